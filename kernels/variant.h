@@ -1,0 +1,87 @@
+/*
+ * variant.h - the catalog's descriptor for one kernel variant.
+ *
+ * Each family (kernels/<family>_*.cu, and src/harness.c for the host-only
+ * self-test cases) exports a table of these; kernels/catalog.c collects the
+ * tables.  Only the worker process calls check() and run(): the conform
+ * process never touches CUDA and learns the catalog by asking the worker
+ * (conform-worker --catalog).
+ *
+ * The worker calls check() before run(): a case that violates the variant's
+ * launch contract is refused with OUTCOME_INVALID and a message saying which
+ * precondition failed, never launched.
+ */
+#ifndef CONFORM_VARIANT_H
+#define CONFORM_VARIANT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dtype.h"
+#include "status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RESULT_MESSAGE_MAX 1024
+
+/* What the worker is asked to do. */
+struct case_args {
+	const char *name;    /* case name, for messages */
+	const char *variant;
+	enum dtype dtype;
+	int64_t n;           /* elements, or rows when cols > 0 */
+	int64_t cols;
+	const char *params;  /* "block=256,op=sum" */
+	uint64_t seed;       /* input seed for this case (already mixed with the name) */
+};
+
+/* What the worker reports. */
+struct case_result {
+	enum outcome outcome;
+	int fatal;           /* the CUDA context is unusable: the worker must be replaced */
+	double err_norm;     /* relative L2 error of the output, or -1 when not computed */
+	double kernel_ms;    /* wall time of run(), ms (informational) */
+	char message[RESULT_MESSAGE_MAX];
+};
+
+struct variant {
+	const char *name;      /* "block.tree" */
+	const char *summary;   /* one line: what it computes */
+	const char *contract;  /* "Requires: block is a power of two, 32..1024; ..." */
+	const char *tunables;  /* "block=32..1024 (power of two)"; "" when none */
+	unsigned dtypes;       /* DTYPE_BIT() set of supported element types */
+	int gpu;               /* 1: needs a CUDA device; 0: host-only */
+	/* Returns 0 when the case meets the contract, else -1 and a message. */
+	int (*check)(const struct case_args *a, char *msg, size_t len);
+	/* Runs the case and fills r (outcome, message, err_norm). */
+	void (*run)(const struct case_args *a, struct case_result *r);
+};
+
+/* A family's table, collected by kernels/catalog.c. */
+struct variant_table {
+	const struct variant *variants;
+	size_t count;
+};
+
+/* All variants built into this worker, in catalog order. */
+const struct variant *catalog_at(size_t i);
+size_t catalog_count(void);
+const struct variant *catalog_find(const char *name);
+/* 1 if kernels were built (configure found nvcc), else 0. */
+int catalog_has_kernels(void);
+/* The CUDA architectures kernels were built for, e.g. "sm_80 sm_90 compute_90". */
+const char *catalog_cuda_archs(void);
+
+/* Fills r with outcome o and a printf-style message. */
+void case_result_set(struct case_result *r, enum outcome o, const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+
+#ifdef __cplusplus
+}
+#endif
+#endif

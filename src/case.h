@@ -1,0 +1,44 @@
+/*
+ * case.h - one conformance case as read from a suite file.
+ *
+ * A case is a kernel variant applied to a problem (dtype, n elements or
+ * n rows of `cols`) with parameters, and what is expected to happen.
+ */
+#ifndef CONFORM_CASE_H
+#define CONFORM_CASE_H
+
+#include <stdint.h>
+
+#include "dtype.h"
+#include "status.h"
+
+#define CASE_NAME_MAX 128
+#define CASE_VARIANT_MAX 64
+#define CASE_PARAMS_MAX 256
+#define CASE_REQ_MAX 4
+
+/* A requirement "sm>=80": the device's compute capability (major*10+minor)
+ * compared with `value`. */
+enum req_cmp { REQ_GE, REQ_GT, REQ_LE, REQ_LT, REQ_EQ, REQ_NE };
+struct requirement {
+	char what[8];      /* "sm" is the only quantity today */
+	enum req_cmp cmp;
+	int value;
+};
+
+struct case_spec {
+	char name[CASE_NAME_MAX];       /* dotted path, e.g. warp.shfl_xor.sum.f32.w16 */
+	char variant[CASE_VARIANT_MAX]; /* catalog name, e.g. warp.shfl_xor */
+	enum dtype dtype;
+	int64_t n;                      /* elements, or rows when cols > 0 */
+	int64_t cols;                   /* 0 for flat problems */
+	char params[CASE_PARAMS_MAX];   /* "block=256,op=sum" (see params.h) */
+	enum expect expect;
+	struct requirement req[CASE_REQ_MAX];
+	int nreq;
+	double timeout_s;               /* 0: the run's default for its expectation */
+	char file[256];                 /* where it was defined, for messages */
+	int line;
+};
+
+#endif

@@ -1,0 +1,40 @@
+/*
+ * check.h - compare a kernel's output with the reference, element by element.
+ *
+ * The output buffer was poisoned (check_poison) before the launch; an element
+ * still holding the poison was never written and is reported as such.  The
+ * message names the count of wrong and unwritten elements, the first few
+ * mismatches (index, got, want, tolerance) and the relative L2 error norm.
+ */
+#ifndef CONFORM_CHECK_H
+#define CONFORM_CHECK_H
+
+#include <stddef.h>
+
+#include "dtype.h"
+#include "../kernels/variant.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The poison bit patterns: a quiet NaN for floats (0x7FBADBAD, bf16 0x7FBA,
+ * f64 0x7FF8BADBADBADBAD) and 0x7FBADBAD for 32-bit integers, a value the
+ * suites' integer sums cannot reach. */
+void check_poison(enum dtype d, void *buf, size_t n);
+
+/* Checks n outputs of dtype d against ref within tol (tol may be NULL: exact).
+ * Sets r->outcome to OUTCOME_CORRECT or OUTCOME_WRONG, r->err_norm, and on
+ * mismatch r->message.  Float comparison: |got - ref| <= tol, with NaN never
+ * equal and infinities equal only to the same infinity.  A zero tolerance
+ * on floats means bit-exact (the sign of zero counts), for max and min. */
+void check_values(enum dtype d, const void *got, const double *ref, const double *tol,
+		  size_t n, struct case_result *r);
+
+/* Exact comparison of 32-bit integer outputs (indices, masks, ranks). */
+void check_ints(const int *got, const int *want, size_t n, struct case_result *r);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,28 @@
+/*
+ * cmd.h - conform's subcommands, one file each (src/cmd_<name>.c), each
+ * exporting one descriptor; main.c holds the table.
+ */
+#ifndef CONFORM_CMD_H
+#define CONFORM_CMD_H
+
+/* Exit codes, the same for every command. */
+#define EXIT_CONFORMANT 0   /* every result as expected */
+#define EXIT_UNEXPECTED 1   /* a FAIL, TIMEOUT, CRASH, ERROR or XPASS */
+#define EXIT_USAGE 2        /* bad flags, bad input files, unusable database */
+#define EXIT_NO_DEVICE 77   /* no CUDA device: GPU cases were skipped */
+#define EXIT_INTERRUPTED 130
+
+struct cmd_entry {
+	const char *name;
+	const char *usage;    /* one line, after "conform " */
+	const char *summary;
+	int (*exec)(int argc, char **argv);
+};
+
+extern const struct cmd_entry cmd_run_entry;
+extern const struct cmd_entry cmd_db_entry;
+
+/* Prints "conform: <message>" on stderr, one line. */
+void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,172 @@
+/*
+ * proto.c - formatting and parsing of the worker protocol (see proto.h).
+ *
+ * Formatting returns -1 when a message would not fit in its buffer, so a
+ * truncated line is never sent; parsing returns -1 on any malformed field.
+ */
+#include "proto.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text.h"
+
+#define MAX_FIELDS 12
+
+/* Splits line at tabs, in place; returns the field count. */
+static int split_fields(char *line, char **fields, int max)
+{
+	int n = 0;
+	char *p = line;
+	size_t l = strlen(p);
+	if (l && p[l - 1] == '\n')
+		p[l - 1] = '\0';
+	while (n < max) {
+		fields[n++] = p;
+		char *tab = strchr(p, '\t');
+		if (!tab)
+			break;
+		*tab = '\0';
+		p = tab + 1;
+	}
+	return n;
+}
+
+static int fits(int written, size_t len)
+{
+	return written >= 0 && (size_t)written < len ? 0 : -1;
+}
+
+static int parse_int(const char *s, long long *out)
+{
+	char *end;
+	errno = 0;
+	long long v = strtoll(s, &end, 10);
+	if (end == s || *end || errno)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int parse_double(const char *s, double *out)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (end == s || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int proto_format_hello(char *buf, size_t len, const struct gpu_info *g)
+{
+	char name[sizeof g->name], uuid[sizeof g->uuid];
+	text_copy(name, sizeof name, g->name);
+	text_copy(uuid, sizeof uuid, g->uuid[0] ? g->uuid : "-");
+	text_one_line(name);
+	text_one_line(uuid);
+	return fits(snprintf(buf, len, "HELLO\t%d\t%s\t%s\t%d\t%d\t%d\t%lld\t%d\t%d\n", g->index,
+			     name, uuid, g->cc_major, g->cc_minor, g->sm_count, g->memory_bytes,
+			     g->driver_version, g->runtime_version), len);
+}
+
+int proto_format_nodev(char *buf, size_t len, const char *reason)
+{
+	char r[1024];
+	text_copy(r, sizeof r, reason);
+	text_one_line(r);
+	return fits(snprintf(buf, len, "NODEV\t%s\n", r), len);
+}
+
+int proto_parse_hello(const char *line, struct gpu_info *g, char *reason, size_t len)
+{
+	char copy[PROTO_LINE_MAX];
+	char *f[MAX_FIELDS];
+	text_copy(copy, sizeof copy, line);
+	int n = split_fields(copy, f, MAX_FIELDS);
+	if (n == 2 && strcmp(f[0], "NODEV") == 0) {
+		text_copy(reason, len, f[1]);
+		return 0;
+	}
+	if (n != 10 || strcmp(f[0], "HELLO") != 0)
+		return -1;
+	long long v[7];
+	const int idx[7] = {1, 4, 5, 6, 7, 8, 9};
+	for (int i = 0; i < 7; i++)
+		if (parse_int(f[idx[i]], &v[i]) < 0)
+			return -1;
+	memset(g, 0, sizeof *g);
+	g->index = (int)v[0];
+	text_copy(g->name, sizeof g->name, f[2]);
+	text_copy(g->uuid, sizeof g->uuid, strcmp(f[3], "-") ? f[3] : "");
+	g->cc_major = (int)v[1];
+	g->cc_minor = (int)v[2];
+	g->sm_count = (int)v[3];
+	g->memory_bytes = v[4];
+	g->driver_version = (int)v[5];
+	g->runtime_version = (int)v[6];
+	return 1;
+}
+
+int proto_format_run(char *buf, size_t len, unsigned seq, const struct case_spec *c, uint64_t seed)
+{
+	return fits(snprintf(buf, len, "RUN\t%u\t%s\t%s\t%s\t%" PRId64 "\t%" PRId64 "\t%" PRIu64 "\t%s\n",
+			     seq, c->name, c->variant, dtype_name(c->dtype), c->n, c->cols, seed,
+			     c->params[0] ? c->params : "-"), len);
+}
+
+int proto_parse_run(char *line, unsigned *seq, struct case_args *a)
+{
+	char *f[MAX_FIELDS];
+	int n = split_fields(line, f, MAX_FIELDS);
+	long long s, nn, cols;
+	if (n != 9 || strcmp(f[0], "RUN") != 0 || parse_int(f[1], &s) < 0 || s < 0 ||
+	    parse_int(f[5], &nn) < 0 || parse_int(f[6], &cols) < 0)
+		return -1;
+	char *end;
+	errno = 0;
+	unsigned long long seed = strtoull(f[7], &end, 10);
+	if (end == f[7] || *end || errno)
+		return -1;
+	memset(a, 0, sizeof *a);
+	if (dtype_parse(f[4], &a->dtype) < 0)
+		return -1;
+	*seq = (unsigned)s;
+	a->name = f[2];
+	a->variant = f[3];
+	a->n = nn;
+	a->cols = cols;
+	a->seed = seed;
+	a->params = strcmp(f[8], "-") ? f[8] : "";
+	return 0;
+}
+
+int proto_format_done(char *buf, size_t len, unsigned seq, const struct case_result *r)
+{
+	char msg[RESULT_MESSAGE_MAX];
+	text_copy(msg, sizeof msg, r->message);
+	text_one_line(msg);
+	return fits(snprintf(buf, len, "DONE\t%u\t%s\t%d\t%.9g\t%.6f\t%s\n", seq,
+			     outcome_name(r->outcome), r->fatal, r->err_norm, r->kernel_ms, msg), len);
+}
+
+int proto_parse_done(const char *line, unsigned *seq, struct case_result *r)
+{
+	char copy[PROTO_LINE_MAX];
+	char *f[MAX_FIELDS];
+	text_copy(copy, sizeof copy, line);
+	int n = split_fields(copy, f, MAX_FIELDS);
+	long long s, fatal;
+	memset(r, 0, sizeof *r);
+	if (n != 7 || strcmp(f[0], "DONE") != 0 || parse_int(f[1], &s) < 0 || s < 0 ||
+	    outcome_parse(f[2], &r->outcome) < 0 || parse_int(f[3], &fatal) < 0 ||
+	    parse_double(f[4], &r->err_norm) < 0 || parse_double(f[5], &r->kernel_ms) < 0)
+		return -1;
+	*seq = (unsigned)s;
+	r->fatal = fatal != 0;
+	text_copy(r->message, sizeof r->message, f[6]);
+	return 0;
+}

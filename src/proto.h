@@ -1,0 +1,41 @@
+/*
+ * proto.h - the line protocol between conform and its workers.
+ *
+ * conform writes to the worker's stdin and reads its protocol fd (the
+ * worker's original stdout; the worker moves everything else it or CUDA
+ * might print to stderr).  Every message is one line of tab-separated fields:
+ *
+ *   worker -> conform  HELLO  index name uuid cc_major cc_minor sms memory driver runtime
+ *   worker -> conform  NODEV  reason
+ *   conform -> worker  RUN    seq name variant dtype n cols seed params
+ *   worker -> conform  DONE   seq outcome fatal err_norm kernel_ms message
+ *
+ * Free text (names, reasons, messages) is made one-line before sending.
+ * An empty params string travels as "-".
+ */
+#ifndef CONFORM_PROTO_H
+#define CONFORM_PROTO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "case.h"
+#include "gpu_info.h"
+#include "variant.h"
+
+#define PROTO_LINE_MAX 4096
+
+int proto_format_hello(char *buf, size_t len, const struct gpu_info *g);
+int proto_format_nodev(char *buf, size_t len, const char *reason);
+/* Parses HELLO or NODEV: returns 1 (GPU described in g), 0 (no GPU; reason
+ * filled) or -1 (not a greeting). */
+int proto_parse_hello(const char *line, struct gpu_info *g, char *reason, size_t len);
+
+int proto_format_run(char *buf, size_t len, unsigned seq, const struct case_spec *c, uint64_t seed);
+/* Splits a RUN line in place; the strings of `a` point into `line`. */
+int proto_parse_run(char *line, unsigned *seq, struct case_args *a);
+
+int proto_format_done(char *buf, size_t len, unsigned seq, const struct case_result *r);
+int proto_parse_done(const char *line, unsigned *seq, struct case_result *r);
+
+#endif

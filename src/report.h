@@ -1,0 +1,80 @@
+/*
+ * report.h - where results go.
+ *
+ * The runner hands every event to a list of sinks: the console, JSON lines,
+ * JUnit XML and the database are each one sink, and so will the TUI be.  A
+ * sink that returns non-zero stops the run (the database refusing a write,
+ * say), with its message in the context's err.
+ */
+#ifndef CONFORM_REPORT_H
+#define CONFORM_REPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpu_info.h"
+#include "result.h"
+#include "status.h"
+
+struct run_context {
+	size_t total;            /* cases in this run */
+	uint64_t seed;           /* the run's seed */
+	int has_gpu;
+	struct gpu_info gpu;     /* valid when has_gpu */
+	char nodev_reason[512];  /* why there is no GPU, when !has_gpu */
+	const char *command_line;
+};
+
+struct run_summary {
+	int counts[STATUS_COUNT];
+	int tally[TALLY_COUNT];
+	double wall_s;
+	int interrupted;         /* Ctrl-C: the run stopped early */
+};
+
+struct report_sink {
+	int (*begin)(void *ctx, const struct run_context *rc, char *err, size_t len);
+	void (*start)(void *ctx, const struct case_spec *c, size_t index, size_t total, double timeout_s);
+	void (*tick)(void *ctx, double remaining_s);
+	int (*result)(void *ctx, const struct result *r, size_t index, size_t total, char *err, size_t len);
+	int (*end)(void *ctx, const struct run_summary *s, char *err, size_t len);
+	void *ctx;
+};
+
+/* The summary line, "N passed, N failed, N skipped" (no newline). */
+void report_summary_line(const struct run_summary *s, char *buf, size_t len);
+
+/* Sinks.  Each *_sink() fills a sink around a state the caller owns. */
+struct console_state {
+	int verbose;             /* a line for every result, not just the notable */
+	int progress;            /* a live progress line on stderr (a terminal) */
+	int json;                /* stdout carries JSON lines: console stays on stderr */
+	double started;
+	const struct case_spec *current;
+	size_t index, total;
+	double timeout_s;
+};
+void console_sink(struct report_sink *s, struct console_state *st);
+
+struct json_state { int unused; };
+void json_sink(struct report_sink *s, struct json_state *st);
+
+struct junit_state {
+	const char *path;
+	struct result *results;  /* copies, written out at the end */
+	size_t count, cap;
+	double started;
+};
+void junit_sink(struct report_sink *s, struct junit_state *st);
+void junit_free(struct junit_state *st);
+
+struct db;
+struct db_state {
+	struct db *db;
+	int64_t run_id;
+	char host[256];
+	const char *version, *git_revision;
+};
+void db_sink(struct report_sink *s, struct db_state *st);
+
+#endif

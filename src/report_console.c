@@ -1,0 +1,135 @@
+/*
+ * report_console.c - the human report.
+ *
+ * stdout: one line per notable result (every result with -v), a per-status
+ * count, and last the summary line "N passed, N failed, N skipped".  With
+ * --json, stdout belongs to the JSON lines and these go to stderr.
+ * stderr: on a terminal, a live progress line with the case in flight, its
+ * watchdog countdown and an ETA.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "report.h"
+#include "text.h"
+
+static FILE *out_stream(const struct console_state *st)
+{
+	return st->json ? stderr : stdout;
+}
+
+static void clear_progress(struct console_state *st)
+{
+	if (st->progress)
+		fputs("\r\033[K", stderr);
+}
+
+static void draw_progress(struct console_state *st, double remaining)
+{
+	if (!st->progress || !st->current)
+		return;
+	double elapsed = text_now() - st->started;
+	char eta[32] = "";
+	if (st->index > 0) {
+		double left = elapsed / (double)st->index * (double)(st->total - st->index);
+		snprintf(eta, sizeof eta, " ETA %.0fs", left);
+	}
+	fprintf(stderr, "\r\033[K[%zu/%zu]%s %.60s (%.1fs left)", st->index + 1, st->total, eta,
+		st->current->name, remaining);
+	fflush(stderr);
+}
+
+static int console_begin(void *ctx, const struct run_context *rc, char *err, size_t len)
+{
+	struct console_state *st = ctx;
+	(void)err;
+	(void)len;
+	st->started = text_now();
+	FILE *f = out_stream(st);
+	if (rc->has_gpu)
+		fprintf(f, "device %d: %s (sm_%d%d, %d SMs); %zu cases, seed %llu\n", rc->gpu.index,
+			rc->gpu.name, rc->gpu.cc_major, rc->gpu.cc_minor, rc->gpu.sm_count, rc->total,
+			(unsigned long long)rc->seed);
+	else
+		fprintf(f, "no GPU: %s; GPU cases are skipped; %zu cases, seed %llu\n",
+			rc->nodev_reason, rc->total, (unsigned long long)rc->seed);
+	fflush(f);
+	return 0;
+}
+
+static void console_start(void *ctx, const struct case_spec *c, size_t index, size_t total,
+			  double timeout_s)
+{
+	struct console_state *st = ctx;
+	st->current = c;
+	st->index = index;
+	st->total = total;
+	st->timeout_s = timeout_s;
+	draw_progress(st, timeout_s);
+}
+
+static void console_tick(void *ctx, double remaining)
+{
+	draw_progress(ctx, remaining);
+}
+
+static int console_result(void *ctx, const struct result *r, size_t index, size_t total,
+			  char *err, size_t len)
+{
+	struct console_state *st = ctx;
+	(void)index;
+	(void)total;
+	(void)err;
+	(void)len;
+	int notable = r->status != STATUS_PASS && r->status != STATUS_XFAIL && r->status != STATUS_SKIP;
+	if (!notable && !st->verbose)
+		return 0;
+	clear_progress(st);
+	FILE *f = out_stream(st);
+	fprintf(f, "%-7s %s", status_name(r->status), r->c->name);
+	if (r->status == STATUS_XFAIL || r->status == STATUS_XPASS || r->c->expect == EXPECT_UNDEFINED)
+		fprintf(f, " [expected %s, observed %s]", expect_name(r->c->expect), outcome_name(r->outcome));
+	if (r->message[0])
+		fprintf(f, ": %s", r->message);
+	if (st->verbose)
+		fprintf(f, " (%.2fs)", r->duration_s);
+	fputc('\n', f);
+	fflush(f);
+	return 0;
+}
+
+static int console_end(void *ctx, const struct run_summary *s, char *err, size_t len)
+{
+	struct console_state *st = ctx;
+	(void)err;
+	(void)len;
+	clear_progress(st);
+	st->current = NULL;
+	FILE *f = out_stream(st);
+	int first = 1;
+	for (int i = 0; i < STATUS_COUNT; i++) {
+		if (!s->counts[i])
+			continue;
+		fprintf(f, "%s%s %d", first ? "" : ", ", status_name((enum status)i), s->counts[i]);
+		first = 0;
+	}
+	fprintf(f, "%s%s in %.1f s\n", first ? "no cases" : "", s->interrupted ? "; interrupted" : "",
+		s->wall_s);
+	char line[128];
+	report_summary_line(s, line, sizeof line);
+	fprintf(f, "%s\n", line);
+	fflush(f);
+	return 0;
+}
+
+void console_sink(struct report_sink *s, struct console_state *st)
+{
+	memset(s, 0, sizeof *s);
+	s->begin = console_begin;
+	s->start = console_start;
+	s->tick = console_tick;
+	s->result = console_result;
+	s->end = console_end;
+	s->ctx = st;
+}

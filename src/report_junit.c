@@ -1,0 +1,164 @@
+/*
+ * report_junit.c - JUnit XML for CI systems.
+ *
+ * One <testsuite> per family (the first component of the case name).
+ * FAIL and XPASS are <failure>s (the result was not what the suite says),
+ * TIMEOUT, CRASH and ERROR are <error>s, SKIP is <skipped>; PASS and XFAIL
+ * pass, XFAIL with a note.  The file is written at the end of the run, also
+ * an interrupted one, through a temporary file and rename, so a reader never
+ * sees half a report.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "text.h"
+
+static int junit_begin(void *ctx, const struct run_context *rc, char *err, size_t len)
+{
+	struct junit_state *st = ctx;
+	(void)rc; (void)err; (void)len;
+	st->started = text_now();
+	return 0;
+}
+
+static int junit_result(void *ctx, const struct result *r, size_t index, size_t total,
+			char *err, size_t len)
+{
+	struct junit_state *st = ctx;
+	(void)index; (void)total;
+	if (st->count == st->cap) {
+		size_t cap = st->cap ? st->cap * 2 : 64;
+		struct result *grown = realloc(st->results, cap * sizeof *grown);
+		if (!grown) {
+			snprintf(err, len, "out of memory");
+			return -1;
+		}
+		st->results = grown;
+		st->cap = cap;
+	}
+	st->results[st->count++] = *r;
+	return 0;
+}
+
+static size_t family_len(const char *name)
+{
+	const char *dot = strchr(name, '.');
+	return dot ? (size_t)(dot - name) : strlen(name);
+}
+
+static void write_case(FILE *f, const struct result *r)
+{
+	const char *name = r->c->name;
+	size_t fl = family_len(name);
+	fprintf(f, "    <testcase classname=\"%.*s\" name=\"", (int)fl, name);
+	text_xml_escape(f, name);
+	fprintf(f, "\" time=\"%.3f\"", r->duration_s);
+	const char *tag = NULL;
+	switch (r->status) {
+	case STATUS_FAIL:
+	case STATUS_XPASS:
+		tag = "failure";
+		break;
+	case STATUS_TIMEOUT:
+	case STATUS_CRASH:
+	case STATUS_ERROR:
+		tag = "error";
+		break;
+	case STATUS_SKIP:
+		tag = "skipped";
+		break;
+	default:
+		break;
+	}
+	if (!tag && r->status != STATUS_XFAIL) {
+		fputs("/>\n", f);
+		return;
+	}
+	fputs(">\n", f);
+	if (tag) {
+		fprintf(f, "      <%s type=\"%s\" message=\"", tag, status_name(r->status));
+		text_xml_escape(f, r->message);
+		fprintf(f, "\">expected %s, observed %s</%s>\n", expect_name(r->c->expect),
+			outcome_name(r->outcome), tag);
+	} else {
+		fprintf(f, "      <system-out>XFAIL: expected %s and observed %s. ",
+			expect_name(r->c->expect), outcome_name(r->outcome));
+		text_xml_escape(f, r->message);
+		fputs("</system-out>\n", f);
+	}
+	fputs("    </testcase>\n", f);
+}
+
+static int junit_end(void *ctx, const struct run_summary *s, char *err, size_t len)
+{
+	struct junit_state *st = ctx;
+	char tmp[4200];
+	snprintf(tmp, sizeof tmp, "%s.tmp", st->path);
+	FILE *f = fopen(tmp, "w");
+	if (!f) {
+		snprintf(err, len, "--junit %s: %s", st->path, strerror(errno));
+		return -1;
+	}
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	fprintf(f, "<testsuites name=\"conform\" tests=\"%zu\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\">\n",
+		st->count, s->counts[STATUS_FAIL] + s->counts[STATUS_XPASS],
+		s->counts[STATUS_TIMEOUT] + s->counts[STATUS_CRASH] + s->counts[STATUS_ERROR],
+		s->counts[STATUS_SKIP], s->wall_s);
+	/* Families in order of first appearance; results keep run order. */
+	for (size_t i = 0; i < st->count; i++) {
+		const char *fam = st->results[i].c->name;
+		size_t fl = family_len(fam);
+		int seen = 0;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = family_len(st->results[j].c->name) == fl &&
+			       strncmp(st->results[j].c->name, fam, fl) == 0;
+		if (seen)
+			continue;
+		int tests = 0, failures = 0, errors = 0, skipped = 0;
+		double time = 0;
+		for (size_t j = i; j < st->count; j++) {
+			const struct result *r = &st->results[j];
+			if (family_len(r->c->name) != fl || strncmp(r->c->name, fam, fl) != 0)
+				continue;
+			tests++;
+			time += r->duration_s;
+			failures += r->status == STATUS_FAIL || r->status == STATUS_XPASS;
+			errors += r->status == STATUS_TIMEOUT || r->status == STATUS_CRASH || r->status == STATUS_ERROR;
+			skipped += r->status == STATUS_SKIP;
+		}
+		fprintf(f, "  <testsuite name=\"%.*s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\">\n",
+			(int)fl, fam, tests, failures, errors, skipped, time);
+		for (size_t j = i; j < st->count; j++) {
+			const struct result *r = &st->results[j];
+			if (family_len(r->c->name) == fl && strncmp(r->c->name, fam, fl) == 0)
+				write_case(f, r);
+		}
+		fputs("  </testsuite>\n", f);
+	}
+	fputs("</testsuites>\n", f);
+	if (fclose(f) != 0 || rename(tmp, st->path) != 0) {
+		snprintf(err, len, "--junit %s: %s", st->path, strerror(errno));
+		remove(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+void junit_sink(struct report_sink *s, struct junit_state *st)
+{
+	memset(s, 0, sizeof *s);
+	s->begin = junit_begin;
+	s->result = junit_result;
+	s->end = junit_end;
+	s->ctx = st;
+}
+
+void junit_free(struct junit_state *st)
+{
+	free(st->results);
+	st->results = NULL;
+	st->count = st->cap = 0;
+}

@@ -1,0 +1,20 @@
+/*
+ * result.h - one judged result: a case, what was observed, its status.
+ */
+#ifndef CONFORM_RESULT_H
+#define CONFORM_RESULT_H
+
+#include "case.h"
+#include "status.h"
+
+struct result {
+	const struct case_spec *c;
+	uint64_t seed;          /* the case's input seed (rng_case_seed) */
+	enum outcome outcome;
+	enum status status;
+	double err_norm;        /* relative L2 error, -1 when not computed */
+	double duration_s;      /* wall time of the case, seconds */
+	char message[1024];
+};
+
+#endif

@@ -1,0 +1,107 @@
+/*
+ * status.c - names and judgement for the status vocabulary (see status.h).
+ *
+ * The judgement table is deliberately explicit: reading one row tells what a
+ * case with that expectation becomes for every observed behaviour.
+ */
+#include "status.h"
+
+#include <string.h>
+
+static const char *const status_names[STATUS_COUNT] = {
+	"PASS", "FAIL", "TIMEOUT", "CRASH", "ERROR", "SKIP", "XFAIL", "XPASS",
+};
+
+static const char *const expect_names[EXPECT_COUNT] = {
+	"pass", "fail", "hang", "launch-error", "undefined", "crash",
+};
+
+static const char *const outcome_names[OUTCOME_COUNT] = {
+	"completed-correct", "completed-wrong", "hung", "launch-error",
+	"error", "crashed", "skipped", "invalid",
+};
+
+/* judge[expect][outcome] */
+static const enum status judge[EXPECT_COUNT][OUTCOME_COUNT] = {
+	/*                 correct       wrong         hung            launch-err    error         crashed       skipped      invalid */
+	[EXPECT_PASS] =   {STATUS_PASS,  STATUS_FAIL,  STATUS_TIMEOUT, STATUS_ERROR, STATUS_ERROR, STATUS_CRASH, STATUS_SKIP, STATUS_ERROR},
+	[EXPECT_FAIL] =   {STATUS_XPASS, STATUS_XFAIL, STATUS_TIMEOUT, STATUS_ERROR, STATUS_ERROR, STATUS_CRASH, STATUS_SKIP, STATUS_ERROR},
+	[EXPECT_HANG] =   {STATUS_XPASS, STATUS_XPASS, STATUS_XFAIL,   STATUS_ERROR, STATUS_ERROR, STATUS_CRASH, STATUS_SKIP, STATUS_ERROR},
+	[EXPECT_LAUNCH_ERROR] =
+	                  {STATUS_XPASS, STATUS_XPASS, STATUS_TIMEOUT, STATUS_XFAIL, STATUS_ERROR, STATUS_CRASH, STATUS_SKIP, STATUS_ERROR},
+	/* Undefined behaviour conforms whatever it does, short of killing the
+	 * worker or the case being malformed. */
+	[EXPECT_UNDEFINED] =
+	                  {STATUS_PASS,  STATUS_PASS,  STATUS_PASS,    STATUS_PASS,  STATUS_PASS,  STATUS_CRASH, STATUS_SKIP, STATUS_ERROR},
+	[EXPECT_CRASH] =  {STATUS_XPASS, STATUS_XPASS, STATUS_TIMEOUT, STATUS_ERROR, STATUS_ERROR, STATUS_XFAIL, STATUS_SKIP, STATUS_ERROR},
+};
+
+static int name_lookup(const char *const *names, int count, const char *word)
+{
+	for (int i = 0; i < count; i++)
+		if (strcmp(names[i], word) == 0)
+			return i;
+	return -1;
+}
+
+const char *status_name(enum status s)
+{
+	return (unsigned)s < STATUS_COUNT ? status_names[s] : "?";
+}
+
+int status_parse(const char *word, enum status *out)
+{
+	int i = name_lookup(status_names, STATUS_COUNT, word);
+	if (i < 0)
+		return -1;
+	*out = (enum status)i;
+	return 0;
+}
+
+enum tally status_tally(enum status s)
+{
+	switch (s) {
+	case STATUS_PASS:
+	case STATUS_XFAIL:
+		return TALLY_PASSED;
+	case STATUS_SKIP:
+		return TALLY_SKIPPED;
+	default:
+		return TALLY_FAILED;
+	}
+}
+
+const char *expect_name(enum expect e)
+{
+	return (unsigned)e < EXPECT_COUNT ? expect_names[e] : "?";
+}
+
+int expect_parse(const char *word, enum expect *out)
+{
+	int i = name_lookup(expect_names, EXPECT_COUNT, word);
+	if (i < 0)
+		return -1;
+	*out = (enum expect)i;
+	return 0;
+}
+
+const char *outcome_name(enum outcome o)
+{
+	return (unsigned)o < OUTCOME_COUNT ? outcome_names[o] : "?";
+}
+
+int outcome_parse(const char *word, enum outcome *out)
+{
+	int i = name_lookup(outcome_names, OUTCOME_COUNT, word);
+	if (i < 0)
+		return -1;
+	*out = (enum outcome)i;
+	return 0;
+}
+
+enum status status_judge(enum expect e, enum outcome o)
+{
+	if ((unsigned)e >= EXPECT_COUNT || (unsigned)o >= OUTCOME_COUNT)
+		return STATUS_ERROR;
+	return judge[e][o];
+}

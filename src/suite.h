@@ -1,0 +1,50 @@
+/*
+ * suite.h - suite files: human-readable lists of cases.
+ *
+ * Format (one case line may expand into many cases):
+ *
+ *   # comment; blank lines are ignored; a trailing backslash continues a line
+ *   case NAME key=value key=value ...
+ *
+ * Keys: variant (required), n (required; decimal or 2^K), dtype (f32 by
+ * default), cols, expect (pass|fail|hang|launch-error|undefined; pass by
+ * default), requires (comma list such as sm>=80,sm<100), timeout (seconds).
+ * Any other key is a kernel parameter (block=256, op=sum).
+ *
+ * A value may be a list a|b|c; the line then expands into the cartesian
+ * product of its lists, and every list-valued key K must appear as {K} in
+ * NAME, so that each expanded case has its own name:
+ *
+ *   case block.tree.{op}.{dtype}.b{block} variant=block.tree op=sum|max \
+ *        dtype=f32|i32 block=32|256|1024 n=100003
+ *
+ * Errors name file:line and what was expected there.
+ */
+#ifndef CONFORM_SUITE_H
+#define CONFORM_SUITE_H
+
+#include <stddef.h>
+
+#include "case.h"
+
+struct suite {
+	struct case_spec *cases;
+	size_t count, cap;
+};
+
+/* Appends the cases of one file.  Returns 0, or -1 with err "file:line: ...".
+ * A case name already in the suite is an error. */
+int suite_load_file(struct suite *s, const char *path, char *err, size_t len);
+
+/* Appends every *.suite file of dir in name order. */
+int suite_load_dir(struct suite *s, const char *dir, char *err, size_t len);
+
+/* Same, from text in memory (`origin` names it in messages). */
+int suite_load_text(struct suite *s, const char *origin, const char *text, char *err, size_t len);
+
+void suite_free(struct suite *s);
+
+/* 1 if name matches any of the globs (fnmatch, '*' crosses dots). */
+int suite_glob_any(const char *name, const char *const *globs, size_t nglobs);
+
+#endif

@@ -1,0 +1,26 @@
+/*
+ * text.h - small string helpers shared by the reporters and the protocol.
+ */
+#ifndef CONFORM_TEXT_H
+#define CONFORM_TEXT_H
+
+#include <stdio.h>
+#include <stddef.h>
+
+/* Copies src into dst (always terminated, truncated to fit). */
+void text_copy(char *dst, size_t len, const char *src);
+
+/* Replaces tabs, carriage returns and newlines with spaces, in place, so the
+ * text fits in one protocol field or one output line. */
+void text_one_line(char *s);
+
+/* Writes s as the body of a JSON string (without the quotes). */
+void text_json_escape(FILE *f, const char *s);
+
+/* Writes s escaped for XML text and attribute values. */
+void text_xml_escape(FILE *f, const char *s);
+
+/* Seconds on the monotonic clock. */
+double text_now(void);
+
+#endif

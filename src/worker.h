@@ -1,0 +1,67 @@
+/*
+ * worker.h - a worker process as seen from conform.
+ *
+ * A worker is conform-worker started by fork+exec in a process group of its
+ * own, so that one kill(-pgid, SIGKILL) ends it and anything it started.  It
+ * dies with conform (PR_SET_PDEATHSIG), so a killed conform never leaves a
+ * hung kernel behind.  conform talks to it over two pipes (proto.h).
+ */
+#ifndef CONFORM_WORKER_H
+#define CONFORM_WORKER_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "gpu_info.h"
+
+struct worker_config {
+	const char *path;       /* conform-worker */
+	int device;             /* CUDA device ordinal */
+	int verbose;            /* pass the worker's stderr through */
+	double start_timeout_s; /* for the HELLO (CUDA initialisation) */
+};
+
+struct worker {
+	pid_t pid;              /* 0 when not running */
+	int to_fd, from_fd;
+	char buf[8192];         /* bytes read but not yet returned as lines */
+	size_t len;
+	int has_gpu;            /* from HELLO / NODEV */
+	struct gpu_info gpu;
+	char nodev_reason[512];
+	int cases_run;
+};
+
+enum wait_result { WAIT_LINE, WAIT_TIMEOUT, WAIT_EOF, WAIT_INTERRUPTED, WAIT_IO_ERROR };
+
+/* Called about ten times a second while waiting, with the seconds left. */
+struct wait_ticker {
+	void (*tick)(void *ctx, double remaining_s);
+	void *ctx;
+};
+
+/* Starts a worker and waits for its greeting.  Returns 0, or -1 with a
+ * message (the worker is then not running). */
+int worker_start(struct worker *w, const struct worker_config *cfg,
+		 const volatile sig_atomic_t *stop, char *err, size_t len);
+
+/* Writes one protocol line.  Returns -1 if the worker is gone. */
+int worker_send(struct worker *w, const char *line);
+
+/* Reads one line, waiting until the monotonic time `deadline`, or until
+ * *stop becomes non-zero. */
+enum wait_result worker_read_line(struct worker *w, double deadline, char *line, size_t len,
+				  const volatile sig_atomic_t *stop, const struct wait_ticker *t);
+
+/* Kills the worker's process group now and reaps it. */
+void worker_kill(struct worker *w);
+
+/* For a worker whose pipe closed: waits briefly for it to end, reaps it and
+ * says how it ended ("killed by signal 11 (Segmentation fault)"). */
+void worker_reap(struct worker *w, char *how, size_t len);
+
+/* Ends a healthy worker: closes its stdin, waits a moment, then kills. */
+void worker_stop(struct worker *w);
+
+#endif

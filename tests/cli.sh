@@ -1,0 +1,91 @@
+#!/bin/sh
+# cli.sh - conform's command line: usage errors, bad input, the database
+# refusing to be damaged, --list, --shard, --json and --junit.
+. "$(dirname "$0")/lib.sh"
+
+# Usage errors: one line on stderr, exit 2.
+expect_exit 2 "no arguments" -- "$CONFORM"
+expect_exit 2 "unknown flag" -- "$CONFORM" --bogus
+expect_grep "$TMP/err" "unknown option '--bogus'" "unknown flag message"
+expect_eq "$(wc -l <"$TMP/err")" 1 "unknown flag is one line"
+expect_exit 2 "unknown command" -- "$CONFORM" frobnicate
+expect_exit 2 "nothing selected" -- "$CONFORM" --seed 1
+expect_grep "$TMP/err" "nothing selected" "nothing selected message"
+expect_exit 2 "bad timeout" -- "$CONFORM" --all --timeout -3
+expect_grep "$TMP/err" "^conform: --timeout: expected a number of seconds" "bad timeout message"
+expect_exit 2 "bad hang timeout" -- "$CONFORM" --all --hang-timeout abc
+expect_exit 2 "bad seed" -- "$CONFORM" --all --seed 12x
+expect_exit 2 "bad shard" -- "$CONFORM" --all --shard 3/2
+expect_exit 2 "missing value" -- "$CONFORM" --all --db
+expect_grep "$TMP/err" "needs a value" "missing value message"
+expect_exit 2 "stray argument" -- "$CONFORM" --all extra
+expect_exit 0 "--help" -- "$CONFORM" --help
+expect_exit 0 "run --help" -- "$CONFORM" run --help
+expect_grep "$TMP/out" "--hang-timeout" "run --help lists options"
+expect_exit 0 "--version" -- "$CONFORM" --version
+expect_grep "$TMP/out" "^conform [0-9]" "--version output"
+
+# --list: one case per line, filters and shards.
+expect_exit 0 "--list" -- "$CONFORM" --all --list
+all=$(wc -l <"$TMP/out")
+expect_no_grep "$TMP/out" " " "--list prints bare names"
+[ "$all" -ge 60 ] || fail "--all lists $all cases, want at least 60"
+expect_exit 0 "--list harness" -- "$CONFORM" --filter 'harness.*' --list
+expect_eq "$(head -n 1 "$TMP/out")" "harness.pass.f32" "first harness case"
+expect_exit 0 "--exclude" -- "$CONFORM" --filter 'harness.*' --exclude '*.crash' --list
+expect_no_grep "$TMP/out" "harness.crash" "--exclude removes"
+: >"$TMP/shards"
+for i in 1 2 3; do
+	"$CONFORM" --all --list --shard $i/3 >>"$TMP/shards" || fail "--shard $i/3"
+done
+expect_eq "$(sort "$TMP/shards" | uniq | wc -l)" "$all" "shards partition --all"
+expect_eq "$(wc -l <"$TMP/shards")" "$all" "shards do not overlap"
+"$CONFORM" --all --list --shard 2/3 >"$TMP/s1"; "$CONFORM" --all --list --shard 2/3 >"$TMP/s2"
+cmp -s "$TMP/s1" "$TMP/s2" || fail "--shard is not deterministic"
+expect_exit 2 "empty selection" -- "$CONFORM" --filter 'nothing.*' --seed 1
+expect_grep "$TMP/err" "no case matches" "empty selection message"
+expect_exit 0 "--variants" -- "$CONFORM" --variants
+expect_grep "$TMP/out" "^harness.hang" "--variants lists harness"
+
+# Suite errors name file:line and exit 2 before anything runs.
+printf 'case ok.one variant=harness.pass n=10\n\ncase bad.two variant=harness.pass n=10 expect=sometimes\n' >"$TMP/bad.suite"
+expect_exit 2 "bad suite" -- "$CONFORM" --suite "$TMP/bad.suite" --all --db "$TMP/bad-suite.db"
+expect_grep "$TMP/err" "bad.suite:3: .*expect" "suite error names file:line"
+[ ! -e "$TMP/bad-suite.db" ] || fail "a bad suite created the database"
+printf 'case x.y variant=harness.nope n=10\n' >"$TMP/unknown.suite"
+expect_exit 2 "unknown variant" -- "$CONFORM" --suite "$TMP/unknown.suite" --all
+expect_grep "$TMP/err" "unknown.suite:1: unknown variant 'harness.nope'" "unknown variant message"
+expect_exit 2 "missing suite file" -- "$CONFORM" --suite "$TMP/none.suite" --all
+expect_exit 2 "missing suites dir" -- "$CONFORM" --suites "$TMP/nodir" --all
+
+# The database: bad paths and corrupt files are refused and left untouched.
+expect_exit 2 "db is a directory" -- "$CONFORM" --filter harness.pass.i32 --db "$TMP"
+expect_eq "$(wc -l <"$TMP/err")" 1 "db directory error is one line"
+printf 'this is not a database, it is a text file\n%.0s' 1 2 3 4 5 >"$TMP/corrupt.db"
+cp "$TMP/corrupt.db" "$TMP/corrupt.orig"
+expect_exit 2 "corrupt db" -- "$CONFORM" --filter harness.pass.i32 --db "$TMP/corrupt.db"
+expect_grep "$TMP/err" "not an SQLite database" "corrupt db message"
+cmp -s "$TMP/corrupt.db" "$TMP/corrupt.orig" || fail "corrupt db was modified"
+touch "$TMP/ro-parent" && expect_exit 2 "db under a file" -- "$CONFORM" --filter harness.pass.i32 --db "$TMP/ro-parent/x.db"
+
+# A run stores what it prints; --json and --junit agree with it.
+db="$TMP/run.db"
+expect_exit 0 "harness run" -- "$CONFORM" --filter 'harness.*' --seed 42 --hang-timeout 1 --db "$db" --junit "$TMP/junit.xml"
+last=$(tail -n 1 "$TMP/out")
+expect_eq "$last" "7 passed, 0 failed, 0 skipped" "summary line is last"
+expect_eq "$(sql "$db" "select count(*) from results")" 7 "results stored"
+expect_eq "$(sql "$db" "select status from results where case_name='harness.hang'")" XFAIL "hang stored as XFAIL"
+expect_eq "$(sql "$db" "select observed from results where case_name='harness.crash'")" crashed "crash observed"
+expect_eq "$(sql "$db" "select seed, state, passed from runs")" "42|complete|7" "run row"
+expect_eq "$(sql "$db" "pragma journal_mode")" wal "WAL mode"
+expect_grep "$TMP/junit.xml" '<testsuite name="harness" tests="7" failures="0" errors="0" skipped="0"' "junit suite"
+expect_grep "$TMP/junit.xml" 'XFAIL: expected hang and observed hung' "junit xfail note"
+expect_exit 0 "json run" -- "$CONFORM" --filter 'harness.pass.*' --seed 42 --json --db "$db"
+expect_eq "$(grep -c '^{"case":' "$TMP/out")" 3 "json lines per result"
+expect_grep "$TMP/out" '^\{"summary":\{"passed":3,"failed":0,"skipped":0' "json summary"
+expect_eq "$(tail -n 1 "$TMP/err")" "3 passed, 0 failed, 0 skipped" "summary last on stderr with --json"
+expect_exit 0 "db path" -- "$CONFORM" db path --db "$db"
+expect_eq "$(cat "$TMP/out")" "$db" "db path"
+CONFORM_DB="$TMP/env.db" "$CONFORM" db path >"$TMP/out"
+expect_eq "$(cat "$TMP/out")" "$TMP/env.db" "CONFORM_DB"
+finish

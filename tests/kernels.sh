@@ -1,0 +1,27 @@
+#!/bin/sh
+# kernels.sh - every kernel compiles on its own with nvcc for sm_90 (the
+# build compiles them for all configured architectures), and the worker's
+# catalog lists every family.  Skipped (77) when configure found no nvcc.
+. "$(dirname "$0")/lib.sh"
+if [ -z "${NVCC:-}" ]; then
+	echo "no nvcc configured: kernel compile test skipped"
+	exit 77
+fi
+for cu in "$top_srcdir"/kernels/*.cu; do
+	checks=$((checks + 1))
+	if ! $NVCC -std=c++17 -gencode=arch=compute_90,code=sm_90 -DHAVE_CONFIG_H \
+		-I"$top_builddir" -I"$top_srcdir/src" -I"$top_srcdir/kernels" \
+		-c "$cu" -o "$TMP/k.o" 2>"$TMP/nvcc.err"; then
+		fail "nvcc sm_90: $(basename "$cu")"
+		sed 's/^/  | /' "$TMP/nvcc.err" | head -n 20 >&2
+	fi
+done
+"$top_builddir/conform-worker" --catalog >"$TMP/catalog" || fail "conform-worker --catalog"
+expect_grep "$TMP/catalog" "^build	kernels	.*sm_90" "worker built with kernels for sm_90"
+for family in harness block warp divergence; do
+	expect_grep "$TMP/catalog" "^variant	$family\." "catalog has $family"
+done
+# Every variant the suites name is in the catalog (conform refuses unknown
+# variants with exit 2 when kernels are built).
+expect_exit 0 "suites name only built variants" -- "$CONFORM" --all --list
+finish

@@ -1,0 +1,51 @@
+# lib.sh - shared by the shell tests: paths, a scratch directory, assertions.
+# Sourced; expects top_builddir and top_srcdir from the test environment.
+set -u
+: "${top_builddir:=$(pwd)}"
+: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+CONFORM="$top_builddir/conform"
+export CONFORM_SUITES="$top_srcdir/suites"
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/conform-test.XXXXXX")
+export CONFORM_DB="$TMP/default.db"
+trap 'rm -rf "$TMP"' EXIT
+failures=0
+checks=0
+
+fail() { failures=$((failures + 1)); echo "FAIL: $*" >&2; }
+
+# expect_exit CODE DESCRIPTION -- command...
+expect_exit() {
+	want=$1; what=$2; shift 3
+	checks=$((checks + 1))
+	"$@" >"$TMP/out" 2>"$TMP/err"
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		fail "$what: exit $got, want $want"
+		sed 's/^/  | /' "$TMP/out" "$TMP/err" | tail -n 20 >&2
+	fi
+}
+
+# expect_grep FILE REGEX DESCRIPTION
+expect_grep() {
+	checks=$((checks + 1))
+	grep -Eq -- "$2" "$1" || { fail "$3: no /$2/ in $(basename "$1")"; sed 's/^/  | /' "$1" | tail -n 20 >&2; }
+}
+
+expect_no_grep() {
+	checks=$((checks + 1))
+	if grep -Eq -- "$2" "$1"; then fail "$3: unexpected /$2/ in $(basename "$1")"; fi
+}
+
+# expect_eq GOT WANT DESCRIPTION
+expect_eq() {
+	checks=$((checks + 1))
+	[ "$1" = "$2" ] || fail "$3: got '$1', want '$2'"
+}
+
+sql() { "${SQLITE3:-sqlite3}" "$@"; }
+
+finish() {
+	echo "$checks checks, $failures failed"
+	[ "$failures" -eq 0 ] && [ "$checks" -gt 0 ]
+	exit $?
+}

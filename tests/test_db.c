@@ -1,0 +1,733 @@
+/*
+ * test_db.c - the SQLite store: round trips, WAL, migration, locking, and
+ * refusal of files that are not (or not our) databases.
+ *
+ * Everything happens in a fresh directory under $TMPDIR (else /tmp), removed
+ * at the end.  What db.c wrote is read back through a separate raw sqlite3
+ * connection, so the test checks the file, not db.c's view of it.  Files that
+ * must be refused are compared byte for byte before and after.
+ */
+#if !defined(_GNU_SOURCE) && !defined(_XOPEN_SOURCE)
+#define _XOPEN_SOURCE 700
+#endif
+
+#include <errno.h>
+#include <ftw.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "db.h"
+#include "test.h"
+
+/* db.c names dtypes through dtype_name(); this stand-in lets the test link
+ * without dtype.c and gives way to the real one when that is linked. */
+__attribute__((weak)) const char *dtype_name(enum dtype d)
+{
+	static const char *const names[DTYPE_COUNT] = { "f32", "f64", "i32", "u32", "bf16" };
+	return (unsigned)d < DTYPE_COUNT ? names[d] : "?";
+}
+
+static char tmpdir[1024]; /* short, so every path built from it fits */
+static char err[1024];
+
+static void path_in(char *buf, size_t len, const char *name)
+{
+	snprintf(buf, len, "%s/%s", tmpdir, name);
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int one_line(const char *s)
+{
+	return s[0] != '\0' && !strchr(s, '\n');
+}
+
+static int write_file(const char *path, const void *buf, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return -1;
+	size_t w = fwrite(buf, 1, n, f);
+	return fclose(f) == 0 && w == n ? 0 : -1;
+}
+
+/* The whole file, malloc'd; NULL if unreadable. */
+static unsigned char *read_file(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "rb");
+	unsigned char *buf = NULL;
+	size_t cap = 0, got = 0, r;
+
+	if (!f)
+		return NULL;
+	do {
+		if (got == cap) {
+			unsigned char *nb = realloc(buf, cap = cap ? 2 * cap : 65536);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			buf = nb;
+		}
+		r = fread(buf + got, 1, cap - got, f);
+		got += r;
+	} while (r > 0);
+	fclose(f);
+	*n = got;
+	return buf;
+}
+
+static int exists(const char *path)
+{
+	struct stat sb;
+	return stat(path, &sb) == 0;
+}
+
+static sqlite3 *raw_open(const char *path)
+{
+	sqlite3 *h = NULL;
+	if (sqlite3_open(path, &h) != SQLITE_OK) {
+		fprintf(stderr, "raw open %s: %s\n", path, sqlite3_errmsg(h));
+		sqlite3_close(h);
+		return NULL;
+	}
+	sqlite3_busy_timeout(h, 2000);
+	return h;
+}
+
+static int raw_exec(sqlite3 *h, const char *sql)
+{
+	char *msg = NULL;
+	int rc = sqlite3_exec(h, sql, NULL, NULL, &msg);
+	if (rc != SQLITE_OK)
+		fprintf(stderr, "raw exec \"%s\": %s\n", sql, msg ? msg : "?");
+	sqlite3_free(msg);
+	return rc;
+}
+
+/* First column of the first row as an integer; -999 when no row or error. */
+static long long raw_int(sqlite3 *h, const char *sql)
+{
+	sqlite3_stmt *st;
+	long long v = -999;
+
+	if (sqlite3_prepare_v2(h, sql, -1, &st, NULL) != SQLITE_OK) {
+		fprintf(stderr, "raw query \"%s\": %s\n", sql, sqlite3_errmsg(h));
+		return v;
+	}
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* First column of the first row as text into buf; "(none)" when no row,
+ * "(null)" for NULL. */
+static const char *raw_text(sqlite3 *h, const char *sql, char *buf, size_t len)
+{
+	sqlite3_stmt *st;
+
+	snprintf(buf, len, "(none)");
+	if (sqlite3_prepare_v2(h, sql, -1, &st, NULL) != SQLITE_OK) {
+		fprintf(stderr, "raw query \"%s\": %s\n", sql, sqlite3_errmsg(h));
+		return buf;
+	}
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		const unsigned char *t = sqlite3_column_text(st, 0);
+		snprintf(buf, len, "%s", t ? (const char *)t : "(null)");
+	}
+	sqlite3_finalize(st);
+	return buf;
+}
+
+static int has_column(sqlite3 *h, const char *table, const char *column)
+{
+	char sql[128];
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM pragma_table_info('%s') WHERE name = '%s'",
+		 table, column);
+	return raw_int(h, sql) == 1;
+}
+
+static int rm_one(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	(void)sb, (void)flag, (void)ftw;
+	return remove(path);
+}
+
+static struct case_spec mkcase(const char *name, const char *variant, enum dtype d, int64_t n,
+			       int64_t cols, const char *params, enum expect e)
+{
+	struct case_spec c;
+	memset(&c, 0, sizeof c);
+	snprintf(c.name, sizeof c.name, "%s", name);
+	snprintf(c.variant, sizeof c.variant, "%s", variant);
+	snprintf(c.params, sizeof c.params, "%s", params);
+	c.dtype = d;
+	c.n = n;
+	c.cols = cols;
+	c.expect = e;
+	return c;
+}
+
+static struct gpu_info mkgpu(const char *name, const char *uuid)
+{
+	struct gpu_info g;
+	memset(&g, 0, sizeof g);
+	snprintf(g.name, sizeof g.name, "%s", name);
+	snprintf(g.uuid, sizeof g.uuid, "%s", uuid);
+	g.cc_major = 9;
+	g.cc_minor = 0;
+	g.sm_count = 132;
+	g.memory_bytes = 85520809984LL;
+	g.driver_version = 13000;
+	g.runtime_version = 12080;
+	return g;
+}
+
+static const struct run_info plain_run = {
+	.host = "testhost", .version = "0.0-test", .git_revision = "",
+	.command_line = "conform --suite x", .seed = 42, .device_id = 0,
+};
+
+static void test_default_path(void)
+{
+	char buf[PATH_MAX];
+
+	setenv("CONFORM_DB", "/x/y/explicit.db", 1);
+	setenv("XDG_DATA_HOME", "/xdg", 1);
+	setenv("HOME", "/home/u", 1);
+	CHECK_INT(db_default_path(buf, sizeof buf), 0);
+	CHECK_STR(buf, "/x/y/explicit.db");
+
+	unsetenv("CONFORM_DB");
+	CHECK_INT(db_default_path(buf, sizeof buf), 0);
+	CHECK_STR(buf, "/xdg/conform/conform.db");
+
+	setenv("CONFORM_DB", "", 1); /* empty counts as unset */
+	setenv("XDG_DATA_HOME", "relative/dir", 1); /* XDG: relative is ignored */
+	CHECK_INT(db_default_path(buf, sizeof buf), 0);
+	CHECK_STR(buf, "/home/u/.local/share/conform/conform.db");
+
+	unsetenv("XDG_DATA_HOME");
+	CHECK_INT(db_default_path(buf, sizeof buf), 0);
+	CHECK_STR(buf, "/home/u/.local/share/conform/conform.db");
+	CHECK_INT(db_default_path(buf, 8), -1);
+
+	unsetenv("HOME");
+	CHECK_INT(db_default_path(buf, sizeof buf), -1);
+	unsetenv("CONFORM_DB");
+}
+
+/* Round trip of devices, runs and results, in a nested directory that does
+ * not exist yet. */
+static void test_round_trip(void)
+{
+	static const enum outcome observed[STATUS_COUNT] = {
+		[STATUS_PASS] = OUTCOME_CORRECT, [STATUS_FAIL] = OUTCOME_WRONG,
+		[STATUS_TIMEOUT] = OUTCOME_HUNG, [STATUS_CRASH] = OUTCOME_CRASHED,
+		[STATUS_ERROR] = OUTCOME_LAUNCH_ERROR, [STATUS_SKIP] = OUTCOME_SKIPPED,
+		[STATUS_XFAIL] = OUTCOME_WRONG, [STATUS_XPASS] = OUTCOME_CORRECT,
+	};
+	char path[PATH_MAX], buf[256];
+	struct db *db = NULL;
+	struct gpu_info g = mkgpu("NVIDIA H100 80GB HBM3", "GPU-1234-abcd");
+	struct gpu_info anon = mkgpu("Anonymous GPU", "");
+	struct case_spec c;
+	struct result r;
+	struct run_info ri = plain_run;
+	int64_t dev = 0, dev2 = 0, dev3 = 0, dev4 = 0, run = 0;
+	int counts[STATUS_COUNT];
+	sqlite3 *h;
+
+	path_in(path, sizeof path, "a/b/c/conform.db");
+	CHECK_INT(db_open(path, 1000, &db, err, sizeof err), 0);
+	if (!db) {
+		fprintf(stderr, "db_open: %s\n", err);
+		return;
+	}
+	CHECK(exists(path));
+	CHECK_INT(db_schema_version(db), db_schema_latest());
+
+	CHECK_INT(db_device_upsert(db, &g, &dev, err, sizeof err), 0);
+	CHECK_INT(db_device_upsert(db, &g, &dev2, err, sizeof err), 0);
+	CHECK(dev > 0);
+	CHECK_INT(dev2, dev);
+	CHECK_INT(db_device_upsert(db, &anon, &dev3, err, sizeof err), 0);
+	CHECK_INT(db_device_upsert(db, &anon, &dev4, err, sizeof err), 0);
+	CHECK(dev3 != dev);
+	CHECK_INT(dev4, dev3);
+
+	ri.device_id = dev;
+	ri.seed = UINT64_MAX; /* beyond SQLite's signed INTEGER */
+	CHECK_INT(db_run_begin(db, &ri, &run, err, sizeof err), 0);
+	CHECK(run > 0);
+
+	c = mkcase("block.tree.sum.f32.n1000", "block.tree", DTYPE_F32, 1000, 0, "block=256,op=sum",
+		   EXPECT_PASS);
+	for (int s = 0; s < STATUS_COUNT; s++) {
+		memset(&r, 0, sizeof r);
+		r.c = &c;
+		r.seed = 0x8000000000000001ULL;
+		r.status = (enum status)s;
+		r.outcome = observed[s];
+		r.err_norm = s == STATUS_PASS ? 1.5e-7 : -1;
+		r.duration_s = 0.25;
+		if (s != STATUS_PASS)
+			snprintf(r.message, sizeof r.message, "status %d says \"why\"; it's fine", s);
+		CHECK_INT(db_result_insert(db, run, &r, err, sizeof err), 0);
+	}
+	c = mkcase("rows.warp.max.i32", "rows", DTYPE_I32, 64, 4096, "", EXPECT_HANG);
+	r.c = &c;
+	r.status = STATUS_XFAIL;
+	r.outcome = OUTCOME_HUNG;
+	CHECK_INT(db_result_insert(db, run, &r, err, sizeof err), 0);
+
+	CHECK_INT(db_run_status_counts(db, run, counts, err, sizeof err), 0);
+	for (int s = 0; s < STATUS_COUNT; s++)
+		CHECK_INT(counts[s], s == STATUS_XFAIL ? 2 : 1);
+	CHECK_INT(db_run_end(db, run, "complete", 3, 5, 1, err, sizeof err), 0);
+	CHECK_INT(db_run_end(db, run, "finished", 3, 5, 1, err, sizeof err), -1);
+	CHECK_CONTAINS(err, "complete or interrupted");
+	CHECK_INT(db_run_end(db, run + 100, "complete", 0, 0, 0, err, sizeof err), -1);
+	CHECK_CONTAINS(err, "no run");
+	CHECK_INT(db_run_status_counts(db, run + 100, counts, err, sizeof err), 0);
+	CHECK_INT(counts[STATUS_PASS], 0);
+
+	/* Read it back from outside. */
+	h = raw_open(path);
+	CHECK(h != NULL);
+	if (h) {
+		CHECK_STR(raw_text(h, "PRAGMA journal_mode", buf, sizeof buf), "wal");
+		CHECK_INT(raw_int(h, "PRAGMA user_version"), db_schema_latest());
+		CHECK_INT(raw_int(h, "SELECT count(*) FROM devices"), 2);
+		CHECK_STR(raw_text(h, "SELECT uuid FROM devices WHERE name = 'Anonymous GPU'", buf,
+				   sizeof buf), "(null)");
+		CHECK_INT(raw_int(h, "SELECT memory_bytes FROM devices WHERE uuid = 'GPU-1234-abcd'"),
+			  85520809984LL);
+		CHECK_INT(raw_int(h, "SELECT driver_version FROM devices WHERE uuid = 'GPU-1234-abcd'"),
+			  13000);
+		CHECK_INT(raw_int(h, "SELECT first_seen GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T"
+				     "[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z' FROM devices LIMIT 1"), 1);
+
+		CHECK_STR(raw_text(h, "SELECT state FROM runs", buf, sizeof buf), "complete");
+		CHECK_STR(raw_text(h, "SELECT seed FROM runs", buf, sizeof buf), "18446744073709551615");
+		CHECK_STR(raw_text(h, "SELECT git_revision FROM runs", buf, sizeof buf), "(null)");
+		CHECK_STR(raw_text(h, "SELECT host || '|' || conform_version || '|' || command_line "
+				      "FROM runs", buf, sizeof buf), "testhost|0.0-test|conform --suite x");
+		CHECK_INT(raw_int(h, "SELECT device_id FROM runs"), dev);
+		CHECK_INT(raw_int(h, "SELECT passed * 100 + failed * 10 + skipped FROM runs"), 351);
+		CHECK_INT(raw_int(h, "SELECT ended_at >= started_at FROM runs"), 1);
+
+		CHECK_INT(raw_int(h, "SELECT count(*) FROM results"), STATUS_COUNT + 1);
+		CHECK_STR(raw_text(h, "SELECT kernel || '|' || variant || '|' || params || '|' || dtype "
+				      "|| '|' || n || '|' || cols || '|' || expect || '|' || observed "
+				      "FROM results WHERE status = 'PASS'", buf, sizeof buf),
+			  "block|block.tree|block=256,op=sum|f32|1000|0|pass|completed-correct");
+		CHECK_STR(raw_text(h, "SELECT kernel || '|' || dtype || '|' || n || '|' || cols || '|' "
+				      "|| expect || '|' || observed || '|' || params FROM results "
+				      "WHERE case_name = 'rows.warp.max.i32'", buf, sizeof buf),
+			  "rows|i32|64|4096|hang|hung|");
+		CHECK_STR(raw_text(h, "SELECT message FROM results WHERE status = 'PASS'", buf,
+				   sizeof buf), "");
+		CHECK_STR(raw_text(h, "SELECT message FROM results WHERE status = 'FAIL'", buf,
+				   sizeof buf), "status 1 says \"why\"; it's fine");
+		CHECK_NEAR((double)raw_int(h, "SELECT err_norm * 1e9 FROM results WHERE status = 'PASS'"),
+			   150, 1);
+		CHECK_STR(raw_text(h, "SELECT typeof(err_norm) FROM results WHERE status = 'FAIL'", buf,
+				   sizeof buf), "null");
+		CHECK_INT(raw_int(h, "SELECT min(duration_ms) = 250 AND max(duration_ms) = 250 "
+				     "FROM results"), 1);
+		CHECK_STR(raw_text(h, "SELECT seed FROM results LIMIT 1", buf, sizeof buf),
+			  "9223372036854775809");
+		CHECK_STR(raw_text(h, "SELECT typeof(median_ms) FROM results LIMIT 1", buf, sizeof buf),
+			  "null");
+		/* The schema, not only db.c, rejects a word outside the vocabulary. */
+		CHECK(sqlite3_exec(h, "INSERT INTO results (run_id, case_name, kernel, variant, params, "
+				      "dtype, n, cols, expect, status, observed, duration_ms, created_at) "
+				      "VALUES (1, 'x', 'x', 'x', '', 'f32', 1, 0, 'pass', 'BOGUS', "
+				      "'completed-correct', 0, 'now')", NULL, NULL, NULL) == SQLITE_CONSTRAINT);
+		CHECK(sqlite3_exec(h, "INSERT INTO results (run_id, case_name, kernel, variant, params, "
+				      "dtype, n, cols, expect, status, observed, duration_ms, created_at) "
+				      "VALUES (9999, 'x', 'x', 'x', '', 'f32', 1, 0, 'pass', 'PASS', "
+				      "'completed-correct', 0, 'now')", NULL, NULL, NULL) == SQLITE_OK);
+		sqlite3_close(h);
+	}
+	/* db's own connection enforces foreign keys. */
+	CHECK_INT(db_result_insert(db, 9999, &r, err, sizeof err), -1);
+	CHECK_CONTAINS(err, "FOREIGN KEY");
+	CHECK(one_line(err));
+	db_close(db);
+
+	/* Reopening an up-to-date database changes nothing and never downgrades. */
+	CHECK_INT(db_open_at_version(path, 1, &db, err, sizeof err), 0);
+	if (db) {
+		CHECK_INT(db_schema_version(db), db_schema_latest());
+		db_close(db);
+	}
+
+	/* An empty file (touch) is a new database. */
+	path_in(path, sizeof path, "empty.db");
+	CHECK_INT(write_file(path, "", 0), 0);
+	CHECK_INT(db_open(path, 1000, &db, err, sizeof err), 0);
+	if (db) {
+		CHECK_INT(db_schema_version(db), db_schema_latest());
+		db_close(db);
+	}
+}
+
+/* WAL: readers proceed while someone holds the write lock, and our writes
+ * wait at most busy_ms before saying "locked". */
+static void test_concurrency(void)
+{
+	char path[PATH_MAX];
+	struct db *db = NULL;
+	struct case_spec c = mkcase("block.tree.sum.f32", "block.tree", DTYPE_F32, 10, 0, "",
+				    EXPECT_PASS);
+	struct result r;
+	int64_t run = 0;
+	int counts[STATUS_COUNT];
+	sqlite3 *writer, *reader;
+	double t0, dt;
+
+	memset(&r, 0, sizeof r);
+	r.c = &c;
+	r.err_norm = -1;
+	path_in(path, sizeof path, "concurrent.db");
+	CHECK_INT(db_open(path, 100, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	CHECK_INT(db_run_begin(db, &plain_run, &run, err, sizeof err), 0);
+	CHECK_INT(db_result_insert(db, run, &r, err, sizeof err), 0);
+
+	writer = raw_open(path);
+	reader = raw_open(path);
+	CHECK(writer && reader);
+	if (!writer || !reader)
+		goto out;
+	CHECK_INT(raw_exec(writer, "BEGIN IMMEDIATE"), SQLITE_OK);
+	CHECK_INT(raw_exec(writer, "INSERT INTO runs (started_at, state) VALUES ('x', 'running')"),
+		  SQLITE_OK);
+
+	/* Readers see the last commit while the write is open. */
+	CHECK_INT(raw_int(reader, "SELECT count(*) FROM runs"), 1);
+	CHECK_INT(raw_int(writer, "SELECT count(*) FROM runs"), 2);
+	CHECK_INT(db_run_status_counts(db, run, counts, err, sizeof err), 0);
+	CHECK_INT(counts[STATUS_PASS], 1);
+	/* Opening needs no write when there is nothing to migrate. */
+	{
+		struct db *db2 = NULL;
+		CHECK_INT(db_open(path, 100, &db2, err, sizeof err), 0);
+		if (db2)
+			CHECK_INT(db_schema_version(db2), db_schema_latest());
+		db_close(db2);
+	}
+
+	t0 = now_ms();
+	CHECK_INT(db_result_insert(db, run, &r, err, sizeof err), -1);
+	dt = now_ms() - t0;
+	CHECK_CONTAINS(err, "locked");
+	CHECK_CONTAINS(err, path);
+	CHECK(one_line(err));
+	CHECK(dt >= 50 && dt < 3000);
+
+	CHECK_INT(raw_exec(writer, "COMMIT"), SQLITE_OK);
+	CHECK_INT(db_result_insert(db, run, &r, err, sizeof err), 0);
+	CHECK_INT(raw_int(reader, "SELECT count(*) FROM runs"), 2);
+	CHECK_INT(raw_int(reader, "SELECT count(*) FROM results"), 2);
+out:
+	sqlite3_close(writer);
+	sqlite3_close(reader);
+	db_close(db);
+}
+
+/* A writer killed outright loses nothing it had inserted: each result is
+ * its own transaction.  The run stays 'running'. */
+static void test_killed_writer(void)
+{
+	char path[PATH_MAX], buf[32];
+	struct db *db = NULL;
+	int status = 0;
+	sqlite3 *h;
+	pid_t pid;
+
+	path_in(path, sizeof path, "killed.db");
+	pid = fork();
+	CHECK(pid >= 0);
+	if (pid == 0) {
+		struct case_spec c = mkcase("block.tree.sum.f32", "block.tree", DTYPE_F32, 10, 0, "",
+					    EXPECT_PASS);
+		struct result r;
+		int64_t run;
+
+		memset(&r, 0, sizeof r);
+		r.c = &c;
+		r.err_norm = -1;
+		if (db_open(path, 1000, &db, err, sizeof err) != 0 ||
+		    db_run_begin(db, &plain_run, &run, err, sizeof err) != 0)
+			_exit(2);
+		for (int i = 0; i < 3; i++)
+			if (db_result_insert(db, run, &r, err, sizeof err) != 0)
+				_exit(3);
+		kill(getpid(), SIGKILL);
+		_exit(4);
+	}
+	if (pid < 0)
+		return;
+	CHECK(waitpid(pid, &status, 0) == pid);
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+
+	CHECK_INT(db_open(path, 1000, &db, err, sizeof err), 0);
+	db_close(db);
+	h = raw_open(path);
+	if (!h)
+		return;
+	CHECK_INT(raw_int(h, "SELECT count(*) FROM results"), 3);
+	CHECK_STR(raw_text(h, "SELECT state FROM runs", buf, sizeof buf), "running");
+	CHECK_STR(raw_text(h, "SELECT ended_at FROM runs", buf, sizeof buf), "(null)");
+	sqlite3_close(h);
+}
+
+/* A version-1 database keeps its rows and gains migration 2's columns;
+ * a locked one is left at version 1 with a "locked" error. */
+static void test_migration(void)
+{
+	char path[PATH_MAX], buf[64];
+	struct db *db = NULL;
+	int64_t run = 0;
+	sqlite3 *h;
+	double t0, dt;
+
+	CHECK_INT(db_schema_latest(), 2);
+	path_in(path, sizeof path, "old.db");
+	CHECK_INT(db_open_at_version(path, 1, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	CHECK_INT(db_schema_version(db), 1);
+	CHECK_INT(db_run_begin(db, &plain_run, &run, err, sizeof err), 0);
+	db_close(db);
+
+	h = raw_open(path);
+	if (!h)
+		return;
+	CHECK_INT(raw_int(h, "PRAGMA user_version"), 1);
+	CHECK(!has_column(h, "results", "median_ms"));
+	CHECK(!has_column(h, "runs", "passed"));
+
+	/* A migration failing halfway (its last statement collides with an
+	 * index put there by hand) is rolled back whole: version 1, no new
+	 * columns. */
+	CHECK_INT(raw_exec(h, "CREATE INDEX results_problem ON results(n)"), SQLITE_OK);
+	CHECK_INT(db_open(path, 100, &db, err, sizeof err), -1);
+	CHECK(db == NULL);
+	CHECK_CONTAINS(err, "migration 2");
+	CHECK_CONTAINS(err, "already exists");
+	CHECK(one_line(err));
+	CHECK_INT(raw_int(h, "PRAGMA user_version"), 1);
+	CHECK(!has_column(h, "results", "median_ms"));
+	CHECK(!has_column(h, "runs", "passed"));
+	CHECK_INT(raw_exec(h, "DROP INDEX results_problem"), SQLITE_OK);
+
+	/* Migration under someone else's write lock: refused, nothing changed. */
+	CHECK_INT(raw_exec(h, "BEGIN EXCLUSIVE"), SQLITE_OK);
+	CHECK_INT(raw_exec(h, "UPDATE runs SET host = 'holder'"), SQLITE_OK);
+	t0 = now_ms();
+	CHECK_INT(db_open(path, 100, &db, err, sizeof err), -1);
+	dt = now_ms() - t0;
+	CHECK(db == NULL);
+	CHECK_CONTAINS(err, "locked");
+	CHECK_CONTAINS(err, "waited 100 ms");
+	CHECK(one_line(err));
+	CHECK(dt >= 50 && dt < 3000);
+	CHECK_INT(raw_exec(h, "ROLLBACK"), SQLITE_OK);
+	CHECK_INT(raw_int(h, "PRAGMA user_version"), 1);
+	sqlite3_close(h);
+
+	CHECK_INT(db_open(path, 1000, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	CHECK_INT(db_schema_version(db), db_schema_latest());
+	CHECK_INT(db_run_end(db, run, "interrupted", 1, 2, 3, err, sizeof err), 0);
+	db_close(db);
+
+	h = raw_open(path);
+	if (!h)
+		return;
+	CHECK_INT(raw_int(h, "PRAGMA user_version"), 2);
+	CHECK_INT(raw_int(h, "PRAGMA application_id"), 0x636f6e66);
+	CHECK_INT(raw_int(h, "SELECT count(*) FROM runs"), 1);
+	CHECK_STR(raw_text(h, "SELECT host || ' ' || seed || ' ' || state FROM runs", buf, sizeof buf),
+		  "testhost 42 interrupted");
+	CHECK_INT(raw_int(h, "SELECT passed + failed + skipped FROM runs"), 6);
+	{
+		static const char *const cols[] = { "median_ms", "mean_ms", "stddev_ms", "min_ms",
+						    "samples", "noise", "gbps" };
+		for (size_t i = 0; i < sizeof cols / sizeof cols[0]; i++)
+			CHECK(has_column(h, "results", cols[i]));
+	}
+	CHECK_INT(raw_int(h, "SELECT count(*) FROM sqlite_master WHERE type = 'index' "
+			     "AND name IN ('results_run', 'results_case', 'results_problem')"), 3);
+	sqlite3_close(h);
+}
+
+/* db_open on `path` must fail with `want` in the message and leave the
+ * file exactly as it was, with no journal beside it. */
+static void expect_refused(const char *path, const char *want)
+{
+	struct db *db = NULL;
+	unsigned char *before, *after;
+	size_t nb = 0, na = 0;
+	char side[PATH_MAX + 8];
+
+	before = read_file(path, &nb);
+	CHECK(before != NULL);
+	err[0] = '\0';
+	CHECK_INT(db_open(path, 100, &db, err, sizeof err), -1);
+	CHECK(db == NULL);
+	CHECK_CONTAINS(err, want);
+	CHECK_CONTAINS(err, path);
+	CHECK(one_line(err));
+	after = read_file(path, &na);
+	CHECK(after != NULL);
+	CHECK_INT(na, nb);
+	CHECK(before && after && na == nb && memcmp(before, after, nb) == 0);
+	snprintf(side, sizeof side, "%s-journal", path);
+	CHECK(!exists(side));
+	snprintf(side, sizeof side, "%s-wal", path);
+	CHECK(!exists(side));
+	free(before);
+	free(after);
+	db_close(db);
+}
+
+static void test_refusals(void)
+{
+	char path[PATH_MAX], sub[PATH_MAX + 64];
+	unsigned char junk[8192];
+	uint32_t x = 12345;
+	struct db *db = NULL;
+	sqlite3 *h;
+
+	for (size_t i = 0; i < sizeof junk; i++) {
+		x = x * 1103515245u + 12345u;
+		junk[i] = (unsigned char)(x >> 16);
+	}
+
+	/* Not SQLite at all: refused before SQLite opens it. */
+	path_in(path, sizeof path, "garbage.db");
+	CHECK_INT(write_file(path, junk, sizeof junk), 0);
+	expect_refused(path, "not an SQLite database (left untouched)");
+	path_in(path, sizeof path, "short.db");
+	CHECK_INT(write_file(path, "hello\n", 6), 0);
+	expect_refused(path, "not an SQLite database (left untouched)");
+
+	/* The magic, then garbage. */
+	path_in(path, sizeof path, "fakeheader.db");
+	memcpy(junk, "SQLite format 3", 16);
+	CHECK_INT(write_file(path, junk, 4096), 0);
+	expect_refused(path, "left untouched");
+
+	/* A real conform database with its first page's b-tree smashed. */
+	path_in(path, sizeof path, "damaged.db");
+	CHECK_INT(db_open(path, 100, &db, err, sizeof err), 0);
+	db_close(db);
+	db = NULL;
+	{
+		size_t n = 0;
+		unsigned char *buf = read_file(path, &n);
+		CHECK(buf && n >= 4096);
+		if (buf && n >= 4096) {
+			memcpy(buf + 100, junk + 100, 4096 - 100);
+			CHECK_INT(write_file(path, buf, n), 0);
+			expect_refused(path, "left untouched");
+		}
+		free(buf);
+	}
+
+	/* Made by a newer conform. */
+	path_in(path, sizeof path, "newer.db");
+	CHECK_INT(db_open(path, 100, &db, err, sizeof err), 0);
+	db_close(db);
+	db = NULL;
+	h = raw_open(path);
+	if (h) {
+		CHECK_INT(raw_exec(h, "PRAGMA user_version = 99"), SQLITE_OK);
+		sqlite3_close(h);
+	}
+	snprintf(sub, sizeof sub, "created by a newer conform (schema 99, this build knows %d)",
+		 db_schema_latest());
+	expect_refused(path, sub);
+
+	/* Somebody else's database, with and without a user_version. */
+	path_in(path, sizeof path, "other.db");
+	h = raw_open(path);
+	if (h) {
+		CHECK_INT(raw_exec(h, "CREATE TABLE bookmarks (url TEXT)"), SQLITE_OK);
+		sqlite3_close(h);
+	}
+	expect_refused(path, "another program");
+	h = raw_open(path);
+	if (h) {
+		CHECK_INT(raw_exec(h, "PRAGMA user_version = 1"), SQLITE_OK);
+		sqlite3_close(h);
+	}
+	expect_refused(path, "another program");
+
+	/* A directory where the file should be, and a file where a directory
+	 * should be. */
+	CHECK_INT(db_open(tmpdir, 100, &db, err, sizeof err), -1);
+	CHECK_CONTAINS(err, "is a directory");
+	CHECK(one_line(err));
+	path_in(path, sizeof path, "plainfile");
+	CHECK_INT(write_file(path, "x", 1), 0);
+	snprintf(sub, sizeof sub, "%s/deeper/conform.db", path);
+	CHECK_INT(db_open(sub, 100, &db, err, sizeof err), -1);
+	CHECK_CONTAINS(err, "cannot create directory");
+	CHECK(one_line(err));
+	snprintf(sub, sizeof sub, "%s/conform.db", path);
+	CHECK_INT(db_open(sub, 100, &db, err, sizeof err), -1);
+	CHECK_CONTAINS(err, "cannot create directory");
+
+	CHECK_INT(db_open("", 100, &db, err, sizeof err), -1);
+	CHECK(one_line(err));
+	CHECK(db == NULL);
+}
+
+int main(void)
+{
+	const char *base = getenv("TMPDIR");
+
+	if (!base || !*base || strlen(base) > sizeof tmpdir - 32)
+		base = "/tmp";
+	snprintf(tmpdir, sizeof tmpdir, "%s/conform-test-db.XXXXXX", base);
+	if (!mkdtemp(tmpdir)) {
+		fprintf(stderr, "mkdtemp %s: %s\n", tmpdir, strerror(errno));
+		return 1;
+	}
+
+	test_default_path();
+	test_round_trip();
+	test_concurrency();
+	test_killed_writer();
+	test_migration();
+	test_refusals();
+
+	if (nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS) != 0)
+		fprintf(stderr, "cleaning %s: %s\n", tmpdir, strerror(errno));
+	return TEST_END();
+}

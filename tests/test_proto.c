@@ -1,0 +1,79 @@
+/*
+ * test_proto.c - the worker protocol: every message survives a round trip,
+ * free text cannot break a line, malformed lines are refused.
+ */
+#include <string.h>
+
+#include "proto.h"
+#include "test.h"
+
+int main(void)
+{
+	char line[PROTO_LINE_MAX];
+
+	struct gpu_info g = {.index = 1, .cc_major = 9, .cc_minor = 0, .sm_count = 132,
+			     .memory_bytes = 85029158912LL, .driver_version = 13000, .runtime_version = 13000};
+	strcpy(g.name, "NVIDIA H100\t80GB");
+	strcpy(g.uuid, "GPU-1234");
+	CHECK_INT(proto_format_hello(line, sizeof line, &g), 0);
+	struct gpu_info h;
+	char reason[256];
+	CHECK_INT(proto_parse_hello(line, &h, reason, sizeof reason), 1);
+	CHECK_STR(h.name, "NVIDIA H100 80GB");
+	CHECK_STR(h.uuid, "GPU-1234");
+	CHECK_INT(h.sm_count, 132);
+	CHECK_INT(h.memory_bytes, 85029158912LL);
+	CHECK_INT(h.cc_major, 9);
+
+	CHECK_INT(proto_format_nodev(line, sizeof line, "no CUDA device:\nnone"), 0);
+	CHECK_INT(proto_parse_hello(line, &h, reason, sizeof reason), 0);
+	CHECK_STR(reason, "no CUDA device: none");
+	CHECK_INT(proto_parse_hello("HELLO\t1\tx\n", &h, reason, sizeof reason), -1);
+
+	struct case_spec c;
+	memset(&c, 0, sizeof c);
+	strcpy(c.name, "block.tree.sum.f32.b256");
+	strcpy(c.variant, "block.tree");
+	c.dtype = DTYPE_I32;
+	c.n = 100003;
+	strcpy(c.params, "block=256,op=sum");
+	CHECK_INT(proto_format_run(line, sizeof line, 7, &c, 18446744073709551615ull), 0);
+	unsigned seq;
+	struct case_args a;
+	CHECK_INT(proto_parse_run(line, &seq, &a), 0);
+	CHECK_INT(seq, 7);
+	CHECK_STR(a.name, "block.tree.sum.f32.b256");
+	CHECK_STR(a.variant, "block.tree");
+	CHECK_INT(a.dtype, DTYPE_I32);
+	CHECK_INT(a.n, 100003);
+	CHECK(a.seed == 18446744073709551615ull);
+	CHECK_STR(a.params, "block=256,op=sum");
+
+	c.params[0] = '\0'; /* empty params travel as "-" and come back empty */
+	CHECK_INT(proto_format_run(line, sizeof line, 8, &c, 1), 0);
+	CHECK_INT(proto_parse_run(line, &seq, &a), 0);
+	CHECK_STR(a.params, "");
+	char bad[] = "RUN\t1\tx\tv\tf99\t1\t0\t1\t-\n";
+	CHECK_INT(proto_parse_run(bad, &seq, &a), -1);
+	char short_line[] = "RUN\t1\tx\n";
+	CHECK_INT(proto_parse_run(short_line, &seq, &a), -1);
+
+	struct case_result r = {.outcome = OUTCOME_WRONG, .fatal = 1, .err_norm = 0.25, .kernel_ms = 1.5};
+	strcpy(r.message, "2 of 8 wrong:\n[1] got 3\twant 4");
+	CHECK_INT(proto_format_done(line, sizeof line, 9, &r), 0);
+	CHECK(strchr(line, '\n') == line + strlen(line) - 1); /* one line */
+	struct case_result q;
+	CHECK_INT(proto_parse_done(line, &seq, &q), 0);
+	CHECK_INT(seq, 9);
+	CHECK_INT(q.outcome, OUTCOME_WRONG);
+	CHECK_INT(q.fatal, 1);
+	CHECK_NEAR(q.err_norm, 0.25, 1e-12);
+	CHECK_STR(q.message, "2 of 8 wrong: [1] got 3 want 4");
+	CHECK_INT(proto_parse_done("DONE\t1\tbogus\t0\t0\t0\tx", &seq, &q), -1);
+	CHECK_INT(proto_parse_done("DONE\t1\thung\t0\t0\t0", &seq, &q), -1);
+
+	/* A message too long for a line is refused, never truncated silently. */
+	char tiny[32];
+	CHECK_INT(proto_format_done(tiny, sizeof tiny, 9, &r), -1);
+	return TEST_END();
+}
