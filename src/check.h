@@ -18,7 +18,7 @@
 extern "C" {
 #endif
 
-/* The poison bit patterns: a quiet NaN for floats (0x7FBADBAD, bf16 0x7FBA,
+/* The poison bit patterns: a NaN for floats (0x7FBADBAD, bf16 0x7FBA,
  * f64 0x7FF8BADBADBADBAD) and 0x7FBADBAD for 32-bit integers, a value the
  * suites' integer sums cannot reach. */
 void check_poison(enum dtype d, void *buf, size_t n);

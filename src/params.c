@@ -1,0 +1,128 @@
+/*
+ * params.c - lookup and construction of canonical "k=v,k=v" strings.
+ *
+ * A params string is only ever built by params_append, which refuses values
+ * that would break the form (a comma, tab or newline), so parsing here can
+ * split on commas and on the first '=' of each pair without quoting rules.
+ * Counts are plain: decimal digits or 2^K, never signed, never suffixed.
+ */
+#include "params.h"
+
+#include <limits.h>
+#include <string.h>
+
+/* Finds key's value: sets *val and *vlen and returns 0, or -1 if absent. */
+static int params_find(const char *params, const char *key, const char **val, size_t *vlen)
+{
+	size_t klen = strlen(key);
+	const char *p = params;
+
+	if (!params || klen == 0)
+		return -1;
+	while (*p) {
+		const char *end = strchr(p, ',');
+		if (!end)
+			end = p + strlen(p);
+		if ((size_t)(end - p) > klen && strncmp(p, key, klen) == 0 && p[klen] == '=') {
+			*val = p + klen + 1;
+			*vlen = (size_t)(end - *val);
+			return 0;
+		}
+		p = *end ? end + 1 : end;
+	}
+	return -1;
+}
+
+int params_get(const char *params, const char *key, char *buf, size_t len)
+{
+	const char *val;
+	size_t vlen;
+
+	if (params_find(params, key, &val, &vlen) < 0 || vlen >= len)
+		return -1;
+	memcpy(buf, val, vlen);
+	buf[vlen] = '\0';
+	return 0;
+}
+
+/* Parses a run of decimal digits ending at the string's end, without
+ * overflow; returns 0 or -1. */
+static int parse_decimal(const char *s, long long *out)
+{
+	long long v = 0;
+
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		if (v > (LLONG_MAX - (*s - '0')) / 10)
+			return -1;
+		v = v * 10 + (*s - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+int params_parse_count(const char *text, long long *out)
+{
+	long long k;
+
+	if (!text)
+		return -1;
+	if (text[0] == '2' && text[1] == '^') {
+		/* 2^63 does not fit a long long. */
+		if (parse_decimal(text + 2, &k) < 0 || k > 62)
+			return -1;
+		*out = 1LL << k;
+		return 0;
+	}
+	return parse_decimal(text, out);
+}
+
+int params_get_long(const char *params, const char *key, long long *out)
+{
+	const char *val;
+	size_t vlen;
+	char buf[32];
+
+	if (params_find(params, key, &val, &vlen) < 0)
+		return -1;
+	if (vlen >= sizeof buf)
+		return -2;
+	memcpy(buf, val, vlen);
+	buf[vlen] = '\0';
+	return params_parse_count(buf, out) < 0 ? -2 : 0;
+}
+
+long long params_long_or(const char *params, const char *key, long long fallback, int *bad)
+{
+	long long v;
+
+	switch (params_get_long(params, key, &v)) {
+	case 0:
+		return v;
+	case -2:
+		if (bad)
+			*bad = 1;
+		return fallback;
+	default:
+		return fallback;
+	}
+}
+
+int params_append(char *params, size_t len, const char *key, const char *value)
+{
+	size_t used = strlen(params);
+	size_t need = used + (used ? 1 : 0) + strlen(key) + 1 + strlen(value) + 1;
+
+	if (need > len || strpbrk(value, ",\t\n") || strpbrk(key, ",=\t\n") || !*key)
+		return -1;
+	if (used)
+		params[used++] = ',';
+	strcpy(params + used, key);
+	used += strlen(key);
+	params[used++] = '=';
+	strcpy(params + used, value);
+	return 0;
+}

@@ -1,0 +1,723 @@
+/*
+ * suite.c - reading suite files into case lists (format in suite.h).
+ *
+ * A file is read as logical lines: '#' starts a comment wherever it appears
+ * (values hold neither spaces nor '#'), and a backslash ending a line, after
+ * its comment is removed, joins the next line to it.  Each logical line is
+ * "case NAME key=value ...".  Every key other than the reserved ones
+ * (variant n dtype cols expect requires timeout) is a kernel parameter and
+ * lands in case_spec.params in the order written, even when the line uses it
+ * only to build the name or another value through a {key} placeholder.
+ *
+ * Expansion: the line's list values (a|b|c) form a cartesian product taken
+ * in key order, the last key varying fastest.  A {key} placeholder may
+ * appear in NAME and in any value and is replaced by that key's value in
+ * the current combination, in one pass; a list-valued key must appear in
+ * NAME so that expanded names differ.  Names are checked after expansion.
+ *
+ * Invariants: a load either appends all the cases of its input or none
+ * (on error the suite is left as it was), case names are unique across the
+ * whole suite, and every error is one line "file:line: what was expected".
+ */
+#if !defined(_GNU_SOURCE) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200809L /* strdup, strtok_r under -std=c11 */
+#endif
+#include "suite.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "params.h"
+
+/* A line expanding into more cases than this is surely a mistake. */
+#define SUITE_LINE_CASES_MAX 65536
+
+/* A growable string. */
+struct sbuf {
+	char *p;
+	size_t n, cap;
+};
+
+static int sbuf_put(struct sbuf *b, const char *s, size_t len)
+{
+	if (b->n + len + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+		while (b->n + len + 1 > cap)
+			cap *= 2;
+		char *p = realloc(b->p, cap);
+		if (!p)
+			return -1;
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->n, s, len);
+	b->n += len;
+	b->p[b->n] = '\0';
+	return 0;
+}
+
+/* Open-addressing index of case names; slots hold case index + 1. */
+struct name_index {
+	size_t *slot;
+	size_t cap, used;
+};
+
+static size_t name_hash(const char *s)
+{
+	uint64_t h = 0xCBF29CE484222325ULL;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001B3ULL;
+	return (size_t)h;
+}
+
+/* The slot holding name, or the empty slot where it would go (cap > 0). */
+static size_t *index_slot(const struct name_index *x, const struct case_spec *cases,
+			  const char *name)
+{
+	size_t i = name_hash(name) & (x->cap - 1);
+	while (x->slot[i] && strcmp(cases[x->slot[i] - 1].name, name) != 0)
+		i = (i + 1) & (x->cap - 1);
+	return &x->slot[i];
+}
+
+/* The index + 1 of the case called name, or 0. */
+static size_t index_find(const struct name_index *x, const struct case_spec *cases,
+			 const char *name)
+{
+	return x->cap ? *index_slot(x, cases, name) : 0;
+}
+
+static int index_add(struct name_index *x, const struct case_spec *cases, size_t k)
+{
+	if ((x->used + 1) * 2 > x->cap) {
+		struct name_index big = { NULL, x->cap ? x->cap * 2 : 64, 0 };
+		if (!(big.slot = calloc(big.cap, sizeof *big.slot)))
+			return -1;
+		for (size_t i = 0; i < x->cap; i++)
+			if (x->slot[i])
+				*index_slot(&big, cases, cases[x->slot[i] - 1].name) = x->slot[i];
+		big.used = x->used;
+		free(x->slot);
+		*x = big;
+	}
+	*index_slot(x, cases, cases[k].name) = k + 1;
+	x->used++;
+	return 0;
+}
+
+/* One key=value of a line; the value split at '|' into alternatives. */
+struct kv {
+	const char *key;
+	const char *raw;   /* the value as written, for messages */
+	char **alt;
+	size_t nalt;
+};
+
+struct loader {
+	struct suite *s;
+	const char *origin;
+	char *err;
+	size_t errlen;
+	struct name_index names;
+	struct sbuf scratch;
+};
+
+#ifdef __GNUC__
+__attribute__((format(printf, 3, 4)))
+#endif
+static int fail(struct loader *l, int line, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (!l->errlen)
+		return -1;
+	k = snprintf(l->err, l->errlen, "%s:%d: ", l->origin, line);
+	if (k >= 0 && (size_t)k < l->errlen) {
+		va_start(ap, fmt);
+		vsnprintf(l->err + k, l->errlen - (size_t)k, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+static int is_key(const char *s)
+{
+	if (!((*s >= 'a' && *s <= 'z') || *s == '_'))
+		return 0;
+	for (s++; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_'))
+			return 0;
+	return 1;
+}
+
+/* [A-Za-z0-9_-]+ components separated by single dots. */
+static int is_dotted(const char *s)
+{
+	size_t comp = 0;
+
+	for (; *s; s++) {
+		if (*s == '.') {
+			if (comp == 0)
+				return 0;
+			comp = 0;
+		} else if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+			   (*s >= '0' && *s <= '9') || *s == '_' || *s == '-') {
+			comp++;
+		} else {
+			return 0;
+		}
+	}
+	return comp > 0;
+}
+
+static struct kv *kv_find(struct kv *kv, size_t nkv, const char *key, size_t klen)
+{
+	for (size_t i = 0; i < nkv; i++)
+		if (strlen(kv[i].key) == klen && strncmp(kv[i].key, key, klen) == 0)
+			return &kv[i];
+	return NULL;
+}
+
+/* 1 if text holds the placeholder {key}. */
+static int has_placeholder(const char *text, const char *key)
+{
+	size_t klen = strlen(key);
+
+	for (const char *p = strchr(text, '{'); p; p = strchr(p + 1, '{'))
+		if (strncmp(p + 1, key, klen) == 0 && p[klen + 1] == '}')
+			return 1;
+	return 0;
+}
+
+/* Checks every {key} of text names a key of the line whose own values hold
+ * no placeholder (substitution is a single pass). */
+static int check_placeholders(struct loader *l, int line, const char *text, const char *where,
+			      struct kv *kv, size_t nkv)
+{
+	for (const char *p = strchr(text, '{'); p; p = strchr(p, '{')) {
+		const char *end = strchr(p, '}');
+		if (!end)
+			return fail(l, line, "unterminated '{' in %s '%s'", where, text);
+		size_t klen = (size_t)(end - p - 1);
+		struct kv *k = kv_find(kv, nkv, p + 1, klen);
+		if (!k)
+			return fail(l, line, "placeholder {%.*s} in %s names no key of this line",
+				    (int)klen, p + 1, where);
+		if (strchr(k->raw, '{'))
+			return fail(l, line, "placeholder {%s} in %s names a key whose value has placeholders itself",
+				    k->key, where);
+		p = end + 1;
+	}
+	return 0;
+}
+
+/* Replaces the placeholders of text with the current combination's values,
+ * into l->scratch. */
+static int substitute(struct loader *l, const char *text, struct kv *kv, size_t nkv,
+		      const size_t *idx)
+{
+	l->scratch.n = 0;
+	if (sbuf_put(&l->scratch, "", 0) < 0)
+		return -1;
+	for (const char *p = text; *p;) {
+		const char *open = strchr(p, '{');
+		if (!open)
+			return sbuf_put(&l->scratch, p, strlen(p));
+		const char *end = strchr(open, '}'); /* present: check_placeholders */
+		struct kv *k = kv_find(kv, nkv, open + 1, (size_t)(end - open - 1));
+		const char *v = k->alt[idx[k - kv]];
+		if (sbuf_put(&l->scratch, p, (size_t)(open - p)) < 0 ||
+		    sbuf_put(&l->scratch, v, strlen(v)) < 0)
+			return -1;
+		p = end + 1;
+	}
+	return 0;
+}
+
+/* Parses one requirement "sm>=80" of len bytes at p: 0, or -1 for an
+ * unknown quantity, -2 for a malformed one. */
+static int parse_req(const char *p, size_t len, struct requirement *r)
+{
+	static const struct { const char *text; enum req_cmp cmp; } ops[] = {
+		/* two-character operators first, so ">=" is not read as ">" */
+		{ ">=", REQ_GE }, { "<=", REQ_LE }, { "==", REQ_EQ }, { "!=", REQ_NE },
+		{ ">", REQ_GT }, { "<", REQ_LT },
+	};
+	const char *end = p + len, *q = p;
+	size_t i;
+	long v = 0;
+
+	while (q < end && *q >= 'a' && *q <= 'z')
+		q++;
+	if (q - p != 2 || strncmp(p, "sm", 2) != 0)
+		return -1;
+	for (i = 0; i < sizeof ops / sizeof *ops; i++)
+		if (strncmp(q, ops[i].text, strlen(ops[i].text)) == 0)
+			break;
+	if (i == sizeof ops / sizeof *ops)
+		return -2;
+	q += strlen(ops[i].text);
+	if (q == end)
+		return -2;
+	for (; q < end; q++) {
+		if (*q < '0' || *q > '9' || v > 99999)
+			return -2;
+		v = v * 10 + (*q - '0');
+	}
+	snprintf(r->what, sizeof r->what, "sm");
+	r->cmp = ops[i].cmp;
+	r->value = (int)v;
+	return 0;
+}
+
+static int parse_requires(struct loader *l, int line, struct case_spec *c, const char *value)
+{
+	const char *p = value;
+
+	for (c->nreq = 0;; p++) {
+		size_t len = strcspn(p, ",");
+		struct requirement r;
+
+		if (len == 0)
+			return fail(l, line, "empty requirement in requires=%s", value);
+		switch (parse_req(p, len, &r)) {
+		case -1:
+			return fail(l, line, "unknown requirement '%.*s' (only sm is known, e.g. sm>=80)",
+				    (int)len, p);
+		case -2:
+			return fail(l, line, "bad requirement '%.*s' (expected sm, one of >= > <= < == !=, and a number)",
+				    (int)len, p);
+		}
+		if (c->nreq == CASE_REQ_MAX)
+			return fail(l, line, "at most %d requirements in requires=%s", CASE_REQ_MAX, value);
+		c->req[c->nreq++] = r;
+		p += len;
+		if (!*p)
+			return 0;
+	}
+}
+
+/* Parses DIGITS[.DIGITS] or .DIGITS by hand: strtod would follow the
+ * locale's decimal point and accept hex, exponents and "inf".  Up to 15
+ * digits, so mantissa and power of ten are exact and the quotient is
+ * correctly rounded. */
+static int parse_seconds(const char *s, double *out)
+{
+	double mant = 0.0, div = 1.0;
+	int digits = 0, frac = 0;
+
+	for (; *s; s++) {
+		if (*s == '.' && !frac) {
+			frac = 1;
+		} else if (*s >= '0' && *s <= '9' && digits < 15) {
+			mant = mant * 10.0 + (*s - '0');
+			div *= frac ? 10.0 : 1.0;
+			digits++;
+		} else {
+			return -1;
+		}
+	}
+	if (!digits)
+		return -1;
+	*out = mant / div;
+	return 0;
+}
+
+/* Appends ", word" (or word, first) to a list of names for a message. */
+static void list_add(char *list, size_t len, const char *word)
+{
+	size_t used = strlen(list);
+	snprintf(list + used, len - used, "%s%s", used ? ", " : "", word);
+}
+
+/* Applies one key's value (placeholders already replaced) to the case. */
+static int apply_key(struct loader *l, int line, struct case_spec *c, const char *key,
+		     const char *value)
+{
+	long long count;
+
+	if (strcmp(key, "variant") == 0) {
+		if (strlen(value) >= sizeof c->variant || !is_dotted(value))
+			return fail(l, line, "bad variant '%s' (a dotted catalog name such as block.tree)", value);
+		strcpy(c->variant, value);
+	} else if (strcmp(key, "n") == 0 || strcmp(key, "cols") == 0) {
+		if (params_parse_count(value, &count) < 0 || count < 1)
+			return fail(l, line, "%s must be a count >= 1 (decimal or 2^K), got '%s'", key, value);
+		if (key[0] == 'n')
+			c->n = count;
+		else
+			c->cols = count;
+	} else if (strcmp(key, "dtype") == 0) {
+		if (dtype_parse(value, &c->dtype) < 0) {
+			char list[80] = "";
+			for (int d = 0; d < DTYPE_COUNT; d++)
+				list_add(list, sizeof list, dtype_name((enum dtype)d));
+			return fail(l, line, "unknown dtype '%s' (one of %s)", value, list);
+		}
+	} else if (strcmp(key, "expect") == 0) {
+		if (expect_parse(value, &c->expect) < 0) {
+			char list[80] = "";
+			for (int e = 0; e < EXPECT_COUNT; e++)
+				list_add(list, sizeof list, expect_name((enum expect)e));
+			return fail(l, line, "expect must be one of %s (got '%s')", list, value);
+		}
+	} else if (strcmp(key, "requires") == 0) {
+		return parse_requires(l, line, c, value);
+	} else if (strcmp(key, "timeout") == 0) {
+		if (parse_seconds(value, &c->timeout_s) < 0 || !(c->timeout_s > 0.0))
+			return fail(l, line, "timeout must be a positive number of seconds, got '%s'", value);
+	} else {
+		if (strpbrk(value, ",\t\n"))
+			return fail(l, line, "value of '%s' may not contain a comma, got '%s'", key, value);
+		if (params_append(c->params, sizeof c->params, key, value) < 0)
+			return fail(l, line, "parameters of case '%s' exceed %d characters",
+				    c->name, CASE_PARAMS_MAX - 1);
+	}
+	return 0;
+}
+
+static int append_case(struct loader *l, int line, const struct case_spec *c)
+{
+	struct suite *s = l->s;
+	size_t dup = index_find(&l->names, s->cases, c->name);
+
+	if (dup) {
+		const struct case_spec *first = &s->cases[dup - 1];
+		return fail(l, line, "duplicate case name '%s' (first defined at %s:%d)",
+			    c->name, first->file, first->line);
+	}
+	if (s->count == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 64;
+		struct case_spec *p = realloc(s->cases, cap * sizeof *p);
+		if (!p)
+			return fail(l, line, "out of memory");
+		s->cases = p;
+		s->cap = cap;
+	}
+	s->cases[s->count] = *c;
+	if (index_add(&l->names, s->cases, s->count) < 0)
+		return fail(l, line, "out of memory");
+	s->count++;
+	return 0;
+}
+
+/* Expands the parsed line into cases, odometer style. */
+static int expand(struct loader *l, int line, const char *name, struct kv *kv, size_t nkv)
+{
+	size_t *idx = calloc(nkv + 1, sizeof *idx);
+	int rc = 0;
+
+	if (!idx)
+		return fail(l, line, "out of memory");
+	for (;;) {
+		struct case_spec c;
+
+		memset(&c, 0, sizeof c);
+		c.dtype = DTYPE_F32;
+		c.expect = EXPECT_PASS;
+		c.line = line;
+		snprintf(c.file, sizeof c.file, "%s", l->origin);
+
+		if (substitute(l, name, kv, nkv, idx) < 0) {
+			rc = fail(l, line, "out of memory");
+			break;
+		}
+		if (l->scratch.n >= sizeof c.name) {
+			rc = fail(l, line, "case name '%.40s...' is longer than %d characters",
+				  l->scratch.p, CASE_NAME_MAX - 1);
+			break;
+		}
+		if (!is_dotted(l->scratch.p)) {
+			rc = fail(l, line, "bad case name '%s' (a dotted path of [A-Za-z0-9_-] components)",
+				  l->scratch.p);
+			break;
+		}
+		strcpy(c.name, l->scratch.p);
+		for (size_t k = 0; k < nkv && rc == 0; k++) {
+			if (substitute(l, kv[k].alt[idx[k]], kv, nkv, idx) < 0)
+				rc = fail(l, line, "out of memory");
+			else
+				rc = apply_key(l, line, &c, kv[k].key, l->scratch.p);
+		}
+		if (rc < 0 || (rc = append_case(l, line, &c)) < 0)
+			break;
+
+		size_t k = nkv;
+		while (k > 0 && ++idx[k - 1] == kv[k - 1].nalt)
+			idx[--k] = 0;
+		if (k == 0)
+			break;
+	}
+	free(idx);
+	return rc;
+}
+
+/* Splits a logical line in place and expands it. */
+static int parse_line(struct loader *l, int line, char *text)
+{
+	static const char space[] = " \t\r\v\f";
+	char *tok[3], *save = NULL;
+	struct kv *kv = NULL;
+	size_t nkv = 0, cap = 0, total = 1;
+	int rc = -1;
+
+	tok[0] = strtok_r(text, space, &save);
+	if (!tok[0])
+		return 0;
+	if (strcmp(tok[0], "case") != 0)
+		return fail(l, line, "expected 'case NAME key=value ...', got '%s'", tok[0]);
+	tok[1] = strtok_r(NULL, space, &save);
+	if (!tok[1])
+		return fail(l, line, "expected 'case NAME key=value ...', got 'case' alone");
+	if (strchr(tok[1], '='))
+		return fail(l, line, "expected a case name after 'case', got '%s'", tok[1]);
+
+	while ((tok[2] = strtok_r(NULL, space, &save))) {
+		char *eq = strchr(tok[2], '=');
+		if (!eq) {
+			fail(l, line, "expected key=value, got '%s'", tok[2]);
+			goto out;
+		}
+		*eq = '\0';
+		if (!is_key(tok[2])) {
+			fail(l, line, "bad key '%s' (keys are [a-z_][a-z0-9_]*)", tok[2]);
+			goto out;
+		}
+		if (kv_find(kv, nkv, tok[2], strlen(tok[2]))) {
+			fail(l, line, "duplicate key '%s'", tok[2]);
+			goto out;
+		}
+		const char *val = eq + 1;
+		if (!*val || *val == '|' || strstr(val, "||") || val[strlen(val) - 1] == '|') {
+			fail(l, line, "key '%s' has an empty value or alternative in '%s'", tok[2], val);
+			goto out;
+		}
+		if (nkv == cap) {
+			cap = cap ? cap * 2 : 8;
+			struct kv *p = realloc(kv, cap * sizeof *p);
+			if (!p) {
+				fail(l, line, "out of memory");
+				goto out;
+			}
+			kv = p;
+		}
+		struct kv *k = &kv[nkv];
+		k->key = tok[2];
+		k->nalt = 1;
+		for (const char *p = val; *p; p++)
+			k->nalt += *p == '|';
+		/* The raw value is kept whole for messages; alternatives are copies. */
+		k->raw = val;
+		if (!(k->alt = calloc(k->nalt, sizeof *k->alt)) ||
+		    !(k->alt[0] = strdup(val))) {
+			nkv++;
+			fail(l, line, "out of memory");
+			goto out;
+		}
+		nkv++;
+		for (size_t a = 1; a < k->nalt; a++) {
+			k->alt[a] = strchr(k->alt[a - 1], '|');
+			*k->alt[a]++ = '\0';
+		}
+	}
+
+	for (size_t i = 0; i < nkv; i++) {
+		if (kv[i].nalt > 1 && !has_placeholder(tok[1], kv[i].key)) {
+			fail(l, line, "list-valued key '%s' must appear as {%s} in the case name",
+			     kv[i].key, kv[i].key);
+			goto out;
+		}
+		if (total > SUITE_LINE_CASES_MAX / kv[i].nalt) {
+			fail(l, line, "case '%s' expands to more than %d cases", tok[1], SUITE_LINE_CASES_MAX);
+			goto out;
+		}
+		total *= kv[i].nalt;
+	}
+	if (check_placeholders(l, line, tok[1], "the case name", kv, nkv) < 0)
+		goto out;
+	for (size_t i = 0; i < nkv; i++) {
+		char where[64];
+		snprintf(where, sizeof where, "the value of '%s'", kv[i].key);
+		if (check_placeholders(l, line, kv[i].raw, where, kv, nkv) < 0)
+			goto out;
+	}
+	if (!kv_find(kv, nkv, "variant", 7)) {
+		fail(l, line, "case '%s' has no variant= (the kernel variant to run)", tok[1]);
+		goto out;
+	}
+	if (!kv_find(kv, nkv, "n", 1)) {
+		fail(l, line, "case '%s' has no n= (the problem size)", tok[1]);
+		goto out;
+	}
+	rc = expand(l, line, tok[1], kv, nkv);
+out:
+	for (size_t i = 0; i < nkv; i++) {
+		if (kv[i].alt)
+			free(kv[i].alt[0]);
+		free(kv[i].alt);
+	}
+	free(kv);
+	return rc;
+}
+
+/* Walks physical lines, strips comments, joins continuations, and hands
+ * each logical line with its first line number to parse_line. */
+static int parse_text(struct loader *l, const char *text)
+{
+	struct sbuf lb = { NULL, 0, 0 };
+	int lineno = 0, start = 0, rc = 0;
+	const char *p = text;
+
+	while (*p && rc == 0) {
+		const char *nl = strchr(p, '\n');
+		const char *end = nl ? nl : p + strlen(p);
+		const char *hash = memchr(p, '#', (size_t)(end - p));
+		const char *stop = hash ? hash : end;
+
+		lineno++;
+		if (lb.n == 0)
+			start = lineno;
+		while (stop > p && strchr(" \t\r\v\f", stop[-1]))
+			stop--;
+		int more = stop > p && stop[-1] == '\\';
+		if (sbuf_put(&lb, p, (size_t)(stop - p - more)) < 0 || sbuf_put(&lb, " ", 1) < 0)
+			rc = fail(l, lineno, "out of memory");
+		else if (more && !nl)
+			rc = fail(l, lineno, "line continues past the end of the file");
+		else if (!more) {
+			rc = parse_line(l, start, lb.p);
+			lb.n = 0;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	if (rc == 0 && lb.n > 0) /* a final line ending "\\\n" */
+		rc = fail(l, lineno, "line continues past the end of the file");
+	free(lb.p);
+	return rc;
+}
+
+int suite_load_text(struct suite *s, const char *origin, const char *text, char *err, size_t len)
+{
+	struct loader l = { s, origin, err, len, { NULL, 0, 0 }, { NULL, 0, 0 } };
+	size_t before = s->count;
+	int rc = 0;
+
+	for (size_t i = 0; i < s->count && rc == 0; i++)
+		if (index_add(&l.names, s->cases, i) < 0)
+			rc = fail(&l, 0, "out of memory");
+	if (rc == 0)
+		rc = parse_text(&l, text);
+	if (rc < 0)
+		s->count = before;
+	free(l.names.slot);
+	free(l.scratch.p);
+	return rc;
+}
+
+int suite_load_file(struct suite *s, const char *path, char *err, size_t len)
+{
+	FILE *f = fopen(path, "rb");
+	struct sbuf text = { NULL, 0, 0 };
+	char chunk[8192];
+	size_t got;
+	int rc;
+
+	if (!f) {
+		snprintf(err, len, "%s: cannot read: %s", path, strerror(errno));
+		return -1;
+	}
+	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+		if (sbuf_put(&text, chunk, got) < 0)
+			break;
+	if (ferror(f) || got > 0) {
+		snprintf(err, len, "%s: cannot read: %s", path, got > 0 ? "out of memory" : strerror(errno));
+		rc = -1;
+	} else {
+		rc = suite_load_text(s, path, text.p ? text.p : "", err, len);
+	}
+	fclose(f);
+	free(text.p);
+	return rc;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int suite_load_dir(struct suite *s, const char *dir, char *err, size_t len)
+{
+	DIR *d = opendir(dir);
+	char **names = NULL;
+	size_t count = 0, cap = 0, before = s->count;
+	struct dirent *e;
+	int rc = 0;
+
+	if (!d) {
+		snprintf(err, len, "%s: cannot read directory: %s", dir, strerror(errno));
+		return -1;
+	}
+	while (rc == 0 && (e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+		if (e->d_name[0] == '.' || n <= 6 || strcmp(e->d_name + n - 6, ".suite") != 0)
+			continue;
+		if (count == cap) {
+			cap = cap ? cap * 2 : 16;
+			char **p = realloc(names, cap * sizeof *p);
+			if (!p) {
+				rc = -1;
+				break;
+			}
+			names = p;
+		}
+		if (!(names[count] = strdup(e->d_name)))
+			rc = -1;
+		else
+			count++;
+	}
+	closedir(d);
+	if (rc < 0)
+		snprintf(err, len, "%s: out of memory", dir);
+	else
+		qsort(names, count, sizeof *names, compare_names);
+
+	for (size_t i = 0; i < count && rc == 0; i++) {
+		size_t dl = strlen(dir);
+		char *path = malloc(dl + strlen(names[i]) + 2);
+		if (!path) {
+			snprintf(err, len, "%s: out of memory", dir);
+			rc = -1;
+			break;
+		}
+		sprintf(path, "%s%s%s", dir, dl && dir[dl - 1] == '/' ? "" : "/", names[i]);
+		rc = suite_load_file(s, path, err, len);
+		free(path);
+	}
+	for (size_t i = 0; i < count; i++)
+		free(names[i]);
+	free(names);
+	if (rc < 0)
+		s->count = before;
+	return rc;
+}
+
+void suite_free(struct suite *s)
+{
+	free(s->cases);
+	s->cases = NULL;
+	s->count = s->cap = 0;
+}
+
+int suite_glob_any(const char *name, const char *const *globs, size_t nglobs)
+{
+	for (size_t i = 0; i < nglobs; i++)
+		if (fnmatch(globs[i], name, 0) == 0)
+			return 1;
+	return 0;
+}
