@@ -88,4 +88,17 @@ expect_exit 0 "db path" -- "$CONFORM" db path --db "$db"
 expect_eq "$(cat "$TMP/out")" "$db" "db path"
 CONFORM_DB="$TMP/env.db" "$CONFORM" db path >"$TMP/out"
 expect_eq "$(cat "$TMP/out")" "$TMP/env.db" "CONFORM_DB"
+# Without a GPU, --all says why GPU cases were skipped, still runs the
+# harness cases, and exits 77.
+"$CONFORM" --all --db "$TMP/all.db" --seed 3 --hang-timeout 0.5 >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if grep -q "^no GPU: " "$TMP/out"; then
+	expect_eq "$rc" 77 "--all without a GPU exits 77"
+	expect_grep "$TMP/out" "^no GPU: .*GPU cases are skipped" "--all says why"
+	expect_eq "$(sql "$TMP/all.db" "select count(*) from results where status='SKIP' and message=''")" 0 "every SKIP has a reason"
+	expect_eq "$(sql "$TMP/all.db" "select count(*) from results where case_name like 'harness.%' and status in ('PASS','XFAIL')")" 7 "harness cases ran"
+	expect_eq "$(sql "$TMP/all.db" "select count(*) from results where status not in ('PASS','XFAIL','SKIP')")" 0 "nothing unexpected"
+else
+	echo "a GPU is present: the no-GPU run of --all is not checked here"
+fi
 finish
