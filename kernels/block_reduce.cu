@@ -1,0 +1,131 @@
+/*
+ * block_reduce.cu - the block family: one block reduces its blockDim.x
+ * consecutive elements to one output (segment = block).
+ *
+ * Three algorithms for the same problem, so that a case compares them on
+ * equal terms: a shared-memory tree, warp shuffles with one barrier, and
+ * cg::reduce with the same barrier stage.  The last block is partial when
+ * n is not a multiple of the block: its missing elements are the identity.
+ */
+#include <stdio.h>
+
+#include "collectives.cuh"
+#include "reduce_driver.cuh"
+
+#define BLOCK_MAX 1024
+
+/*
+ * Shared-memory tree: halve the active threads each step.
+ * Requires: blockDim.x is a power of two, 32..1024.
+ */
+template <class T, class Op>
+__global__ void block_tree_kernel(const T *in, T *out, int64_t n)
+{
+	__shared__ T s[BLOCK_MAX];
+	const unsigned t = threadIdx.x;
+
+	s[t] = load_or_identity<Op>(in, (int64_t)blockIdx.x * blockDim.x + t, n);
+	__syncthreads();
+	for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
+		if (t < half)
+			s[t] = Op::apply(s[t], s[t + half]);
+		__syncthreads();
+	}
+	if (t == 0)
+		out[blockIdx.x] = s[0];
+}
+
+/*
+ * Warp reduction (Warp = warp_by_shfl or warp_by_cg), warp leaders to shared
+ * memory, one barrier, warp 0 reduces the partials.
+ * Requires: blockDim.x is a multiple of 32, 32..1024.
+ */
+template <class T, class Op, class Warp>
+__global__ void block_two_stage_kernel(const T *in, T *out, int64_t n)
+{
+	T v = load_or_identity<Op>(in, (int64_t)blockIdx.x * blockDim.x + threadIdx.x, n);
+
+	v = block_reduce_two_stage<Op, Warp>(v);
+	if (threadIdx.x == 0)
+		out[blockIdx.x] = v;
+}
+
+static cudaError_t tree_launch(const struct reduce_launch *l)
+{
+	return dispatch_typed(l->dtype, l->op, [&](auto t, auto op) {
+		using T = decltype(t);
+		block_tree_kernel<T, decltype(op)><<<grid_for(l->n, l->block), l->block, 0, l->stream>>>(
+			(const T *)l->in, (T *)l->out, l->n);
+		return cudaSuccess;
+	});
+}
+
+template <class Warp>
+static cudaError_t two_stage_launch(const struct reduce_launch *l)
+{
+	return dispatch_typed(l->dtype, l->op, [&](auto t, auto op) {
+		using T = decltype(t);
+		block_two_stage_kernel<T, decltype(op), Warp>
+			<<<grid_for(l->n, l->block), l->block, 0, l->stream>>>((const T *)l->in,
+									     (T *)l->out, l->n);
+		return cudaSuccess;
+	});
+}
+
+/* block=N, a power of two for the tree; one segment per block. */
+static int block_shape(const struct case_args *a, struct reduce_launch *l, int pow2, char *msg,
+		       size_t len)
+{
+	if (param_int(a, "block", 256, 32, BLOCK_MAX, &l->block, msg, len) < 0)
+		return -1;
+	if (pow2 ? !is_pow2(l->block) : l->block % 32 != 0) {
+		snprintf(msg, len, "block=%d is not %s", l->block,
+			 pow2 ? "a power of two" : "a multiple of 32");
+		return -1;
+	}
+	l->seg_len = l->seg_stride = l->block;
+	return 0;
+}
+
+static int tree_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+{
+	return block_shape(a, l, 1, msg, len);
+}
+
+static int warps_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+{
+	return block_shape(a, l, 0, msg, len);
+}
+
+#define BLOCK_OPS (OP_BIT(OP_SUM) | OP_BIT(OP_MAX))
+#define BLOCK_DTYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32))
+
+static const struct reduce_spec tree_spec = {
+	BLOCK_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, tree_shape, NULL, tree_launch, NULL,
+};
+static const struct reduce_spec shfl_spec = {
+	BLOCK_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, warps_shape, NULL, two_stage_launch<warp_by_shfl>, NULL,
+};
+static const struct reduce_spec cg_spec = {
+	BLOCK_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, warps_shape, NULL, two_stage_launch<warp_by_cg>, NULL,
+};
+
+REDUCE_ENTRY_POINTS(tree, tree_spec)
+REDUCE_ENTRY_POINTS(shfl, shfl_spec)
+REDUCE_ENTRY_POINTS(cg, cg_spec)
+
+static const struct variant block_variants[] = {
+	{"block.tree", "per-block reduction by a shared-memory tree",
+	 "Requires: block is a power of two, 32..1024", "op=sum|max block=32..1024 (power of two)",
+	 BLOCK_DTYPES, 1, tree_check, tree_run},
+	{"block.shfl", "per-block reduction by warp shuffles and one barrier",
+	 "Requires: block is a multiple of 32, 32..1024", "op=sum|max block=32..1024 (multiple of 32)",
+	 BLOCK_DTYPES, 1, shfl_check, shfl_run},
+	{"block.cg", "per-block reduction by cg::reduce on 32-thread tiles and one barrier",
+	 "Requires: block is a multiple of 32, 32..1024", "op=sum|max block=32..1024 (multiple of 32)",
+	 BLOCK_DTYPES, 1, cg_check, cg_run},
+};
+
+extern "C" const struct variant_table block_table;
+const struct variant_table block_table = {block_variants,
+					  sizeof block_variants / sizeof block_variants[0]};

@@ -1,0 +1,89 @@
+/*
+ * catalog.c - every variant this worker was built with, in one list.
+ *
+ * Each family exports a table (kernels/<family>.cu, src/harness.c); this
+ * file only strings the tables together.  Adding a family is adding its
+ * table here.  The host-only harness table is always present, so a worker
+ * built without CUDA still has a catalog to report.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h" /* HAVE_CUDA, CONFORM_CUDA_ARCHS */
+#endif
+
+#include <stddef.h>
+#include <string.h>
+
+#include "variant.h"
+
+/* The CUDA architectures, as the build passed them to nvcc. */
+#ifndef CONFORM_CUDA_ARCHS
+#define CONFORM_CUDA_ARCHS ""
+#endif
+
+extern const struct variant_table harness_table;
+#ifdef HAVE_CUDA
+extern const struct variant_table block_table;
+extern const struct variant_table warp_table;
+extern const struct variant_table warp_redux_table;
+extern const struct variant_table warp_tile_table;
+extern const struct variant_table divergence_table;
+#endif
+
+static const struct variant_table *const tables[] = {
+	&harness_table,
+#ifdef HAVE_CUDA
+	&block_table,
+	&warp_table,
+	&warp_redux_table,
+	&warp_tile_table,
+	&divergence_table,
+#endif
+};
+
+#define NTABLES (sizeof tables / sizeof tables[0])
+
+const struct variant *catalog_at(size_t i)
+{
+	for (size_t t = 0; t < NTABLES; t++) {
+		if (i < tables[t]->count)
+			return &tables[t]->variants[i];
+		i -= tables[t]->count;
+	}
+	return NULL;
+}
+
+size_t catalog_count(void)
+{
+	size_t n = 0;
+
+	for (size_t t = 0; t < NTABLES; t++)
+		n += tables[t]->count;
+	return n;
+}
+
+const struct variant *catalog_find(const char *name)
+{
+	for (size_t t = 0; t < NTABLES; t++)
+		for (size_t i = 0; i < tables[t]->count; i++)
+			if (strcmp(tables[t]->variants[i].name, name) == 0)
+				return &tables[t]->variants[i];
+	return NULL;
+}
+
+int catalog_has_kernels(void)
+{
+#ifdef HAVE_CUDA
+	return 1;
+#else
+	return 0;
+#endif
+}
+
+const char *catalog_cuda_archs(void)
+{
+#ifdef HAVE_CUDA
+	return CONFORM_CUDA_ARCHS;
+#else
+	return "";
+#endif
+}

@@ -1,0 +1,62 @@
+/*
+ * gpu.cu - device selection and description for the worker.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <cuda_runtime.h>
+
+#include "gpu.h"
+
+/* "GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", as nvidia-smi prints it. */
+static void format_uuid(const cudaUUID_t *id, char *buf, size_t len)
+{
+	const unsigned char *b = (const unsigned char *)id->bytes;
+
+	snprintf(buf, len,
+		 "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+		 b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12],
+		 b[13], b[14], b[15]);
+}
+
+extern "C" int gpu_describe(int device, struct gpu_info *g, char *err, size_t len)
+{
+	cudaDeviceProp p;
+	int count = 0;
+	cudaError_t e = cudaGetDeviceCount(&count);
+
+	if (e != cudaSuccess || count == 0) {
+		snprintf(err, len, "no CUDA device: %s",
+			 cudaGetErrorString(e != cudaSuccess ? e : cudaErrorNoDevice));
+		return -1;
+	}
+	if (device < 0 || device >= count) {
+		snprintf(err, len, "no CUDA device %d: %d present", device, count);
+		return -1;
+	}
+	if ((e = cudaSetDevice(device)) != cudaSuccess ||
+	    (e = cudaGetDeviceProperties(&p, device)) != cudaSuccess) {
+		snprintf(err, len, "CUDA device %d: %s", device, cudaGetErrorString(e));
+		return -1;
+	}
+
+	memset(g, 0, sizeof *g);
+	g->index = device;
+	snprintf(g->name, sizeof g->name, "%.*s", (int)sizeof g->name - 1, p.name);
+	format_uuid(&p.uuid, g->uuid, sizeof g->uuid);
+	g->cc_major = p.major;
+	g->cc_minor = p.minor;
+	g->sm_count = p.multiProcessorCount;
+	g->memory_bytes = (long long)p.totalGlobalMem;
+	if ((e = cudaDriverGetVersion(&g->driver_version)) != cudaSuccess ||
+	    (e = cudaRuntimeGetVersion(&g->runtime_version)) != cudaSuccess) {
+		snprintf(err, len, "CUDA versions: %s", cudaGetErrorString(e));
+		return -1;
+	}
+	/* Creates the primary context now. */
+	if ((e = cudaFree(0)) != cudaSuccess) {
+		snprintf(err, len, "CUDA context on device %d: %s", device, cudaGetErrorString(e));
+		return -1;
+	}
+	return 0;
+}

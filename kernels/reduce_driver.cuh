@@ -1,0 +1,134 @@
+/*
+ * reduce_driver.cuh - the one host driver behind the reduction variants.
+ *
+ * A variant describes itself with a struct reduce_spec (which operators it
+ * implements, how its outputs are laid out, what input it wants, how its
+ * parameters map onto a launch) and supplies a launcher; the driver does
+ * the rest the same way for every variant: parse and enforce the contract,
+ * draw the input, run the kernel on device copies with a poisoned output,
+ * classify CUDA errors (cuda_check.cuh), compute the reference and compare.
+ *
+ * The problem is segmented: output s reduces the input elements
+ *   [s * seg_stride, s * seg_stride + seg_len)  clipped to [0, n),
+ * so seg_stride == seg_len is a plain segmented reduction (a block's or a
+ * warp section's elements) and seg_stride > seg_len counts only the first
+ * seg_len elements of each stride (the first k lanes of each warp).
+ */
+#ifndef CONFORM_REDUCE_DRIVER_CUH
+#define CONFORM_REDUCE_DRIVER_CUH
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cuda_runtime.h>
+
+#include "dtype.h"
+#include "variant.h"
+
+/* Element counts above this are refused: it keeps every grid of blocks of
+ * 32 or more threads within gridDim.x and exceeds any GPU's memory. */
+#define REDUCE_MAX_ELEMENTS ((int64_t)1 << 35)
+
+/* Everything a launcher needs; device pointers are filled by the driver. */
+struct reduce_launch {
+	const void *in;        /* device input: n elements of dtype (NULL if none) */
+	void *out;             /* device output: n_out elements of dtype */
+	void *scratch;         /* device scratch of scratch_bytes, zeroed, or NULL */
+	size_t scratch_bytes;
+	int64_t n;             /* input elements (rows * cols for row problems) */
+	int64_t seg_len;       /* elements reduced into one output */
+	int64_t seg_stride;    /* distance between segment starts, >= seg_len */
+	int64_t n_out;         /* output elements */
+	enum op op;
+	enum dtype dtype;      /* input and output element type */
+	/* Parameters, parsed and checked by the variant's shape(): */
+	int block;             /* threads per block */
+	int grid;              /* blocks when fixed by configure(); 0: from n */
+	int width;             /* shuffle section width */
+	int k;                 /* active lanes, tile size, barrier threshold */
+	int delta;             /* shuffle distance */
+	int flag;              /* a variant's switch: tile nesting, oversized grid */
+	cudaStream_t stream;
+};
+
+typedef cudaError_t (*reduce_launch_fn)(const struct reduce_launch *l);
+
+enum reduce_layout {
+	REDUCE_PER_SEGMENT, /* one output per segment */
+	REDUCE_PER_ELEMENT  /* one output per input element: its segment's result */
+};
+
+enum reduce_input {
+	INPUT_UNIFORM,      /* rng_fill: the standard conformance input */
+	INPUT_NONNEGATIVE,  /* rng_fill with floats made non-negative (|x|) */
+	INPUT_F32_SPECIALS  /* rng_fill_f32_specials: -0, +-inf, denormals */
+};
+
+struct reduce_spec {
+	unsigned ops;             /* OP_BIT set; the default op is the lowest in it */
+	enum reduce_layout layout;
+	enum reduce_input input;
+	/* Parses the case's parameters into l (block, width, k, ...), sets
+	 * seg_len and seg_stride, and enforces the launch contract.  Runs
+	 * without touching CUDA.  Returns 0, or -1 with a message. */
+	int (*shape)(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len);
+	/* Optional: device queries that fix the launch (grid, scratch_bytes),
+	 * run once before buffers are allocated.  Returns 0, or -1 with r filled. */
+	int (*configure)(struct reduce_launch *l, struct case_result *r);
+	reduce_launch_fn launch;
+	/* Optional: the expected outputs when they are not the segment
+	 * reductions; fills l->n_out values of ref and tol (0: exact). */
+	void (*expect)(const struct reduce_launch *l, const void *in, double *ref, double *tol);
+};
+
+/* The catalog's check() and run() for a spec-driven variant. */
+int reduce_check(const struct reduce_spec *s, const struct case_args *a, char *msg, size_t len);
+void reduce_run(const struct reduce_spec *s, const struct case_args *a, struct case_result *r);
+
+/* Defines <prefix>_check and <prefix>_run for the variant table. */
+#define REDUCE_ENTRY_POINTS(prefix, spec)                                              \
+	static int prefix##_check(const struct case_args *a, char *msg, size_t len)    \
+	{                                                                              \
+		return reduce_check(&(spec), a, msg, len);                             \
+	}                                                                              \
+	static void prefix##_run(const struct case_args *a, struct case_result *r)     \
+	{                                                                              \
+		reduce_run(&(spec), a, r);                                             \
+	}
+
+/*
+ * One kernel round trip, also used by variants whose outputs are not
+ * reductions: copies l->n elements of host_in to the device (no input when
+ * host_in is NULL), poisons l->n_out output elements (check_poison), zeroes
+ * scratch, calls launch, classifies errors and copies the output into
+ * host_out.  Frees all device memory on every path.  Returns 0 when the
+ * kernel completed, else -1 with r filled.
+ */
+int reduce_execute(struct reduce_launch *l, reduce_launch_fn launch, const char *name,
+		   const void *host_in, void *host_out, struct case_result *r);
+
+/* The checks every GPU variant shares: dtype among the variant's, n in
+ * 1..REDUCE_MAX_ELEMENTS (rows * cols for row problems).  Sets l->n and
+ * l->dtype.  Returns 0, or -1 with a message. */
+int case_check_common(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len);
+
+/* Integer parameter `key` (fallback when absent) within lo..hi.  Returns 0,
+ * or -1 with a message naming the parameter. */
+int param_int(const struct case_args *a, const char *key, long long fallback, long long lo,
+	      long long hi, int *out, char *msg, size_t len);
+
+/* Index in choices[] of the value of parameter `key` ("nest=warp" with
+ * choices {"block", "warp"} gives 1), or `fallback` when absent.  Returns 0,
+ * or -1 with a message listing the choices. */
+int param_choice(const struct case_args *a, const char *key, const char *const *choices,
+		 int nchoices, int fallback, int *out, char *msg, size_t len);
+
+static inline int is_pow2(long long v) { return v > 0 && (v & (v - 1)) == 0; }
+
+/* Blocks of `block` threads covering `threads` threads. */
+static inline unsigned grid_for(int64_t threads, int block)
+{
+	return (unsigned)((threads + block - 1) / block);
+}
+
+#endif
