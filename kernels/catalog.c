@@ -27,6 +27,7 @@ extern const struct variant_table warp_table;
 extern const struct variant_table warp_redux_table;
 extern const struct variant_table warp_tile_table;
 extern const struct variant_table divergence_table;
+extern const struct variant_table fault_table;
 #endif
 
 static const struct variant_table *const tables[] = {
@@ -37,6 +38,7 @@ static const struct variant_table *const tables[] = {
 	&warp_redux_table,
 	&warp_tile_table,
 	&divergence_table,
+	&fault_table,
 #endif
 };
 

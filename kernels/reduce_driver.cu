@@ -315,3 +315,12 @@ done:
 	free(ref);
 	free(tol);
 }
+
+int shape_first_k_lanes(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+{
+	if (param_int(a, "k", 32, 1, 32, &l->k, msg, len) < 0)
+		return -1;
+	l->seg_len = l->k;
+	l->seg_stride = 32;
+	return 0;
+}

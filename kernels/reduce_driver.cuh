@@ -123,6 +123,10 @@ int param_int(const struct case_args *a, const char *key, long long fallback, lo
 int param_choice(const struct case_args *a, const char *key, const char *const *choices,
 		 int nchoices, int fallback, int *out, char *msg, size_t len);
 
+/* A shape(): the first k lanes (parameter k, 1..32, default 32) of each
+ * warp, a segment of k elements every 32. */
+int shape_first_k_lanes(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len);
+
 static inline int is_pow2(long long v) { return v > 0 && (v & (v - 1)) == 0; }
 
 /* Blocks of `block` threads covering `threads` threads. */

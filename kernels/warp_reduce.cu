@@ -140,15 +140,6 @@ static int section_shape(const struct case_args *a, struct reduce_launch *l, cha
 	return 0;
 }
 
-/* The first k lanes of each warp. */
-static int partial_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
-{
-	if (param_int(a, "k", 32, 1, 32, &l->k, msg, len) < 0)
-		return -1;
-	l->seg_len = l->k;
-	l->seg_stride = 32;
-	return 0;
-}
 
 static int oob_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
 {
@@ -183,7 +174,7 @@ static const struct reduce_spec bcast_spec = {
 	SHFL_OPS, REDUCE_PER_ELEMENT, INPUT_UNIFORM, section_shape, NULL, shfl_launch<FORM_DOWN_BCAST>, NULL,
 };
 static const struct reduce_spec partial_shfl_spec = {
-	OP_BIT(OP_SUM), REDUCE_PER_SEGMENT, INPUT_UNIFORM, partial_shape, NULL, partial_shfl_launch, NULL,
+	OP_BIT(OP_SUM), REDUCE_PER_SEGMENT, INPUT_UNIFORM, shape_first_k_lanes, NULL, partial_shfl_launch, NULL,
 };
 static const struct reduce_spec oob_spec = {
 	OP_BIT(OP_SUM), REDUCE_PER_ELEMENT, INPUT_UNIFORM, oob_shape, NULL, oob_launch, oob_expect,

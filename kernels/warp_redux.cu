@@ -158,15 +158,6 @@ static int warp_shape(const struct case_args *, struct reduce_launch *l, char *,
 	return 0;
 }
 
-/* The first k lanes of each warp. */
-static int partial_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
-{
-	if (param_int(a, "k", 32, 1, 32, &l->k, msg, len) < 0)
-		return -1;
-	l->seg_len = l->k;
-	l->seg_stride = 32;
-	return 0;
-}
 
 static const struct reduce_spec redux_spec = {
 	OP_BIT(OP_SUM) | OP_BIT(OP_MIN) | OP_BIT(OP_MAX), REDUCE_PER_ELEMENT, INPUT_UNIFORM,
@@ -179,7 +170,7 @@ static const struct reduce_spec fmax_ordered_spec = {
 	OP_BIT(OP_MAX), REDUCE_PER_SEGMENT, INPUT_F32_SPECIALS, warp_shape, NULL, fmax_ordered_launch, NULL,
 };
 static const struct reduce_spec partial_spec = {
-	OP_BIT(OP_SUM), REDUCE_PER_SEGMENT, INPUT_UNIFORM, partial_shape, NULL, partial_launch, NULL,
+	OP_BIT(OP_SUM), REDUCE_PER_SEGMENT, INPUT_UNIFORM, shape_first_k_lanes, NULL, partial_launch, NULL,
 };
 
 REDUCE_ENTRY_POINTS(redux, redux_spec)

@@ -5,6 +5,7 @@
  * use; the tables below are indexed by the enums and must stay in enum order.
  */
 #include "dtype.h"
+#include "text.h"
 
 #include <string.h>
 
@@ -16,14 +17,6 @@ static const size_t dtype_sizes[DTYPE_COUNT] = { 4, 8, 4, 4, 2 };
 
 static const char *const op_names[OP_COUNT] = { "sum", "max", "min" };
 
-static int lookup(const char *const *names, int count, const char *word)
-{
-	for (int i = 0; i < count; i++)
-		if (strcmp(names[i], word) == 0)
-			return i;
-	return -1;
-}
-
 const char *dtype_name(enum dtype d)
 {
 	return (unsigned)d < DTYPE_COUNT ? dtype_names[d] : "?";
@@ -31,7 +24,7 @@ const char *dtype_name(enum dtype d)
 
 int dtype_parse(const char *word, enum dtype *out)
 {
-	int i = lookup(dtype_names, DTYPE_COUNT, word);
+	int i = text_index(dtype_names, DTYPE_COUNT, word);
 	if (i < 0)
 		return -1;
 	*out = (enum dtype)i;
@@ -55,7 +48,7 @@ const char *op_name(enum op o)
 
 int op_parse(const char *word, enum op *out)
 {
-	int i = lookup(op_names, OP_COUNT, word);
+	int i = text_index(op_names, OP_COUNT, word);
 	if (i < 0)
 		return -1;
 	*out = (enum op)i;

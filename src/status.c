@@ -6,14 +6,14 @@
  */
 #include "status.h"
 
-#include <string.h>
+#include "text.h"
 
 static const char *const status_names[STATUS_COUNT] = {
 	"PASS", "FAIL", "TIMEOUT", "CRASH", "ERROR", "SKIP", "XFAIL", "XPASS",
 };
 
 static const char *const expect_names[EXPECT_COUNT] = {
-	"pass", "fail", "hang", "launch-error", "undefined", "crash",
+	"pass", "fail", "hang", "launch-error", "undefined", "crash", "error",
 };
 
 static const char *const outcome_names[OUTCOME_COUNT] = {
@@ -34,15 +34,8 @@ static const enum status judge[EXPECT_COUNT][OUTCOME_COUNT] = {
 	[EXPECT_UNDEFINED] =
 	                  {STATUS_PASS,  STATUS_PASS,  STATUS_PASS,    STATUS_PASS,  STATUS_PASS,  STATUS_CRASH, STATUS_SKIP, STATUS_ERROR},
 	[EXPECT_CRASH] =  {STATUS_XPASS, STATUS_XPASS, STATUS_TIMEOUT, STATUS_ERROR, STATUS_ERROR, STATUS_XFAIL, STATUS_SKIP, STATUS_ERROR},
+	[EXPECT_ERROR] =  {STATUS_XPASS, STATUS_XPASS, STATUS_TIMEOUT, STATUS_ERROR, STATUS_XFAIL, STATUS_CRASH, STATUS_SKIP, STATUS_ERROR},
 };
-
-static int name_lookup(const char *const *names, int count, const char *word)
-{
-	for (int i = 0; i < count; i++)
-		if (strcmp(names[i], word) == 0)
-			return i;
-	return -1;
-}
 
 const char *status_name(enum status s)
 {
@@ -51,7 +44,7 @@ const char *status_name(enum status s)
 
 int status_parse(const char *word, enum status *out)
 {
-	int i = name_lookup(status_names, STATUS_COUNT, word);
+	int i = text_index(status_names, STATUS_COUNT, word);
 	if (i < 0)
 		return -1;
 	*out = (enum status)i;
@@ -78,7 +71,7 @@ const char *expect_name(enum expect e)
 
 int expect_parse(const char *word, enum expect *out)
 {
-	int i = name_lookup(expect_names, EXPECT_COUNT, word);
+	int i = text_index(expect_names, EXPECT_COUNT, word);
 	if (i < 0)
 		return -1;
 	*out = (enum expect)i;
@@ -92,7 +85,7 @@ const char *outcome_name(enum outcome o)
 
 int outcome_parse(const char *word, enum outcome *out)
 {
-	int i = name_lookup(outcome_names, OUTCOME_COUNT, word);
+	int i = text_index(outcome_names, OUTCOME_COUNT, word);
 	if (i < 0)
 		return -1;
 	*out = (enum outcome)i;

@@ -22,7 +22,7 @@ enum status {
 	STATUS_CRASH,   /* the worker process died while running it */
 	STATUS_ERROR,   /* launch error, CUDA error or violated launch contract */
 	STATUS_SKIP,    /* a requirement is not met; the message says which */
-	STATUS_XFAIL,   /* the expected hang, launch error, crash or wrong result happened */
+	STATUS_XFAIL,   /* the expected hang, launch error, CUDA error, crash or wrong result happened */
 	STATUS_XPASS,   /* the expected hang, launch error or failure did not happen */
 	STATUS_COUNT
 };
@@ -35,6 +35,7 @@ enum expect {
 	EXPECT_LAUNCH_ERROR, /* the launch itself is refused */
 	EXPECT_UNDEFINED,    /* undefined behaviour: any observed behaviour conforms */
 	EXPECT_CRASH,        /* the process dies (harness self-tests of isolation) */
+	EXPECT_ERROR,        /* the kernel fails with a CUDA error (a trap, a bad address) */
 	EXPECT_COUNT
 };
 

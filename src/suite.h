@@ -7,7 +7,7 @@
  *   case NAME key=value key=value ...
  *
  * Keys: variant (required), n (required; decimal or 2^K), dtype (f32 by
- * default), cols, expect (pass|fail|hang|launch-error|undefined|crash; pass
+ * default), cols, expect (pass|fail|hang|launch-error|undefined|crash|error; pass
  * by default), requires (comma list such as sm>=80,sm<100), timeout
  * (seconds).
  * Any other key is a kernel parameter (block=256, op=sum).

@@ -61,6 +61,14 @@ void text_xml_escape(FILE *f, const char *s)
 	}
 }
 
+int text_index(const char *const *names, int count, const char *word)
+{
+	for (int i = 0; i < count; i++)
+		if (strcmp(names[i], word) == 0)
+			return i;
+	return -1;
+}
+
 double text_now(void)
 {
 	struct timespec ts;

@@ -20,6 +20,9 @@ void text_json_escape(FILE *f, const char *s);
 /* Writes s escaped for XML text and attribute values. */
 void text_xml_escape(FILE *f, const char *s);
 
+/* Index of word in names[0..count), or -1: the vocabularies' parser. */
+int text_index(const char *const *names, int count, const char *word);
+
 /* Seconds on the monotonic clock. */
 double text_now(void);
 

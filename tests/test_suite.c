@@ -147,7 +147,7 @@ static void test_malformed_text(void)
 	expect_error("case a variant=x n=8 cols=0\n", "t:1: cols must be a count >= 1 (decimal or 2^K), got '0'");
 	expect_error("case a variant=x n=8 dtype=f16\n", "t:1: unknown dtype 'f16' (one of f32, f64, i32, u32, bf16)");
 	expect_error("case a variant=x n=8 expect=maybe\n",
-		     "t:1: expect must be one of pass, fail, hang, launch-error, undefined, crash (got 'maybe')");
+		     "t:1: expect must be one of pass, fail, hang, launch-error, undefined, crash, error (got 'maybe')");
 	expect_error("case a variant=x n=8 requires=cc>=80\n",
 		     "t:1: unknown requirement 'cc>=80' (only sm is known, e.g. sm>=80)");
 	expect_error("case a variant=x n=8 requires=sm=>80\n",
@@ -226,7 +226,7 @@ static void test_malformed_files(void)
 
 	expect_file_error("bad_keyword.suite", 3, "expected 'case NAME key=value ...', got 'cas'");
 	expect_file_error("bad_expect.suite", 3,
-			  "expect must be one of pass, fail, hang, launch-error, undefined, crash (got 'maybe')");
+			  "expect must be one of pass, fail, hang, launch-error, undefined, crash, error (got 'maybe')");
 	expect_file_error("bad_listkey.suite", 2, "list-valued key 'op' must appear as {op} in the case name");
 	expect_file_error("bad_continuation.suite", 2, "line continues past the end of the file");
 	snprintf(msg, sizeof msg, "duplicate case name 'dup.sum' (first defined at %s:2)", fixture("dup_name.suite"));
