@@ -19,6 +19,7 @@
 
 #include "dtype.h"
 #include "status.h"
+#include "timing.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -35,6 +36,7 @@ struct case_args {
 	int64_t cols;
 	const char *params;  /* "block=256,op=sum" */
 	uint64_t seed;       /* input seed for this case (already mixed with the name) */
+	const struct timing_request *timing; /* NULL: check only; else check, then time */
 };
 
 /* What the worker reports. */
@@ -43,6 +45,7 @@ struct case_result {
 	int fatal;           /* the CUDA context is unusable: the worker must be replaced */
 	double err_norm;     /* relative L2 error of the output, or -1 when not computed */
 	double kernel_ms;    /* wall time of run(), ms (informational) */
+	struct timing_stats timing; /* samples == 0 when not timed */
 	char message[RESULT_MESSAGE_MAX];
 };
 
@@ -55,8 +58,14 @@ struct variant {
 	int gpu;               /* 1: needs a CUDA device; 0: host-only */
 	/* Returns 0 when the case meets the contract, else -1 and a message. */
 	int (*check)(const struct case_args *a, char *msg, size_t len);
-	/* Runs the case and fills r (outcome, message, err_norm). */
+	/* Runs the case and fills r (outcome, message, err_norm); when
+	 * a->timing is set and the result is correct, also r->timing. */
 	void (*run)(const struct case_args *a, struct case_result *r);
+	/* The tuning space, machine-readable: space-separated axes, each
+	 * key=v1,v2,...  ("block=128,256,512 items=1,2,4 vec=1,4").  The tuner
+	 * walks it; check() rejects the combinations the contract forbids.
+	 * NULL when the variant is not tunable (or not timed at all). */
+	const char *space;
 };
 
 /* A family's table, collected by kernels/catalog.c. */

@@ -16,10 +16,10 @@
 
 static int parse_line(struct catalog *cat, char *line)
 {
-	char *f[8];
+	char *f[9];
 	int n = 0;
 	line[strcspn(line, "\n")] = '\0';
-	for (char *p = line; n < 8;) {
+	for (char *p = line; n < 9;) {
 		f[n++] = p;
 		char *tab = strchr(p, '\t');
 		if (!tab)
@@ -32,7 +32,7 @@ static int parse_line(struct catalog *cat, char *line)
 		text_copy(cat->archs, sizeof cat->archs, n >= 3 ? f[2] : "");
 		return 0;
 	}
-	if (n != 7 || strcmp(f[0], "variant") != 0)
+	if (n != 8 || strcmp(f[0], "variant") != 0)
 		return -1;
 	struct catalog_entry *grown = realloc(cat->v, (cat->count + 1) * sizeof *grown);
 	if (!grown)
@@ -45,6 +45,7 @@ static int parse_line(struct catalog *cat, char *line)
 	text_copy(e->summary, sizeof e->summary, f[4]);
 	text_copy(e->contract, sizeof e->contract, f[5]);
 	text_copy(e->tunables, sizeof e->tunables, strcmp(f[6], "-") ? f[6] : "");
+	text_copy(e->space, sizeof e->space, strcmp(f[7], "-") ? f[7] : "");
 	return 0;
 }
 

@@ -17,6 +17,7 @@ struct catalog_entry {
 	char summary[256];
 	char contract[512];
 	char tunables[256];
+	char space[512];      /* tuning space "block=128,256 items=1,2"; "" when none */
 };
 
 struct catalog {

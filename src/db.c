@@ -685,8 +685,9 @@ int db_result_insert(struct db *db, int64_t run_id, const struct result *r, char
 	}
 	if (prepare(db, "INSERT INTO results (run_id, case_name, kernel, variant, params, dtype, "
 			"n, cols, expect, status, observed, message, err_norm, duration_ms, seed, "
-			"created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
-			"?13, ?14, ?15, ?16)", &st, err, len) != 0)
+			"created_at, median_ms, mean_ms, stddev_ms, min_ms, samples, noise, gbps) "
+			"VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+			"?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)", &st, err, len) != 0)
 		return -1;
 	now_iso(now, sizeof now);
 	dot = strchr(c->variant, '.');
@@ -709,6 +710,19 @@ int db_result_insert(struct db *db, int64_t run_id, const struct result *r, char
 	sqlite3_bind_double(st, 14, r->duration_s * 1000.0);
 	bind_seed(st, 15, r->seed);
 	sqlite3_bind_text(st, 16, now, -1, SQLITE_TRANSIENT);
+	const struct timing_stats *t = &r->timing;
+	if (t->samples > 0) {
+		/* Untimed results keep the timing columns NULL (bound as such by
+		 * default), so "timed" is simply "samples IS NOT NULL". */
+		sqlite3_bind_double(st, 17, t->median_ms);
+		sqlite3_bind_double(st, 18, t->mean_ms);
+		sqlite3_bind_double(st, 19, t->stddev_ms);
+		sqlite3_bind_double(st, 20, t->min_ms);
+		sqlite3_bind_int(st, 21, t->samples);
+		sqlite3_bind_double(st, 22, t->noise);
+		if (t->median_ms > 0 && t->bytes > 0)
+			sqlite3_bind_double(st, 23, t->bytes / (t->median_ms * 1e-3) / 1e9);
+	}
 	return step_done(db, st, "recording result", err, len);
 }
 

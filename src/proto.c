@@ -14,7 +14,7 @@
 
 #include "text.h"
 
-#define MAX_FIELDS 12
+#define MAX_FIELDS 20
 
 /* Splits line at tabs, in place; returns the field count. */
 static int split_fields(char *line, char **fields, int max)
@@ -111,19 +111,24 @@ int proto_parse_hello(const char *line, struct gpu_info *g, char *reason, size_t
 	return 1;
 }
 
-int proto_format_run(char *buf, size_t len, unsigned seq, const struct case_spec *c, uint64_t seed)
+int proto_format_run(char *buf, size_t len, unsigned seq, const struct case_spec *c, uint64_t seed,
+		     const struct timing_request *t)
 {
-	return fits(snprintf(buf, len, "RUN\t%u\t%s\t%s\t%s\t%" PRId64 "\t%" PRId64 "\t%" PRIu64 "\t%s\n",
+	char timing[128] = "-";
+	if (t)
+		snprintf(timing, sizeof timing, "%d,%d,%.9g,%.9g,%d", t->min_samples, t->max_samples,
+			 t->max_noise, t->max_time_s, t->hot);
+	return fits(snprintf(buf, len, "RUN\t%u\t%s\t%s\t%s\t%" PRId64 "\t%" PRId64 "\t%" PRIu64 "\t%s\t%s\n",
 			     seq, c->name, c->variant, dtype_name(c->dtype), c->n, c->cols, seed,
-			     c->params[0] ? c->params : "-"), len);
+			     c->params[0] ? c->params : "-", timing), len);
 }
 
-int proto_parse_run(char *line, unsigned *seq, struct case_args *a)
+int proto_parse_run(char *line, unsigned *seq, struct case_args *a, struct timing_request *t)
 {
 	char *f[MAX_FIELDS];
 	int n = split_fields(line, f, MAX_FIELDS);
 	long long s, nn, cols;
-	if (n != 9 || strcmp(f[0], "RUN") != 0 || parse_int(f[1], &s) < 0 || s < 0 ||
+	if (n != 10 || strcmp(f[0], "RUN") != 0 || parse_int(f[1], &s) < 0 || s < 0 ||
 	    parse_int(f[5], &nn) < 0 || parse_int(f[6], &cols) < 0)
 		return -1;
 	char *end;
@@ -141,6 +146,15 @@ int proto_parse_run(char *line, unsigned *seq, struct case_args *a)
 	a->cols = cols;
 	a->seed = seed;
 	a->params = strcmp(f[8], "-") ? f[8] : "";
+	if (strcmp(f[9], "-") != 0) {
+		char extra;
+		memset(t, 0, sizeof *t);
+		if (sscanf(f[9], "%d,%d,%lf,%lf,%d%c", &t->min_samples, &t->max_samples, &t->max_noise,
+			   &t->max_time_s, &t->hot, &extra) != 5 || t->min_samples < 1 ||
+		    t->max_samples < t->min_samples || !(t->max_noise > 0) || !(t->max_time_s > 0))
+			return -1;
+		a->timing = t;
+	}
 	return 0;
 }
 
@@ -149,8 +163,11 @@ int proto_format_done(char *buf, size_t len, unsigned seq, const struct case_res
 	char msg[RESULT_MESSAGE_MAX];
 	text_copy(msg, sizeof msg, r->message);
 	text_one_line(msg);
-	return fits(snprintf(buf, len, "DONE\t%u\t%s\t%d\t%.9g\t%.6f\t%s\n", seq,
-			     outcome_name(r->outcome), r->fatal, r->err_norm, r->kernel_ms, msg), len);
+	const struct timing_stats *t = &r->timing;
+	return fits(snprintf(buf, len, "DONE\t%u\t%s\t%d\t%.9g\t%.6f\t%d\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.17g\t%d\t%d\t%.9g\t%s\n",
+			     seq, outcome_name(r->outcome), r->fatal, r->err_norm, r->kernel_ms,
+			     t->samples, t->median_ms, t->mean_ms, t->stddev_ms, t->min_ms, t->noise,
+			     t->bytes, t->clock_start_mhz, t->clock_end_mhz, t->result_spread, msg), len);
 }
 
 int proto_parse_done(const char *line, unsigned *seq, struct case_result *r)
@@ -161,12 +178,22 @@ int proto_parse_done(const char *line, unsigned *seq, struct case_result *r)
 	int n = split_fields(copy, f, MAX_FIELDS);
 	long long s, fatal;
 	memset(r, 0, sizeof *r);
-	if (n != 7 || strcmp(f[0], "DONE") != 0 || parse_int(f[1], &s) < 0 || s < 0 ||
+	long long samples, clk0, clk1;
+	struct timing_stats *t = &r->timing;
+	if (n != 17 || strcmp(f[0], "DONE") != 0 || parse_int(f[1], &s) < 0 || s < 0 ||
 	    outcome_parse(f[2], &r->outcome) < 0 || parse_int(f[3], &fatal) < 0 ||
-	    parse_double(f[4], &r->err_norm) < 0 || parse_double(f[5], &r->kernel_ms) < 0)
+	    parse_double(f[4], &r->err_norm) < 0 || parse_double(f[5], &r->kernel_ms) < 0 ||
+	    parse_int(f[6], &samples) < 0 || samples < 0 || parse_double(f[7], &t->median_ms) < 0 ||
+	    parse_double(f[8], &t->mean_ms) < 0 || parse_double(f[9], &t->stddev_ms) < 0 ||
+	    parse_double(f[10], &t->min_ms) < 0 || parse_double(f[11], &t->noise) < 0 ||
+	    parse_double(f[12], &t->bytes) < 0 || parse_int(f[13], &clk0) < 0 ||
+	    parse_int(f[14], &clk1) < 0 || parse_double(f[15], &t->result_spread) < 0)
 		return -1;
 	*seq = (unsigned)s;
 	r->fatal = fatal != 0;
-	text_copy(r->message, sizeof r->message, f[6]);
+	t->samples = (int)samples;
+	t->clock_start_mhz = (int)clk0;
+	t->clock_end_mhz = (int)clk1;
+	text_copy(r->message, sizeof r->message, f[16]);
 	return 0;
 }

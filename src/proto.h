@@ -7,11 +7,14 @@
  *
  *   worker -> conform  HELLO  index name uuid cc_major cc_minor sms memory driver runtime
  *   worker -> conform  NODEV  reason
- *   conform -> worker  RUN    seq name variant dtype n cols seed params
- *   worker -> conform  DONE   seq outcome fatal err_norm kernel_ms message
+ *   conform -> worker  RUN    seq name variant dtype n cols seed params timing
+ *   worker -> conform  DONE   seq outcome fatal err_norm kernel_ms samples median_ms
+ *                             mean_ms stddev_ms min_ms noise bytes clock_start clock_end
+ *                             result_spread message
  *
  * Free text (names, reasons, messages) is made one-line before sending.
- * An empty params string travels as "-".
+ * An empty params string travels as "-", and so does an untimed case's
+ * timing (else "min_samples,max_samples,max_noise,max_time_s,hot").
  */
 #ifndef CONFORM_PROTO_H
 #define CONFORM_PROTO_H
@@ -31,9 +34,11 @@ int proto_format_nodev(char *buf, size_t len, const char *reason);
  * filled) or -1 (not a greeting). */
 int proto_parse_hello(const char *line, struct gpu_info *g, char *reason, size_t len);
 
-int proto_format_run(char *buf, size_t len, unsigned seq, const struct case_spec *c, uint64_t seed);
-/* Splits a RUN line in place; the strings of `a` point into `line`. */
-int proto_parse_run(char *line, unsigned *seq, struct case_args *a);
+int proto_format_run(char *buf, size_t len, unsigned seq, const struct case_spec *c, uint64_t seed,
+		     const struct timing_request *t);
+/* Splits a RUN line in place; the strings of `a` point into `line`, and
+ * a->timing points to t when the case is timed. */
+int proto_parse_run(char *line, unsigned *seq, struct case_args *a, struct timing_request *t);
 
 int proto_format_done(char *buf, size_t len, unsigned seq, const struct case_result *r);
 int proto_parse_done(const char *line, unsigned *seq, struct case_result *r);

@@ -6,6 +6,7 @@
 
 #include "case.h"
 #include "status.h"
+#include "timing.h"
 
 struct result {
 	const struct case_spec *c;
@@ -14,6 +15,7 @@ struct result {
 	enum status status;
 	double err_norm;        /* relative L2 error, -1 when not computed */
 	double duration_s;      /* wall time of the case, seconds */
+	struct timing_stats timing; /* samples == 0 when not timed */
 	char message[1024];
 };
 

@@ -124,7 +124,7 @@ static int run_one(struct runner *rn, const struct case_spec *c, uint64_t seed, 
 			return 0;
 		}
 	}
-	int r = watchdog_run_case(w, c, seed, deadline, rn->cfg.stop, t, cr);
+	int r = watchdog_run_case(w, c, seed, rn->cfg.timing, deadline, rn->cfg.stop, t, cr);
 	if (alone)
 		worker_stop(w);
 	return r;
@@ -172,6 +172,7 @@ int runner_run(struct runner *rn, const struct case_spec *const *cases, size_t n
 		res.duration_s = text_now() - c0;
 		res.outcome = cr.outcome;
 		res.err_norm = cr.err_norm;
+		res.timing = cr.timing;
 		res.status = status_judge(c->expect, cr.outcome);
 		text_copy(res.message, sizeof res.message, cr.message);
 		s->counts[res.status]++;

@@ -24,6 +24,7 @@ struct runner_config {
 	double timeout_s;        /* deadline for ordinary cases */
 	double hang_timeout_s;   /* deadline for cases expected to hang (or undefined) */
 	uint64_t seed;
+	const struct timing_request *timing; /* NULL: conformance only */
 	const struct catalog *catalog;
 	const volatile sig_atomic_t *stop;  /* set by Ctrl-C */
 	const char *command_line;

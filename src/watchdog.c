@@ -14,7 +14,8 @@
 #include "text.h"
 
 int watchdog_run_case(struct worker *w, const struct case_spec *c, uint64_t seed,
-		      double timeout_s, const volatile sig_atomic_t *stop,
+		      const struct timing_request *timing, double timeout_s,
+		      const volatile sig_atomic_t *stop,
 		      const struct wait_ticker *t, struct case_result *r)
 {
 	char line[PROTO_LINE_MAX];
@@ -22,7 +23,7 @@ int watchdog_run_case(struct worker *w, const struct case_spec *c, uint64_t seed
 	memset(r, 0, sizeof *r);
 	r->err_norm = -1;
 
-	if (proto_format_run(line, sizeof line, seq, c, seed) < 0) {
+	if (proto_format_run(line, sizeof line, seq, c, seed, timing) < 0) {
 		case_result_set(r, OUTCOME_INVALID, "case does not fit in a protocol line");
 		return 0;
 	}

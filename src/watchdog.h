@@ -20,7 +20,8 @@
 
 /* Returns 0, or -1 when *stop interrupted the wait (r is then not filled). */
 int watchdog_run_case(struct worker *w, const struct case_spec *c, uint64_t seed,
-		      double timeout_s, const volatile sig_atomic_t *stop,
+		      const struct timing_request *timing, double timeout_s,
+		      const volatile sig_atomic_t *stop,
 		      const struct wait_ticker *t, struct case_result *r);
 
 #endif

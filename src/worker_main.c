@@ -41,8 +41,8 @@ static void catalog_print(void)
 				strcat(dtypes, ",");
 			strcat(dtypes, dtype_name((enum dtype)d));
 		}
-		printf("variant\t%s\t%d\t%s\t%s\t%s\t%s\n", v->name, v->gpu, dtypes, v->summary,
-		       v->contract, v->tunables[0] ? v->tunables : "-");
+		printf("variant\t%s\t%d\t%s\t%s\t%s\t%s\t%s\n", v->name, v->gpu, dtypes, v->summary,
+		       v->contract, v->tunables[0] ? v->tunables : "-", v->space ? v->space : "-");
 	}
 }
 
@@ -130,10 +130,11 @@ int main(int argc, char **argv)
 	while (fgets(line, sizeof line, stdin)) {
 		unsigned seq;
 		struct case_args a;
+		struct timing_request t;
 		struct case_result r;
 		memset(&r, 0, sizeof r);
 		r.err_norm = -1;
-		if (proto_parse_run(line, &seq, &a) < 0) {
+		if (proto_parse_run(line, &seq, &a, &t) < 0) {
 			fprintf(stderr, "conform-worker: malformed request\n");
 			return 2;
 		}

@@ -37,10 +37,12 @@ int main(void)
 	c.dtype = DTYPE_I32;
 	c.n = 100003;
 	strcpy(c.params, "block=256,op=sum");
-	CHECK_INT(proto_format_run(line, sizeof line, 7, &c, 18446744073709551615ull), 0);
+	CHECK_INT(proto_format_run(line, sizeof line, 7, &c, 18446744073709551615ull, NULL), 0);
 	unsigned seq;
 	struct case_args a;
-	CHECK_INT(proto_parse_run(line, &seq, &a), 0);
+	struct timing_request tr;
+	CHECK_INT(proto_parse_run(line, &seq, &a, &tr), 0);
+	CHECK(a.timing == NULL);
 	CHECK_INT(seq, 7);
 	CHECK_STR(a.name, "block.tree.sum.f32.b256");
 	CHECK_STR(a.variant, "block.tree");
@@ -50,15 +52,28 @@ int main(void)
 	CHECK_STR(a.params, "block=256,op=sum");
 
 	c.params[0] = '\0'; /* empty params travel as "-" and come back empty */
-	CHECK_INT(proto_format_run(line, sizeof line, 8, &c, 1), 0);
-	CHECK_INT(proto_parse_run(line, &seq, &a), 0);
+	struct timing_request want = {.min_samples = 10, .max_samples = 500, .max_noise = 0.005,
+				      .max_time_s = 1.5, .hot = 1};
+	CHECK_INT(proto_format_run(line, sizeof line, 8, &c, 1, &want), 0);
+	CHECK_INT(proto_parse_run(line, &seq, &a, &tr), 0);
 	CHECK_STR(a.params, "");
-	char bad[] = "RUN\t1\tx\tv\tf99\t1\t0\t1\t-\n";
-	CHECK_INT(proto_parse_run(bad, &seq, &a), -1);
+	CHECK(a.timing == &tr);
+	CHECK_INT(tr.min_samples, 10);
+	CHECK_INT(tr.max_samples, 500);
+	CHECK_NEAR(tr.max_noise, 0.005, 1e-15);
+	CHECK_NEAR(tr.max_time_s, 1.5, 1e-15);
+	CHECK_INT(tr.hot, 1);
+	char bad[] = "RUN\t1\tx\tv\tf99\t1\t0\t1\t-\t-\n";
+	CHECK_INT(proto_parse_run(bad, &seq, &a, &tr), -1);
+	char bad_timing[] = "RUN\t1\tx\tv\tf32\t1\t0\t1\t-\t0,5,0.1,1,0\n";
+	CHECK_INT(proto_parse_run(bad_timing, &seq, &a, &tr), -1);
 	char short_line[] = "RUN\t1\tx\n";
-	CHECK_INT(proto_parse_run(short_line, &seq, &a), -1);
+	CHECK_INT(proto_parse_run(short_line, &seq, &a, &tr), -1);
 
-	struct case_result r = {.outcome = OUTCOME_WRONG, .fatal = 1, .err_norm = 0.25, .kernel_ms = 1.5};
+	struct case_result r = {.outcome = OUTCOME_WRONG, .fatal = 1, .err_norm = 0.25, .kernel_ms = 1.5,
+				.timing = {.samples = 12, .median_ms = 0.125, .mean_ms = 0.13, .stddev_ms = 0.001,
+					   .min_ms = 0.12, .noise = 0.0077, .bytes = 4294967296.0,
+					   .clock_start_mhz = 1980, .clock_end_mhz = 1755, .result_spread = -1}};
 	strcpy(r.message, "2 of 8 wrong:\n[1] got 3\twant 4");
 	CHECK_INT(proto_format_done(line, sizeof line, 9, &r), 0);
 	CHECK(strchr(line, '\n') == line + strlen(line) - 1); /* one line */
@@ -69,6 +84,11 @@ int main(void)
 	CHECK_INT(q.fatal, 1);
 	CHECK_NEAR(q.err_norm, 0.25, 1e-12);
 	CHECK_STR(q.message, "2 of 8 wrong: [1] got 3 want 4");
+	CHECK_INT(q.timing.samples, 12);
+	CHECK_NEAR(q.timing.median_ms, 0.125, 1e-12);
+	CHECK_NEAR(q.timing.bytes, 4294967296.0, 0.5);
+	CHECK_INT(q.timing.clock_end_mhz, 1755);
+	CHECK_NEAR(q.timing.result_spread, -1, 0);
 	CHECK_INT(proto_parse_done("DONE\t1\tbogus\t0\t0\t0\tx", &seq, &q), -1);
 	CHECK_INT(proto_parse_done("DONE\t1\thung\t0\t0\t0", &seq, &q), -1);
 
