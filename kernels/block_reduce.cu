@@ -117,13 +117,13 @@ REDUCE_ENTRY_POINTS(cg, cg_spec)
 static const struct variant block_variants[] = {
 	{"block.tree", "per-block reduction by a shared-memory tree",
 	 "Requires: block is a power of two, 32..1024", "op=sum|max block=32..1024 (power of two)",
-	 BLOCK_DTYPES, 1, tree_check, tree_run},
+	 BLOCK_DTYPES, 1, tree_check, tree_run, NULL},
 	{"block.shfl", "per-block reduction by warp shuffles and one barrier",
 	 "Requires: block is a multiple of 32, 32..1024", "op=sum|max block=32..1024 (multiple of 32)",
-	 BLOCK_DTYPES, 1, shfl_check, shfl_run},
+	 BLOCK_DTYPES, 1, shfl_check, shfl_run, NULL},
 	{"block.cg", "per-block reduction by cg::reduce on 32-thread tiles and one barrier",
 	 "Requires: block is a multiple of 32, 32..1024", "op=sum|max block=32..1024 (multiple of 32)",
-	 BLOCK_DTYPES, 1, cg_check, cg_run},
+	 BLOCK_DTYPES, 1, cg_check, cg_run, NULL},
 };
 
 extern "C" const struct variant_table block_table;

@@ -107,9 +107,9 @@ static void illegal_address_run(const struct case_args *a, struct case_result *r
 
 static const struct variant fault_variants[] = {
 	{"fault.trap", "each thread writes its index, then thread 0 executes __trap()",
-	 FAULT_CONTRACT, "block=32..1024", DTYPE_BIT(DTYPE_I32), 1, fault_check, trap_run},
+	 FAULT_CONTRACT, "block=32..1024", DTYPE_BIT(DTYPE_I32), 1, fault_check, trap_run, NULL},
 	{"fault.illegal_address", "each thread writes its index, then thread 0 stores to an unmapped address",
-	 FAULT_CONTRACT, "block=32..1024", DTYPE_BIT(DTYPE_I32), 1, fault_check, illegal_address_run},
+	 FAULT_CONTRACT, "block=32..1024", DTYPE_BIT(DTYPE_I32), 1, fault_check, illegal_address_run, NULL},
 };
 
 extern "C" const struct variant_table fault_table;

@@ -189,21 +189,21 @@ REDUCE_ENTRY_POINTS(oob, oob_spec)
 static const struct variant warp_variants[] = {
 	{"warp.shfl_down", "width-lane sections reduced by __shfl_down_sync; lane 0 writes",
 	 "Requires: width is a power of two, 1..32", "op=sum|max width=1..32 (power of two)",
-	 SHFL_DTYPES, 1, down_check, down_run},
+	 SHFL_DTYPES, 1, down_check, down_run, NULL},
 	{"warp.shfl_xor", "width-lane sections reduced by __shfl_xor_sync; every lane writes",
 	 "Requires: width is a power of two, 1..32", "op=sum|max width=1..32 (power of two)",
-	 SHFL_DTYPES, 1, xor_check, xor_run},
+	 SHFL_DTYPES, 1, xor_check, xor_run, NULL},
 	{"warp.shfl_down_bcast",
 	 "__shfl_down_sync reduction then __shfl_sync broadcast from lane 0; every lane writes",
 	 "Requires: width is a power of two, 1..32", "op=sum|max width=1..32 (power of two)",
-	 SHFL_DTYPES, 1, bcast_check, bcast_run},
+	 SHFL_DTYPES, 1, bcast_check, bcast_run, NULL},
 	{"warp.partial_shfl",
 	 "sum of each warp's first k lanes by __shfl_down_sync on the ballot mask of the active lanes",
-	 "Requires: 1 <= k <= 32", "k=1..32", SHFL_DTYPES, 1, partial_shfl_check, partial_shfl_run},
+	 "Requires: 1 <= k <= 32", "k=1..32", SHFL_DTYPES, 1, partial_shfl_check, partial_shfl_run, NULL},
 	{"warp.shfl_down_oob",
 	 "every lane's __shfl_down_sync(delta, width) result: sources past the section keep their own value",
 	 "Requires: width is a power of two, 1..32; 0 <= delta <= 31", "delta=0..31 width=1..32",
-	 DTYPE_BIT(DTYPE_I32), 1, oob_check, oob_run},
+	 DTYPE_BIT(DTYPE_I32), 1, oob_check, oob_run, NULL},
 };
 
 extern "C" const struct variant_table warp_table;

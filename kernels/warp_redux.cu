@@ -181,18 +181,18 @@ REDUCE_ENTRY_POINTS(partial, partial_spec)
 static const struct variant warp_redux_variants[] = {
 	{"warp.redux", "full-warp __reduce_{add,min,max}_sync; every lane writes",
 	 "Requires: sm_80 (suite: requires=sm>=80)", "op=sum|min|max",
-	 DTYPE_BIT(DTYPE_I32) | DTYPE_BIT(DTYPE_U32), 1, redux_check, redux_run},
+	 DTYPE_BIT(DTYPE_I32) | DTYPE_BIT(DTYPE_U32), 1, redux_check, redux_run, NULL},
 	{"warp.fmax_bits", "max of non-negative floats by __reduce_max_sync on their bits",
 	 "Requires: sm_80 (suite: requires=sm>=80); inputs non-negative (the driver draws |x|)", "",
-	 DTYPE_BIT(DTYPE_F32), 1, fmax_bits_check, fmax_bits_run},
+	 DTYPE_BIT(DTYPE_F32), 1, fmax_bits_check, fmax_bits_run, NULL},
 	{"warp.fmax_ordered",
 	 "bit-exact float max (-0, inf, denormals) by __reduce_max_sync on order-preserving keys",
 	 "Requires: sm_80 (suite: requires=sm>=80); no NaN inputs", "",
-	 DTYPE_BIT(DTYPE_F32), 1, fmax_ordered_check, fmax_ordered_run},
+	 DTYPE_BIT(DTYPE_F32), 1, fmax_ordered_check, fmax_ordered_run, NULL},
 	{"warp.partial",
 	 "sum of each warp's first k lanes by __reduce_add_sync on the ballot mask of the active lanes",
 	 "Requires: sm_80 (suite: requires=sm>=80); 1 <= k <= 32", "k=1..32",
-	 DTYPE_BIT(DTYPE_I32), 1, partial_check, partial_run},
+	 DTYPE_BIT(DTYPE_I32), 1, partial_check, partial_run, NULL},
 };
 
 extern "C" const struct variant_table warp_redux_table;

@@ -147,7 +147,7 @@ static const struct variant warp_tile_variants[] = {
 	 "thread_rank, meta_group_rank and meta_group_size of tiled_partition<T> of a block or of a warp tile",
 	 "Requires: block is a multiple of 32, 32..1024; tile is 4, 8, 16 or 32 (not 32 with nest=warp)",
 	 "tile=4|8|16|32 nest=block|warp block=32..1024 (multiple of 32)", DTYPE_BIT(DTYPE_I32), 1,
-	 tile_meta_check, tile_meta_run},
+	 tile_meta_check, tile_meta_run, NULL},
 };
 
 extern "C" const struct variant_table warp_tile_table;

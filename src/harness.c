@@ -99,13 +99,13 @@ static void harness_crash_run(const struct case_args *a, struct case_result *r)
 
 static const struct variant harness_variants[] = {
 	{"harness.pass", "host sum of n elements, checked like a kernel result",
-	 HARNESS_CONTRACT, "", HARNESS_DTYPES, 0, harness_check, harness_pass_run},
+	 HARNESS_CONTRACT, "", HARNESS_DTYPES, 0, harness_check, harness_pass_run, NULL},
 	{"harness.wrong", "host sum plus one: a wrong result the checker must catch",
-	 HARNESS_CONTRACT, "", HARNESS_DTYPES, 0, harness_check, harness_wrong_run},
+	 HARNESS_CONTRACT, "", HARNESS_DTYPES, 0, harness_check, harness_wrong_run, NULL},
 	{"harness.hang", "never returns: the watchdog must kill it",
-	 HARNESS_CONTRACT, "", HARNESS_DTYPES, 0, harness_check, harness_hang_run},
+	 HARNESS_CONTRACT, "", HARNESS_DTYPES, 0, harness_check, harness_hang_run, NULL},
 	{"harness.crash", "raises SIGSEGV: the runner must record a crash and go on",
-	 HARNESS_CONTRACT, "", HARNESS_DTYPES, 0, harness_check, harness_crash_run},
+	 HARNESS_CONTRACT, "", HARNESS_DTYPES, 0, harness_check, harness_crash_run, NULL},
 };
 
 const struct variant_table harness_table = {
