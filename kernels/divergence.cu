@@ -500,7 +500,7 @@ static const struct variant divergence_variants[] = {
 	 coop_check, coop_run, NULL},
 	{"divergence.redux_f32_max", "warp max by redux.sync.max.f32 (sm_100a family only)",
 	 FLAT_CONTRACT "; an sm_100a/f or sm_103a/f build (suite: requires=sm>=100)", "block=32..1024",
-	 F32, 1, redux_f32_check, redux_f32_run},
+	 F32, 1, redux_f32_check, redux_f32_run, NULL},
 };
 
 extern "C" const struct variant_table divergence_table;
