@@ -105,3 +105,103 @@ ALTER TABLE runs ADD COLUMN skipped INTEGER;      -- results not run
 CREATE INDEX results_run ON results(run_id);
 CREATE INDEX results_case ON results(case_name);
 CREATE INDEX results_problem ON results(variant, dtype, n);
+
+-- migration 3: autotuning: operator and device columns, copy bandwidth, best configurations
+
+-- Two columns derived when a result is stored, so that tuning lookups (which
+-- always ask for one operator on one device) are served by one index with
+-- no join and no picking params apart.  params and runs.device_id stay the
+-- truth; these copies are never set on their own.
+ALTER TABLE results ADD COLUMN op TEXT;           -- sum, max or min, from params' op=; NULL when params name none
+ALTER TABLE results ADD COLUMN device_id INTEGER; -- runs.device_id of the result's run; NULL for host-only runs
+UPDATE results SET op = substr(',' || params || ',', instr(',' || params || ',', ',op=') + 4,
+	instr(substr(',' || params || ',', instr(',' || params || ',', ',op=') + 4), ',') - 1)
+	WHERE instr(',' || params || ',', ',op=') > 0;
+UPDATE results SET device_id = (SELECT device_id FROM runs WHERE runs.id = results.run_id);
+
+-- A device's copy bandwidth, the roofline the tuner compares kernels with
+-- ("% of copy").  conform tune measures it once per device and copy kernel,
+-- with a large copy (device.copy over 2^28 f32 on a GPU), and reuses it;
+-- a later measurement adds a row and the newest row counts.  The result row
+-- of that measurement is stored in results as well.
+CREATE TABLE device_bandwidth (
+	id              INTEGER PRIMARY KEY,  -- row id; the newest row of a device and variant counts
+	device_id       INTEGER REFERENCES devices(id) ON DELETE CASCADE,
+	                                      -- the GPU; NULL for the host (harness.copy without a GPU)
+	variant         TEXT NOT NULL,        -- the copy kernel that measured it, "device.copy"
+	bytes           REAL NOT NULL,        -- bytes one copy moves, read + written, bytes
+	median_ms       REAL NOT NULL,        -- median time of one copy, ms
+	gbps            REAL NOT NULL,        -- bytes / median_ms, 1e9 bytes per second
+	measured_at     TEXT NOT NULL,        -- when it was measured, ISO-8601 UTC
+	conform_version TEXT,                 -- conform's version string of the build that measured it
+	git_revision    TEXT                  -- git revision of that build, NULL when unknown
+);
+CREATE INDEX device_bandwidth_device ON device_bandwidth(device_id, variant);
+
+-- Tuning lookups: the timed results by group and speed (best_configs walks
+-- it, see below; history), and one configuration's earlier measurement
+-- (resuming a tune).
+CREATE INDEX results_tuned ON results(variant, dtype, op, n, cols, device_id, median_ms)
+	WHERE status = 'PASS' AND median_ms IS NOT NULL;
+CREATE INDEX results_config ON results(variant, dtype, n, cols, params);
+
+-- The fastest correct timed configuration per device, variant, element
+-- type, operator and size (n, cols): one row per such group, the result
+-- with the least median_ms (the first stored among equals).  Every run and
+-- build counts; conform history shows how the best changed between them.
+-- Untimed results (conformance runs) and anything but PASS never count.
+--
+-- Why a recursive walk and not GROUP BY with min(): a GROUP BY reads every
+-- timed result, and conform best must answer in milliseconds on databases
+-- of hundreds of thousands of them.  results_tuned holds the timed results
+-- ordered by group and, within a group, by median_ms, so the first entry of
+-- a group is its best.  The walk goes from one group's first entry to the
+-- next group's with at most six index seeks (same variant ... device with a
+-- larger device_id, else a larger cols, else a larger n, ..., else the next
+-- variant), so it costs a few seeks per group, however many configurations
+-- each group holds.  NULLs (op of a copy, device_id of a host-only run) sort
+-- first and are stepped over with coalesce().
+CREATE VIEW best_configs AS
+WITH RECURSIVE walk(id) AS (
+	SELECT (SELECT id FROM results WHERE status = 'PASS' AND median_ms IS NOT NULL
+		ORDER BY variant, dtype, op, n, cols, device_id, median_ms LIMIT 1)
+	UNION ALL
+	SELECT (SELECT coalesce(
+		(SELECT x.id FROM results x WHERE x.status = 'PASS' AND x.median_ms IS NOT NULL
+			AND x.variant = c.variant AND x.dtype = c.dtype AND x.op IS c.op AND x.n = c.n
+			AND x.cols = c.cols AND x.device_id > coalesce(c.device_id, -1)
+			ORDER BY x.device_id, x.median_ms LIMIT 1),
+		(SELECT x.id FROM results x WHERE x.status = 'PASS' AND x.median_ms IS NOT NULL
+			AND x.variant = c.variant AND x.dtype = c.dtype AND x.op IS c.op AND x.n = c.n
+			AND x.cols > c.cols
+			ORDER BY x.cols, x.device_id, x.median_ms LIMIT 1),
+		(SELECT x.id FROM results x WHERE x.status = 'PASS' AND x.median_ms IS NOT NULL
+			AND x.variant = c.variant AND x.dtype = c.dtype AND x.op IS c.op AND x.n > c.n
+			ORDER BY x.n, x.cols, x.device_id, x.median_ms LIMIT 1),
+		(SELECT x.id FROM results x WHERE x.status = 'PASS' AND x.median_ms IS NOT NULL
+			AND x.variant = c.variant AND x.dtype = c.dtype AND x.op > coalesce(c.op, '')
+			ORDER BY x.op, x.n, x.cols, x.device_id, x.median_ms LIMIT 1),
+		(SELECT x.id FROM results x WHERE x.status = 'PASS' AND x.median_ms IS NOT NULL
+			AND x.variant = c.variant AND x.dtype > c.dtype
+			ORDER BY x.dtype, x.op, x.n, x.cols, x.device_id, x.median_ms LIMIT 1),
+		(SELECT x.id FROM results x WHERE x.status = 'PASS' AND x.median_ms IS NOT NULL
+			AND x.variant > c.variant
+			ORDER BY x.variant, x.dtype, x.op, x.n, x.cols, x.device_id, x.median_ms LIMIT 1))
+		FROM results c WHERE c.id = walk.id)
+	FROM walk WHERE walk.id IS NOT NULL
+)
+SELECT
+	r.device_id     AS device_id,         -- devices.id; NULL for host-only runs
+	r.variant       AS variant,           -- catalog variant, "device.two_pass"
+	r.dtype         AS dtype,             -- element type
+	r.op            AS op,                -- sum, max or min; NULL when params name none
+	r.n             AS n,                 -- elements, or rows when cols > 0
+	r.cols          AS cols,              -- elements per row; 0 for flat problems
+	r.median_ms     AS median_ms,         -- median kernel time of the best configuration, ms
+	r.params        AS params,            -- its parameters, "block=256,items=4,vec=4,op=sum"
+	r.gbps          AS gbps,              -- its effective bandwidth, 1e9 bytes per second
+	r.noise         AS noise,             -- its relative spread, stddev / mean
+	r.id            AS result_id,         -- its results.id
+	r.run_id        AS run_id,            -- the run that measured it
+	r.created_at    AS measured_at        -- when, ISO-8601 UTC
+FROM walk JOIN results r ON r.id = walk.id;

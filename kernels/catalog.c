@@ -28,6 +28,9 @@ extern const struct variant_table warp_redux_table;
 extern const struct variant_table warp_tile_table;
 extern const struct variant_table divergence_table;
 extern const struct variant_table fault_table;
+extern const struct variant_table device_table;
+extern const struct variant_table device_rows_table;
+extern const struct variant_table device_cub_table;
 #endif
 
 static const struct variant_table *const tables[] = {
@@ -39,6 +42,9 @@ static const struct variant_table *const tables[] = {
 	&warp_tile_table,
 	&divergence_table,
 	&fault_table,
+	&device_table,
+	&device_rows_table,
+	&device_cub_table,
 #endif
 };
 

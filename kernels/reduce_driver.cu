@@ -5,7 +5,9 @@
  * Invariants: check() and run() judge a case by the same reduce_shape(), so
  * a case that passes check() launches exactly the configuration check()
  * accepted; device and host buffers are released on every path, including
- * after sticky errors (the frees then fail harmlessly).
+ * after sticky errors (the frees then fail harmlessly); a run is timed only
+ * after every one of its repeated runs was checked correct, on the same
+ * buffers, so the timing never includes an allocation or a copy.
  */
 #include <math.h>
 #include <stdio.h>
@@ -14,6 +16,7 @@
 
 #include "check.h"
 #include "cuda_check.cuh"
+#include "measure.cuh"
 #include "params.h"
 #include "reduce_driver.cuh"
 #include "reference.h"
@@ -46,6 +49,7 @@ int case_check_common(const struct case_args *a, struct reduce_launch *l, char *
 	}
 	l->n = n;
 	l->dtype = a->dtype;
+	l->out_dtype = a->dtype;
 	return 0;
 }
 
@@ -153,67 +157,88 @@ static void reduce_fill_input(enum reduce_input kind, uint64_t seed, enum dtype 
 	}
 }
 
-int reduce_execute(struct reduce_launch *l, reduce_launch_fn launch, const char *name,
-		   const void *host_in, void *host_out, struct case_result *r)
+/* Device buffers for l, with the input copied in and scratch zeroed.
+ * Returns 0, or -1 with r filled and nothing left allocated. */
+static int device_open(struct reduce_launch *l, const void *host_in, struct case_result *r)
 {
-	const size_t esz = dtype_size(l->dtype);
-	const size_t in_bytes = host_in ? (size_t)l->n * esz : 0;
-	const size_t out_bytes = (size_t)l->n_out * esz;
+	const size_t in_bytes = host_in ? (size_t)l->n * dtype_size(l->dtype) : 0;
+	const size_t out_bytes = (size_t)l->n_out * dtype_size(l->out_dtype);
 	void *d_in = NULL, *d_out = NULL, *d_scratch = NULL;
 	cudaError_t e;
-	int rc = -1;
 
+	l->in = l->out = l->scratch = NULL;
 	if (in_bytes && (e = cudaMalloc(&d_in, in_bytes)) != cudaSuccess) {
 		cuda_call_failed(r, "cudaMalloc", e);
-		goto done;
+		goto fail;
 	}
 	if ((e = cudaMalloc(&d_out, out_bytes)) != cudaSuccess) {
 		cuda_call_failed(r, "cudaMalloc", e);
-		goto done;
+		goto fail;
 	}
 	if (l->scratch_bytes && ((e = cudaMalloc(&d_scratch, l->scratch_bytes)) != cudaSuccess ||
 				 (e = cudaMemset(d_scratch, 0, l->scratch_bytes)) != cudaSuccess)) {
 		cuda_call_failed(r, "scratch", e);
-		goto done;
+		goto fail;
 	}
 	if (in_bytes && (e = cudaMemcpy(d_in, host_in, in_bytes, cudaMemcpyHostToDevice)) != cudaSuccess) {
 		cuda_call_failed(r, "copy input", e);
-		goto done;
+		goto fail;
 	}
-	/* Poison from the host so that an element the kernel never wrote is
-	 * told apart from a wrong one. */
-	check_poison(l->dtype, host_out, (size_t)l->n_out);
-	if ((e = cudaMemcpy(d_out, host_out, out_bytes, cudaMemcpyHostToDevice)) != cudaSuccess) {
-		cuda_call_failed(r, "poison output", e);
-		goto done;
-	}
-
 	l->in = d_in;
 	l->out = d_out;
 	l->scratch = d_scratch;
-	e = launch(l);
-	if (e == cudaSuccess)
-		e = cudaGetLastError();
-	if (e != cudaSuccess) {
-		cuda_launch_failed(r, name, e);
-		goto done;
-	}
-	if ((e = cudaDeviceSynchronize()) != cudaSuccess) {
-		cuda_kernel_failed(r, e);
-		goto done;
-	}
-	if ((e = cudaMemcpy(host_out, d_out, out_bytes, cudaMemcpyDeviceToHost)) != cudaSuccess) {
-		cuda_call_failed(r, "copy output", e);
-		goto done;
-	}
-	rc = 0;
-done:
+	return 0;
+fail:
 	(void)cudaFree(d_in);
 	(void)cudaFree(d_out);
 	(void)cudaFree(d_scratch);
+	return -1;
+}
+
+/* After a sticky error the frees fail too, harmlessly. */
+static void device_close(struct reduce_launch *l)
+{
+	(void)cudaFree((void *)l->in);
+	(void)cudaFree(l->out);
+	(void)cudaFree(l->scratch);
 	l->in = NULL;
 	l->out = NULL;
 	l->scratch = NULL;
+}
+
+/* One run on open buffers: poison the output, launch, wait, copy back. */
+static int device_run(struct reduce_launch *l, reduce_launch_fn launch, const char *name,
+		      void *host_out, struct case_result *r)
+{
+	const size_t out_bytes = (size_t)l->n_out * dtype_size(l->out_dtype);
+	cudaError_t e;
+
+	/* Poison from the host so that an element the kernel never wrote is
+	 * told apart from a wrong one. */
+	check_poison(l->out_dtype, host_out, (size_t)l->n_out);
+	if ((e = cudaMemcpy(l->out, host_out, out_bytes, cudaMemcpyHostToDevice)) != cudaSuccess)
+		return cuda_call_failed(r, "poison output", e);
+	e = launch(l);
+	if (e == cudaSuccess)
+		e = cudaGetLastError();
+	if (e != cudaSuccess)
+		return cuda_launch_failed(r, name, e);
+	if ((e = cudaDeviceSynchronize()) != cudaSuccess)
+		return cuda_kernel_failed(r, e);
+	if ((e = cudaMemcpy(host_out, l->out, out_bytes, cudaMemcpyDeviceToHost)) != cudaSuccess)
+		return cuda_call_failed(r, "copy output", e);
+	return 0;
+}
+
+int reduce_execute(struct reduce_launch *l, reduce_launch_fn launch, const char *name,
+		   const void *host_in, void *host_out, struct case_result *r)
+{
+	int rc;
+
+	if (device_open(l, host_in, r) < 0)
+		return -1;
+	rc = device_run(l, launch, name, host_out, r);
+	device_close(l);
 	return rc;
 }
 
@@ -255,7 +280,7 @@ static int reduce_reference(const struct reduce_launch *l, enum reduce_layout la
 		if (!sref || !stol)
 			goto done;
 	}
-	reference_segments(l->op, l->dtype, acc, l->dtype, src, count, (size_t)l->seg_len, sref, stol);
+	reference_segments(l->op, l->dtype, acc, l->out_dtype, src, count, (size_t)l->seg_len, sref, stol);
 	if (layout == REDUCE_PER_ELEMENT) {
 		for (int64_t i = 0; i < l->n; i++) {
 			ref[i] = sref[i / l->seg_len];
@@ -272,15 +297,173 @@ done:
 	return rc;
 }
 
-void reduce_run(const struct reduce_spec *s, const struct case_args *a, struct case_result *r)
+/*
+ * Runs p->runs times on the open buffers, checking each run.  `first` keeps
+ * the first run's output; lo and hi (runs > 1 only) each output's range
+ * over the runs.  Returns 0 when every run was correct (r->outcome set by
+ * the last check), else -1 with r filled.
+ */
+static int run_and_check(const struct reduce_spec *s, const struct reduce_repeat *p,
+			 const struct case_args *a, struct reduce_launch *l, void *out, void *first,
+			 const double *ref, const double *tol, double *lo, double *hi,
+			 struct case_result *r)
+{
+	const size_t n_out = (size_t)l->n_out, out_bytes = n_out * dtype_size(l->out_dtype);
+
+	for (int run = 0; run < p->runs; run++) {
+		if (device_run(l, s->launch, a->variant, out, r) < 0)
+			return -1;
+		check_values(l->out_dtype, out, ref, tol, n_out, r);
+		if (r->outcome != OUTCOME_CORRECT) {
+			if (run > 0) {
+				char msg[RESULT_MESSAGE_MAX];
+				snprintf(msg, sizeof msg, "run %d of %d: %.960s", run + 1, p->runs, r->message);
+				snprintf(r->message, sizeof r->message, "%s", msg);
+			}
+			return -1;
+		}
+		if (p->runs < 2)
+			continue;
+		if (run == 0)
+			memcpy(first, out, out_bytes);
+		for (size_t i = 0; i < n_out; i++) {
+			const double v = reference_load(l->out_dtype, out, i);
+			lo[i] = run == 0 || v < lo[i] ? v : lo[i];
+			hi[i] = run == 0 || v > hi[i] ? v : hi[i];
+		}
+		if (p->deterministic && memcmp(first, out, out_bytes) != 0) {
+			size_t i = 0;
+			while (i + 1 < n_out && lo[i] == hi[i])
+				i++;
+			case_result_set(r, OUTCOME_WRONG,
+					"not deterministic: run %d of %d differs from run 1 (output %zu: "
+					"%.17g vs %.17g)", run + 1, p->runs, i,
+					reference_load(l->out_dtype, out, i),
+					reference_load(l->out_dtype, first, i));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The largest relative spread max - min over the runs among the outputs. */
+static double result_spread(const double *lo, const double *hi, size_t n)
+{
+	double spread = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const double scale = fabs(lo[i]) > fabs(hi[i]) ? fabs(lo[i]) : fabs(hi[i]);
+		if (hi[i] > lo[i] && scale > 0 && (hi[i] - lo[i]) / scale > spread)
+			spread = (hi[i] - lo[i]) / scale;
+	}
+	return spread;
+}
+
+struct timed_launch {
+	const struct reduce_launch *l;
+	reduce_launch_fn launch;
+};
+
+static cudaError_t timed_launch_call(void *ctx)
+{
+	const struct timed_launch *t = (const struct timed_launch *)ctx;
+
+	return t->launch(t->l);
+}
+
+/*
+ * The worker's one-entry cache of the last input and its reference.  The
+ * tuner checks every configuration of a problem against the same draw (the
+ * case seed does not depend on the configuration), and drawing and reducing
+ * 2^30 elements on the host takes seconds, far longer than the kernel: so
+ * the draw and the reference are kept until a case asks for another.  It is
+ * process state on purpose: the worker runs one case at a time, and conform
+ * never links this file.
+ */
+struct input_cache {
+	/* what the input is */
+	enum reduce_input kind;
+	uint64_t seed;
+	enum dtype dtype;
+	int64_t n;
+	void *in;
+	/* what the reference was computed for (valid when ref != NULL) */
+	enum op op;
+	enum reduce_layout layout;
+	enum dtype out_dtype;
+	int64_t seg_len, seg_stride, n_out;
+	double *ref, *tol;
+};
+
+static struct input_cache cache;
+
+static void cache_drop_reference(void)
+{
+	free(cache.ref);
+	free(cache.tol);
+	cache.ref = cache.tol = NULL;
+}
+
+/* The input for (kind, seed, dtype, n), drawn unless it is the cached one.
+ * Returns NULL when out of memory. */
+static const void *cache_input(enum reduce_input kind, uint64_t seed, enum dtype d, int64_t n)
+{
+	if (cache.in && cache.kind == kind && cache.seed == seed && cache.dtype == d && cache.n == n)
+		return cache.in;
+	cache_drop_reference();
+	free(cache.in);
+	cache.in = malloc((size_t)n * dtype_size(d));
+	if (!cache.in)
+		return NULL;
+	cache.kind = kind;
+	cache.seed = seed;
+	cache.dtype = d;
+	cache.n = n;
+	reduce_fill_input(kind, seed, d, cache.in, (size_t)n);
+	return cache.in;
+}
+
+/* The segment reference of the cached input for l, computed unless it is
+ * the cached one.  Returns 0, or -1 when out of memory. */
+static int cache_reference(const struct reduce_launch *l, enum reduce_layout layout,
+			   const double **ref, const double **tol)
+{
+	if (!(cache.ref && cache.op == l->op && cache.layout == layout &&
+	      cache.out_dtype == l->out_dtype && cache.seg_len == l->seg_len &&
+	      cache.seg_stride == l->seg_stride && cache.n_out == l->n_out)) {
+		cache_drop_reference();
+		cache.ref = (double *)malloc((size_t)l->n_out * sizeof *cache.ref);
+		cache.tol = (double *)malloc((size_t)l->n_out * sizeof *cache.tol);
+		if (!cache.ref || !cache.tol || reduce_reference(l, layout, cache.in, cache.ref, cache.tol) < 0) {
+			cache_drop_reference();
+			return -1;
+		}
+		cache.op = l->op;
+		cache.layout = layout;
+		cache.out_dtype = l->out_dtype;
+		cache.seg_len = l->seg_len;
+		cache.seg_stride = l->seg_stride;
+		cache.n_out = l->n_out;
+	}
+	*ref = cache.ref;
+	*tol = cache.tol;
+	return 0;
+}
+
+void reduce_run_repeated(const struct reduce_spec *s, const struct reduce_repeat *p,
+			 const struct case_args *a, struct case_result *r)
 {
 	struct reduce_launch l;
 	char msg[RESULT_MESSAGE_MAX];
-	void *in = NULL, *out = NULL;
-	double *ref = NULL, *tol = NULL;
-	size_t esz;
+	const void *in;
+	void *out = NULL, *first = NULL;
+	double *own_ref = NULL, *own_tol = NULL, *lo = NULL, *hi = NULL;
+	const double *ref = NULL, *tol = NULL;
+	size_t esz, out_esz;
+	int opened = 0;
 
 	r->err_norm = -1;
+	r->timing.result_spread = -1;
 	if (reduce_shape(s, a, &l, msg, sizeof msg) < 0) {
 		case_result_set(r, OUTCOME_INVALID, "%s", msg);
 		return;
@@ -289,31 +472,61 @@ void reduce_run(const struct reduce_spec *s, const struct case_args *a, struct c
 		return;
 
 	esz = dtype_size(l.dtype);
-	in = malloc((size_t)l.n * esz);
-	out = malloc((size_t)l.n_out * esz);
-	ref = (double *)malloc((size_t)l.n_out * sizeof *ref);
-	tol = (double *)malloc((size_t)l.n_out * sizeof *tol);
-	if (!in || !out || !ref || !tol) {
+	out_esz = dtype_size(l.out_dtype);
+	in = cache_input(s->input, a->seed, l.dtype, l.n);
+	out = malloc((size_t)l.n_out * out_esz);
+	if (p->runs > 1) {
+		first = malloc((size_t)l.n_out * out_esz);
+		lo = (double *)malloc((size_t)l.n_out * sizeof *lo);
+		hi = (double *)malloc((size_t)l.n_out * sizeof *hi);
+	}
+	if (!in || !out || (p->runs > 1 && (!first || !lo || !hi))) {
 		case_result_set(r, OUTCOME_ERROR, "out of host memory");
 		goto done;
 	}
-	reduce_fill_input(s->input, a->seed, l.dtype, in, (size_t)l.n);
-
-	if (reduce_execute(&l, s->launch, a->variant, in, out, r) < 0)
-		goto done;
-
 	if (s->expect) {
-		s->expect(&l, in, ref, tol);
-	} else if (reduce_reference(&l, s->layout, in, ref, tol) < 0) {
+		own_ref = (double *)malloc((size_t)l.n_out * sizeof *own_ref);
+		own_tol = (double *)malloc((size_t)l.n_out * sizeof *own_tol);
+		if (!own_ref || !own_tol) {
+			case_result_set(r, OUTCOME_ERROR, "out of host memory");
+			goto done;
+		}
+		s->expect(&l, in, own_ref, own_tol);
+		ref = own_ref;
+		tol = own_tol;
+	} else if (cache_reference(&l, s->layout, &ref, &tol) < 0) {
 		case_result_set(r, OUTCOME_ERROR, "out of host memory");
 		goto done;
 	}
-	check_values(l.dtype, out, ref, tol, (size_t)l.n_out, r);
+
+	if (device_open(&l, in, r) < 0)
+		goto done;
+	opened = 1;
+	if (run_and_check(s, p, a, &l, out, first, ref, tol, lo, hi, r) < 0)
+		goto done;
+	if (p->runs > 1)
+		r->timing.result_spread = result_spread(lo, hi, (size_t)l.n_out);
+	if (a->timing) {
+		struct timed_launch t = {&l, s->launch};
+		const double bytes = (double)l.n * (double)esz + (double)l.n_out * (double)out_esz;
+		(void)measure_kernel(a->timing, timed_launch_call, &t, bytes, &r->timing, r);
+	}
 done:
-	free(in);
+	if (opened)
+		device_close(&l);
 	free(out);
-	free(ref);
-	free(tol);
+	free(first);
+	free(own_ref);
+	free(own_tol);
+	free(lo);
+	free(hi);
+}
+
+void reduce_run(const struct reduce_spec *s, const struct case_args *a, struct case_result *r)
+{
+	static const struct reduce_repeat once = {1, 0};
+
+	reduce_run_repeated(s, &once, a, r);
 }
 
 int shape_first_k_lanes(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)

@@ -40,7 +40,9 @@ struct reduce_launch {
 	int64_t seg_stride;    /* distance between segment starts, >= seg_len */
 	int64_t n_out;         /* output elements */
 	enum op op;
-	enum dtype dtype;      /* input and output element type */
+	enum dtype dtype;      /* input element type */
+	enum dtype out_dtype;  /* output element type: dtype unless shape() says
+				* otherwise (f32 for bf16 input accumulated in f32) */
 	/* Parameters, parsed and checked by the variant's shape(): */
 	int block;             /* threads per block */
 	int grid;              /* blocks when fixed by configure(); 0: from n */
@@ -48,7 +50,11 @@ struct reduce_launch {
 	int k;                 /* active lanes, tile size, barrier threshold */
 	int delta;             /* shuffle distance */
 	int flag;              /* a variant's switch: tile nesting, oversized grid */
-	cudaStream_t stream;
+	int vec;               /* elements per vector load */
+	int items;             /* vector loads in flight per thread per iteration */
+	int per_sm;            /* blocks per SM, 0: from occupancy (configure() sets grid) */
+	int evict_first;       /* 1: evict-first loads */
+	cudaStream_t stream;   /* 0: the legacy default stream, where timing records its events */
 };
 
 typedef cudaError_t (*reduce_launch_fn)(const struct reduce_launch *l);
@@ -81,9 +87,29 @@ struct reduce_spec {
 	void (*expect)(const struct reduce_launch *l, const void *in, double *ref, double *tol);
 };
 
-/* The catalog's check() and run() for a spec-driven variant. */
+/*
+ * How often run() launches a case's kernel on the same input and buffers.
+ * Every run is checked against the reference.  With `deterministic` set the
+ * runs must agree bit for bit, or the case is WRONG; otherwise their
+ * relative spread is reported in r->timing.result_spread (which stays -1
+ * for a single run).  The launcher must be able to run again on the same
+ * buffers: scratch is zeroed once, before the first run.
+ */
+struct reduce_repeat {
+	int runs;          /* >= 1 */
+	int deterministic;
+};
+
+/*
+ * The catalog's check() and run() for a spec-driven variant.  run() checks
+ * the kernel's result and, when the case asks for timing and the result
+ * is correct, times the launch on the same buffers (measure.cuh), with
+ * bytes = n inputs + n_out outputs.  reduce_run() runs the kernel once.
+ */
 int reduce_check(const struct reduce_spec *s, const struct case_args *a, char *msg, size_t len);
 void reduce_run(const struct reduce_spec *s, const struct case_args *a, struct case_result *r);
+void reduce_run_repeated(const struct reduce_spec *s, const struct reduce_repeat *p,
+			 const struct case_args *a, struct case_result *r);
 
 /* Defines <prefix>_check and <prefix>_run for the variant table. */
 #define REDUCE_ENTRY_POINTS(prefix, spec)                                              \
@@ -96,20 +122,31 @@ void reduce_run(const struct reduce_spec *s, const struct case_args *a, struct c
 		reduce_run(&(spec), a, r);                                             \
 	}
 
+/* Same, for a variant run `repeat` times. */
+#define REDUCE_ENTRY_POINTS_REPEATED(prefix, spec, repeat)                             \
+	static int prefix##_check(const struct case_args *a, char *msg, size_t len)    \
+	{                                                                              \
+		return reduce_check(&(spec), a, msg, len);                             \
+	}                                                                              \
+	static void prefix##_run(const struct case_args *a, struct case_result *r)     \
+	{                                                                              \
+		reduce_run_repeated(&(spec), &(repeat), a, r);                         \
+	}
+
 /*
  * One kernel round trip, also used by variants whose outputs are not
  * reductions: copies l->n elements of host_in to the device (no input when
- * host_in is NULL), poisons l->n_out output elements (check_poison), zeroes
- * scratch, calls launch, classifies errors and copies the output into
- * host_out.  Frees all device memory on every path.  Returns 0 when the
- * kernel completed, else -1 with r filled.
+ * host_in is NULL), poisons l->n_out output elements of l->out_dtype
+ * (check_poison), zeroes scratch, calls launch, classifies errors and
+ * copies the output into host_out.  Frees all device memory on every path.
+ * Returns 0 when the kernel completed, else -1 with r filled.
  */
 int reduce_execute(struct reduce_launch *l, reduce_launch_fn launch, const char *name,
 		   const void *host_in, void *host_out, struct case_result *r);
 
 /* The checks every GPU variant shares: dtype among the variant's, n in
- * 1..REDUCE_MAX_ELEMENTS (rows * cols for row problems).  Sets l->n and
- * l->dtype.  Returns 0, or -1 with a message. */
+ * 1..REDUCE_MAX_ELEMENTS (rows * cols for row problems).  Sets l->n,
+ * l->dtype and l->out_dtype (the same).  Returns 0, or -1 with a message. */
 int case_check_common(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len);
 
 /* Integer parameter `key` (fallback when absent) within lo..hi.  Returns 0,

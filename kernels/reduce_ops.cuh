@@ -26,6 +26,10 @@ template <> struct bounds<float> {
 	static __device__ __forceinline__ float lowest() { return -__int_as_float(0x7f800000); }
 	static __device__ __forceinline__ float highest() { return __int_as_float(0x7f800000); }
 };
+template <> struct bounds<double> {
+	static __device__ __forceinline__ double lowest() { return -__longlong_as_double(0x7ff0000000000000ll); }
+	static __device__ __forceinline__ double highest() { return __longlong_as_double(0x7ff0000000000000ll); }
+};
 template <> struct bounds<int> {
 	static __device__ __forceinline__ int lowest() { return INT_MIN; }
 	static __device__ __forceinline__ int highest() { return INT_MAX; }

@@ -5,6 +5,8 @@
 #ifndef CONFORM_CMD_H
 #define CONFORM_CMD_H
 
+#include <stddef.h>
+
 /* Exit codes, the same for every command. */
 #define EXIT_CONFORMANT 0   /* every result as expected */
 #define EXIT_UNEXPECTED 1   /* a FAIL, TIMEOUT, CRASH, ERROR or XPASS */
@@ -21,8 +23,23 @@ struct cmd_entry {
 
 extern const struct cmd_entry cmd_run_entry;
 extern const struct cmd_entry cmd_db_entry;
+extern const struct cmd_entry cmd_tune_entry;
+extern const struct cmd_entry cmd_bench_entry;
+extern const struct cmd_entry cmd_best_entry;
+extern const struct cmd_entry cmd_history_entry;
 
 /* Prints "conform: <message>" on stderr, one line. */
 void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Argument helpers (cmd_args.c).  Each prints its one-line error and
+ * returns -1, or returns 0. */
+int cmd_parse_seconds(const char *flag, const char *text, double *out);
+int cmd_parse_uint(const char *flag, const char *text, unsigned long long max,
+		   unsigned long long *out);
+/* --db PATH when given, else the default (db_default_path). */
+int cmd_db_path(const char *given, char *buf, size_t len);
+/* The arguments joined by spaces, as runs.command_line records them
+ * (malloc'd; NULL when out of memory). */
+char *cmd_join_args(int argc, char **argv);
 
 #endif

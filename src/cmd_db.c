@@ -31,12 +31,8 @@ static int db_exec(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	if (given)
-		text_copy(path, sizeof path, given);
-	else if (db_default_path(path, sizeof path) < 0) {
-		cmd_error("cannot tell where the database goes: set --db, CONFORM_DB or HOME");
+	if (cmd_db_path(given, path, sizeof path) < 0)
 		return EXIT_USAGE;
-	}
 	if (strcmp(what, "path") == 0) {
 		printf("%s\n", path);
 		return 0;

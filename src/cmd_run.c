@@ -8,10 +8,8 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,37 +74,6 @@ static const char run_help[] =
 	"  --suite FILE          load this suite file instead of the directory (repeatable)\n"
 	"  -v, --verbose         a line for every case; worker diagnostics on stderr\n"
 	"exit: 0 conformant, 1 unexpected results, 2 usage or input error, 77 no CUDA device\n";
-
-static int parse_seconds(const char *flag, const char *text, double *out)
-{
-	char *end;
-	errno = 0;
-	double v = strtod(text, &end);
-	if (end == text || *end || errno || !(v > 0) || !isfinite(v) || v > 86400) {
-		cmd_error("%s: expected a number of seconds in (0, 86400], got '%s'", flag, text);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
-
-static int parse_uint(const char *flag, const char *text, unsigned long long max,
-		      unsigned long long *out)
-{
-	char *end;
-	errno = 0;
-	if (!*text || *text == '-' || *text == '+') {
-		cmd_error("%s: expected a non-negative integer, got '%s'", flag, text);
-		return -1;
-	}
-	unsigned long long v = strtoull(text, &end, 10);
-	if (*end || errno || v > max) {
-		cmd_error("%s: expected a non-negative integer up to %llu, got '%s'", flag, max, text);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
 
 static int parse_shard(const char *text, int *i, int *n)
 {
@@ -189,21 +156,21 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 			o->suite_files[o->nsuite_files++] = optarg;
 			break;
 		case O_TIMEOUT:
-			if (parse_seconds("--timeout", optarg, &o->timeout_s) < 0)
+			if (cmd_parse_seconds("--timeout", optarg, &o->timeout_s) < 0)
 				return -1;
 			break;
 		case O_HANG:
-			if (parse_seconds("--hang-timeout", optarg, &o->hang_timeout_s) < 0)
+			if (cmd_parse_seconds("--hang-timeout", optarg, &o->hang_timeout_s) < 0)
 				return -1;
 			break;
 		case O_SEED:
-			if (parse_uint("--seed", optarg, UINT64_MAX, &v) < 0)
+			if (cmd_parse_uint("--seed", optarg, UINT64_MAX, &v) < 0)
 				return -1;
 			o->seed = v;
 			o->seed_given = 1;
 			break;
 		case O_DEVICE:
-			if (parse_uint("--device", optarg, 1023, &v) < 0)
+			if (cmd_parse_uint("--device", optarg, 1023, &v) < 0)
 				return -1;
 			o->device = (int)v;
 			break;
@@ -315,23 +282,6 @@ static void print_variants(const struct catalog *cat)
 	}
 }
 
-static char *join_args(int argc, char **argv)
-{
-	size_t len = 1;
-	for (int i = 0; i < argc; i++)
-		len += strlen(argv[i]) + 1;
-	char *s = malloc(len);
-	if (!s)
-		return NULL;
-	s[0] = '\0';
-	for (int i = 0; i < argc; i++) {
-		if (i)
-			strcat(s, " ");
-		strcat(s, argv[i]);
-	}
-	return s;
-}
-
 static int any_needs_gpu(const struct runner *rn, const struct case_spec **sel, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -372,7 +322,7 @@ static int run_exec(int argc, char **argv)
 	int rc = EXIT_USAGE;
 	const struct case_spec **sel = select_cases(&o, &s, &n);
 	struct db *db = NULL;
-	char *cmdline = join_args(argc, argv);
+	char *cmdline = cmd_join_args(argc, argv);
 	if (!sel || !cmdline) {
 		cmd_error("out of memory");
 		goto out;
@@ -389,12 +339,8 @@ static int run_exec(int argc, char **argv)
 		cmd_error("no case matches the selection");
 		goto out;
 	}
-	if (o.db_path)
-		text_copy(db_path, sizeof db_path, o.db_path);
-	else if (db_default_path(db_path, sizeof db_path) < 0) {
-		cmd_error("cannot tell where the database goes: set --db, CONFORM_DB or HOME");
+	if (cmd_db_path(o.db_path, db_path, sizeof db_path) < 0)
 		goto out;
-	}
 	if (db_open(db_path, 5000, &db, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		goto out;

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dtype.h"
 #include "gpu_info.h"
 #include "result.h"
 
@@ -59,5 +60,90 @@ int db_result_insert(struct db *db, int64_t run_id, const struct result *r, char
 
 /* Counts results of a run per status (index: enum status). */
 int db_run_status_counts(struct db *db, int64_t run_id, int counts[], char *err, size_t len);
+
+/*
+ * Tuning (conform tune, best, history).
+ */
+
+/* One configuration of one problem, as measured on one device by one build. */
+struct db_tuned_key {
+	int64_t device_id;          /* 0: the host (no GPU) */
+	const char *git_revision;   /* the build; "" or NULL: unknown */
+	const char *variant;
+	enum dtype dtype;
+	int64_t n, cols;
+	const char *params;         /* exactly as stored, "block=256,items=4,op=sum" */
+};
+
+/* Finds the newest result of that configuration that says something about
+ * it: timed and correct, or refused as invalid, wrong, hung, crashed or in
+ * error (never a skip for want of a GPU, never an untimed conformance
+ * result).  Returns 1 and fills r (status, outcome, message, err_norm,
+ * duration and timing, bytes recomputed from gbps; r->c is left alone),
+ * 0 when there is none, -1 on error. */
+int db_tuned_find(struct db *db, const struct db_tuned_key *k, struct result *r, char *err,
+		  size_t len);
+
+/* The newest copy bandwidth of a device measured by a copy variant:
+ * returns 1 and *gbps, 0 when none is stored, -1 on error. */
+int db_bandwidth_get(struct db *db, int64_t device_id, const char *variant, double *gbps,
+		     char *err, size_t len);
+
+struct db_bandwidth {
+	int64_t device_id;          /* 0: the host */
+	const char *variant;        /* "device.copy" */
+	double bytes;               /* read + written by one copy */
+	double median_ms;
+	double gbps;
+	const char *version, *git_revision;
+};
+int db_bandwidth_put(struct db *db, const struct db_bandwidth *b, char *err, size_t len);
+
+/* A row of best_configs, or the best of one run (history). */
+struct db_tuned_row {
+	int64_t device_id;          /* 0: the host */
+	char device[128];           /* devices.name; "" for the host */
+	char variant[64];
+	char dtype[8];
+	char op[8];                 /* "" when the params name none */
+	int64_t n, cols;
+	char params[256];
+	double median_ms, gbps, noise;
+	int64_t result_id, run_id;
+	char measured_at[32];       /* ISO-8601 UTC */
+	char git_revision[64];      /* "" when unknown */
+};
+
+/* What to look up; NULL members match anything.  pattern and device are
+ * SQLite GLOBs ('*' crosses dots, as in suite globs); the host's device
+ * name is "host". */
+struct db_tuned_query {
+	const char *pattern;        /* variant name or glob (required) */
+	const char *dtype;
+	const char *op;
+	const char *device;
+	int64_t n;                  /* 0: any (history only) */
+};
+
+typedef int (*db_tuned_fn)(void *ctx, const struct db_tuned_row *row);
+
+/* Calls fn for every best_configs row that matches q (q->n is ignored: the
+ * caller picks the size), ordered by device, dtype, op, cols, n, variant.
+ * fn returning non-zero stops the walk.  Here and in history, results
+ * without an operator (copy-bandwidth measurements, not reductions) are
+ * left out. */
+int db_best_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, void *ctx,
+		 char *err, size_t len);
+
+/* Calls fn for the fastest correct timed result of each run, per dtype, op,
+ * n and cols, across the variants matching q, ordered by device, dtype, op,
+ * n, cols and then by run. */
+int db_history_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, void *ctx,
+		    char *err, size_t len);
+
+/* The distinct variants with timed results of an operator, comma-separated
+ * into buf ("" when the database holds none): for messages about what best
+ * and history can look up. */
+int db_tuned_variants(struct db *db, char *buf, size_t buflen, char *err, size_t len);
 
 #endif

@@ -5,16 +5,28 @@
  * would: one computes a correct sum, one a wrong one, one hangs forever and
  * one crashes, so that `make check` and a GPU-less CI can prove that
  * deadlines, crash isolation and result checking work.
+ *
+ * Three more stand in for the tuner's subjects, so that tuning, the
+ * database and the best/history commands can be tested end to end without
+ * a GPU: harness.spin is a timed "kernel" with a tuning space whose cost is
+ * a known smooth function of its parameters with one optimum, and
+ * harness.baseline and harness.copy play the parts device.cub and
+ * device.copy play for the device family.
  */
 #include <signal.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check.h"
+#include "params.h"
 #include "reference.h"
 #include "rng.h"
+#include "stats.h"
+#include "text.h"
 #include "variant.h"
 
 /* Requires: 1 <= n <= 2^24 (the sum runs on the host). */
@@ -94,6 +106,214 @@ static void harness_crash_run(const struct case_args *a, struct case_result *r)
 	abort(); /* if SIGSEGV was somehow caught and returned */
 }
 
+/*
+ * Timing on the host.  Samples are taken on the thread's CPU-time clock, not
+ * the wall clock: a self-test must give the same answer on a loaded CI
+ * machine, where the wall time of a busy loop depends on who else runs.
+ * The sampling budget (max_time_s) is wall time, as on the GPU.
+ */
+static double thread_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+typedef void (*harness_body)(const void *ctx);
+
+/* Runs body once to warm up, then samples it under the stop rule of
+ * a->timing and fills r->timing; bytes is the bandwidth basis. */
+static void harness_time(const struct case_args *a, struct case_result *r, harness_body body,
+			 const void *ctx, double bytes)
+{
+	const struct timing_request *t = a->timing;
+	double *samples = malloc((size_t)t->max_samples * sizeof *samples);
+	double *scratch = malloc((size_t)t->max_samples * sizeof *scratch);
+	if (!samples || !scratch) {
+		free(samples);
+		free(scratch);
+		case_result_set(r, OUTCOME_ERROR, "out of host memory for %d samples", t->max_samples);
+		return;
+	}
+	body(ctx);
+	int n = 0;
+	double start = text_now();
+	do {
+		double t0 = thread_seconds();
+		body(ctx);
+		samples[n++] = (thread_seconds() - t0) * 1e3;
+	} while (!stats_should_stop(samples, n, text_now() - start, t));
+	stats_summarize(samples, n, scratch, &r->timing);
+	r->timing.bytes = bytes;
+	r->timing.result_spread = -1;
+	free(samples);
+	free(scratch);
+}
+
+/*
+ * harness.spin: "reduces" by spinning for a time that is a smooth function
+ * of its parameters, a bowl in log2 space with its one minimum at block=512,
+ * items=4, vec=2, and some coupling between block and items:
+ *
+ *   cost = n/2 spin steps * (1 + 0.40 (lb-9)^2 + 0.30 (li-2)^2
+ *                              + 0.35 (lv-1)^2 + 0.10 (lb-9)(li-2))
+ *
+ * with lb, li, lv the log2 of block, items and vec.  A spin step is one
+ * dependent multiply-add, about a nanosecond, so n = 2^16 at the optimum
+ * takes some 40 µs a sample.  Every neighbour of the optimum is at least
+ * 30 % slower: more than the noise of a loaded CI machine, so that tests can
+ * expect searches to find it.  tests/test_tune_search.c uses the same model.
+ */
+#define SPIN_SPACE "block=64,128,256,512,1024 items=1,2,4,8,16 vec=1,2,4"
+#define SPIN_TILE_MAX 16384 /* block * items * vec: the "shared memory" limit */
+
+struct spin_params {
+	long long block, items, vec;
+};
+
+static int log2_exact(long long v)
+{
+	return v > 0 && !(v & (v - 1)) ? __builtin_ctzll((unsigned long long)v) : -1;
+}
+
+/* Reads block, items and vec (defaults 256, 1, 1) and checks the contract. */
+static int spin_params_get(const struct case_args *a, struct spin_params *p, char *msg, size_t len)
+{
+	int bad = 0;
+	char op[16];
+	p->block = params_long_or(a->params, "block", 256, &bad);
+	p->items = params_long_or(a->params, "items", 1, &bad);
+	p->vec = params_long_or(a->params, "vec", 1, &bad);
+	if (bad) {
+		snprintf(msg, len, "block, items and vec must be integers ('%s')", a->params);
+		return -1;
+	}
+	if (params_get(a->params, "op", op, sizeof op) == 0 && strcmp(op, "sum") != 0) {
+		snprintf(msg, len, "harness.spin only sums (op=%s)", op);
+		return -1;
+	}
+	if (log2_exact(p->block) < 5 || p->block > 1024 || log2_exact(p->items) < 0 ||
+	    p->items > 64 || log2_exact(p->vec) < 0 || p->vec > 4) {
+		snprintf(msg, len, "block must be a power of two in 32..1024, items in 1..64, "
+			 "vec in 1..4 (got block=%lld items=%lld vec=%lld)", p->block, p->items, p->vec);
+		return -1;
+	}
+	if (p->block * p->items * p->vec > SPIN_TILE_MAX) {
+		snprintf(msg, len, "block * items * vec = %lld exceeds %d", p->block * p->items * p->vec,
+			 SPIN_TILE_MAX);
+		return -1;
+	}
+	return 0;
+}
+
+/* Requires: 1 <= n <= 2^24; op=sum; block a power of two in 32..1024,
+ * items in 1..64, vec in 1..4 (powers of two); block*items*vec <= 16384. */
+static int spin_check(const struct case_args *a, char *msg, size_t len)
+{
+	struct spin_params p;
+	if (harness_check(a, msg, len) < 0)
+		return -1;
+	return spin_params_get(a, &p, msg, len);
+}
+
+static double spin_model(const struct spin_params *p)
+{
+	double b = log2_exact(p->block) - 9, i = log2_exact(p->items) - 2, v = log2_exact(p->vec) - 1;
+	return 1 + 0.40 * b * b + 0.30 * i * i + 0.35 * v * v + 0.10 * b * i;
+}
+
+static volatile uint64_t spin_sink;
+
+static void spin_body(const void *ctx)
+{
+	uint64_t steps = *(const uint64_t *)ctx, x = spin_sink | 1;
+	for (uint64_t k = 0; k < steps; k++)
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+	spin_sink = x;
+}
+
+static void spin_with(const struct case_args *a, struct case_result *r, const struct spin_params *p)
+{
+	harness_sum(a, r, 0);
+	if (r->outcome != OUTCOME_CORRECT || !a->timing)
+		return;
+	uint64_t steps = (uint64_t)((double)a->n / 2 * spin_model(p));
+	harness_time(a, r, spin_body, &steps, (double)a->n * (double)dtype_size(a->dtype));
+}
+
+static void spin_run(const struct case_args *a, struct case_result *r)
+{
+	struct spin_params p;
+	char msg[256];
+	if (spin_params_get(a, &p, msg, sizeof msg) < 0) {
+		case_result_set(r, OUTCOME_INVALID, "%s", msg);
+		return;
+	}
+	spin_with(a, r, &p);
+}
+
+/* harness.baseline: the spin at a fixed, untuned configuration (block=256,
+ * items=1, vec=1: 3.15 times the optimum), what a library is to a kernel
+ * being tuned. */
+static int baseline_check(const struct case_args *a, char *msg, size_t len)
+{
+	char op[16];
+	if (harness_check(a, msg, len) < 0)
+		return -1;
+	if (params_get(a->params, "op", op, sizeof op) == 0 && strcmp(op, "sum") != 0) {
+		snprintf(msg, len, "harness.baseline only sums (op=%s)", op);
+		return -1;
+	}
+	return 0;
+}
+
+static void baseline_run(const struct case_args *a, struct case_result *r)
+{
+	static const struct spin_params fixed = {256, 1, 1};
+	spin_with(a, r, &fixed);
+}
+
+/* harness.copy: copies n elements with memcpy; timed, its bandwidth counts
+ * the bytes read and written, as device.copy's does. */
+struct copy_job {
+	void *dst;
+	const void *src;
+	size_t bytes;
+};
+
+static void copy_body(const void *ctx)
+{
+	const struct copy_job *j = ctx;
+	memcpy(j->dst, j->src, j->bytes);
+}
+
+static void copy_run(const struct case_args *a, struct case_result *r)
+{
+	size_t n = (size_t)a->n, bytes = n * dtype_size(a->dtype);
+	void *src = malloc(bytes), *dst = malloc(bytes);
+	if (!src || !dst) {
+		free(src);
+		free(dst);
+		case_result_set(r, OUTCOME_ERROR, "out of host memory");
+		return;
+	}
+	struct rng g;
+	rng_init(&g, a->seed);
+	rng_fill(&g, a->dtype, src, n);
+	check_poison(a->dtype, dst, n);
+	struct copy_job job = {dst, src, bytes};
+	copy_body(&job);
+	r->err_norm = 0;
+	if (memcmp(dst, src, bytes) != 0)
+		case_result_set(r, OUTCOME_WRONG, "the copy differs from its source");
+	else
+		case_result_set(r, OUTCOME_CORRECT, "%s", "");
+	if (r->outcome == OUTCOME_CORRECT && a->timing)
+		harness_time(a, r, copy_body, &job, 2.0 * (double)bytes);
+	free(src);
+	free(dst);
+}
+
 #define HARNESS_DTYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_F64) | DTYPE_BIT(DTYPE_I32))
 #define HARNESS_CONTRACT "Requires: 1 <= n <= 2^24; runs on the host, no GPU."
 
@@ -106,6 +326,15 @@ static const struct variant harness_variants[] = {
 	 HARNESS_CONTRACT, "", HARNESS_DTYPES, 0, harness_check, harness_hang_run, NULL},
 	{"harness.crash", "raises SIGSEGV: the runner must record a crash and go on",
 	 HARNESS_CONTRACT, "", HARNESS_DTYPES, 0, harness_check, harness_crash_run, NULL},
+	{"harness.spin", "host sum, then a timed spin whose cost is a known bowl over its tunables",
+	 "Requires: 1 <= n <= 2^24; op=sum; block*items*vec <= 16384; runs on the host, no GPU.",
+	 "block=32..1024, items=1..64, vec=1..4 (powers of two)", HARNESS_DTYPES, 0, spin_check,
+	 spin_run, SPIN_SPACE},
+	{"harness.baseline", "harness.spin at block=256 items=1 vec=1: the harness family's baseline",
+	 "Requires: 1 <= n <= 2^24; op=sum; runs on the host, no GPU.", "", HARNESS_DTYPES, 0,
+	 baseline_check, baseline_run, NULL},
+	{"harness.copy", "memcpy of n elements: the harness family's copy bandwidth",
+	 HARNESS_CONTRACT, "", HARNESS_DTYPES, 0, harness_check, copy_run, NULL},
 };
 
 const struct variant_table harness_table = {

@@ -9,12 +9,20 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 
+extern const struct cmd_entry cmd_tui_entry; /* src/cmd_tui.c */
+
 static const struct cmd_entry *const cmd_table[] = {
 	&cmd_run_entry,
+	&cmd_tune_entry,
+	&cmd_bench_entry,
+	&cmd_best_entry,
+	&cmd_history_entry,
 	&cmd_db_entry,
+	&cmd_tui_entry,
 };
 #define CMD_COUNT (sizeof cmd_table / sizeof cmd_table[0])
 
@@ -39,6 +47,9 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
+		/* Alone on a terminal: the interface.  In a script: usage. */
+		if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+			return cmd_tui_entry.exec(argc, argv);
 		usage(stderr);
 		return EXIT_USAGE;
 	}

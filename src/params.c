@@ -126,3 +126,31 @@ int params_append(char *params, size_t len, const char *key, const char *value)
 	strcpy(params + used, value);
 	return 0;
 }
+
+int params_without(const char *params, const char *key, char *buf, size_t len)
+{
+	size_t klen = strlen(key), used = 0;
+	const char *p = params ? params : "";
+
+	if (len == 0)
+		return -1;
+	buf[0] = '\0';
+	while (*p) {
+		const char *end = strchr(p, ',');
+		size_t n;
+		if (!end)
+			end = p + strlen(p);
+		n = (size_t)(end - p);
+		if (!(n > klen && strncmp(p, key, klen) == 0 && p[klen] == '=')) {
+			if (used + (used ? 1 : 0) + n + 1 > len)
+				return -1;
+			if (used)
+				buf[used++] = ',';
+			memcpy(buf + used, p, n);
+			used += n;
+			buf[used] = '\0';
+		}
+		p = *end ? end + 1 : end;
+	}
+	return 0;
+}

@@ -30,6 +30,10 @@ long long params_long_or(const char *params, const char *key, long long fallback
  * break the form (comma, tab, newline; '=' in the key). */
 int params_append(char *params, size_t len, const char *key, const char *value);
 
+/* Copies params without the pair of `key` ("block=256,op=sum" without op is
+ * "block=256").  Returns 0, or -1 if it does not fit. */
+int params_without(const char *params, const char *key, char *buf, size_t len);
+
 /* Parses "123", "2^20", "1M"-free plain forms: decimal or 2^K. */
 int params_parse_count(const char *text, long long *out);
 

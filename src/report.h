@@ -72,6 +72,7 @@ struct db;
 struct db_state {
 	struct db *db;
 	int64_t run_id;
+	int64_t device_id;       /* set by begin: the run's device, 0 for none */
 	char host[256];
 	const char *version, *git_revision;
 };

@@ -17,6 +17,7 @@ static int dbs_begin(void *ctx, const struct run_context *rc, char *err, size_t 
 	int64_t device_id = 0;
 	if (rc->has_gpu && db_device_upsert(st->db, &rc->gpu, &device_id, err, len) < 0)
 		return -1;
+	st->device_id = device_id;
 	if (gethostname(st->host, sizeof st->host) != 0)
 		strcpy(st->host, "unknown");
 	st->host[sizeof st->host - 1] = '\0';

@@ -130,6 +130,18 @@ static int run_one(struct runner *rn, const struct case_spec *c, uint64_t seed, 
 	return r;
 }
 
+int runner_run_case(struct runner *rn, const struct case_spec *c, uint64_t seed,
+		    const struct wait_ticker *t, struct case_result *cr)
+{
+	memset(cr, 0, sizeof *cr);
+	cr->err_norm = -1;
+	if (runner_skip_reason(rn, c, cr->message, sizeof cr->message)) {
+		cr->outcome = OUTCOME_SKIPPED;
+		return 0;
+	}
+	return run_one(rn, c, seed, case_deadline(rn, c), t, cr);
+}
+
 int runner_run(struct runner *rn, const struct case_spec *const *cases, size_t n,
 	       struct report_sink *sinks, size_t nsinks, struct run_summary *s,
 	       char *err, size_t len)
@@ -161,11 +173,7 @@ int runner_run(struct runner *rn, const struct case_spec *const *cases, size_t n
 
 		double c0 = text_now();
 		struct case_result cr;
-		memset(&cr, 0, sizeof cr);
-		if (runner_skip_reason(rn, c, cr.message, sizeof cr.message)) {
-			cr.outcome = OUTCOME_SKIPPED;
-			cr.err_norm = -1;
-		} else if (run_one(rn, c, res.seed, deadline, &ticker, &cr) < 0) {
+		if (runner_run_case(rn, c, res.seed, &ticker, &cr) < 0) {
 			s->interrupted = 1;
 			break;
 		}

@@ -17,6 +17,7 @@
 #include "catalog_client.h"
 #include "case.h"
 #include "report.h"
+#include "variant.h"
 #include "worker.h"
 
 struct runner_config {
@@ -48,6 +49,13 @@ int runner_run(struct runner *rn, const struct case_spec *const *cases, size_t n
 	       char *err, size_t len);
 
 void runner_close(struct runner *rn);
+
+/* Runs one case now, outside runner_run() (the tuner asks for one
+ * configuration at a time): skipped with the reason when it cannot run here,
+ * else on the shared worker, started afresh if the last case killed it.
+ * Fills cr.  Returns 0, or -1 when interrupted (cr is then not filled). */
+int runner_run_case(struct runner *rn, const struct case_spec *c, uint64_t seed,
+		    const struct wait_ticker *t, struct case_result *cr);
 
 /* Why a case cannot run here (requirement not met, no GPU, no kernels):
  * returns 1 with the reason, or 0 when it can run. */

@@ -75,3 +75,26 @@ double text_now(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+
+void text_count(char *buf, size_t len, long long n)
+{
+	if (n >= 1024 && !(n & (n - 1)))
+		snprintf(buf, len, "2^%d", __builtin_ctzll((unsigned long long)n));
+	else
+		snprintf(buf, len, "%lld", n);
+}
+
+void text_csv_field(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"\n\r")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}

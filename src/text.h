@@ -17,6 +17,10 @@ void text_one_line(char *s);
 /* Writes s as the body of a JSON string (without the quotes). */
 void text_json_escape(FILE *f, const char *s);
 
+/* Writes s as one CSV field (RFC 4180: quoted when it holds a comma, a
+ * quote or a line break). */
+void text_csv_field(FILE *f, const char *s);
+
 /* Writes s escaped for XML text and attribute values. */
 void text_xml_escape(FILE *f, const char *s);
 
@@ -25,5 +29,9 @@ int text_index(const char *const *names, int count, const char *word);
 
 /* Seconds on the monotonic clock. */
 double text_now(void);
+
+/* Writes a count the way users write it: "2^20" for a power of two from
+ * 2^10 up, else decimal ("1000", "100003"). */
+void text_count(char *buf, size_t len, long long n);
 
 #endif

@@ -513,7 +513,7 @@ static void test_migration(void)
 	sqlite3 *h;
 	double t0, dt;
 
-	CHECK_INT(db_schema_latest(), 2);
+	CHECK_INT(db_schema_latest(), 3);
 	path_in(path, sizeof path, "old.db");
 	CHECK_INT(db_open_at_version(path, 1, &db, err, sizeof err), 0);
 	if (!db)
@@ -568,7 +568,7 @@ static void test_migration(void)
 	h = raw_open(path);
 	if (!h)
 		return;
-	CHECK_INT(raw_int(h, "PRAGMA user_version"), 2);
+	CHECK_INT(raw_int(h, "PRAGMA user_version"), db_schema_latest());
 	CHECK_INT(raw_int(h, "PRAGMA application_id"), 0x636f6e66);
 	CHECK_INT(raw_int(h, "SELECT count(*) FROM runs"), 1);
 	CHECK_STR(raw_text(h, "SELECT host || ' ' || seed || ' ' || state FROM runs", buf, sizeof buf),
@@ -582,6 +582,74 @@ static void test_migration(void)
 	}
 	CHECK_INT(raw_int(h, "SELECT count(*) FROM sqlite_master WHERE type = 'index' "
 			     "AND name IN ('results_run', 'results_case', 'results_problem')"), 3);
+	sqlite3_close(h);
+}
+
+/* A version-2 database with results gains migration 3: the op and
+ * device_id columns filled from params and the run, the copy bandwidth
+ * table and the best_configs view, which picks the fastest correct timed
+ * result per problem. */
+static void test_migration_3(void)
+{
+	char path[PATH_MAX], buf[128];
+	struct db *db = NULL;
+	int64_t dev = 0, run = 0;
+	sqlite3 *h;
+	struct gpu_info g = mkgpu("NVIDIA H100 80GB HBM3", "GPU-mig3");
+
+	path_in(path, sizeof path, "v2.db");
+	CHECK_INT(db_open_at_version(path, 2, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	CHECK_INT(db_device_upsert(db, &g, &dev, err, sizeof err), 0);
+	struct run_info ri = plain_run;
+	ri.device_id = dev;
+	CHECK_INT(db_run_begin(db, &ri, &run, err, sizeof err), 0);
+	db_close(db);
+
+	h = raw_open(path);
+	if (!h)
+		return;
+	CHECK(!has_column(h, "results", "op"));
+	/* Written the way a version-2 conform wrote them. */
+	static const struct { const char *params, *status, *median; } rows[] = {
+		{"block=256,op=max", "PASS", "2.0"}, {"op=max,block=512", "PASS", "1.5"},
+		{"block=64,op=max", "FAIL", "0.5"}, {"block=128", "PASS", "3.0"},
+		{"", "PASS", "NULL"},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		char sql[512];
+		snprintf(sql, sizeof sql,
+			 "INSERT INTO results (run_id, case_name, kernel, variant, params, dtype, n, cols, "
+			 "expect, status, observed, duration_ms, created_at, median_ms) VALUES (%lld, "
+			 "'c%zu', 'device', 'device.x', '%s', 'f32', 1024, 0, 'pass', '%s', "
+			 "'completed-correct', 1, '2025-01-01T00:00:00Z', %s)", (long long)run, i,
+			 rows[i].params, rows[i].status, rows[i].median);
+		CHECK_INT(raw_exec(h, sql), SQLITE_OK);
+	}
+	sqlite3_close(h);
+
+	CHECK_INT(db_open(path, 1000, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	CHECK_INT(db_schema_version(db), 3);
+	db_close(db);
+	h = raw_open(path);
+	if (!h)
+		return;
+	CHECK(has_column(h, "results", "op"));
+	CHECK(has_column(h, "results", "device_id"));
+	CHECK_STR(raw_text(h, "SELECT group_concat(coalesce(op, '-'), ' ') FROM "
+			      "(SELECT op FROM results ORDER BY id)", buf, sizeof buf), "max max max - -");
+	CHECK_INT(raw_int(h, "SELECT count(*) FROM results WHERE device_id IS NOT NULL"), 5);
+	CHECK_INT(raw_int(h, "SELECT count(*) FROM device_bandwidth"), 0);
+	/* The fastest PASS with a time per problem: not the FAIL at 0.5 ms,
+	 * not the untimed row; op=max and no op are different problems. */
+	CHECK_INT(raw_int(h, "SELECT count(*) FROM best_configs"), 2);
+	CHECK_STR(raw_text(h, "SELECT params || ' ' || median_ms FROM best_configs WHERE op = 'max'",
+			   buf, sizeof buf), "op=max,block=512 1.5");
+	CHECK_STR(raw_text(h, "SELECT params FROM best_configs WHERE op IS NULL", buf, sizeof buf),
+		  "block=128");
 	sqlite3_close(h);
 }
 
@@ -725,6 +793,7 @@ int main(void)
 	test_concurrency();
 	test_killed_writer();
 	test_migration();
+	test_migration_3();
 	test_refusals();
 
 	if (nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS) != 0)

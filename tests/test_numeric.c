@@ -99,6 +99,20 @@ static void test_params(void)
 	CHECK_INT(params_parse_count("3^2", &v), -1);
 	CHECK_INT(v, 5); /* failures leave *out alone */
 
+	/* params_without drops one key wherever it is. */
+	char w[64];
+	CHECK_INT(params_without("block=256,items=4,op=sum", "op", w, sizeof w), 0);
+	CHECK_STR(w, "block=256,items=4");
+	CHECK_INT(params_without("op=max,block=256", "op", w, sizeof w), 0);
+	CHECK_STR(w, "block=256");
+	CHECK_INT(params_without("op=sum", "op", w, sizeof w), 0);
+	CHECK_STR(w, "");
+	CHECK_INT(params_without("opx=1,block=2", "op", w, sizeof w), 0);
+	CHECK_STR(w, "opx=1,block=2");
+	CHECK_INT(params_without("", "op", w, sizeof w), 0);
+	CHECK_STR(w, "");
+	CHECK_INT(params_without("block=256,items=4", "op", w, 8), -1);
+
 	CHECK_INT(params_append(p, sizeof p, "block", "256"), 0);
 	CHECK_INT(params_append(p, sizeof p, "op", "sum"), 0);
 	CHECK_INT(params_append(p, sizeof p, "n", "2^20"), 0);

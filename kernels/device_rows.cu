@@ -1,0 +1,157 @@
+/*
+ * device_rows.cu - the device family's batched reductions: a rows x cols
+ * array (n = rows, cols > 0), one result per row.
+ *
+ *   device.rows_smem  one block per row: the block's threads share the row
+ *                     (reduce_span), then warp shuffles and one shared-memory
+ *                     stage combine them.  Suits long rows.
+ *   device.rows_shfl  one warp per row: the lanes share the row, shuffles
+ *                     combine them, no shared memory and no barrier.  Suits
+ *                     short rows.
+ *
+ * Rows start wherever cols puts them, so reduce_span loads a scalar head up
+ * to the first aligned vector.  The grid is persistent (blocks per SM x
+ * SMs, no more than there are rows to take) and strides over the rows.
+ * Both are deterministic.
+ */
+#include <stdio.h>
+
+#include "device_reduce.cuh"
+
+/*
+ * Block b reduces rows b, b + gridDim.x, ...
+ * Requires: blockDim.x a multiple of 32, 64..1024; in aligned for In.
+ */
+template <class In, class Op, int VEC, int ITEMS>
+__global__ void __launch_bounds__(1024, 1)
+rows_block_kernel(const In *__restrict__ in, int64_t rows, int64_t cols, acc_t<In> *out, bool evict_first)
+{
+	for (int64_t row = blockIdx.x; row < rows; row += gridDim.x) {
+		acc_t<In> v = reduce_span<In, Op, VEC, ITEMS>(in + row * cols, cols, threadIdx.x, blockDim.x, evict_first);
+		v = block_reduce_two_stage<Op, warp_by_shfl>(v);
+		if (threadIdx.x == 0)
+			out[row] = v;
+		__syncthreads(); /* warp 0 has read the shared partials before they are rewritten */
+	}
+}
+
+/*
+ * Warp w (of all the grid's warps) reduces rows w, w + warps, ...; a warp's
+ * lanes always take the same rows, so the full-mask shuffles are converged.
+ * Requires: blockDim.x a multiple of 32; in aligned for In.
+ */
+template <class In, class Op, int VEC, int ITEMS>
+__global__ void __launch_bounds__(1024, 1)
+rows_warp_kernel(const In *__restrict__ in, int64_t rows, int64_t cols, acc_t<In> *out, bool evict_first)
+{
+	const int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
+	const int lane = threadIdx.x % 32;
+
+	for (int64_t row = (int64_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; row < rows;
+	     row += warps) {
+		acc_t<In> v = reduce_span<In, Op, VEC, ITEMS>(in + row * cols, cols, lane, 32, evict_first);
+		v = warp_reduce_down<Op>(v);
+		if (lane == 0)
+			out[row] = v;
+	}
+}
+
+enum rows_by { ROWS_BY_BLOCK, ROWS_BY_WARP };
+
+/* Rows are short: more loads in flight than 4 per lane buys nothing and
+ * costs registers. */
+#define ROWS_ITEMS_MAX 4
+
+template <int By>
+static const void *rows_kernel(const struct reduce_launch *l)
+{
+	const void *k = NULL;
+
+	dispatch_device<ROWS_ITEMS_MAX>(l, [&](auto in, auto op, auto vec, auto items) {
+		using In = decltype(in);
+		using Op = decltype(op);
+		k = By == ROWS_BY_BLOCK ? (const void *)rows_block_kernel<In, Op, vec, items>
+					: (const void *)rows_warp_kernel<In, Op, vec, items>;
+		return cudaSuccess;
+	});
+	return k;
+}
+
+/* n rows of cols elements, cols > 0. */
+static int rows_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+{
+	if (a->cols < 1) {
+		snprintf(msg, len, "%s reduces rows: it needs cols >= 1", a->variant);
+		return -1;
+	}
+	if (device_tunables(a, l, 256, 2, ROWS_ITEMS_MAX, 4, 0, msg, len) < 0)
+		return -1;
+	l->seg_len = l->seg_stride = a->cols;
+	return 0;
+}
+
+/* Blocks per SM x SMs, but no block without a row. */
+template <int By>
+static int rows_configure(struct reduce_launch *l, struct case_result *r)
+{
+	const int64_t rows = l->n / l->seg_len, per_block = By == ROWS_BY_BLOCK ? 1 : l->block / 32;
+	const int64_t needed = (rows + per_block - 1) / per_block;
+	int per_sm, sms;
+
+	if (device_blocks_per_sm(l, rows_kernel<By>(l), 0, &per_sm, &sms, r) < 0)
+		return -1;
+	l->grid = (int64_t)per_sm * sms < needed ? per_sm * sms : (int)needed;
+	return 0;
+}
+
+template <int By>
+static cudaError_t rows_launch(const struct reduce_launch *l)
+{
+	return dispatch_device<ROWS_ITEMS_MAX>(l, [&](auto in_t, auto op_t, auto vec, auto items) {
+		using In = decltype(in_t);
+		using Op = decltype(op_t);
+		const In *in = (const In *)l->in;
+		acc_t<In> *out = (acc_t<In> *)l->out;
+		const int64_t rows = l->n_out, cols = l->seg_len;
+
+		if (By == ROWS_BY_BLOCK)
+			rows_block_kernel<In, Op, vec, items>
+				<<<(unsigned)l->grid, l->block, 0, l->stream>>>(in, rows, cols, out, l->evict_first);
+		else
+			rows_warp_kernel<In, Op, vec, items>
+				<<<(unsigned)l->grid, l->block, 0, l->stream>>>(in, rows, cols, out, l->evict_first);
+		return cudaSuccess;
+	});
+}
+
+static const struct reduce_spec rows_smem_spec = {
+	DEVICE_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shape, rows_configure<ROWS_BY_BLOCK>,
+	rows_launch<ROWS_BY_BLOCK>, NULL,
+};
+static const struct reduce_spec rows_shfl_spec = {
+	DEVICE_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shape, rows_configure<ROWS_BY_WARP>,
+	rows_launch<ROWS_BY_WARP>, NULL,
+};
+
+static const struct reduce_repeat rows_runs = {3, 1};
+
+REDUCE_ENTRY_POINTS_REPEATED(rows_smem, rows_smem_spec, rows_runs)
+REDUCE_ENTRY_POINTS_REPEATED(rows_shfl, rows_shfl_spec, rows_runs)
+
+#define ROWS_SPACE "block=64,128,256,512 items=1,2,4 vec=1,2,4 evict_first=0,1"
+#define ROWS_CONTRACT "Requires: cols >= 1; items <= 4; " DEVICE_TUNABLES_CONTRACT
+#define ROWS_TUNABLES \
+	"op=sum|max|min block=64..1024 (multiple of 32) items=1|2|4 vec=1|2|4 grid=0|1|2|4|8|16 evict_first=0|1"
+
+static const struct variant device_rows_variants[] = {
+	{"device.rows_smem", "one result per row of rows x cols: a block per row, shuffles and shared memory",
+	 ROWS_CONTRACT, ROWS_TUNABLES, DEVICE_DTYPES, 1, rows_smem_check, rows_smem_run,
+	 ROWS_SPACE},
+	{"device.rows_shfl", "one result per row of rows x cols: a warp per row, shuffles only",
+	 ROWS_CONTRACT, ROWS_TUNABLES, DEVICE_DTYPES, 1, rows_shfl_check, rows_shfl_run,
+	 ROWS_SPACE},
+};
+
+extern "C" const struct variant_table device_rows_table;
+const struct variant_table device_rows_table = {
+	device_rows_variants, sizeof device_rows_variants / sizeof device_rows_variants[0]};

@@ -1,0 +1,215 @@
+/*
+ * measure.cu - CUDA-event timing of a variant's launch (see measure.cuh).
+ *
+ * The events time what the GPU spends between them on stream 0; the L2
+ * flush of a cold sample is enqueued before the start event, so it is never
+ * counted.  A hot sample batches launches so that each sample lasts about
+ * HOT_SAMPLE_MS and the events' resolution (~0.5 us) does not swamp a short
+ * kernel.  The SM clock comes from NVML, opened with dlopen so that the
+ * worker neither links nor needs it: on a machine without it the clocks
+ * read 0 and timing goes on.
+ */
+#include <dlfcn.h>
+#include <stdlib.h>
+
+#include <chrono>
+
+#include "cuda_check.cuh"
+#include "measure.cuh"
+#include "stats.h"
+
+#define WARMUP_MIN_LAUNCHES 3
+#define WARMUP_MIN_S 0.020
+#define HOT_SAMPLE_MS 0.5
+#define HOT_BATCH_MAX 256
+
+static double seconds_now(void)
+{
+	using clock = std::chrono::steady_clock;
+	return std::chrono::duration<double>(clock::now().time_since_epoch()).count();
+}
+
+/* ---- SM clock through NVML, resolved at run time ------------------------ */
+
+/* The few NVML entry points used, declared here so that no NVML header is
+ * needed to build.  NVML_SUCCESS is 0 and NVML_CLOCK_SM is 1 (nvml.h). */
+typedef int (*nvml_init_fn)(void);
+typedef int (*nvml_handle_by_pci_fn)(const char *bus_id, void **device);
+typedef int (*nvml_clock_fn)(void *device, int type, unsigned *mhz);
+#define NVML_OK 0
+#define NVML_CLOCK_SM_TYPE 1
+
+static struct {
+	int tried; /* dlopen attempted (once per process) */
+	nvml_handle_by_pci_fn by_pci;
+	nvml_clock_fn clock;
+} nvml;
+
+static void nvml_open(void)
+{
+	void *lib;
+	nvml_init_fn init;
+
+	if (nvml.tried)
+		return;
+	nvml.tried = 1;
+	lib = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+	if (!lib)
+		return;
+	init = (nvml_init_fn)dlsym(lib, "nvmlInit_v2");
+	nvml.by_pci = (nvml_handle_by_pci_fn)dlsym(lib, "nvmlDeviceGetHandleByPciBusId_v2");
+	nvml.clock = (nvml_clock_fn)dlsym(lib, "nvmlDeviceGetClockInfo");
+	if (!init || !nvml.by_pci || !nvml.clock || init() != NVML_OK) {
+		nvml.by_pci = NULL;
+		nvml.clock = NULL;
+		dlclose(lib);
+	}
+	/* Otherwise the library stays loaded for the life of the worker. */
+}
+
+/* The current SM clock of CUDA device `dev` in MHz, or 0 when unknown. */
+static int sm_clock_mhz(int dev)
+{
+	char bus_id[32];
+	void *handle;
+	unsigned mhz = 0;
+
+	nvml_open();
+	if (!nvml.clock || cudaDeviceGetPCIBusId(bus_id, sizeof bus_id, dev) != cudaSuccess ||
+	    nvml.by_pci(bus_id, &handle) != NVML_OK || nvml.clock(handle, NVML_CLOCK_SM_TYPE, &mhz) != NVML_OK)
+		return 0;
+	return (int)mhz;
+}
+
+/* ---- sampling ------------------------------------------------------------ */
+
+struct measure_state {
+	cudaEvent_t start, stop;
+	void *flush;         /* 2 x L2 bytes, cold samples only */
+	size_t flush_bytes;
+	double *samples;     /* t->max_samples, then as many for stats_summarize */
+};
+
+/* Launches and reports a refused launch. */
+static int launch_checked(measure_launch_fn launch, void *ctx, struct case_result *r)
+{
+	cudaError_t e = launch(ctx);
+
+	if (e == cudaSuccess)
+		e = cudaGetLastError();
+	return e == cudaSuccess ? 0 : cuda_launch_failed(r, "timed launch", e);
+}
+
+/* One sample: `batch` launches between the events; ms per launch. */
+static int sample(struct measure_state *m, measure_launch_fn launch, void *ctx, int batch,
+		  double *ms, struct case_result *r)
+{
+	float elapsed = 0;
+	cudaError_t e;
+
+	if (m->flush && (e = cudaMemsetAsync(m->flush, 0, m->flush_bytes, 0)) != cudaSuccess)
+		return cuda_call_failed(r, "L2 flush", e);
+	if ((e = cudaEventRecord(m->start, 0)) != cudaSuccess)
+		return cuda_call_failed(r, "cudaEventRecord", e);
+	for (int b = 0; b < batch; b++)
+		if (launch_checked(launch, ctx, r) < 0)
+			return -1;
+	if ((e = cudaEventRecord(m->stop, 0)) != cudaSuccess)
+		return cuda_call_failed(r, "cudaEventRecord", e);
+	if ((e = cudaEventSynchronize(m->stop)) != cudaSuccess)
+		return cuda_kernel_failed(r, e);
+	if ((e = cudaEventElapsedTime(&elapsed, m->start, m->stop)) != cudaSuccess)
+		return cuda_call_failed(r, "cudaEventElapsedTime", e);
+	*ms = (double)elapsed / batch;
+	return 0;
+}
+
+/* Warm-up: launches, each waited for, until both minimums are met. */
+static int warm_up(measure_launch_fn launch, void *ctx, struct case_result *r)
+{
+	const double t0 = seconds_now();
+	cudaError_t e;
+
+	for (int k = 0; k < WARMUP_MIN_LAUNCHES || seconds_now() - t0 < WARMUP_MIN_S; k++) {
+		if (launch_checked(launch, ctx, r) < 0)
+			return -1;
+		if ((e = cudaStreamSynchronize(0)) != cudaSuccess)
+			return cuda_kernel_failed(r, e);
+	}
+	return 0;
+}
+
+static int measure_samples(const struct timing_request *t, struct measure_state *m,
+			   measure_launch_fn launch, void *ctx, struct timing_stats *out,
+			   struct case_result *r)
+{
+	int batch = 1, n = 0;
+	double ms, t0;
+
+	if (warm_up(launch, ctx, r) < 0)
+		return -1;
+	if (t->hot) {
+		/* Size the batch from one timed launch (warm by now). */
+		if (sample(m, launch, ctx, 1, &ms, r) < 0)
+			return -1;
+		if (ms > 0 && ms < HOT_SAMPLE_MS)
+			batch = ms * HOT_BATCH_MAX < HOT_SAMPLE_MS ? HOT_BATCH_MAX : (int)(HOT_SAMPLE_MS / ms) + 1;
+	}
+	t0 = seconds_now();
+	do {
+		if (sample(m, launch, ctx, batch, &m->samples[n], r) < 0)
+			return -1;
+		n++;
+	} while (n < t->max_samples && !stats_should_stop(m->samples, n, seconds_now() - t0, t));
+	stats_summarize(m->samples, n, m->samples + t->max_samples, out);
+	return 0;
+}
+
+int measure_kernel(const struct timing_request *t, measure_launch_fn launch, void *ctx,
+		   double bytes, struct timing_stats *out, struct case_result *r)
+{
+	struct measure_state m = {};
+	int dev = 0, l2 = 0, rc = -1;
+	cudaError_t e;
+
+	if (t->max_samples < 1) {
+		case_result_set(r, OUTCOME_ERROR, "timing: max_samples=%d", t->max_samples);
+		return -1;
+	}
+	m.samples = (double *)malloc(2 * (size_t)t->max_samples * sizeof *m.samples);
+	if (!m.samples) {
+		case_result_set(r, OUTCOME_ERROR, "out of host memory");
+		return -1;
+	}
+	if ((e = cudaGetDevice(&dev)) != cudaSuccess ||
+	    (e = cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev)) != cudaSuccess) {
+		cuda_call_failed(r, "device attributes", e);
+		goto done;
+	}
+	if ((e = cudaEventCreate(&m.start)) != cudaSuccess || (e = cudaEventCreate(&m.stop)) != cudaSuccess) {
+		cuda_call_failed(r, "cudaEventCreate", e);
+		goto done;
+	}
+	if (!t->hot && l2 > 0) {
+		m.flush_bytes = 2 * (size_t)l2;
+		if ((e = cudaMalloc(&m.flush, m.flush_bytes)) != cudaSuccess) {
+			cuda_call_failed(r, "L2 flush buffer", e);
+			goto done;
+		}
+	}
+	out->clock_start_mhz = sm_clock_mhz(dev);
+	if (measure_samples(t, &m, launch, ctx, out, r) < 0)
+		goto done;
+	out->clock_end_mhz = sm_clock_mhz(dev);
+	out->bytes = bytes;
+	rc = 0;
+done:
+	/* After a sticky error these fail too, harmlessly. */
+	if (m.start)
+		(void)cudaEventDestroy(m.start);
+	if (m.stop)
+		(void)cudaEventDestroy(m.stop);
+	(void)cudaFree(m.flush);
+	free(m.samples);
+	return rc;
+}

@@ -1,0 +1,140 @@
+/*
+ * best.c - picking the best configuration (see best.h).
+ *
+ * The database does the heavy part (one row per configuration group out of
+ * however many results, through the best_configs view and its index);
+ * the rows that come back are few, grouped by device, dtype, op and cols,
+ * and the choice of size and variant is made here, in one pass per group.
+ */
+#include "best.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text.h"
+
+struct collect {
+	struct db_tuned_row *rows;
+	size_t count, cap;
+	int oom;
+};
+
+static int collect_row(void *ctx, const struct db_tuned_row *row)
+{
+	struct collect *c = ctx;
+	if (c->count == c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 64;
+		struct db_tuned_row *grown = realloc(c->rows, cap * sizeof *grown);
+		if (!grown) {
+			c->oom = 1;
+			return 1;
+		}
+		c->rows = grown;
+		c->cap = cap;
+	}
+	c->rows[c->count++] = *row;
+	return 0;
+}
+
+static int same_group(const struct db_tuned_row *a, const struct db_tuned_row *b)
+{
+	return a->device_id == b->device_id && strcmp(a->dtype, b->dtype) == 0 &&
+	       strcmp(a->op, b->op) == 0 && a->cols == b->cols;
+}
+
+/* How far size m is from n, in octaves. */
+static double distance(int64_t m, int64_t n)
+{
+	return fabs(log2((double)m) - log2((double)n));
+}
+
+/* The best of rows[0..n), one group: nearest size, then fastest. */
+static const struct db_tuned_row *group_best(const struct db_tuned_row *rows, size_t n,
+					     int64_t want)
+{
+	int64_t size = rows[0].n;
+	for (size_t i = 1; i < n; i++) {
+		double d = distance(rows[i].n, want), e = distance(size, want);
+		if (d < e || (d == e && rows[i].n > size))
+			size = rows[i].n;
+	}
+	const struct db_tuned_row *best = NULL;
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].n == size && (!best || rows[i].median_ms < best->median_ms))
+			best = &rows[i];
+	return best;
+}
+
+int best_lookup(struct db *db, const struct db_tuned_query *q, struct best_answer **out,
+		size_t *count, char *err, size_t len)
+{
+	struct collect c = {0};
+	*out = NULL;
+	*count = 0;
+	if (db_best_each(db, q, collect_row, &c, err, len) < 0) {
+		free(c.rows);
+		return -1;
+	}
+	struct best_answer *a = c.oom ? NULL : calloc(c.count ? c.count : 1, sizeof *a);
+	if (!a) {
+		snprintf(err, len, "out of memory");
+		free(c.rows);
+		return -1;
+	}
+	size_t n = 0;
+	for (size_t i = 0; i < c.count;) {
+		size_t j = i + 1;
+		while (j < c.count && same_group(&c.rows[i], &c.rows[j]))
+			j++;
+		const struct db_tuned_row *b = group_best(&c.rows[i], j - i, q->n);
+		a[n].row = *b;
+		a[n].requested_n = q->n;
+		a[n].exact = b->n == q->n;
+		n++;
+		i = j;
+	}
+	free(c.rows);
+	*out = a;
+	*count = n;
+	return 0;
+}
+
+static int first_row(void *ctx, const struct db_tuned_row *row)
+{
+	(void)row;
+	*(int *)ctx = 1;
+	return 1;
+}
+
+void best_explain_none(struct db *db, const char *db_path, const struct db_tuned_query *q,
+		       int n_filters, char *msg, size_t len)
+{
+	char tuned[512], err[256];
+	if (db_tuned_variants(db, tuned, sizeof tuned, err, sizeof err) < 0) {
+		snprintf(msg, len, "%s", err);
+		return;
+	}
+	if (!tuned[0]) {
+		snprintf(msg, len, "%s: no tuning results yet (conform tune stores them)", db_path);
+		return;
+	}
+	struct db_tuned_query any = {.pattern = q->pattern};
+	int found = 0;
+	if (db_best_each(db, &any, first_row, &found, err, sizeof err) < 0) {
+		snprintf(msg, len, "%s", err);
+		return;
+	}
+	if (found) {
+		char filters[256] = "", count[32] = "";
+		if (n_filters && q->n > 0)
+			text_count(count, sizeof count, q->n);
+		snprintf(filters, sizeof filters, "%s%s%s%s%s%s%s%s", q->dtype ? " dtype=" : "",
+			 q->dtype ? q->dtype : "", q->op ? " op=" : "", q->op ? q->op : "",
+			 q->device ? " device=" : "", q->device ? q->device : "", count[0] ? " n=" : "",
+			 count);
+		snprintf(msg, len, "no tuning results for '%s' with%s", q->pattern, filters);
+	} else
+		snprintf(msg, len, "no tuning results for '%s' (tuned: %s)", q->pattern, tuned);
+}

@@ -1,0 +1,36 @@
+/*
+ * best.h - the best configuration of a kernel at a size, from the database.
+ *
+ * The database's view best_configs holds the fastest correct timed
+ * configuration per device, variant, dtype, op and size.  best_lookup()
+ * picks, for each device, dtype, op and column count that has results for
+ * the kernel (a variant, or a glob: the best across matching variants), the
+ * size asked for, or the nearest tuned size when that one was not tuned
+ * (nearest in log2, the larger on a tie), and the fastest variant there.
+ */
+#ifndef CONFORM_BEST_H
+#define CONFORM_BEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "db.h"
+
+struct best_answer {
+	struct db_tuned_row row;   /* the best configuration found */
+	int64_t requested_n;
+	int exact;                 /* row.n == requested_n */
+};
+
+/* Looks up q (q->n: the size wanted).  Returns 0 with *out (malloc'd, the
+ * caller frees) and *count, possibly 0; or -1 with a message. */
+int best_lookup(struct db *db, const struct db_tuned_query *q, struct best_answer **out,
+		size_t *count, char *err, size_t len);
+
+/* The one-line reason a lookup found nothing: an empty database, no
+ * results for this kernel (naming the variants that have some), or none
+ * that pass the filters (q->n among them when n_filters). */
+void best_explain_none(struct db *db, const char *db_path, const struct db_tuned_query *q,
+		       int n_filters, char *msg, size_t len);
+
+#endif

@@ -1,0 +1,75 @@
+/*
+ * cmd_args.c - what the commands share in reading their arguments: numbers
+ * of seconds, counts, the database path, the command line as recorded.
+ * Each parser prints its own one-line error (cmd_error) and returns -1, so
+ * every command words the same mistake the same way.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "db.h"
+#include "text.h"
+
+int cmd_parse_seconds(const char *flag, const char *text, double *out)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(text, &end);
+	if (end == text || *end || errno || !(v > 0) || !isfinite(v) || v > 86400) {
+		cmd_error("%s: expected a number of seconds in (0, 86400], got '%s'", flag, text);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+int cmd_parse_uint(const char *flag, const char *text, unsigned long long max,
+		   unsigned long long *out)
+{
+	char *end;
+	errno = 0;
+	if (!*text || *text == '-' || *text == '+') {
+		cmd_error("%s: expected a non-negative integer, got '%s'", flag, text);
+		return -1;
+	}
+	unsigned long long v = strtoull(text, &end, 10);
+	if (*end || errno || v > max) {
+		cmd_error("%s: expected a non-negative integer up to %llu, got '%s'", flag, max, text);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+int cmd_db_path(const char *given, char *buf, size_t len)
+{
+	if (given) {
+		text_copy(buf, len, given);
+		return 0;
+	}
+	if (db_default_path(buf, len) < 0) {
+		cmd_error("cannot tell where the database goes: set --db, CONFORM_DB or HOME");
+		return -1;
+	}
+	return 0;
+}
+
+char *cmd_join_args(int argc, char **argv)
+{
+	size_t len = 1;
+	for (int i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	char *s = malloc(len);
+	if (!s)
+		return NULL;
+	s[0] = '\0';
+	for (int i = 0; i < argc; i++) {
+		if (i)
+			strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}

@@ -1,0 +1,159 @@
+/*
+ * cmd_best.c - "conform best": the fastest known configuration of a kernel.
+ *
+ *   conform best KERNEL --n N [--dtype T] [--op O] [--device NAME] [--json|--csv]
+ *
+ * Answers from the database alone (no worker, no GPU), through the view
+ * best_configs: for each device, dtype and op with results, the fastest
+ * correct timed configuration at n, or at the nearest tuned size, saying
+ * so.  KERNEL may be a glob: the best across the matching variants.  Meant
+ * to be fast enough for scripts and build systems to call per kernel
+ * (tests/test_best.c holds it under 50 ms on 100k results).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "best.h"
+#include "cmd.h"
+#include "lookup_opts.h"
+#include "text.h"
+
+static const char best_help[] =
+	"usage: conform best KERNEL --n N [--dtype T] [--op O] [--device NAME] [--json|--csv]\n"
+	"  KERNEL            a variant, or a glob: the best across matching variants\n"
+	"  --n N             problem size, decimal or 2^K; the nearest tuned size when N\n"
+	"                    was not tuned\n"
+	"  --dtype T, --op O only this element type, operator (default: each tuned one)\n"
+	"  --device NAME     only devices whose name matches (a glob; \"host\" without GPU)\n"
+	"  --json, --csv     machine-readable output\n"
+	"  --db PATH         result database\n"
+	"exit: 0 found, 2 usage error, empty database or nothing tuned for KERNEL\n";
+
+static void print_table(const struct best_answer *a, size_t n)
+{
+	int wd = 6, wv = 7, wc = 13;
+	char config[256], size[48], note[48];
+	for (size_t i = 0; i < n; i++) {
+		lookup_config(&a[i].row, config, sizeof config);
+		int d = (int)strlen(lookup_device_name(&a[i].row)), v = (int)strlen(a[i].row.variant),
+		    c = (int)strlen(config);
+		wd = d > wd ? d : wd;
+		wv = v > wv ? v : wv;
+		wc = c > wc ? c : wc;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (a[i].exact)
+			continue;
+		text_count(note, sizeof note, a[i].requested_n);
+		text_count(size, sizeof size, a[i].row.n);
+		printf("no result at n=%s; nearest tuned size %s", note, size);
+		if (n > 1)
+			printf(" (%s %s %s)", lookup_device_name(&a[i].row), a[i].row.dtype, a[i].row.op);
+		putchar('\n');
+	}
+	printf("%-*s  %-*s  %-8s  %-5s  %-3s  %-*s  %11s  %8s  %6s  %-20s  %s\n", wd, "device", wv,
+	       "variant", "n", "dtype", "op", wc, "configuration", "median (µs)", "GB/s", "noise",
+	       "measured", "build");
+	for (size_t i = 0; i < n; i++) {
+		const struct db_tuned_row *r = &a[i].row;
+		lookup_config(r, config, sizeof config);
+		lookup_size(r, size, sizeof size);
+		printf("%-*s  %-*s  %-8s  %-5s  %-3s  %-*s  %10.2f  %8.2f  %5.1f%%  %-20s  %s\n", wd,
+		       lookup_device_name(r), wv, r->variant, size, r->dtype, r->op[0] ? r->op : "-", wc,
+		       config, r->median_ms * 1e3, r->gbps, r->noise * 100, r->measured_at,
+		       r->git_revision[0] ? r->git_revision : "-");
+	}
+}
+
+static void print_csv(const struct best_answer *a, size_t n)
+{
+	char config[256];
+	puts("device,variant,dtype,op,n,cols,requested_n,exact,config,params,median_us,gbps,noise,"
+	     "measured_at,git_revision,run_id,result_id");
+	for (size_t i = 0; i < n; i++) {
+		const struct db_tuned_row *r = &a[i].row;
+		lookup_config(r, config, sizeof config);
+		text_csv_field(stdout, lookup_device_name(r));
+		putchar(',');
+		text_csv_field(stdout, r->variant);
+		printf(",%s,%s,%lld,%lld,%lld,%d,", r->dtype, r->op, (long long)r->n,
+		       (long long)r->cols, (long long)a[i].requested_n, a[i].exact);
+		text_csv_field(stdout, config);
+		putchar(',');
+		text_csv_field(stdout, r->params);
+		printf(",%.6g,%.6g,%.6g,%s,", r->median_ms * 1e3, r->gbps, r->noise, r->measured_at);
+		text_csv_field(stdout, r->git_revision);
+		printf(",%lld,%lld\n", (long long)r->run_id, (long long)r->result_id);
+	}
+}
+
+static void print_json(const struct best_answer *a, size_t n)
+{
+	char config[256];
+	for (size_t i = 0; i < n; i++) {
+		const struct db_tuned_row *r = &a[i].row;
+		lookup_config(r, config, sizeof config);
+		fputs("{\"device\":\"", stdout);
+		text_json_escape(stdout, lookup_device_name(r));
+		fputs("\",\"variant\":\"", stdout);
+		text_json_escape(stdout, r->variant);
+		printf("\",\"dtype\":\"%s\",\"op\":\"%s\",\"n\":%lld,\"cols\":%lld,\"requested_n\":%lld,"
+		       "\"exact\":%s,\"config\":\"", r->dtype, r->op, (long long)r->n, (long long)r->cols,
+		       (long long)a[i].requested_n, a[i].exact ? "true" : "false");
+		text_json_escape(stdout, config);
+		fputs("\",\"params\":\"", stdout);
+		text_json_escape(stdout, r->params);
+		printf("\",\"median_us\":%.6g,\"gbps\":%.6g,\"noise\":%.6g,\"measured_at\":\"%s\","
+		       "\"git_revision\":\"", r->median_ms * 1e3, r->gbps, r->noise, r->measured_at);
+		text_json_escape(stdout, r->git_revision);
+		printf("\",\"run_id\":%lld,\"result_id\":%lld}\n", (long long)r->run_id,
+		       (long long)r->result_id);
+	}
+}
+
+static int best_exec(int argc, char **argv)
+{
+	struct lookup_opts o;
+	struct db *db;
+	struct best_answer *a = NULL;
+	size_t n = 0;
+	char path[4096], err[1024];
+	int r = lookup_opts_parse(argc, argv, best_help, &o);
+	if (r != 0)
+		return r > 0 ? 0 : EXIT_USAGE;
+	if (o.q.n == 0) {
+		cmd_error("best: --n N is required (the problem size, e.g. 2^24)");
+		return EXIT_USAGE;
+	}
+	if (lookup_db_open(&o, path, sizeof path, &db) < 0)
+		return EXIT_USAGE;
+	if (best_lookup(db, &o.q, &a, &n, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		db_close(db);
+		return EXIT_USAGE;
+	}
+	if (n == 0) {
+		best_explain_none(db, path, &o.q, 0, err, sizeof err);
+		cmd_error("%s", err);
+		free(a);
+		db_close(db);
+		return EXIT_USAGE;
+	}
+	if (o.format == LOOKUP_CSV)
+		print_csv(a, n);
+	else if (o.format == LOOKUP_JSON)
+		print_json(a, n);
+	else
+		print_table(a, n);
+	free(a);
+	db_close(db);
+	return 0;
+}
+
+const struct cmd_entry cmd_best_entry = {
+	.name = "best",
+	.usage = "best KERNEL --n N [options]",
+	.summary = "the fastest known configuration, from the database",
+	.exec = best_exec,
+};

@@ -1,0 +1,133 @@
+/*
+ * cmd_history.c - "conform history": how a kernel's best got there.
+ *
+ *   conform history KERNEL [--n N] [--dtype T] [--op O] [--device NAME] [--json|--csv]
+ *
+ * For each device, dtype, op and size, one line per run that timed the
+ * kernel (a variant or a glob: the best across matching variants in that
+ * run): when, which build, the run's best configuration, its median and
+ * GB/s, and what changed since the run before (the median, in percent, and
+ * whether the configuration moved).  A resumed tune that measured nothing
+ * new has no line of its own.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "best.h"
+#include "cmd.h"
+#include "lookup_opts.h"
+#include "text.h"
+
+static const char history_help[] =
+	"usage: conform history KERNEL [--n N] [--dtype T] [--op O] [--device NAME] [--json|--csv]\n"
+	"  KERNEL            a variant, or a glob: the best across matching variants per run\n"
+	"  --n N             only this size (decimal or 2^K)\n"
+	"  --dtype T, --op O only this element type, operator\n"
+	"  --device NAME     only devices whose name matches (a glob; \"host\" without GPU)\n"
+	"  --json, --csv     machine-readable output\n"
+	"  --db PATH         result database\n"
+	"exit: 0 found, 2 usage error, empty database or nothing tuned for KERNEL\n";
+
+struct history {
+	enum lookup_format format;
+	size_t rows;
+	struct db_tuned_row prev;     /* the previous row, for grouping and changes */
+};
+
+static int same_problem(const struct db_tuned_row *a, const struct db_tuned_row *b)
+{
+	return a->device_id == b->device_id && strcmp(a->dtype, b->dtype) == 0 &&
+	       strcmp(a->op, b->op) == 0 && a->n == b->n && a->cols == b->cols;
+}
+
+static int print_row(void *ctx, const struct db_tuned_row *r)
+{
+	struct history *h = ctx;
+	char config[256], size[48], change[96] = "";
+	int continues = h->rows > 0 && same_problem(&h->prev, r);
+	lookup_config(r, config, sizeof config);
+	lookup_size(r, size, sizeof size);
+	if (continues) {
+		double pct = (r->median_ms / h->prev.median_ms - 1) * 100;
+		int moved = strcmp(r->variant, h->prev.variant) != 0 ||
+			    strcmp(r->params, h->prev.params) != 0;
+		snprintf(change, sizeof change, "%+.1f%%%s", pct, moved ? ", new configuration" : "");
+	}
+	if (h->format == LOOKUP_TABLE) {
+		if (!continues)
+			printf("%s%s %s %s n=%s\n  %-20s  %-14s  %-16s  %-28s  %11s  %8s  %s\n",
+			       h->rows ? "\n" : "", lookup_device_name(r), r->dtype,
+			       r->op[0] ? r->op : "-", size, "date", "build", "variant", "configuration",
+			       "median (µs)", "GB/s", "change");
+		printf("  %-20s  %-14s  %-16s  %-28s  %11.2f  %8.2f  %s\n", r->measured_at,
+		       r->git_revision[0] ? r->git_revision : "-", r->variant, config,
+		       r->median_ms * 1e3, r->gbps, change);
+	} else if (h->format == LOOKUP_CSV) {
+		if (!h->rows)
+			puts("device,dtype,op,n,cols,date,git_revision,run_id,variant,config,median_us,"
+			     "gbps,change_pct,config_changed");
+		text_csv_field(stdout, lookup_device_name(r));
+		printf(",%s,%s,%lld,%lld,%s,", r->dtype, r->op, (long long)r->n, (long long)r->cols,
+		       r->measured_at);
+		text_csv_field(stdout, r->git_revision);
+		printf(",%lld,", (long long)r->run_id);
+		text_csv_field(stdout, r->variant);
+		putchar(',');
+		text_csv_field(stdout, config);
+		printf(",%.6g,%.6g,", r->median_ms * 1e3, r->gbps);
+		if (continues)
+			printf("%.6g,%d\n", (r->median_ms / h->prev.median_ms - 1) * 100,
+			       strcmp(r->params, h->prev.params) != 0 ||
+				       strcmp(r->variant, h->prev.variant) != 0);
+		else
+			puts(",");
+	} else {
+		fputs("{\"device\":\"", stdout);
+		text_json_escape(stdout, lookup_device_name(r));
+		printf("\",\"dtype\":\"%s\",\"op\":\"%s\",\"n\":%lld,\"cols\":%lld,\"date\":\"%s\","
+		       "\"git_revision\":\"", r->dtype, r->op, (long long)r->n, (long long)r->cols,
+		       r->measured_at);
+		text_json_escape(stdout, r->git_revision);
+		printf("\",\"run_id\":%lld,\"variant\":\"", (long long)r->run_id);
+		text_json_escape(stdout, r->variant);
+		fputs("\",\"config\":\"", stdout);
+		text_json_escape(stdout, config);
+		printf("\",\"median_us\":%.6g,\"gbps\":%.6g}\n", r->median_ms * 1e3, r->gbps);
+	}
+	h->prev = *r;
+	h->rows++;
+	return 0;
+}
+
+static int history_exec(int argc, char **argv)
+{
+	struct lookup_opts o;
+	struct db *db;
+	char path[4096], err[1024];
+	int r = lookup_opts_parse(argc, argv, history_help, &o);
+	if (r != 0)
+		return r > 0 ? 0 : EXIT_USAGE;
+	if (lookup_db_open(&o, path, sizeof path, &db) < 0)
+		return EXIT_USAGE;
+	struct history h = {.format = o.format};
+	if (db_history_each(db, &o.q, print_row, &h, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		db_close(db);
+		return EXIT_USAGE;
+	}
+	if (h.rows == 0) {
+		best_explain_none(db, path, &o.q, 1, err, sizeof err);
+		cmd_error("%s", err);
+		db_close(db);
+		return EXIT_USAGE;
+	}
+	db_close(db);
+	return 0;
+}
+
+const struct cmd_entry cmd_history_entry = {
+	.name = "history",
+	.usage = "history KERNEL [options]",
+	.summary = "how the best configuration changed across runs and builds",
+	.exec = history_exec,
+};

@@ -1,0 +1,317 @@
+/*
+ * cmd_tui.c - "conform tui" (and "conform" alone on a terminal): the
+ * interactive interface.
+ *
+ * Everything is loaded before the terminal is touched - the worker's
+ * catalog, the suites, the database - so an input error is the same one-line
+ * message and exit 2 as for "conform run".  Then five panes (catalog,
+ * problem, run, results, plot) go under the screen manager and the loop
+ * reads keys.  Runs use the CLI's runner, watchdog and database sink, so a
+ * run from here is stored exactly like one from the command line.
+ *
+ * Exit: 0 after q; 130 after SIGINT/SIGTERM/SIGHUP (a run in progress is
+ * stopped first and recorded as interrupted); 2 for usage and input errors,
+ * including having no terminal.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "db.h"
+#include "paths.h"
+#include "text.h"
+#include "tui_app.h"
+#include "tui_store.h"
+
+#define MAX_SUITE_FILES 64
+
+struct tui_opts {
+	const char *db_path;
+	const char *suites_dir;
+	const char *suite_files[MAX_SUITE_FILES];
+	size_t nsuite_files;
+};
+
+static const char tui_help_text[] =
+	"usage: conform tui [options]        (also: conform, alone, on a terminal)\n"
+	"  --db PATH             result database (default $CONFORM_DB or\n"
+	"                        $XDG_DATA_HOME/conform/conform.db)\n"
+	"  --timeout SEC         deadline of an ordinary case (default 10)\n"
+	"  --hang-timeout SEC    deadline of cases expected to hang or undefined (default 2)\n"
+	"  --seed N              input seed of every run (default: random per run)\n"
+	"  --device N            CUDA device ordinal (default 0)\n"
+	"  --suites DIR          the suites directory (default: the installed suites)\n"
+	"  --suite FILE          load this suite file instead of the directory (repeatable)\n"
+	"Keys: ? shows them all.  Tab changes pane, Space checks, r runs, c cancels, q quits.\n"
+	"NO_COLOR set: no colours.  The locale decides Unicode or ASCII line drawing.\n";
+
+size_t tui_app_checked_count(const struct tui_app *app)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < app->suite.count; i++)
+		n += app->checked[i] != 0;
+	return n;
+}
+
+int tui_app_variant_checked(const struct tui_app *app, const char *name)
+{
+	for (size_t i = 0; i < app->suite.count; i++)
+		if (app->checked[i] && strcmp(app->suite.cases[i].variant, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* Returns 0, 1 after --help, or -1 on a usage error. */
+static int parse_opts(int argc, char **argv, struct tui_opts *o, struct tui_app *app)
+{
+	enum { O_DB = 256, O_TIMEOUT, O_HANG, O_SEED, O_DEVICE, O_SUITES, O_SUITE, O_HELP };
+	static const struct option longopts[] = {
+		{"db", required_argument, NULL, O_DB},
+		{"timeout", required_argument, NULL, O_TIMEOUT},
+		{"hang-timeout", required_argument, NULL, O_HANG},
+		{"seed", required_argument, NULL, O_SEED},
+		{"device", required_argument, NULL, O_DEVICE},
+		{"suites", required_argument, NULL, O_SUITES},
+		{"suite", required_argument, NULL, O_SUITE},
+		{"help", no_argument, NULL, O_HELP},
+		{NULL, 0, NULL, 0},
+	};
+	unsigned long long v;
+	int c;
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		switch (c) {
+		case O_DB: o->db_path = optarg; break;
+		case O_SUITES: o->suites_dir = optarg; break;
+		case O_SUITE:
+			if (o->nsuite_files == MAX_SUITE_FILES) {
+				cmd_error("too many --suite files (at most %d)", MAX_SUITE_FILES);
+				return -1;
+			}
+			o->suite_files[o->nsuite_files++] = optarg;
+			break;
+		case O_TIMEOUT:
+			if (cmd_parse_seconds("--timeout", optarg, &app->timeout_s) < 0)
+				return -1;
+			break;
+		case O_HANG:
+			if (cmd_parse_seconds("--hang-timeout", optarg, &app->hang_timeout_s) < 0)
+				return -1;
+			break;
+		case O_SEED:
+			if (cmd_parse_uint("--seed", optarg, UINT64_MAX, &v) < 0)
+				return -1;
+			app->seed = v;
+			app->seed_given = 1;
+			break;
+		case O_DEVICE:
+			if (cmd_parse_uint("--device", optarg, 1023, &v) < 0)
+				return -1;
+			app->device = (int)v;
+			break;
+		case O_HELP:
+			fputs(tui_help_text, stdout);
+			return 1;
+		case ':':
+			cmd_error("%s needs a value (see conform tui --help)", argv[optind - 1]);
+			return -1;
+		default:
+			cmd_error("unknown option '%s' (see conform tui --help)", argv[optind - 1]);
+			return -1;
+		}
+	}
+	if (optind < argc) {
+		cmd_error("unexpected argument '%s' (see conform tui --help)", argv[optind]);
+		return -1;
+	}
+	return 0;
+}
+
+static int load_suites(const struct tui_opts *o, struct suite *s)
+{
+	char err[1024], dir[4096];
+	memset(s, 0, sizeof *s);
+	if (o->nsuite_files) {
+		for (size_t i = 0; i < o->nsuite_files; i++)
+			if (suite_load_file(s, o->suite_files[i], err, sizeof err) < 0)
+				goto fail;
+		return 0;
+	}
+	if (o->suites_dir)
+		text_copy(dir, sizeof dir, o->suites_dir);
+	else if (paths_suites(dir, sizeof dir, err, sizeof err) < 0)
+		goto fail;
+	if (suite_load_dir(s, dir, err, sizeof err) < 0)
+		goto fail;
+	return 0;
+fail:
+	cmd_error("%s", err);
+	suite_free(s);
+	return -1;
+}
+
+static int global_key(void *ctx, int key)
+{
+	struct tui_app *app = ctx;
+	switch (key) {
+	case 'q':
+	case KEY_F(10):
+		if (app->running)
+			app->stop = 1;
+		app->quit = 1;
+		return 1;
+	case 'r':
+		if (app->running)
+			tui_screen_note(&app->screen, "a run is in progress (c cancels it)");
+		else
+			tui_run_checked(app);
+		return 1;
+	case 'c':
+		if (app->running) {
+			app->stop = 1;
+			tui_screen_note(&app->screen, "cancelling...");
+		} else {
+			tui_screen_note(&app->screen, "no run to cancel");
+		}
+		return 1;
+	}
+	return 0;
+}
+
+static const struct tui_hint hints_idle[] = {
+	{"r", "Run"}, {"Tab", "Pane"}, {"?", "Help"}, {"q", "Quit"},
+};
+static const struct tui_hint hints_running[] = {
+	{"c", "Cancel"}, {"Tab", "Pane"}, {"?", "Help"}, {"q", "Quit"},
+};
+
+static size_t global_hints(void *ctx, const struct tui_hint **out)
+{
+	struct tui_app *app = ctx;
+	*out = app->running ? hints_running : hints_idle;
+	return 4;
+}
+
+static const struct tui_hint global_help[] = {
+	{"Tab S-Tab", "next / previous pane (1-5: go to one)"},
+	{"r", "run the checked cases"},
+	{"c", "cancel the run in progress"},
+	{"/", "filter the pane (where it has one)"},
+	{"?", "this help"},
+	{"Ctrl-L", "redraw the screen"},
+	{"q", "quit (stops a run first)"},
+};
+
+static void status_text(void *ctx, char *buf, size_t len)
+{
+	struct tui_app *app = ctx;
+	size_t done, total;
+	if (app->running) {
+		tui_run_progress(app->panes[TUI_PANE_RUN], &done, &total);
+		snprintf(buf, len, "running %zu/%zu", done, total);
+	} else {
+		snprintf(buf, len, "%zu checked", tui_app_checked_count(app));
+	}
+}
+
+static void app_free(struct tui_app *app)
+{
+	tui_screen_free(&app->screen);
+	tui_store_close(app->store);
+	db_close(app->db);
+	free(app->checked);
+	suite_free(&app->suite);
+	catalog_free(&app->cat);
+}
+
+static int tui_exec(int argc, char **argv)
+{
+	static struct tui_app app; /* the signal handler writes app.stop */
+	struct tui_opts o;
+	char err[1024];
+
+	memset(&app, 0, sizeof app);
+	memset(&o, 0, sizeof o);
+	app.timeout_s = 10;
+	app.hang_timeout_s = 2;
+	int p = parse_opts(argc, argv, &o, &app);
+	if (p != 0)
+		return p > 0 ? 0 : EXIT_USAGE;
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		cmd_error("tui: needs a terminal on stdin and stdout (use \"conform run\" in scripts)");
+		return EXIT_USAGE;
+	}
+	if (paths_worker(app.worker_path, sizeof app.worker_path, err, sizeof err) < 0 ||
+	    catalog_load(&app.cat, app.worker_path, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		return EXIT_USAGE;
+	}
+	int rc = EXIT_USAGE;
+	if (load_suites(&o, &app.suite) < 0)
+		goto out;
+	app.checked = calloc(app.suite.count ? app.suite.count : 1, 1);
+	if (!app.checked) {
+		cmd_error("out of memory");
+		goto out;
+	}
+	if (cmd_db_path(o.db_path, app.db_path, sizeof app.db_path) < 0)
+		goto out;
+	if (db_open(app.db_path, 5000, &app.db, err, sizeof err) < 0 ||
+	    tui_store_open(app.db_path, &app.store, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		goto out;
+	}
+
+	if (tui_term_open(&app.stop, err, sizeof err) < 0) {
+		cmd_error("tui: %s", err);
+		goto out;
+	}
+	tui_screen_init(&app.screen, "conform");
+	app.screen.global_key = global_key;
+	app.screen.global_hints = global_hints;
+	app.screen.global_help = global_help;
+	app.screen.nglobal_help = sizeof global_help / sizeof global_help[0];
+	app.screen.status = status_text;
+	app.screen.ctx = &app;
+	app.panes[TUI_PANE_CATALOG] = tui_catalog_pane_new(&app);
+	app.panes[TUI_PANE_PROBLEM] = tui_problem_pane_new(&app);
+	app.panes[TUI_PANE_RUN] = tui_run_pane_new(&app);
+	app.panes[TUI_PANE_RESULTS] = tui_results_pane_new(&app);
+	app.panes[TUI_PANE_PLOT] = tui_plot_pane_new(&app);
+	int missing = 0;
+	for (int i = 0; i < TUI_PANE_COUNT; i++) {
+		if (app.panes[i])
+			tui_screen_add(&app.screen, app.panes[i]);
+		else
+			missing = 1;
+	}
+	if (missing) {
+		tui_term_close();
+		cmd_error("out of memory");
+		goto out;
+	}
+
+	while (!app.quit && !tui_term_signal()) {
+		tui_screen_draw(&app.screen);
+		tui_screen_key(&app.screen, tui_term_key(250));
+	}
+	int sig = tui_term_signal();
+	tui_term_close();
+	rc = sig ? EXIT_INTERRUPTED : 0;
+out:
+	app_free(&app);
+	return rc;
+}
+
+const struct cmd_entry cmd_tui_entry = {
+	.name = "tui",
+	.usage = "tui [--db PATH] [--hang-timeout SEC]",
+	.summary = "the interactive interface (also \"conform\" alone on a terminal)",
+	.exec = tui_exec,
+};

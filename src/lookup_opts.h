@@ -1,0 +1,45 @@
+/*
+ * lookup_opts.h - the options of the commands that read tuning results
+ * from the database (conform best, conform history):
+ *
+ *   KERNEL [--n N] [--dtype T] [--op O] [--device NAME] [--json|--csv] [--db PATH]
+ *
+ * KERNEL is a variant or a glob; --device matches the device's name as a
+ * glob ("host" for results without a GPU).
+ */
+#ifndef CONFORM_LOOKUP_OPTS_H
+#define CONFORM_LOOKUP_OPTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "db.h"
+
+enum lookup_format { LOOKUP_TABLE, LOOKUP_CSV, LOOKUP_JSON };
+
+struct lookup_opts {
+	struct db_tuned_query q;      /* pattern, n (0: not given), dtype, op, device */
+	const char *db_path;          /* NULL: the default */
+	enum lookup_format format;
+};
+
+/* Parses argv (argv[0] is the command).  Returns 0, 1 when --help was
+ * printed, or -1 after printing a one-line error. */
+int lookup_opts_parse(int argc, char **argv, const char *help, struct lookup_opts *o);
+
+/* Opens the database without creating it: a lookup in a database that does
+ * not exist is refused like one in an empty database.  Prints the error and
+ * returns -1, or returns 0 with path filled. */
+int lookup_db_open(const struct lookup_opts *o, char *path, size_t len, struct db **db);
+
+/* Where a device is named in output: its name, or "host". */
+const char *lookup_device_name(const struct db_tuned_row *row);
+
+/* A row's configuration as shown: its params without op= ("(default)"
+ * when nothing is left). */
+void lookup_config(const struct db_tuned_row *row, char *buf, size_t len);
+
+/* A row's size as shown: "2^24", or "2^20x64" for rows of columns. */
+void lookup_size(const struct db_tuned_row *row, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,104 @@
+/*
+ * tui_app.h - what the panes of "conform tui" share: the catalog and the
+ * suites, which cases are checked, the problem settings, the database and
+ * how a run is made.  cmd_tui.c owns it; each pane keeps a pointer.
+ *
+ * The TUI never talks to the GPU: the catalog comes from the worker's
+ * --catalog mode, and runs go through runner.c's workers and watchdog,
+ * exactly as for "conform run".
+ */
+#ifndef CONFORM_TUI_APP_H
+#define CONFORM_TUI_APP_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "catalog_client.h"
+#include "suite.h"
+#include "tui_screen.h"
+
+struct db;
+struct tui_store;
+
+/* Sizes offered as presets: 2^10, 2^12, ..., 2^30. */
+#define TUI_PRESET_FIRST 10
+#define TUI_PRESET_LAST 30
+#define TUI_PRESET_STEP 2
+#define TUI_PRESET_COUNT ((TUI_PRESET_LAST - TUI_PRESET_FIRST) / TUI_PRESET_STEP + 1)
+#define TUI_SIZES_MAX 32
+
+enum tui_sizes { TUI_SIZES_SUITE, TUI_SIZES_PRESETS, TUI_SIZES_LIST };
+
+/* The problem pane's settings: applied to every checked case of a run. */
+struct tui_problem {
+	int dtype;                /* -1: each case's own, else enum dtype */
+	enum tui_sizes sizes;
+	unsigned presets;         /* bit k: 2^(TUI_PRESET_FIRST + k * TUI_PRESET_STEP) */
+	long long list[TUI_SIZES_MAX];
+	size_t nlist;
+	char list_text[TUI_PROMPT_MAX];
+};
+
+enum tui_pane_index { TUI_PANE_CATALOG, TUI_PANE_PROBLEM, TUI_PANE_RUN, TUI_PANE_RESULTS,
+		      TUI_PANE_PLOT, TUI_PANE_COUNT };
+
+struct tui_app {
+	struct catalog cat;
+	struct suite suite;
+	unsigned char *checked;   /* one per suite case */
+	struct tui_problem problem;
+
+	char db_path[4096];
+	struct db *db;            /* where runs write (db.c) */
+	struct tui_store *store;  /* what panes read */
+
+	char worker_path[4096];
+	double timeout_s, hang_timeout_s;
+	int device;
+	uint64_t seed;            /* used for every run when seed_given */
+	int seed_given;
+
+	volatile sig_atomic_t stop; /* the runner's stop flag: 'c', 'q' or a signal */
+	int running;
+	int quit;
+
+	struct tui_screen screen;
+	struct tui_pane *panes[TUI_PANE_COUNT];
+};
+
+/* Checked cases. */
+size_t tui_app_checked_count(const struct tui_app *app);
+/* 1 when some checked case belongs to variant `name`. */
+int tui_app_variant_checked(const struct tui_app *app, const char *name);
+
+/* The cases a run of the checked cases is made of, the problem settings
+ * applied (tui_problem.c): copies in *out (malloc'd; free it), *skipped
+ * counts the combinations left out (a dtype the variant lacks).  Returns 0,
+ * or -1 when out of memory. */
+int tui_problem_cases(const struct tui_app *app, struct case_spec **out, size_t *count,
+		      size_t *skipped);
+
+/* Panes (each in its own file). */
+struct tui_pane *tui_catalog_pane_new(struct tui_app *app);
+struct tui_pane *tui_problem_pane_new(struct tui_app *app);
+struct tui_pane *tui_run_pane_new(struct tui_app *app);
+struct tui_pane *tui_results_pane_new(struct tui_app *app);
+struct tui_pane *tui_plot_pane_new(struct tui_app *app);
+
+/* The name of the variant under the catalog pane's cursor (its case's
+ * variant when on a case), or NULL on a family. */
+const char *tui_catalog_cursor_variant(struct tui_pane *catalog);
+
+/* Runs the checked cases (tui_run.c): the run pane comes on screen and the
+ * call returns when the run ends or is cancelled. */
+void tui_run_checked(struct tui_app *app);
+
+/* Cases done and in the run in progress (or the last run). */
+void tui_run_progress(struct tui_pane *run, size_t *done, size_t *total);
+
+/* Re-reads the results pane's run from the database; with latest, moves it
+ * to the newest run first. */
+void tui_results_reload(struct tui_pane *results, int latest);
+
+#endif

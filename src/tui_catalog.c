@@ -1,0 +1,576 @@
+/*
+ * tui_catalog.c - the catalog pane: kernel families, their variants and the
+ * suites' cases as a tree with checkboxes, and on the right what the row
+ * under the cursor is: a variant's launch contract and tunables, a case's
+ * problem and its last stored result.
+ *
+ * The tree is built once from the worker's catalog and the suites (a variant
+ * that a suite names but this build lacks still appears, marked "not
+ * built"); checks live in app->checked, one per suite case, so the rows are
+ * rebuilt from the model after every change.  With a filter, a case shows
+ * when its name or its variant's name matches (substring, or a glob when the
+ * text has * ? or [), and everything shown is unfolded.
+ */
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dtype.h"
+#include "text.h"
+#include "tui_app.h"
+#include "tui_list.h"
+#include "tui_log.h"
+#include "tui_store.h"
+
+enum row_kind { ROW_FAMILY = 1, ROW_VARIANT, ROW_CASE };
+#define ROW_ID(kind, i) (((long)(kind) << 40) | (long)(i))
+#define ROW_KIND(id) ((enum row_kind)((id) >> 40))
+#define ROW_INDEX(id) ((size_t)((id) & ((1L << 40) - 1)))
+
+struct cat_variant {
+	char name[CASE_VARIANT_MAX];
+	const struct catalog_entry *e; /* NULL: named by a suite, not in this build */
+	size_t family;
+	size_t *cases;                 /* suite indices */
+	size_t ncases, cap;
+	int open;
+	int visible;                   /* under the filter */
+};
+
+struct cat_family {
+	char name[CASE_VARIANT_MAX];
+	int open;
+};
+
+struct catalog_pane {
+	struct tui_pane super;
+	struct tui_app *app;
+	struct cat_family *fam;
+	size_t nfam;
+	struct cat_variant *var;
+	size_t nvar;
+	unsigned char *case_visible;   /* per suite case */
+	struct tui_list list;
+	struct tui_log detail;
+};
+
+static size_t family_of(struct catalog_pane *cp, const char *variant)
+{
+	char name[CASE_VARIANT_MAX];
+	text_copy(name, sizeof name, variant);
+	name[strcspn(name, ".")] = '\0';
+	for (size_t i = 0; i < cp->nfam; i++)
+		if (strcmp(cp->fam[i].name, name) == 0)
+			return i;
+	struct cat_family *grown = realloc(cp->fam, (cp->nfam + 1) * sizeof *grown);
+	if (!grown)
+		return 0;
+	cp->fam = grown;
+	struct cat_family *f = &cp->fam[cp->nfam];
+	memset(f, 0, sizeof *f);
+	text_copy(f->name, sizeof f->name, name);
+	f->open = 1;
+	return cp->nfam++;
+}
+
+static struct cat_variant *variant_add(struct catalog_pane *cp, const char *name,
+				       const struct catalog_entry *e)
+{
+	struct cat_variant *grown = realloc(cp->var, (cp->nvar + 1) * sizeof *grown);
+	if (!grown)
+		return NULL;
+	cp->var = grown;
+	struct cat_variant *v = &cp->var[cp->nvar++];
+	memset(v, 0, sizeof *v);
+	text_copy(v->name, sizeof v->name, name);
+	v->e = e;
+	v->family = family_of(cp, name);
+	v->visible = 1;
+	return v;
+}
+
+static struct cat_variant *variant_find(struct catalog_pane *cp, const char *name)
+{
+	for (size_t i = 0; i < cp->nvar; i++)
+		if (strcmp(cp->var[i].name, name) == 0)
+			return &cp->var[i];
+	return NULL;
+}
+
+static void build_model(struct catalog_pane *cp)
+{
+	const struct tui_app *app = cp->app;
+	for (size_t i = 0; i < app->cat.count; i++)
+		variant_add(cp, app->cat.v[i].name, &app->cat.v[i]);
+	for (size_t i = 0; i < app->suite.count; i++) {
+		const struct case_spec *c = &app->suite.cases[i];
+		struct cat_variant *v = variant_find(cp, c->variant);
+		if (!v)
+			v = variant_add(cp, c->variant, NULL);
+		if (!v)
+			continue;
+		if (v->ncases == v->cap) {
+			size_t cap = v->cap ? v->cap * 2 : 8;
+			size_t *grown = realloc(v->cases, cap * sizeof *grown);
+			if (!grown)
+				continue;
+			v->cases = grown;
+			v->cap = cap;
+		}
+		v->cases[v->ncases++] = i;
+	}
+}
+
+static int matches(const char *filter, const char *name)
+{
+	if (!*filter)
+		return 1;
+	if (strpbrk(filter, "*?["))
+		return fnmatch(filter, name, 0) == 0;
+	return strcasestr(name, filter) != NULL;
+}
+
+static void apply_filter(struct catalog_pane *cp)
+{
+	const char *f = cp->super.filter;
+	for (size_t v = 0; v < cp->nvar; v++) {
+		struct cat_variant *var = &cp->var[v];
+		int by_name = matches(f, var->name);
+		var->visible = by_name || !*f;
+		for (size_t k = 0; k < var->ncases; k++) {
+			size_t i = var->cases[k];
+			cp->case_visible[i] = by_name || matches(f, cp->app->suite.cases[i].name);
+			var->visible |= cp->case_visible[i];
+		}
+	}
+}
+
+/* Checked and total cases of a variant, or of a family (v == NULL). */
+static void count_checked(const struct catalog_pane *cp, size_t family, const struct cat_variant *v,
+			  size_t *checked, size_t *total)
+{
+	*checked = *total = 0;
+	for (size_t j = 0; j < cp->nvar; j++) {
+		const struct cat_variant *var = &cp->var[j];
+		if (v ? var != v : var->family != family)
+			continue;
+		for (size_t k = 0; k < var->ncases; k++) {
+			*checked += cp->app->checked[var->cases[k]] != 0;
+			(*total)++;
+		}
+	}
+}
+
+static enum tui_check check_state(size_t checked, size_t total)
+{
+	if (!total)
+		return TUI_CHECK_NONE;
+	return !checked ? TUI_CHECK_OFF : checked == total ? TUI_CHECK_ON : TUI_CHECK_SOME;
+}
+
+static void count_note(char *buf, size_t len, size_t checked, size_t total)
+{
+	if (checked)
+		snprintf(buf, len, "%zu/%zu", checked, total);
+	else
+		snprintf(buf, len, "%zu", total);
+}
+
+static void rebuild_rows(struct catalog_pane *cp)
+{
+	int filtering = cp->super.filter[0] != '\0';
+	struct tui_list *l = &cp->list;
+	tui_list_begin(l);
+	for (size_t f = 0; f < cp->nfam; f++) {
+		size_t last_v = SIZE_MAX;
+		for (size_t v = 0; v < cp->nvar; v++)
+			if (cp->var[v].family == f && cp->var[v].visible)
+				last_v = v;
+		if (last_v == SIZE_MAX)
+			continue;
+		size_t checked, total;
+		struct tui_list_row *row = tui_list_add(l);
+		if (!row)
+			return;
+		int fam_open = cp->fam[f].open || filtering;
+		count_checked(cp, f, NULL, &checked, &total);
+		row->fold = fam_open ? TUI_FOLD_OPEN : TUI_FOLD_CLOSED;
+		row->check = check_state(checked, total);
+		text_copy(row->label, sizeof row->label, cp->fam[f].name);
+		row->label_attr = A_BOLD;
+		count_note(row->note, sizeof row->note, checked, total);
+		row->id = ROW_ID(ROW_FAMILY, f);
+		if (!fam_open)
+			continue;
+		for (size_t v = 0; v <= last_v; v++) {
+			struct cat_variant *var = &cp->var[v];
+			if (var->family != f || !var->visible)
+				continue;
+			row = tui_list_add(l);
+			if (!row)
+				return;
+			int var_open = (var->open || filtering) && var->ncases;
+			count_checked(cp, f, var, &checked, &total);
+			row->depth = 1;
+			row->last = v == last_v;
+			row->fold = !var->ncases ? TUI_FOLD_NONE : var_open ? TUI_FOLD_OPEN : TUI_FOLD_CLOSED;
+			row->check = check_state(checked, total);
+			text_copy(row->label, sizeof row->label, var->name);
+			if (!var->e) {
+				text_copy(row->note, sizeof row->note, "not built");
+				row->label_attr = tui_term_attr(TUI_DIM);
+			} else if (!total) {
+				text_copy(row->note, sizeof row->note, "no cases");
+			} else {
+				count_note(row->note, sizeof row->note, checked, total);
+			}
+			row->id = ROW_ID(ROW_VARIANT, v);
+			if (!var_open)
+				continue;
+			size_t last_c = SIZE_MAX;
+			for (size_t k = 0; k < var->ncases; k++)
+				if (cp->case_visible[var->cases[k]])
+					last_c = k;
+			for (size_t k = 0; k < var->ncases; k++) {
+				size_t i = var->cases[k];
+				if (!cp->case_visible[i])
+					continue;
+				const struct case_spec *c = &cp->app->suite.cases[i];
+				row = tui_list_add(l);
+				if (!row)
+					return;
+				row->depth = 2;
+				row->last = k == last_c;
+				row->check = cp->app->checked[i] ? TUI_CHECK_ON : TUI_CHECK_OFF;
+				text_copy(row->label, sizeof row->label, c->name);
+				if (c->expect != EXPECT_PASS) {
+					text_copy(row->note, sizeof row->note, expect_name(c->expect));
+					row->note_attr = tui_term_attr(TUI_WARN);
+				}
+				row->id = ROW_ID(ROW_CASE, i);
+			}
+		}
+	}
+	tui_list_end(l);
+}
+
+/* Toggles every visible case of a variant (v) or family (v == NULL): all
+ * checked becomes none, anything else becomes all. */
+static void toggle_group(struct catalog_pane *cp, size_t family, const struct cat_variant *v)
+{
+	int all = 1;
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t j = 0; j < cp->nvar; j++) {
+			const struct cat_variant *var = &cp->var[j];
+			if ((v ? var != v : var->family != family) || !var->visible)
+				continue;
+			for (size_t k = 0; k < var->ncases; k++) {
+				size_t i = var->cases[k];
+				if (!cp->case_visible[i])
+					continue;
+				if (pass == 0)
+					all &= cp->app->checked[i] != 0;
+				else
+					cp->app->checked[i] = !all;
+			}
+		}
+}
+
+static void toggle_all_visible(struct catalog_pane *cp)
+{
+	int all = 1;
+	for (size_t i = 0; i < cp->app->suite.count; i++)
+		if (cp->case_visible[i] && !cp->app->checked[i])
+			all = 0;
+	for (size_t i = 0; i < cp->app->suite.count; i++)
+		if (cp->case_visible[i])
+			cp->app->checked[i] = !all;
+}
+
+static void show_variant(struct catalog_pane *cp, const struct cat_variant *v)
+{
+	struct tui_log *d = &cp->detail;
+	size_t checked, total;
+	count_checked(cp, v->family, v, &checked, &total);
+	tui_log_add(d, tui_term_attr(TUI_HEADER), "%s", v->name);
+	if (!v->e) {
+		tui_log_add(d, tui_term_attr(TUI_WARN), "not built into this conform: its cases are skipped");
+	} else {
+		tui_log_add(d, 0, "%s", v->e->summary);
+		tui_log_add(d, 0, "%s", "");
+		tui_log_field(d, "runs on", "%s", v->e->gpu ? "the GPU" : "the host (no GPU)");
+		tui_log_field(d, "dtypes", "%s", v->e->dtypes);
+		tui_log_field(d, "contract", "%s", v->e->contract);
+		tui_log_field(d, "tunables", "%s", v->e->tunables[0] ? v->e->tunables : "none");
+		if (v->e->space[0])
+			tui_log_field(d, "tuning space", "%s", v->e->space);
+	}
+	tui_log_field(d, "cases", "%zu in the suites, %zu checked", total, checked);
+}
+
+static void show_case(struct catalog_pane *cp, size_t i)
+{
+	struct tui_log *d = &cp->detail;
+	const struct case_spec *c = &cp->app->suite.cases[i];
+	const struct cat_variant *v = variant_find(cp, c->variant);
+	tui_log_add(d, tui_term_attr(TUI_HEADER), "%s", c->name);
+	tui_log_field(d, "variant", "%s", c->variant);
+	if (c->cols)
+		tui_log_field(d, "problem", "%s, %lld rows of %lld", dtype_name(c->dtype),
+			      (long long)c->n, (long long)c->cols);
+	else
+		tui_log_field(d, "problem", "%s, n = %lld", dtype_name(c->dtype), (long long)c->n);
+	if (c->params[0])
+		tui_log_field(d, "params", "%s", c->params);
+	tui_log_field(d, "expect", "%s", expect_name(c->expect));
+	if (c->timeout_s > 0)
+		tui_log_field(d, "timeout", "%.1f s", c->timeout_s);
+	const char *slash = strrchr(c->file, '/');
+	tui_log_field(d, "defined at", "%s:%d", slash ? slash + 1 : c->file, c->line);
+	struct tui_result_row last;
+	int64_t run_id = 0;
+	int got = cp->app->store ? tui_store_last_result(cp->app->store, c->name, &last, &run_id) : 0;
+	if (got > 0) {
+		tui_log_add(d, 0, "%s", "");
+		tui_log_add(d, tui_term_status_attr(last.status), "last: %s in run #%lld (%s)",
+			    status_name(last.status), (long long)run_id, last.observed);
+		if (last.message[0])
+			tui_log_add(d, tui_term_attr(TUI_DIM), "%s", last.message);
+	} else if (got == 0) {
+		tui_log_add(d, tui_term_attr(TUI_DIM), "never run");
+	}
+	if (v && v->e) {
+		tui_log_add(d, 0, "%s", "");
+		tui_log_field(d, "contract", "%s", v->e->contract);
+	}
+}
+
+static void update_detail(struct catalog_pane *cp)
+{
+	struct tui_log *d = &cp->detail;
+	tui_log_clear(d);
+	const struct tui_list_row *row = tui_list_current(&cp->list);
+	if (!row) {
+		tui_log_add(d, tui_term_attr(TUI_DIM), "nothing matches the filter");
+		return;
+	}
+	size_t i = ROW_INDEX(row->id);
+	switch (ROW_KIND(row->id)) {
+	case ROW_FAMILY: {
+		size_t nv = 0, checked, total;
+		for (size_t v = 0; v < cp->nvar; v++)
+			nv += cp->var[v].family == i;
+		count_checked(cp, i, NULL, &checked, &total);
+		tui_log_add(d, tui_term_attr(TUI_HEADER), "%s", cp->fam[i].name);
+		tui_log_add(d, 0, "%zu variants, %zu cases, %zu checked", nv, total, checked);
+		break;
+	}
+	case ROW_VARIANT:
+		show_variant(cp, &cp->var[i]);
+		break;
+	case ROW_CASE:
+		show_case(cp, i);
+		break;
+	}
+}
+
+static void catalog_draw(struct tui_pane *p, const struct tui_rect *r)
+{
+	struct catalog_pane *cp = (struct catalog_pane *)p;
+	int left = r->w * 58 / 100;
+	/* The tree keeps a blank column before the divider. */
+	size_t checked = tui_app_checked_count(cp->app);
+	tui_fill(r->y, r->x, r->w, tui_term_attr(TUI_NORMAL));
+	tui_putf(r->y, r->x, left, A_BOLD, "Kernels and cases: %zu of %zu checked", checked,
+		 cp->app->suite.count);
+	tui_put(r->y, r->x + left + 2, r->w - left - 2, A_BOLD, "Detail");
+	struct tui_rect lr = {r->y + 1, r->x, r->h - 1, left - 1};
+	tui_list_draw(&cp->list, &lr, 1);
+	tui_vline(r->y, r->x + left, r->h);
+	update_detail(cp);
+	struct tui_rect dr = {r->y + 1, r->x + left + 2, r->h - 1, r->w - left - 2};
+	tui_log_draw(&cp->detail, &dr);
+}
+
+static void set_fold(struct catalog_pane *cp, const struct tui_list_row *row, int open)
+{
+	size_t i = ROW_INDEX(row->id);
+	if (ROW_KIND(row->id) == ROW_FAMILY)
+		cp->fam[i].open = open;
+	else if (ROW_KIND(row->id) == ROW_VARIANT)
+		cp->var[i].open = open;
+}
+
+/* The row of the parent of the cursor's row. */
+static void to_parent(struct catalog_pane *cp)
+{
+	const struct tui_list_row *row = tui_list_current(&cp->list);
+	for (size_t k = cp->list.cursor; row && k-- > 0;)
+		if (cp->list.rows[k].depth < row->depth) {
+			cp->list.cursor = k;
+			return;
+		}
+}
+
+static int catalog_key(struct tui_pane *p, int key)
+{
+	struct catalog_pane *cp = (struct catalog_pane *)p;
+	if (tui_list_key(&cp->list, key))
+		return 1;
+	const struct tui_list_row *row = tui_list_current(&cp->list);
+	if (key == 'a') {
+		toggle_all_visible(cp);
+		rebuild_rows(cp);
+		return 1;
+	}
+	if (key == TUI_KEY_ESC && p->filter[0]) {
+		p->filter[0] = '\0';
+		apply_filter(cp);
+		rebuild_rows(cp);
+		return 1;
+	}
+	if (!row)
+		return 0;
+	size_t i = ROW_INDEX(row->id);
+	enum row_kind kind = ROW_KIND(row->id);
+	switch (key) {
+	case ' ':
+		if (kind == ROW_CASE)
+			cp->app->checked[i] = !cp->app->checked[i];
+		else
+			toggle_group(cp, kind == ROW_FAMILY ? i : 0, kind == ROW_VARIANT ? &cp->var[i] : NULL);
+		rebuild_rows(cp);
+		if (kind == ROW_CASE && cp->list.cursor + 1 < cp->list.count)
+			cp->list.cursor++;
+		return 1;
+	case '\n':
+	case '\r':
+	case KEY_ENTER:
+		if (row->fold != TUI_FOLD_NONE) {
+			set_fold(cp, row, row->fold == TUI_FOLD_CLOSED);
+			rebuild_rows(cp);
+		}
+		return 1;
+	case KEY_RIGHT:
+	case 'l':
+		if (row->fold == TUI_FOLD_CLOSED) {
+			set_fold(cp, row, 1);
+			rebuild_rows(cp);
+		} else if (row->fold == TUI_FOLD_OPEN && cp->list.cursor + 1 < cp->list.count) {
+			cp->list.cursor++;
+		}
+		return 1;
+	case KEY_LEFT:
+	case 'h':
+		if (row->fold == TUI_FOLD_OPEN && !p->filter[0]) {
+			set_fold(cp, row, 0);
+			rebuild_rows(cp);
+		} else {
+			to_parent(cp);
+		}
+		return 1;
+	}
+	return 0;
+}
+
+static void catalog_filter(struct tui_pane *p, const char *text)
+{
+	struct catalog_pane *cp = (struct catalog_pane *)p;
+	(void)text;
+	apply_filter(cp);
+	rebuild_rows(cp);
+	/* Land on the first case that matches, the likely next target. */
+	if (p->filter[0])
+		for (size_t k = 0; k < cp->list.count; k++)
+			if (ROW_KIND(cp->list.rows[k].id) == ROW_CASE) {
+				cp->list.cursor = k;
+				break;
+			}
+}
+
+static void catalog_show(struct tui_pane *p)
+{
+	rebuild_rows((struct catalog_pane *)p);
+}
+
+static const struct tui_hint catalog_hints[] = {
+	{"Spc", "Check"}, {"Enter", "Open"}, {"a", "All"}, {"/", "Filter"},
+};
+
+static size_t catalog_hints_fn(struct tui_pane *p, const struct tui_hint **out)
+{
+	(void)p;
+	*out = catalog_hints;
+	return sizeof catalog_hints / sizeof catalog_hints[0];
+}
+
+static const struct tui_hint catalog_help[] = {
+	{"", "Catalog"},
+	{"Up/Down j/k", "move; PgUp/PgDn, Home/End (g/G) jump"},
+	{"Enter", "open or close a family or variant"},
+	{"Right/l Left/h", "open / close, or go to the parent"},
+	{"Space", "check or uncheck (a family or variant: its cases)"},
+	{"a", "check all shown cases (again: uncheck them)"},
+	{"/", "filter by name (substring, or glob with * ? [)"},
+	{"Esc", "clear the filter"},
+};
+
+static void catalog_destroy(struct tui_pane *p)
+{
+	struct catalog_pane *cp = (struct catalog_pane *)p;
+	for (size_t i = 0; i < cp->nvar; i++)
+		free(cp->var[i].cases);
+	free(cp->var);
+	free(cp->fam);
+	free(cp->case_visible);
+	tui_list_free(&cp->list);
+	tui_log_free(&cp->detail);
+	free(cp);
+}
+
+static const struct tui_pane_class catalog_class = {
+	.title = "Catalog",
+	.draw = catalog_draw,
+	.key = catalog_key,
+	.hints = catalog_hints_fn,
+	.help = catalog_help,
+	.nhelp = sizeof catalog_help / sizeof catalog_help[0],
+	.filter = catalog_filter,
+	.show = catalog_show,
+	.destroy = catalog_destroy,
+};
+
+struct tui_pane *tui_catalog_pane_new(struct tui_app *app)
+{
+	struct catalog_pane *cp = calloc(1, sizeof *cp);
+	if (!cp)
+		return NULL;
+	cp->super.cls = &catalog_class;
+	cp->app = app;
+	cp->case_visible = malloc(app->suite.count ? app->suite.count : 1);
+	if (!cp->case_visible) {
+		free(cp);
+		return NULL;
+	}
+	memset(cp->case_visible, 1, app->suite.count);
+	tui_list_init(&cp->list, 1);
+	tui_log_init(&cp->detail, 0, 0);
+	build_model(cp);
+	rebuild_rows(cp);
+	return &cp->super;
+}
+
+const char *tui_catalog_cursor_variant(struct tui_pane *p)
+{
+	struct catalog_pane *cp = (struct catalog_pane *)p;
+	const struct tui_list_row *row = tui_list_current(&cp->list);
+	if (!row)
+		return NULL;
+	size_t i = ROW_INDEX(row->id);
+	if (ROW_KIND(row->id) == ROW_VARIANT)
+		return cp->var[i].name;
+	if (ROW_KIND(row->id) == ROW_CASE)
+		return cp->app->suite.cases[i].variant;
+	return NULL;
+}

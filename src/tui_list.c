@@ -1,0 +1,190 @@
+/*
+ * tui_list.c - the list/tree widget (see tui_list.h).
+ *
+ * Invariant: cursor < count whenever count > 0, and after a draw the cursor
+ * row is inside [top, top + page).
+ */
+#include "tui_list.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DEPTH 16
+
+void tui_list_init(struct tui_list *l, int tree)
+{
+	memset(l, 0, sizeof *l);
+	l->tree = tree;
+	l->page = 10;
+}
+
+void tui_list_free(struct tui_list *l)
+{
+	free(l->rows);
+	memset(l, 0, sizeof *l);
+}
+
+void tui_list_begin(struct tui_list *l)
+{
+	const struct tui_list_row *cur = tui_list_current(l);
+	l->keep = cur != NULL;
+	l->keep_id = cur ? cur->id : 0;
+	l->count = 0;
+}
+
+struct tui_list_row *tui_list_add(struct tui_list *l)
+{
+	if (l->count == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 64;
+		struct tui_list_row *grown = realloc(l->rows, cap * sizeof *grown);
+		if (!grown)
+			return NULL;
+		l->rows = grown;
+		l->cap = cap;
+	}
+	struct tui_list_row *r = &l->rows[l->count++];
+	memset(r, 0, sizeof *r);
+	return r;
+}
+
+void tui_list_end(struct tui_list *l)
+{
+	if (l->keep)
+		for (size_t i = 0; i < l->count; i++)
+			if (l->rows[i].id == l->keep_id) {
+				l->cursor = i;
+				l->keep = 0;
+				return;
+			}
+	l->keep = 0;
+	if (l->cursor >= l->count)
+		l->cursor = l->count ? l->count - 1 : 0;
+}
+
+const struct tui_list_row *tui_list_current(const struct tui_list *l)
+{
+	return l->count ? &l->rows[l->cursor] : NULL;
+}
+
+void tui_list_select_id(struct tui_list *l, long id)
+{
+	for (size_t i = 0; i < l->count; i++)
+		if (l->rows[i].id == id) {
+			l->cursor = i;
+			return;
+		}
+}
+
+int tui_list_key(struct tui_list *l, int key)
+{
+	size_t page = l->page > 1 ? (size_t)l->page - 1 : 1;
+	if (!l->count)
+		return key == KEY_UP || key == KEY_DOWN || key == 'j' || key == 'k';
+	switch (key) {
+	case KEY_UP:
+	case 'k':
+		if (l->cursor > 0)
+			l->cursor--;
+		return 1;
+	case KEY_DOWN:
+	case 'j':
+		if (l->cursor + 1 < l->count)
+			l->cursor++;
+		return 1;
+	case KEY_PPAGE:
+		l->cursor = l->cursor > page ? l->cursor - page : 0;
+		return 1;
+	case KEY_NPAGE:
+		l->cursor = l->cursor + page < l->count ? l->cursor + page : l->count - 1;
+		return 1;
+	case KEY_HOME:
+	case 'g':
+		l->cursor = 0;
+		return 1;
+	case KEY_END:
+	case 'G':
+		l->cursor = l->count - 1;
+		return 1;
+	}
+	return 0;
+}
+
+static const char *check_text(enum tui_check c)
+{
+	switch (c) {
+	case TUI_CHECK_OFF: return "[ ] ";
+	case TUI_CHECK_ON: return "[x] ";
+	case TUI_CHECK_SOME: return "[-] ";
+	case TUI_RADIO_OFF: return "( ) ";
+	case TUI_RADIO_ON: return "(*) ";
+	case TUI_CHECK_NONE: break;
+	}
+	return "";
+}
+
+void tui_list_draw(struct tui_list *l, const struct tui_rect *r, int focused)
+{
+	const struct tui_glyphs *g = tui_term_glyphs();
+	l->page = r->h;
+	if (l->cursor < l->top)
+		l->top = l->cursor;
+	if (r->h > 0 && l->cursor >= l->top + (size_t)r->h)
+		l->top = l->cursor - (size_t)r->h + 1;
+	if (l->top + (size_t)r->h > l->count)
+		l->top = l->count > (size_t)r->h ? l->count - (size_t)r->h : 0;
+
+	int any_fold = 0;
+	for (size_t i = 0; i < l->count; i++)
+		any_fold |= l->rows[i].fold != TUI_FOLD_NONE;
+
+	/* Whether the ancestor at each depth was the last of its siblings, from
+	 * the rows above the first one drawn. */
+	int last_at[MAX_DEPTH] = {0};
+	for (size_t i = 0; i < l->top && i < l->count; i++)
+		if (l->rows[i].depth < MAX_DEPTH)
+			last_at[l->rows[i].depth] = l->rows[i].last;
+
+	for (int y = 0; y < r->h; y++) {
+		size_t i = l->top + (size_t)y;
+		int row_y = r->y + y;
+		tui_fill(row_y, r->x, r->w, tui_term_attr(TUI_NORMAL));
+		if (i >= l->count)
+			continue;
+		const struct tui_list_row *row = &l->rows[i];
+		int depth = row->depth < MAX_DEPTH ? row->depth : MAX_DEPTH - 1;
+		last_at[depth] = row->last;
+		int cur = i == l->cursor;
+		attr_t base = cur ? (focused ? tui_term_attr(TUI_CURSOR) : A_BOLD) : tui_term_attr(TUI_NORMAL);
+		if (cur)
+			tui_fill(row_y, r->x, r->w, base);
+		int x = r->x, end = r->x + r->w;
+		attr_t lines = cur ? base : tui_term_attr(TUI_BORDER);
+		if (l->tree && depth > 0) {
+			for (int k = 1; k < depth; k++)
+				x += tui_put(row_y, x, end - x, lines, last_at[k] ? "  " : g->pipe);
+			x += tui_put(row_y, x, end - x, lines, row->last ? g->last : g->tee);
+		} else {
+			x += 2 * depth;
+		}
+		if (any_fold) {
+			const char *f = row->fold == TUI_FOLD_OPEN ? g->open
+				      : row->fold == TUI_FOLD_CLOSED ? g->closed : " ";
+			x += tui_put(row_y, x, end - x, base, f);
+			x += tui_put(row_y, x, end - x, base, " ");
+		}
+		if (row->check != TUI_CHECK_NONE) {
+			int on = row->check == TUI_CHECK_ON || row->check == TUI_CHECK_SOME ||
+				 row->check == TUI_RADIO_ON;
+			x += tui_put(row_y, x, end - x, cur ? base : on ? tui_term_attr(TUI_CHECKED) : base,
+				     check_text(row->check));
+		}
+		int note_w = row->note[0] ? tui_text_width(row->note) + 1 : 0;
+		if (note_w > end - x - 8)
+			note_w = 0;
+		tui_put(row_y, x, end - x - note_w, cur || !row->label_attr ? base : row->label_attr,
+			row->label);
+		if (note_w)
+			tui_put_right(row_y, x, end - x, cur ? base : row->note_attr ? row->note_attr
+							: tui_term_attr(TUI_DIM), row->note);
+	}
+}

@@ -1,0 +1,468 @@
+/*
+ * tui_run.c - running the checked cases from the TUI, and the run pane
+ * that shows it.
+ *
+ * A run is the CLI's run: runner_open/runner_run with the database sink
+ * (report_db.c) first, so every result is committed where "conform" and
+ * sqlite3 see it, and this pane's sink second.  runner_run does not return
+ * until the run ends, so the interface lives on inside the sink: the runner
+ * calls tick about ten times a second while a case is in flight, and tick
+ * reads the keys that came (without waiting) and redraws, which keeps the
+ * watchdog countdown moving and the interface answering during a hang.  'c'
+ * sets the runner's stop flag; the runner then kills the worker and returns,
+ * and the database records the run as interrupted.
+ */
+#include "config.h"
+
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "db.h"
+#include "report.h"
+#include "runner.h"
+#include "text.h"
+#include "tui_app.h"
+#include "tui_log.h"
+#include "tui_table.h"
+
+/* Redraws from tick at most this often (seconds). */
+#define REDRAW_EVERY 0.05
+
+enum { COL_NO, COL_STATUS, COL_CASE, COL_TIME, COL_MESSAGE };
+
+static const struct tui_table_col run_cols[] = {
+	{"#", 3, 1, 1, 0},
+	{"Status", 7, 0, 0, 0},
+	{"Case", 30, 0, 0, 0},
+	{"Time", 6, 1, 1, 0},
+	{"Message", 10, 0, 0, 1},
+};
+
+struct run_pane {
+	struct tui_pane super;
+	struct tui_app *app;
+	struct tui_table table;
+	struct tui_log log;
+	int active;                /* runner_run is under way */
+	int ran;                   /* some run was started in this session */
+	int64_t run_id;
+	uint64_t seed;
+	size_t total, done;
+	double started, case_started, deadline_s, remaining;
+	char current[CASE_NAME_MAX]; /* the case in flight, "" between cases */
+	int counts[STATUS_COUNT];
+	char outcome[1100];        /* the last run's summary line, or why it stopped */
+	struct db_state *dbst;
+	double last_draw;
+};
+
+static uint64_t random_seed(void)
+{
+	uint64_t s = 0;
+	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		if (read(fd, &s, sizeof s) != (ssize_t)sizeof s)
+			s = 0;
+		close(fd);
+	}
+	if (!s)
+		s = (uint64_t)getpid() * 0x9E3779B97F4A7C15ull ^ (uint64_t)(text_now() * 1e9);
+	return s % 1000000000000ull; /* short enough to retype, as the CLI's */
+}
+
+static struct tui_table_row *row_of(struct run_pane *rp, size_t index)
+{
+	for (size_t i = 0; i < rp->table.count; i++)
+		if (rp->table.rows[i].id == (long)index)
+			return &rp->table.rows[i];
+	return NULL;
+}
+
+static void redraw(struct run_pane *rp)
+{
+	tui_screen_draw(&rp->app->screen);
+	rp->last_draw = text_now();
+}
+
+/* Handles the keys that came while the runner was busy, then redraws. */
+static void pump(struct run_pane *rp, int force)
+{
+	int key;
+	while ((key = tui_term_key(0)) != ERR) {
+		tui_screen_key(&rp->app->screen, key);
+		force = 1;
+	}
+	if (force || text_now() - rp->last_draw >= REDRAW_EVERY)
+		redraw(rp);
+}
+
+static int sink_begin(void *ctx, const struct run_context *rc, char *err, size_t len)
+{
+	struct run_pane *rp = ctx;
+	(void)err;
+	(void)len;
+	rp->run_id = rp->dbst->run_id;
+	rp->seed = rc->seed;
+	rp->started = text_now();
+	tui_log_add(&rp->log, A_BOLD, "run #%lld: %zu case%s, seed %llu", (long long)rp->run_id,
+		    rc->total, rc->total == 1 ? "" : "s", (unsigned long long)rc->seed);
+	if (rc->has_gpu)
+		tui_log_add(&rp->log, 0, "device %d: %s (sm_%d%d)", rc->gpu.index, rc->gpu.name,
+			    rc->gpu.cc_major, rc->gpu.cc_minor);
+	else
+		tui_log_add(&rp->log, tui_term_attr(TUI_WARN), "no GPU: %s; GPU cases are skipped",
+			    rc->nodev_reason);
+	/* The database sink has stored the run: the results pane follows it. */
+	tui_results_reload(rp->app->panes[TUI_PANE_RESULTS], 1);
+	pump(rp, 1);
+	return 0;
+}
+
+static void sink_start(void *ctx, const struct case_spec *c, size_t index, size_t total,
+		       double timeout_s)
+{
+	struct run_pane *rp = ctx;
+	(void)total;
+	text_copy(rp->current, sizeof rp->current, c->name);
+	rp->case_started = text_now();
+	rp->deadline_s = rp->remaining = timeout_s;
+	struct tui_table_row *row = row_of(rp, index);
+	if (row) {
+		tui_table_set(row, COL_STATUS, NAN, tui_term_attr(TUI_WARN), "RUN");
+		tui_table_select_id(&rp->table, (long)index);
+	}
+	pump(rp, 1);
+}
+
+static void sink_tick(void *ctx, double remaining_s)
+{
+	struct run_pane *rp = ctx;
+	rp->remaining = remaining_s;
+	pump(rp, 0);
+}
+
+static int sink_result(void *ctx, const struct result *r, size_t index, size_t total, char *err,
+		       size_t len)
+{
+	struct run_pane *rp = ctx;
+	(void)total;
+	(void)err;
+	(void)len;
+	struct tui_table_row *row = row_of(rp, index);
+	if (row) {
+		tui_table_set(row, COL_STATUS, (double)r->status, tui_term_status_attr(r->status), "%s",
+			      status_name(r->status));
+		tui_table_set(row, COL_TIME, r->duration_s, 0, "%.2f", r->duration_s);
+		tui_table_set(row, COL_MESSAGE, NAN, tui_term_attr(TUI_DIM), "%s", r->message);
+	}
+	rp->counts[r->status]++;
+	rp->done++;
+	rp->current[0] = '\0';
+	int notable = r->status != STATUS_PASS && r->status != STATUS_XFAIL && r->status != STATUS_SKIP;
+	if (notable)
+		tui_log_add(&rp->log, tui_term_status_attr(r->status), "%s %s%s%s", status_name(r->status),
+			    r->c->name, r->message[0] ? ": " : "", r->message);
+	tui_results_reload(rp->app->panes[TUI_PANE_RESULTS], 0);
+	pump(rp, 1);
+	return 0;
+}
+
+static int sink_end(void *ctx, const struct run_summary *s, char *err, size_t len)
+{
+	struct run_pane *rp = ctx;
+	(void)err;
+	(void)len;
+	char line[128];
+	report_summary_line(s, line, sizeof line);
+	snprintf(rp->outcome, sizeof rp->outcome, "%s in %.1f s%s", line, s->wall_s,
+		 s->interrupted ? "; cancelled" : "");
+	tui_log_add(&rp->log, A_BOLD, "run #%lld: %s", (long long)rp->run_id, rp->outcome);
+	return 0;
+}
+
+static void run_sink(struct report_sink *s, struct run_pane *rp)
+{
+	memset(s, 0, sizeof *s);
+	s->begin = sink_begin;
+	s->start = sink_start;
+	s->tick = sink_tick;
+	s->result = sink_result;
+	s->end = sink_end;
+	s->ctx = rp;
+}
+
+/* "conform tui --seed S: case case ...", cut to fit the database column. */
+static void command_line(char *buf, size_t len, uint64_t seed, const struct case_spec *cases,
+			 size_t n)
+{
+	size_t used = (size_t)snprintf(buf, len, "conform tui --seed %llu:", (unsigned long long)seed);
+	for (size_t i = 0; i < n && used + 8 < len; i++) {
+		int k = snprintf(buf + used, len - used, " %s", cases[i].name);
+		if (k < 0 || used + (size_t)k + 5 >= len) {
+			snprintf(buf + used, len - used, " ...");
+			break;
+		}
+		used += (size_t)k;
+	}
+}
+
+static void reset_pane(struct run_pane *rp, const struct case_spec *cases, size_t n)
+{
+	tui_table_begin(&rp->table);
+	rp->table.cursor = rp->table.top = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct tui_table_row *row = tui_table_add(&rp->table);
+		if (!row)
+			break;
+		row->id = (long)i;
+		tui_table_set(row, COL_NO, (double)(i + 1), tui_term_attr(TUI_DIM), "%zu", i + 1);
+		tui_table_set(row, COL_STATUS, NAN, tui_term_attr(TUI_DIM), "-");
+		tui_table_set(row, COL_CASE, NAN, 0, "%s", cases[i].name);
+	}
+	tui_table_end(&rp->table);
+	rp->table.cursor = 0;
+	memset(rp->counts, 0, sizeof rp->counts);
+	rp->total = n;
+	rp->done = 0;
+	rp->run_id = 0;
+	rp->current[0] = '\0';
+	rp->outcome[0] = '\0';
+	rp->started = text_now();
+	if (rp->log.count)
+		tui_log_add(&rp->log, 0, "%s", "");
+}
+
+void tui_run_checked(struct tui_app *app)
+{
+	struct run_pane *rp = (struct run_pane *)app->panes[TUI_PANE_RUN];
+	struct case_spec *cases = NULL;
+	size_t n = 0, skipped = 0;
+	if (tui_problem_cases(app, &cases, &n, &skipped) < 0) {
+		tui_screen_note(&app->screen, "out of memory");
+		return;
+	}
+	if (!n) {
+		tui_screen_note(&app->screen, skipped ? "every checked case lacks the problem's type"
+					       : "nothing checked: Space checks cases");
+		free(cases);
+		return;
+	}
+	const struct case_spec **sel = malloc(n * sizeof *sel);
+	char *cmdline = malloc(2048);
+	if (!sel || !cmdline) {
+		tui_screen_note(&app->screen, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++)
+		sel[i] = &cases[i];
+
+	reset_pane(rp, cases, n);
+	if (skipped)
+		tui_log_add(&rp->log, tui_term_attr(TUI_WARN), "%zu checked cases left out: variant lacks the problem's type",
+			    skipped);
+	tui_screen_show(&app->screen, TUI_PANE_RUN);
+	app->running = rp->active = rp->ran = 1;
+	app->stop = 0;
+	tui_log_add(&rp->log, tui_term_attr(TUI_DIM), "starting a worker...");
+	redraw(rp);
+
+	uint64_t seed = app->seed_given ? app->seed : random_seed();
+	command_line(cmdline, 2048, seed, cases, n);
+	struct runner_config cfg = {
+		.worker = {.path = app->worker_path, .device = app->device, .verbose = 0,
+			   .start_timeout_s = 60},
+		.timeout_s = app->timeout_s,
+		.hang_timeout_s = app->hang_timeout_s,
+		.seed = seed,
+		.catalog = &app->cat,
+		.stop = &app->stop,
+		.command_line = cmdline,
+	};
+	struct runner rn;
+	char err[1024];
+	if (runner_open(&rn, &cfg, err, sizeof err) < 0) {
+		tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "cannot run: %s", err);
+		snprintf(rp->outcome, sizeof rp->outcome, "not run: %s", err);
+		goto out;
+	}
+	struct db_state dbst = {.db = app->db, .version = PACKAGE_VERSION,
+				.git_revision = CONFORM_GIT_REVISION};
+	struct report_sink sinks[2];
+	db_sink(&sinks[0], &dbst);
+	run_sink(&sinks[1], rp);
+	rp->dbst = &dbst;
+	struct run_summary sum = {.interrupted = 0};
+	if (runner_run(&rn, sel, n, sinks, 2, &sum, err, sizeof err) < 0) {
+		tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "the run stopped: %s", err);
+		snprintf(rp->outcome, sizeof rp->outcome, "stopped: %s", err);
+	}
+	runner_close(&rn);
+	rp->dbst = NULL;
+	if (sum.interrupted) {
+		/* The case in flight was killed and left no result. */
+		for (size_t i = 0; i < rp->table.count; i++) {
+			struct tui_table_row *row = &rp->table.rows[i];
+			if (strcmp(row->cell[COL_STATUS], "RUN") == 0) {
+				tui_table_set(row, COL_STATUS, NAN, tui_term_attr(TUI_DIM), "-");
+				tui_table_set(row, COL_MESSAGE, NAN, tui_term_attr(TUI_WARN), "cancelled");
+			}
+		}
+		tui_screen_note(&app->screen, "run #%lld cancelled", (long long)rp->run_id);
+	}
+out:
+	rp->current[0] = '\0';
+	rp->active = app->running = 0;
+	if (!tui_term_signal())
+		app->stop = 0; /* a cancel ends this run only */
+	tui_results_reload(app->panes[TUI_PANE_RESULTS], 1);
+	free(cmdline);
+	free(sel);
+	free(cases);
+}
+
+void tui_run_progress(struct tui_pane *p, size_t *done, size_t *total)
+{
+	struct run_pane *rp = (struct run_pane *)p;
+	*done = rp->done;
+	*total = rp->total;
+}
+
+static void draw_counts(struct run_pane *rp, int y, int x, int w)
+{
+	int end = x + w;
+	for (int s = 0; s < STATUS_COUNT; s++) {
+		if (!rp->counts[s])
+			continue;
+		x += tui_put(y, x, end - x, tui_term_status_attr((enum status)s), status_name((enum status)s));
+		x += tui_putf(y, x, end - x, tui_term_attr(TUI_NORMAL), " %d  ", rp->counts[s]);
+	}
+}
+
+static void run_draw(struct tui_pane *p, const struct tui_rect *r)
+{
+	struct run_pane *rp = (struct run_pane *)p;
+	int y = r->y, x = r->x, w = r->w;
+	if (!rp->ran) {
+		tui_put(y + 1, x + 2, w - 4, A_BOLD, "No run yet.");
+		tui_put(y + 3, x + 2, w - 4, tui_term_attr(TUI_NORMAL),
+			"Check cases in the Catalog pane (Space), then press r to run them.");
+		tui_put(y + 4, x + 2, w - 4, tui_term_attr(TUI_NORMAL),
+			"Results are stored in the database as for \"conform run\".");
+		tui_putf(y + 6, x + 2, w - 4, tui_term_attr(TUI_DIM), "database: %s", rp->app->db_path);
+		tui_putf(y + 7, x + 2, w - 4, tui_term_attr(TUI_DIM),
+			 "deadlines: %.1f s, %.1f s for cases expected to hang", rp->app->timeout_s,
+			 rp->app->hang_timeout_s);
+		return;
+	}
+
+	/* Line 1: which run. */
+	if (rp->run_id)
+		tui_putf(y, x, w, A_BOLD, "Run #%lld  seed %llu  %zu case%s", (long long)rp->run_id,
+			 (unsigned long long)rp->seed, rp->total, rp->total == 1 ? "" : "s");
+	else
+		tui_putf(y, x, w, A_BOLD, "Run of %zu case%s", rp->total, rp->total == 1 ? "" : "s");
+	y++;
+
+	/* Line 2: progress with an ETA. */
+	double elapsed = (rp->active ? text_now() : rp->started) - rp->started;
+	char eta[48] = "";
+	if (rp->active && rp->done > 0 && rp->done < rp->total)
+		snprintf(eta, sizeof eta, "  ETA %.0f s",
+			 elapsed / (double)rp->done * (double)(rp->total - rp->done));
+	char right[96];
+	int pct = rp->total ? (int)(100 * rp->done / rp->total) : 0;
+	if (rp->active)
+		snprintf(right, sizeof right, " %zu/%zu %3d%%  %.1f s%s", rp->done, rp->total, pct, elapsed, eta);
+	else
+		snprintf(right, sizeof right, " %zu/%zu %3d%%", rp->done, rp->total, pct);
+	int rw = tui_text_width(right);
+	tui_bar(y, x, w - rw - 1, rp->total ? (double)rp->done / (double)rp->total : 0);
+	tui_put(y, x + w - rw, rw, tui_term_attr(TUI_NORMAL), right);
+	y++;
+
+	/* Line 3: the case in flight and its watchdog countdown. */
+	if (rp->active && rp->current[0]) {
+		char left[64];
+		snprintf(left, sizeof left, " watchdog: %.1f s left of %.1f s ", rp->remaining, rp->deadline_s);
+		int lw = tui_text_width(left), bw = 12;
+		int nw = w - lw - bw;
+		tui_putf(y, x, nw, A_BOLD, "> %s", rp->current);
+		tui_put(y, x + nw, lw, tui_term_attr(TUI_WARN), left);
+		tui_bar(y, x + nw + lw, bw, rp->deadline_s > 0 ? rp->remaining / rp->deadline_s : 0);
+	} else if (rp->active) {
+		tui_put(y, x, w, tui_term_attr(TUI_DIM), "starting a worker...");
+	} else if (rp->outcome[0]) {
+		tui_putf(y, x, w, A_BOLD, "Done: %s", rp->outcome);
+	}
+	y++;
+
+	draw_counts(rp, y++, x, w);
+
+	int log_h = 4;
+	struct tui_rect tr = {y, x, r->y + r->h - y - log_h - 1, w};
+	tui_table_draw(&rp->table, &tr, 1);
+	int ly = tr.y + tr.h;
+	tui_hline(ly, x, w);
+	tui_put(ly, x + 2, w - 4, tui_term_attr(TUI_DIM), " log ");
+	struct tui_rect lr = {ly + 1, x, log_h, w};
+	tui_log_draw(&rp->log, &lr);
+}
+
+static int run_key(struct tui_pane *p, int key)
+{
+	struct run_pane *rp = (struct run_pane *)p;
+	return tui_table_key(&rp->table, key);
+}
+
+static const struct tui_hint run_hints[] = {
+	{"j/k", "Move"}, {"h/l", "Sort"},
+};
+
+static size_t run_hints_fn(struct tui_pane *p, const struct tui_hint **out)
+{
+	(void)p;
+	*out = run_hints;
+	return sizeof run_hints / sizeof run_hints[0];
+}
+
+static const struct tui_hint run_help[] = {
+	{"", "Run"},
+	{"r", "run the checked cases (from any pane)"},
+	{"c", "cancel the run: the worker is killed"},
+	{"Up/Down j/k", "move in the list of cases"},
+	{"Left/Right h/l", "sort by another column; s reverses"},
+};
+
+static void run_destroy(struct tui_pane *p)
+{
+	struct run_pane *rp = (struct run_pane *)p;
+	tui_table_free(&rp->table);
+	tui_log_free(&rp->log);
+	free(rp);
+}
+
+static const struct tui_pane_class run_class = {
+	.title = "Run",
+	.draw = run_draw,
+	.key = run_key,
+	.hints = run_hints_fn,
+	.help = run_help,
+	.nhelp = sizeof run_help / sizeof run_help[0],
+	.destroy = run_destroy,
+};
+
+struct tui_pane *tui_run_pane_new(struct tui_app *app)
+{
+	struct run_pane *rp = calloc(1, sizeof *rp);
+	if (!rp)
+		return NULL;
+	rp->super.cls = &run_class;
+	rp->app = app;
+	tui_table_init(&rp->table, run_cols, (int)(sizeof run_cols / sizeof run_cols[0]));
+	tui_log_init(&rp->log, 500, 1);
+	return &rp->super;
+}

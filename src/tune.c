@@ -1,0 +1,426 @@
+/*
+ * tune.c - the tuner (see tune.h).
+ *
+ * measure() is the one road to a number: every evaluation, reference or
+ * configuration, is either answered from the database or run as a case by
+ * the runner's worker under the watchdog and stored through the database
+ * sink, so a hang or a crash is a TIMEOUT or CRASH row like any other and
+ * the next evaluation gets a fresh worker.
+ *
+ * A configuration the variant's contract refuses is stored as SKIP with the
+ * observed behaviour "invalid": the search is expected to run into the
+ * edges of what a kernel accepts, and that is neither a failure of the
+ * kernel nor a measurement.
+ */
+#include "config.h"
+
+#include "tune.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db.h"
+#include "params.h"
+#include "rng.h"
+#include "text.h"
+#include "tune_space.h"
+
+/* The copy is large enough to stream from memory on any GPU (1 GiB of f32
+ * each way); the host's stands in for tests and stays small. */
+static const struct tune_family families[] = {
+	{"device.", "device.copy", 1LL << 28, "device.cub", "device.cub_segmented"},
+	{"harness.", "harness.copy", 1LL << 22, "harness.baseline", NULL},
+};
+#define NFAMILIES (sizeof families / sizeof families[0])
+
+const struct tune_family *tune_family_of(const char *variant)
+{
+	for (size_t i = 0; i < NFAMILIES; i++)
+		if (strncmp(variant, families[i].prefix, strlen(families[i].prefix)) == 0)
+			return &families[i];
+	return NULL;
+}
+
+int tune_is_reference(const char *variant)
+{
+	const struct tune_family *f = tune_family_of(variant);
+	if (!f)
+		return 0;
+	const char *refs[] = {f->copy, f->baseline, f->baseline_segmented};
+	for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++)
+		if (refs[i] && strcmp(refs[i], variant) == 0)
+			return 1;
+	return 0;
+}
+
+static void tally(struct run_summary *sum, enum status st)
+{
+	sum->counts[st]++;
+	sum->tally[status_tally(st)]++;
+}
+
+int tune_open(struct tune_session *s, const struct tune_options *o, const struct catalog *cat,
+	      const struct runner_config *rcfg, char *err, size_t len)
+{
+	memset(s, 0, sizeof *s);
+	s->o = *o;
+	s->cat = cat;
+	s->stop = rcfg->stop;
+	struct runner_config cfg = *rcfg;
+	cfg.timing = &s->o.timing;
+	cfg.seed = o->seed;
+	cfg.catalog = cat;
+	if (runner_open(&s->rn, &cfg, err, len) < 0)
+		return -1;
+	s->runner_open = 1;
+	return 0;
+}
+
+int tune_begin(struct tune_session *s, struct db *db, char *err, size_t len)
+{
+	s->dbst.db = db;
+	s->dbst.version = PACKAGE_VERSION;
+	s->dbst.git_revision = CONFORM_GIT_REVISION;
+	db_sink(&s->dbsink, &s->dbst);
+	if (s->dbsink.begin(s->dbsink.ctx, &s->rn.rc, err, len) < 0)
+		return -1;
+	s->run_begun = 1;
+	return 0;
+}
+
+int tune_close(struct tune_session *s, int interrupted, char *err, size_t len)
+{
+	int rc = 0;
+	if (s->run_begun) {
+		s->stored.interrupted = interrupted;
+		if (s->dbsink.end(s->dbsink.ctx, &s->stored, err, len) < 0)
+			rc = -1;
+		s->run_begun = 0;
+	}
+	if (s->runner_open)
+		runner_close(&s->rn);
+	s->runner_open = 0;
+	return rc;
+}
+
+/* A tuned configuration that the contract refuses is a SKIP (see top). */
+static enum status tune_judge(enum outcome o)
+{
+	return o == OUTCOME_INVALID ? STATUS_SKIP : status_judge(EXPECT_PASS, o);
+}
+
+/* Adds an empty row; returns its index, or -1 when out of memory. */
+static long sweep_add(struct tune_sweep *sw)
+{
+	if (sw->count == sw->cap) {
+		size_t cap = sw->cap ? 2 * sw->cap : 64;
+		struct tune_row *grown = realloc(sw->rows, cap * sizeof *grown);
+		if (!grown)
+			return -1;
+		sw->rows = grown;
+		sw->cap = cap;
+	}
+	memset(&sw->rows[sw->count], 0, sizeof sw->rows[0]);
+	return (long)sw->count++;
+}
+
+void tune_sweep_free(struct tune_sweep *sw)
+{
+	free(sw->rows);
+	memset(sw, 0, sizeof *sw);
+}
+
+/* One evaluation to make. */
+struct probe {
+	const char *variant;
+	const char *config;     /* "" for the defaults */
+	int with_op;            /* the copy takes no op */
+	enum dtype dtype;
+	int64_t n, cols;
+	enum tune_role role;
+};
+
+/*
+ * Measures (or looks up) one configuration into row.  Returns 0, 1 when
+ * interrupted, -1 with a message on a database error or a configuration
+ * that cannot be written as params.
+ */
+static int measure(struct tune_session *s, const struct probe *p, struct tune_row *row,
+		   char *err, size_t len)
+{
+	struct case_spec c;
+	memset(&c, 0, sizeof c);
+	text_copy(c.variant, sizeof c.variant, p->variant);
+	text_copy(c.params, sizeof c.params, p->config);
+	if (strlen(p->config) >= sizeof c.params ||
+	    (p->with_op && params_append(c.params, sizeof c.params, "op", op_name(s->o.op)) < 0)) {
+		snprintf(err, len, "%s: parameters '%s' too long", p->variant, p->config);
+		return -1;
+	}
+	c.dtype = p->dtype;
+	c.n = p->n;
+	c.cols = p->cols;
+	c.expect = EXPECT_PASS;
+	snprintf(c.name, sizeof c.name, "%s%s%s.%s.n%lld", p->variant, p->with_op ? "." : "",
+		 p->with_op ? op_name(s->o.op) : "", dtype_name(p->dtype), (long long)p->n);
+	if (p->cols) {
+		size_t used = strlen(c.name);
+		snprintf(c.name + used, sizeof c.name - used, ".c%lld", (long long)p->cols);
+	}
+
+	struct result res;
+	memset(&res, 0, sizeof res);
+	res.c = &c;
+	res.seed = rng_case_seed(s->o.seed, c.name);
+	res.err_norm = -1;
+	int found = 0;
+	if (!s->o.fresh) {
+		struct db_tuned_key k = {
+			.device_id = s->dbst.device_id, .git_revision = CONFORM_GIT_REVISION,
+			.variant = c.variant, .dtype = c.dtype, .n = c.n, .cols = c.cols,
+			.params = c.params,
+		};
+		found = db_tuned_find(s->dbst.db, &k, &res, err, len);
+		if (found < 0)
+			return -1;
+	}
+	if (found) {
+		s->reused++;
+	} else {
+		struct case_result cr;
+		double t0 = text_now();
+		if (runner_run_case(&s->rn, &c, res.seed, NULL, &cr) < 0)
+			return 1;
+		res.duration_s = text_now() - t0;
+		res.outcome = cr.outcome;
+		res.err_norm = cr.err_norm;
+		res.timing = cr.timing;
+		res.status = tune_judge(cr.outcome);
+		text_copy(res.message, sizeof res.message, cr.message);
+		if (s->dbsink.result(s->dbsink.ctx, &res, 0, 0, err, len) < 0)
+			return -1;
+		tally(&s->stored, res.status);
+	}
+	tally(&s->shown, res.status);
+
+	text_copy(row->variant, sizeof row->variant, p->variant);
+	text_copy(row->config, sizeof row->config, p->config);
+	row->role = p->role;
+	row->status = res.status;
+	row->outcome = res.outcome;
+	row->timing = res.timing;
+	if (res.timing.samples > 0 && res.timing.median_ms > 0 && res.timing.bytes > 0)
+		row->gbps = res.timing.bytes / (res.timing.median_ms * 1e-3) / 1e9;
+	row->reused = found;
+	text_copy(row->message, sizeof row->message, res.message);
+	return 0;
+}
+
+/* A row's cost for the search: its median when it ran correctly and was
+ * timed, else +inf. */
+static double row_cost(const struct tune_row *r)
+{
+	return r->status == STATUS_PASS && r->timing.samples > 0 ? r->timing.median_ms : INFINITY;
+}
+
+static int runnable(const struct tune_session *s, const char *variant)
+{
+	const struct catalog_entry *e = catalog_lookup(s->cat, variant);
+	return e && (!e->gpu || s->rn.rc.has_gpu);
+}
+
+/* Adds a measured row to the sweep; returns measure()'s verdict, or -1 when
+ * out of memory. */
+static int sweep_measure(struct tune_session *s, struct tune_sweep *sw, const struct probe *p,
+			 long *index, char *err, size_t len)
+{
+	long i = sweep_add(sw);
+	if (i < 0) {
+		snprintf(err, len, "out of memory");
+		return -1;
+	}
+	int rc = measure(s, p, &sw->rows[i], err, len);
+	if (rc != 0)
+		sw->count--; /* nothing to show for it */
+	*index = i;
+	return rc;
+}
+
+/* Measures a family's references for this sweep: its copy bandwidth unless
+ * stored for this device, and its baseline at this size. */
+static int measure_refs(struct tune_session *s, struct tune_sweep *sw, struct tune_refs *r,
+			char *err, size_t len)
+{
+	const struct tune_family *f = r->family;
+	long i;
+	int rc;
+	if (f->copy && runnable(s, f->copy)) {
+		int stored = db_bandwidth_get(s->dbst.db, s->dbst.device_id, f->copy, &r->copy_gbps,
+					      err, len);
+		if (stored < 0)
+			return -1;
+		if (!stored) {
+			struct probe p = {f->copy, "", 0, DTYPE_F32, f->copy_n, 0, TUNE_COPY};
+			if ((rc = sweep_measure(s, sw, &p, &i, err, len)) != 0)
+				return rc;
+			const struct tune_row *row = &sw->rows[i];
+			if (isfinite(row_cost(row)) && row->gbps > 0) {
+				struct db_bandwidth b = {
+					.device_id = s->dbst.device_id, .variant = f->copy,
+					.bytes = row->timing.bytes, .median_ms = row->timing.median_ms,
+					.gbps = row->gbps, .version = PACKAGE_VERSION,
+					.git_revision = CONFORM_GIT_REVISION,
+				};
+				if (db_bandwidth_put(s->dbst.db, &b, err, len) < 0)
+					return -1;
+				r->copy_gbps = row->gbps;
+				r->copy_measured = 1;
+			}
+		}
+	}
+	r->baseline = s->o.cols ? f->baseline_segmented : f->baseline;
+	if (r->baseline && runnable(s, r->baseline)) {
+		struct probe p = {r->baseline, "", 1, s->o.dtype, sw->n, s->o.cols, TUNE_BASELINE};
+		if ((rc = sweep_measure(s, sw, &p, &i, err, len)) != 0)
+			return rc;
+		double cost = row_cost(&sw->rows[i]);
+		r->baseline_ms = isfinite(cost) ? cost : 0;
+	} else {
+		r->baseline = NULL;
+	}
+	return 0;
+}
+
+/* What the search's evaluate callback needs. */
+struct search_ctx {
+	struct tune_session *s;
+	struct tune_sweep *sw;
+	const struct tune_space *space;
+	const char *variant;
+	uint64_t done, total;
+	int rc;                 /* measure()'s verdict when it stopped the search */
+	char *err;
+	size_t len;
+};
+
+static enum tune_verdict evaluate(void *ctx, uint64_t index, double *cost)
+{
+	struct search_ctx *x = ctx;
+	struct tune_config cfg;
+	char config[CASE_PARAMS_MAX];
+	tune_space_at(x->space, index, &cfg);
+	if (tune_space_encode(x->space, &cfg, config, sizeof config) < 0) {
+		snprintf(x->err, x->len, "%s: a configuration does not fit in %d bytes", x->variant,
+			 CASE_PARAMS_MAX);
+		x->rc = -1;
+		return TUNE_STOP;
+	}
+	struct probe p = {x->variant, config, 1, x->s->o.dtype, x->sw->n, x->s->o.cols, TUNE_TUNED};
+	long i;
+	x->rc = sweep_measure(x->s, x->sw, &p, &i, x->err, x->len);
+	if (x->rc != 0)
+		return TUNE_STOP;
+	x->done++;
+	if (x->s->progress.fn)
+		x->s->progress.fn(x->s->progress.ctx, x->variant, x->done, x->total);
+	const struct tune_row *row = &x->sw->rows[i];
+	if (row->outcome == OUTCOME_INVALID)
+		return TUNE_INVALID;
+	*cost = row_cost(row);
+	return TUNE_MEASURED;
+}
+
+/* Fastest timed first, then the other results, then the refused ones. */
+static int row_rank(const struct tune_row *r)
+{
+	if (isfinite(row_cost(r)))
+		return 0;
+	return r->outcome == OUTCOME_INVALID ? 2 : 1;
+}
+
+static int row_order(const void *a, const void *b)
+{
+	const struct tune_row *x = a, *y = b;
+	int rx = row_rank(x), ry = row_rank(y);
+	if (rx != ry)
+		return rx - ry;
+	if (rx == 0 && x->timing.median_ms != y->timing.median_ms)
+		return x->timing.median_ms < y->timing.median_ms ? -1 : 1;
+	return strcmp(x->config, y->config);
+}
+
+static struct tune_refs *refs_for(struct tune_sweep *sw, const char *variant)
+{
+	const struct tune_family *f = tune_family_of(variant);
+	for (size_t i = 0; i < sw->nrefs; i++)
+		if (sw->refs[i].family == f)
+			return &sw->refs[i];
+	return NULL;
+}
+
+static int search_variant(struct tune_session *s, struct tune_sweep *sw,
+			  const struct catalog_entry *e, char *err, size_t len)
+{
+	struct tune_space *space = malloc(sizeof *space);
+	if (!space) {
+		snprintf(err, len, "out of memory");
+		return -1;
+	}
+	if (tune_space_parse(space, e->space, err, len) < 0) {
+		char why[512];
+		text_copy(why, sizeof why, err);
+		snprintf(err, len, "%s: %s", e->name, why);
+		free(space);
+		return -1;
+	}
+	struct tune_search_config cfg = {
+		.budget = s->o.budget, .time_limit_s = s->o.time_limit_s, .seed = s->o.seed,
+		.evaluate = evaluate,
+	};
+	struct search_ctx x = {s, sw, space, e->name, 0, 0, 0, err, len};
+	x.total = tune_search_budget(s->o.strategy, space, &cfg);
+	cfg.ctx = &x;
+	size_t first = sw->count;
+	struct tune_search_result r;
+	int rc = tune_search_run(s->o.strategy, space, &cfg, &r, err, len);
+	free(space);
+	if (rc < 0)
+		return -1;
+	/* Also after an interruption: what was measured is shown ranked. */
+	qsort(sw->rows + first, sw->count - first, sizeof sw->rows[0], row_order);
+	if (sw->count > first && row_rank(&sw->rows[first]) == 0)
+		sw->rows[first].best = 1;
+	return x.rc;
+}
+
+int tune_sweep_run(struct tune_session *s, const struct catalog_entry *const *variants,
+		   size_t nvariants, int64_t n, struct tune_sweep *sw, char *err, size_t len)
+{
+	int rc = 0;
+	memset(sw, 0, sizeof *sw);
+	sw->n = n;
+	for (size_t v = 0; v < nvariants && rc == 0; v++) {
+		const struct tune_family *f = tune_family_of(variants[v]->name);
+		if (!f || refs_for(sw, variants[v]->name) || sw->nrefs == TUNE_FAMILIES_MAX)
+			continue;
+		struct tune_refs *r = &sw->refs[sw->nrefs++];
+		r->family = f;
+		rc = measure_refs(s, sw, r, err, len);
+	}
+	for (size_t v = 0; v < nvariants && rc == 0; v++) {
+		if (s->stop && *s->stop)
+			rc = 1;
+		else
+			rc = search_variant(s, sw, variants[v], err, len);
+	}
+	for (size_t i = 0; i < sw->count; i++) {
+		const struct tune_refs *r = refs_for(sw, sw->rows[i].variant);
+		if (r) {
+			sw->rows[i].copy_gbps = r->copy_gbps;
+			sw->rows[i].baseline_ms = r->baseline_ms;
+		}
+	}
+	return rc;
+}

@@ -1,0 +1,134 @@
+/*
+ * tune.h - the tuner: one sweep (a problem size) at a time, it measures a
+ * family's references (copy bandwidth, untuned baseline) and searches each
+ * variant's tuning space, every evaluation a case run by a worker under the
+ * watchdog and stored as a result of one run.
+ *
+ * Resuming: a configuration already measured on this device by this build
+ * (runs.git_revision) for the same variant, dtype, n, cols and params (op
+ * included) is answered from the database instead of measured again, unless
+ * `fresh`.  The search then asks the same questions in the same order and
+ * ends where it ended before, so an interrupted tune picks up where it
+ * stopped.  The sampling options (--hot, --min-samples ...) are not part of
+ * that key: after changing them, tune with --fresh.
+ */
+#ifndef CONFORM_TUNE_H
+#define CONFORM_TUNE_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "catalog_client.h"
+#include "dtype.h"
+#include "report.h"
+#include "runner.h"
+#include "timing.h"
+#include "tune_search.h"
+
+/* What a family's variants are measured against.  A family's references
+ * are measured, never tuned; globs leave them out. */
+struct tune_family {
+	const char *prefix;              /* "device." */
+	const char *copy;                /* copy bandwidth variant, NULL: none */
+	int64_t copy_n;                  /* f32 elements it copies */
+	const char *baseline;            /* untuned baseline of flat problems, NULL: none */
+	const char *baseline_segmented;  /* of rows x cols problems, NULL: none */
+};
+
+/* The family of a variant, or NULL. */
+const struct tune_family *tune_family_of(const char *variant);
+/* 1 when the variant is some family's copy or baseline. */
+int tune_is_reference(const char *variant);
+
+struct tune_options {
+	enum dtype dtype;
+	enum op op;
+	int64_t cols;                    /* 0: flat problems */
+	const struct tune_strategy *strategy;
+	uint64_t budget;                 /* per search; 0: the strategy's default */
+	double time_limit_s;             /* per search; 0: none */
+	uint64_t seed;                   /* search and input seed */
+	int fresh;                       /* measure again what the database has */
+	struct timing_request timing;
+};
+
+enum tune_role { TUNE_TUNED, TUNE_BASELINE, TUNE_COPY };
+
+/* One evaluation as reported: a row of the sweep's table. */
+struct tune_row {
+	char variant[64];
+	char config[256];                /* the configuration without op; "" for defaults */
+	enum tune_role role;
+	enum status status;              /* SKIP for a configuration the contract refuses */
+	enum outcome outcome;
+	struct timing_stats timing;      /* samples == 0 when not timed */
+	double gbps;                     /* timing.bytes / median; 0 when not timed */
+	double copy_gbps;                /* the family's copy bandwidth; 0: unknown */
+	double baseline_ms;              /* the family's baseline median; 0: unknown */
+	int reused;                      /* answered from the database */
+	int best;                        /* the fastest of its variant in this sweep */
+	char message[256];
+};
+
+/* A family's references in one sweep. */
+#define TUNE_FAMILIES_MAX 4
+struct tune_refs {
+	const struct tune_family *family;
+	double copy_gbps;                /* 0: unknown (no copy variant, no GPU, or it failed) */
+	int copy_measured;               /* measured in this sweep, else stored earlier */
+	const char *baseline;            /* the baseline variant, NULL: none */
+	double baseline_ms;              /* its median; 0: not measured or failed */
+};
+
+struct tune_sweep {
+	int64_t n;
+	struct tune_row *rows;           /* references first, then each variant's rows, fastest first */
+	size_t count, cap;
+	struct tune_refs refs[TUNE_FAMILIES_MAX];
+	size_t nrefs;
+};
+
+/* Told after every evaluation, for a progress line. */
+struct tune_progress {
+	void (*fn)(void *ctx, const char *variant, uint64_t done, uint64_t total);
+	void *ctx;
+};
+
+struct tune_session {
+	struct tune_options o;
+	const struct catalog *cat;
+	struct runner rn;
+	int runner_open;
+	int run_begun;
+	struct db_state dbst;
+	struct report_sink dbsink;
+	struct run_summary shown;        /* every evaluation, reused ones too */
+	struct run_summary stored;       /* the results this run stored */
+	uint64_t reused;
+	struct tune_progress progress;
+	const volatile sig_atomic_t *stop;
+};
+
+/* Starts the worker, which tells whether there is a GPU (s->rn.rc).
+ * rcfg's timing, seed and catalog are replaced by the options'.  Returns 0,
+ * or -1 with a message.  s must stay where it is until tune_close(). */
+int tune_open(struct tune_session *s, const struct tune_options *o, const struct catalog *cat,
+	      const struct runner_config *rcfg, char *err, size_t len);
+
+/* Records the device and starts the run row.  Returns 0, or -1 with a
+ * message. */
+int tune_begin(struct tune_session *s, struct db *db, char *err, size_t len);
+
+/* Runs the sweep of size n over the variants.  Returns 0, 1 when
+ * interrupted (the rows so far are kept), or -1 with a message. */
+int tune_sweep_run(struct tune_session *s, const struct catalog_entry *const *variants,
+		   size_t nvariants, int64_t n, struct tune_sweep *sw, char *err, size_t len);
+
+void tune_sweep_free(struct tune_sweep *sw);
+
+/* Ends the run row, if begun ("interrupted" or "complete"), and stops the
+ * worker.  Returns 0, or -1 with a message. */
+int tune_close(struct tune_session *s, int interrupted, char *err, size_t len);
+
+#endif

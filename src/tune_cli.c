@@ -1,0 +1,583 @@
+/*
+ * tune_cli.c - options and driver of "conform tune" and "conform bench"
+ * (see tune_cli.h).
+ *
+ * Every input problem (flags, unknown variant, dtype a variant lacks, a
+ * malformed tuning space, an unusable database) is found before anything
+ * runs or is stored.  Variants that need a GPU are dropped with a note when
+ * there is none, and the command then exits 77 like a run with skipped GPU
+ * cases.
+ */
+#include "config.h"
+
+#include "tune_cli.h"
+
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "catalog_client.h"
+#include "cmd.h"
+#include "db.h"
+#include "params.h"
+#include "paths.h"
+#include "stats.h"
+#include "suite.h"
+#include "text.h"
+#include "tune_space.h"
+
+static const char tune_help[] =
+	"usage: conform tune VARIANT|GLOB --n LIST --dtype T [options]\n"
+	"  --n LIST              problem sizes, comma separated, decimal or 2^K (2^20,2^24)\n"
+	"  --dtype T             element type: f32, f64, i32, u32, bf16\n"
+	"  --op OP               sum (default), max or min\n"
+	"  --cols C              rows of C elements (segmented reductions); n counts rows\n";
+
+static const char bench_help[] =
+	"usage: conform bench [options]\n"
+	"  tunes the sum of f32 at 2^20, 2^24, 2^28 and 2^30 for every tunable device.*\n"
+	"  variant and prints the best configuration of each, with GB/s, x CUB and %% copy\n";
+
+static const char common_help[] =
+	"  --strategy S          exhaustive (default), random or anneal\n"
+	"  --budget N            evaluations per search (refused configurations are free)\n"
+	"  --time SEC            time limit per search instead of a budget\n"
+	"  --seed N              search and input seed (default 1)\n"
+	"  --fresh               measure again what the database already has\n"
+	"  --min-samples N       timed launches at least (default 10)\n"
+	"  --max-noise F         stop sampling below this stddev/mean (default 0.005)\n"
+	"  --max-time SEC        sampling time per evaluation at most (default 1.0)\n"
+	"  --hot                 keep the L2 cache warm between launches\n"
+	"  --timeout SEC         deadline of one evaluation (default 10)\n"
+	"  --csv, --json         machine-readable rows on stdout (the summary goes to stderr)\n"
+	"  --db PATH             result database (default $CONFORM_DB or\n"
+	"                        $XDG_DATA_HOME/conform/conform.db)\n"
+	"  --device N            CUDA device ordinal (default 0)\n"
+	"  -v, --verbose         the worker's diagnostics on stderr\n"
+	"exit: 0 all evaluations ran, 1 some failed, hung or crashed, 2 usage or input error,\n"
+	"      77 no CUDA device for the variants, 130 interrupted\n";
+
+static volatile sig_atomic_t stop_flag;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop_flag = 1;
+}
+
+static int parse_sizes(const char *text, struct tune_cli *c)
+{
+	char buf[512];
+	text_copy(buf, sizeof buf, text);
+	c->nsizes = 0;
+	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		long long v;
+		if (params_parse_count(tok, &v) < 0 || v < 1) {
+			cmd_error("--n: expected sizes as decimal or 2^K, comma separated, got '%s'", text);
+			return -1;
+		}
+		if (c->nsizes == TUNE_SIZES_MAX) {
+			cmd_error("--n: at most %d sizes", TUNE_SIZES_MAX);
+			return -1;
+		}
+		c->sizes[c->nsizes++] = v;
+	}
+	if (c->nsizes == 0 || text[strlen(text) - 1] == ',' || text[0] == ',' || strstr(text, ",,")) {
+		cmd_error("--n: expected sizes as decimal or 2^K, comma separated, got '%s'", text);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_fraction(const char *flag, const char *text, double *out)
+{
+	char *end;
+	double v = strtod(text, &end);
+	if (end == text || *end || !(v > 0) || v > 1) {
+		cmd_error("%s: expected a fraction in (0, 1], got '%s'", flag, text);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static void defaults(struct tune_cli *c, int bench)
+{
+	memset(c, 0, sizeof *c);
+	c->bench = bench;
+	c->o.op = OP_SUM;
+	c->o.seed = 1;
+	c->o.strategy = tune_strategy_find("exhaustive");
+	stats_request_defaults(&c->o.timing);
+	c->timeout_s = 10;
+	c->format = TUNE_TABLE;
+	if (bench) {
+		static const int64_t sizes[] = {1LL << 20, 1LL << 24, 1LL << 28, 1LL << 30};
+		c->pattern = "device.*";
+		memcpy(c->sizes, sizes, sizeof sizes);
+		c->nsizes = sizeof sizes / sizeof sizes[0];
+		c->o.dtype = DTYPE_F32;
+	}
+}
+
+int tune_cli_parse(int argc, char **argv, int bench, struct tune_cli *c)
+{
+	enum { O_N = 256, O_DTYPE, O_OP, O_COLS, O_STRATEGY, O_BUDGET, O_TIME, O_SEED, O_FRESH,
+	       O_MIN_SAMPLES, O_MAX_NOISE, O_MAX_TIME, O_HOT, O_TIMEOUT, O_CSV, O_JSON, O_DB,
+	       O_DEVICE, O_HELP };
+	static const struct option longopts[] = {
+		{"n", required_argument, NULL, O_N},
+		{"dtype", required_argument, NULL, O_DTYPE},
+		{"op", required_argument, NULL, O_OP},
+		{"cols", required_argument, NULL, O_COLS},
+		{"strategy", required_argument, NULL, O_STRATEGY},
+		{"budget", required_argument, NULL, O_BUDGET},
+		{"time", required_argument, NULL, O_TIME},
+		{"seed", required_argument, NULL, O_SEED},
+		{"fresh", no_argument, NULL, O_FRESH},
+		{"min-samples", required_argument, NULL, O_MIN_SAMPLES},
+		{"max-noise", required_argument, NULL, O_MAX_NOISE},
+		{"max-time", required_argument, NULL, O_MAX_TIME},
+		{"hot", no_argument, NULL, O_HOT},
+		{"timeout", required_argument, NULL, O_TIMEOUT},
+		{"csv", no_argument, NULL, O_CSV},
+		{"json", no_argument, NULL, O_JSON},
+		{"db", required_argument, NULL, O_DB},
+		{"device", required_argument, NULL, O_DEVICE},
+		{"verbose", no_argument, NULL, 'v'},
+		{"help", no_argument, NULL, O_HELP},
+		{NULL, 0, NULL, 0},
+	};
+	const char *cmd = bench ? "bench" : "tune";
+	int have_dtype = 0, csv = 0, json = 0, budget_given = 0, time_given = 0;
+	unsigned long long v;
+	defaults(c, bench);
+	opterr = 0;
+	optind = 1;
+	int ch;
+	while ((ch = getopt_long(argc, argv, ":v", longopts, NULL)) != -1) {
+		/* The problem is bench's preset, not an option of it. */
+		if (bench && (ch == O_N || ch == O_DTYPE || ch == O_OP || ch == O_COLS)) {
+			cmd_error("bench: --%s is fixed by the preset (use conform tune)",
+				  longopts[ch - O_N].name);
+			return -1;
+		}
+		switch (ch) {
+		case O_N:
+			if (parse_sizes(optarg, c) < 0)
+				return -1;
+			break;
+		case O_DTYPE:
+			if (dtype_parse(optarg, &c->o.dtype) < 0) {
+				cmd_error("--dtype: unknown element type '%s' (f32, f64, i32, u32, bf16)", optarg);
+				return -1;
+			}
+			have_dtype = 1;
+			break;
+		case O_OP:
+			if (op_parse(optarg, &c->o.op) < 0) {
+				cmd_error("--op: unknown operator '%s' (sum, max, min)", optarg);
+				return -1;
+			}
+			break;
+		case O_COLS:
+			if (cmd_parse_uint("--cols", optarg, 1ull << 31, &v) < 0)
+				return -1;
+			if (v == 0) {
+				cmd_error("--cols: expected a positive number of columns, got '%s'", optarg);
+				return -1;
+			}
+			c->o.cols = (int64_t)v;
+			break;
+		case O_STRATEGY:
+			c->o.strategy = tune_strategy_find(optarg);
+			if (!c->o.strategy) {
+				cmd_error("--strategy: unknown strategy '%s' (%s)", optarg, tune_strategy_list());
+				return -1;
+			}
+			break;
+		case O_BUDGET:
+			if (cmd_parse_uint("--budget", optarg, 1u << 30, &v) < 0)
+				return -1;
+			if (v == 0) {
+				cmd_error("--budget: expected at least one evaluation, got '%s'", optarg);
+				return -1;
+			}
+			c->o.budget = v;
+			budget_given = 1;
+			break;
+		case O_TIME:
+			if (cmd_parse_seconds("--time", optarg, &c->o.time_limit_s) < 0)
+				return -1;
+			time_given = 1;
+			break;
+		case O_SEED:
+			if (cmd_parse_uint("--seed", optarg, UINT64_MAX, &v) < 0)
+				return -1;
+			c->o.seed = v;
+			break;
+		case O_FRESH: c->o.fresh = 1; break;
+		case O_MIN_SAMPLES:
+			if (cmd_parse_uint("--min-samples", optarg, 1000, &v) < 0)
+				return -1;
+			if (v == 0) {
+				cmd_error("--min-samples: expected 1 to 1000, got '%s'", optarg);
+				return -1;
+			}
+			c->o.timing.min_samples = (int)v;
+			break;
+		case O_MAX_NOISE:
+			if (parse_fraction("--max-noise", optarg, &c->o.timing.max_noise) < 0)
+				return -1;
+			break;
+		case O_MAX_TIME:
+			if (cmd_parse_seconds("--max-time", optarg, &c->o.timing.max_time_s) < 0)
+				return -1;
+			break;
+		case O_HOT: c->o.timing.hot = 1; break;
+		case O_TIMEOUT:
+			if (cmd_parse_seconds("--timeout", optarg, &c->timeout_s) < 0)
+				return -1;
+			break;
+		case O_CSV: csv = 1; break;
+		case O_JSON: json = 1; break;
+		case O_DB: c->db_path = optarg; break;
+		case O_DEVICE:
+			if (cmd_parse_uint("--device", optarg, 1023, &v) < 0)
+				return -1;
+			c->device = (int)v;
+			break;
+		case 'v': c->verbose = 1; break;
+		case O_HELP:
+			fputs(bench ? bench_help : tune_help, stdout);
+			fputs(common_help, stdout);
+			return 1;
+		case ':':
+			cmd_error("%s needs a value (see conform %s --help)", argv[optind - 1], cmd);
+			return -1;
+		default:
+			cmd_error("unknown option '%s' (see conform %s --help)", argv[optind - 1], cmd);
+			return -1;
+		}
+	}
+	if (!bench) {
+		if (optind == argc) {
+			cmd_error("tune: which variant? (conform tune VARIANT|GLOB --n LIST --dtype T)");
+			return -1;
+		}
+		c->pattern = argv[optind++];
+	}
+	if (optind < argc) {
+		cmd_error("unexpected argument '%s' (see conform %s --help)", argv[optind], cmd);
+		return -1;
+	}
+	if (!bench && !c->nsizes) {
+		cmd_error("tune: --n LIST is required (sizes such as 2^20,2^24)");
+		return -1;
+	}
+	if (!bench && !have_dtype) {
+		cmd_error("tune: --dtype is required (f32, f64, i32, u32, bf16)");
+		return -1;
+	}
+	if (budget_given && time_given) {
+		cmd_error("%s: --budget and --time exclude each other", cmd);
+		return -1;
+	}
+	if (csv && json) {
+		cmd_error("%s: --csv and --json exclude each other", cmd);
+		return -1;
+	}
+	/* A measurement may sample for max_time_s: a deadline below that
+	 * would kill healthy evaluations as hung. */
+	if (c->timeout_s <= c->o.timing.max_time_s) {
+		cmd_error("%s: --timeout (%g s) must exceed --max-time (%g s)", cmd, c->timeout_s,
+			  c->o.timing.max_time_s);
+		return -1;
+	}
+	c->format = csv ? TUNE_CSV : json ? TUNE_JSON : TUNE_TABLE;
+	if (c->o.timing.max_samples < c->o.timing.min_samples)
+		c->o.timing.max_samples = c->o.timing.min_samples;
+	return 0;
+}
+
+/* 1 when the catalog's "f32,i32" lists d. */
+static int dtype_listed(const char *list, enum dtype d)
+{
+	const char *name = dtype_name(d);
+	size_t n = strlen(name);
+	for (const char *p = list; *p;) {
+		size_t len = strcspn(p, ",");
+		if (len == n && strncmp(p, name, n) == 0)
+			return 1;
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}
+
+static int is_glob(const char *s)
+{
+	return strpbrk(s, "*?[") != NULL;
+}
+
+/* Checks that a variant's space parses; prints the error. */
+static int space_ok(const struct catalog_entry *e)
+{
+	char err[512];
+	struct tune_space *space = malloc(sizeof *space);
+	int ok = space && tune_space_parse(space, e->space, err, sizeof err) == 0;
+	if (!space)
+		cmd_error("out of memory");
+	else if (!ok)
+		cmd_error("%s: %s", e->name, err);
+	free(space);
+	return ok;
+}
+
+/*
+ * The variants to tune: an exact name is taken whatever it is (a variant
+ * without a space runs once, at its defaults); a glob takes the variants
+ * that have a tuning space and support the dtype, leaving out the families'
+ * references (they are measured with every sweep anyway).  Returns the
+ * count, or -1 with the exit code in *rc.
+ */
+static long select_variants(const struct tune_cli *c, const struct catalog *cat,
+			    const struct catalog_entry **out, int *rc)
+{
+	const struct catalog_entry *e = catalog_lookup(cat, c->pattern);
+	long n = 0;
+	*rc = EXIT_USAGE;
+	if (e) {
+		if (!dtype_listed(e->dtypes, c->o.dtype)) {
+			cmd_error("%s does not support dtype %s (it has %s)", e->name,
+				  dtype_name(c->o.dtype), e->dtypes);
+			return -1;
+		}
+		if (!space_ok(e))
+			return -1;
+		out[0] = e;
+		return 1;
+	}
+	int glob = is_glob(c->pattern), matched = 0;
+	for (size_t i = 0; glob && i < cat->count; i++) {
+		e = &cat->v[i];
+		if (!suite_glob_any(e->name, &c->pattern, 1))
+			continue;
+		matched++;
+		if (!e->space[0] || tune_is_reference(e->name) || !dtype_listed(e->dtypes, c->o.dtype))
+			continue;
+		if (!space_ok(e))
+			return -1;
+		out[n++] = e;
+	}
+	if (n > 0)
+		return n;
+	/* Without CUDA the device families are simply not built: that is the
+	 * "no device" case, not a typo. */
+	if (!cat->has_kernels && strncmp(c->pattern, "harness.", 8) != 0) {
+		cmd_error("conform was built without CUDA kernels: nothing matches '%s' here",
+			  c->pattern);
+		*rc = EXIT_NO_DEVICE;
+	} else if (matched) {
+		cmd_error("no variant matching '%s' has a tuning space and supports %s", c->pattern,
+			  dtype_name(c->o.dtype));
+	} else {
+		cmd_error("unknown variant '%s' (conform --variants lists them)", c->pattern);
+	}
+	return -1;
+}
+
+/* The live progress line on stderr, with the current search's ETA. */
+struct progress {
+	int on;
+	char where[48];         /* "n=2^20 f32" */
+	char variant[64];
+	double start, last;
+};
+
+static void progress_draw(void *ctx, const char *variant, uint64_t done, uint64_t total)
+{
+	struct progress *p = ctx;
+	double now = text_now();
+	if (strcmp(p->variant, variant) != 0 || done <= 1) {
+		text_copy(p->variant, sizeof p->variant, variant);
+		p->start = p->last;
+	}
+	p->last = now;
+	if (!p->on)
+		return;
+	char eta[32] = "";
+	if (done > 0 && total > done)
+		snprintf(eta, sizeof eta, " ETA %.0fs",
+			 (now - p->start) / (double)done * (double)(total - done));
+	fprintf(stderr, "\r\033[K[%s] %s %llu/%llu%s", p->where, variant, (unsigned long long)done,
+		(unsigned long long)total, eta);
+	fflush(stderr);
+}
+
+static void progress_clear(struct progress *p)
+{
+	if (p->on) {
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+	}
+}
+
+/* Drops the variants that need a GPU when there is none; returns how many
+ * were dropped. */
+static size_t drop_gpu_variants(const struct tune_session *s, const struct catalog_entry **v,
+				size_t *n)
+{
+	size_t kept = 0, dropped = 0;
+	for (size_t i = 0; i < *n; i++) {
+		if (v[i]->gpu && !s->rn.rc.has_gpu) {
+			fprintf(stderr, "conform: skipping %s: %s\n", v[i]->name, s->rn.rc.nodev_reason);
+			dropped++;
+		} else {
+			v[kept++] = v[i];
+		}
+	}
+	*n = kept;
+	return dropped;
+}
+
+static void describe(FILE *f, const struct tune_cli *c, const struct tune_session *s, size_t nv)
+{
+	const struct run_context *rc = &s->rn.rc;
+	if (rc->has_gpu)
+		fprintf(f, "device %d: %s (sm_%d%d, %d SMs)", rc->gpu.index, rc->gpu.name,
+			rc->gpu.cc_major, rc->gpu.cc_minor, rc->gpu.sm_count);
+	else
+		fprintf(f, "host (no GPU)");
+	fprintf(f, "; tuning %zu variant%s at %zu size%s, %s, seed %llu%s\n", nv, nv == 1 ? "" : "s",
+		c->nsizes, c->nsizes == 1 ? "" : "s", tune_strategy_name(c->o.strategy),
+		(unsigned long long)c->o.seed, c->o.fresh ? ", fresh" : "");
+	fflush(f);
+}
+
+int tune_cli_run(const struct tune_cli *c, int argc, char **argv)
+{
+	char err[1024], worker_path[4096], db_path[4096];
+	struct catalog cat;
+	struct db *db = NULL;
+	struct tune_session *s = NULL;
+	struct tune_sweep *sweeps = NULL;
+	const struct catalog_entry **variants = NULL;
+	char *cmdline = NULL;
+	size_t nsweeps = 0;
+	int rc = EXIT_USAGE, interrupted = 0;
+
+	if (paths_worker(worker_path, sizeof worker_path, err, sizeof err) < 0 ||
+	    catalog_load(&cat, worker_path, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		return EXIT_USAGE;
+	}
+	variants = calloc(cat.count ? cat.count : 1, sizeof *variants);
+	sweeps = calloc(c->nsizes, sizeof *sweeps);
+	s = calloc(1, sizeof *s);
+	cmdline = cmd_join_args(argc, argv);
+	if (!variants || !sweeps || !s || !cmdline) {
+		cmd_error("out of memory");
+		goto out;
+	}
+	long nv = select_variants(c, &cat, variants, &rc);
+	if (nv < 0)
+		goto out;
+	rc = EXIT_USAGE;
+	if (cmd_db_path(c->db_path, db_path, sizeof db_path) < 0)
+		goto out;
+	if (db_open(db_path, 5000, &db, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		goto out;
+	}
+
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal; /* no SA_RESTART: waits must see the signal */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+
+	struct runner_config rcfg = {
+		.worker = {.path = worker_path, .device = c->device, .verbose = c->verbose,
+			   .start_timeout_s = 60},
+		.timeout_s = c->timeout_s,
+		.hang_timeout_s = c->timeout_s,
+		.stop = &stop_flag,
+		.command_line = cmdline,
+	};
+	if (tune_open(s, &c->o, &cat, &rcfg, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		rc = stop_flag ? EXIT_INTERRUPTED : EXIT_USAGE;
+		goto out;
+	}
+	size_t count = (size_t)nv;
+	int no_device = drop_gpu_variants(s, variants, &count) > 0;
+	if (count == 0) {
+		cmd_error("cannot tune '%s': %s", c->pattern, s->rn.rc.nodev_reason);
+		rc = EXIT_NO_DEVICE;
+		goto out;
+	}
+	if (tune_begin(s, db, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		goto out;
+	}
+
+	struct tune_printer pr = {.f = stdout, .format = c->format, .o = &c->o};
+	FILE *human = c->format == TUNE_TABLE ? stdout : stderr;
+	struct progress prog = {.on = isatty(STDERR_FILENO) && !c->verbose, .last = text_now()};
+	s->progress.fn = progress_draw;
+	s->progress.ctx = &prog;
+	describe(human, c, s, count);
+
+	for (size_t i = 0; i < c->nsizes; i++) {
+		char size[32];
+		text_count(size, sizeof size, c->sizes[i]);
+		snprintf(prog.where, sizeof prog.where, "n=%s %s", size, dtype_name(c->o.dtype));
+		int r = tune_sweep_run(s, variants, count, c->sizes[i], &sweeps[i], err, sizeof err);
+		nsweeps = i + 1;
+		progress_clear(&prog);
+		if (!c->bench)
+			tune_print_sweep(&pr, &sweeps[i]);
+		if (r < 0) {
+			cmd_error("%s", err);
+			tune_close(s, 1, err, sizeof err);
+			goto out;
+		}
+		if (r > 0) {
+			interrupted = 1;
+			break;
+		}
+	}
+	if (c->bench)
+		tune_print_bench(&pr, sweeps, nsweeps);
+	tune_print_summary(&pr, human, s, interrupted);
+	if (tune_close(s, interrupted, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		rc = EXIT_USAGE;
+	} else if (interrupted) {
+		rc = EXIT_INTERRUPTED;
+	} else if (s->shown.tally[TALLY_FAILED]) {
+		rc = EXIT_UNEXPECTED;
+	} else if (no_device) {
+		rc = EXIT_NO_DEVICE;
+	} else {
+		rc = EXIT_CONFORMANT;
+	}
+out:
+	if (s)
+		tune_close(s, 1, err, sizeof err);
+	for (size_t i = 0; i < nsweeps; i++)
+		tune_sweep_free(&sweeps[i]);
+	free(sweeps);
+	free(s);
+	free(variants);
+	free(cmdline);
+	db_close(db);
+	catalog_free(&cat);
+	return rc;
+}

@@ -1,0 +1,40 @@
+/*
+ * tune_cli.h - what "conform tune" and "conform bench" share: their options
+ * and the driver that selects variants, runs the sweeps and reports.
+ * bench is tune with a preset problem (sum of f32 at 2^20, 2^24, 2^28 and
+ * 2^30 over every tunable device.* variant) and one summary table.
+ */
+#ifndef CONFORM_TUNE_CLI_H
+#define CONFORM_TUNE_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tune.h"
+#include "tune_print.h"
+
+#define TUNE_SIZES_MAX 32
+
+struct tune_cli {
+	int bench;                       /* the bench preset: one summary table */
+	const char *pattern;             /* VARIANT or GLOB */
+	int64_t sizes[TUNE_SIZES_MAX];
+	size_t nsizes;
+	struct tune_options o;
+	double timeout_s;                /* deadline of one evaluation */
+	int device;
+	const char *db_path;             /* NULL: the default */
+	enum tune_format format;
+	int verbose;
+};
+
+/* Parses the arguments of tune (bench == 0) or bench; argv[0] is the
+ * command's name.  Returns 0, 1 when --help was printed, or -1 after
+ * printing a one-line error. */
+int tune_cli_parse(int argc, char **argv, int bench, struct tune_cli *c);
+
+/* Runs the parsed command; argv is recorded as the run's command line.
+ * Returns the exit code (cmd.h). */
+int tune_cli_run(const struct tune_cli *c, int argc, char **argv);
+
+#endif

@@ -1,0 +1,395 @@
+/*
+ * tune_print.c - the tuner's reports (see tune_print.h).
+ *
+ * One function computes each derived figure and one writes each format's
+ * row, so tune and bench, text, CSV and JSON always agree.  A figure that
+ * does not apply (a failed configuration, no copy bandwidth, no baseline)
+ * is "-" in tables, empty in CSV and null in JSON.
+ */
+#include "tune_print.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text.h"
+
+static int timed(const struct tune_row *r)
+{
+	return r->status == STATUS_PASS && r->timing.samples > 0 && r->timing.median_ms > 0;
+}
+
+static double median_us(const struct tune_row *r)
+{
+	return timed(r) ? r->timing.median_ms * 1e3 : NAN;
+}
+
+static double gbps(const struct tune_row *r)
+{
+	return timed(r) && r->gbps > 0 ? r->gbps : NAN;
+}
+
+static double pct_copy(const struct tune_row *r)
+{
+	return timed(r) && r->gbps > 0 && r->copy_gbps > 0 ? 100 * r->gbps / r->copy_gbps : NAN;
+}
+
+/* A copy is not a reduction: comparing it with the baseline means nothing. */
+static double x_cub(const struct tune_row *r)
+{
+	return timed(r) && r->role != TUNE_COPY && r->baseline_ms > 0
+		       ? r->baseline_ms / r->timing.median_ms : NAN;
+}
+
+static double noise(const struct tune_row *r)
+{
+	return timed(r) ? r->timing.noise : NAN;
+}
+
+static const char *role_name(enum tune_role role)
+{
+	static const char *const names[] = {"tuned", "baseline", "copy"};
+	return names[role];
+}
+
+static const char *shown_config(const struct tune_row *r)
+{
+	return r->config[0] ? r->config : "(default)";
+}
+
+/* The message a table shows: why a configuration did not work, but not the
+ * contract's refusals of single configurations, which say the same thing
+ * every time (refused_too: show those as well). */
+static const char *table_message(const struct tune_row *r, int refused_too)
+{
+	if (r->outcome == OUTCOME_INVALID)
+		return refused_too ? r->message : "";
+	if (r->status == STATUS_PASS)
+		return timed(r) ? "" : "not timed";
+	return r->message;
+}
+
+/*
+ * Text tables.
+ */
+
+/* Columns count characters, not bytes: the headers say µs and ×. */
+static int display_width(const char *s)
+{
+	int w = 0;
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xC0) != 0x80)
+			w++;
+	return w;
+}
+
+static void cell(FILE *f, const char *s, int width, int right)
+{
+	int pad = width - display_width(s);
+	if (right)
+		fprintf(f, "%*s%s", pad > 0 ? pad : 0, "", s);
+	else
+		fprintf(f, "%s%*s", s, pad > 0 ? pad : 0, "");
+}
+
+static void number_cell(FILE *f, double v, int decimals, int width)
+{
+	char buf[32];
+	if (isnan(v))
+		snprintf(buf, sizeof buf, "-");
+	else
+		snprintf(buf, sizeof buf, "%.*f", decimals, v);
+	fputs("  ", f);
+	cell(f, buf, width, 1);
+}
+
+static void noise_cell(FILE *f, double v)
+{
+	char buf[32];
+	if (isnan(v))
+		snprintf(buf, sizeof buf, "-");
+	else
+		snprintf(buf, sizeof buf, "%.1f%%", v * 100);
+	fputs("  ", f);
+	cell(f, buf, 6, 1);
+}
+
+static void problem_title(char *buf, size_t len, const struct tune_options *o, long long n)
+{
+	char count[32];
+	text_count(count, sizeof count, n);
+	if (o->cols)
+		snprintf(buf, len, "n=%s x %lld %s %s", count, (long long)o->cols, dtype_name(o->dtype),
+			 op_name(o->op));
+	else
+		snprintf(buf, len, "n=%s %s %s", count, dtype_name(o->dtype), op_name(o->op));
+}
+
+static void print_refs(FILE *f, const struct tune_sweep *sw)
+{
+	for (size_t i = 0; i < sw->nrefs; i++) {
+		const struct tune_refs *r = &sw->refs[i];
+		fputs("  references: ", f);
+		if (!r->family->copy)
+			fprintf(f, "no copy kernel");
+		else if (r->copy_gbps > 0)
+			fprintf(f, "%s %.2f GB/s (%s)", r->family->copy, r->copy_gbps,
+				r->copy_measured ? "measured now" : "stored");
+		else
+			fprintf(f, "%s not measured", r->family->copy);
+		if (r->baseline && r->baseline_ms > 0)
+			fprintf(f, "; baseline %s %.2f µs\n", r->baseline, r->baseline_ms * 1e3);
+		else if (r->baseline)
+			fprintf(f, "; baseline %s did not time\n", r->baseline);
+		else
+			fprintf(f, "; no baseline\n");
+	}
+}
+
+struct widths {
+	int variant, config;
+};
+
+static void widths_of(const struct tune_row *const *rows, size_t n, struct widths *w)
+{
+	w->variant = (int)strlen("variant");
+	w->config = (int)strlen("configuration");
+	for (size_t i = 0; i < n; i++) {
+		int v = display_width(rows[i]->variant), c = display_width(shown_config(rows[i]));
+		if (v > w->variant)
+			w->variant = v;
+		if (c > w->config)
+			w->config = c;
+	}
+}
+
+static void table_header(FILE *f, const struct widths *w, const char *config_title)
+{
+	fputs("  ", f);
+	cell(f, "variant", w->variant, 0);
+	fputs("  ", f);
+	cell(f, config_title, w->config, 0);
+	const char *titles[] = {"median (µs)", "GB/s", "% copy", "× CUB"};
+	const int widths[] = {11, 8, 7, 6};
+	for (int i = 0; i < 4; i++) {
+		fputs("  ", f);
+		cell(f, titles[i], widths[i], 1);
+	}
+	fputs("  ", f);
+	cell(f, "noise", 6, 1);
+	fputs("  status\n", f);
+}
+
+/* One row; a tune table marks the best, a bench table (whose rows are each
+ * a variant's best) says why a variant had no configuration to run. */
+static void table_row(FILE *f, const struct widths *w, const struct tune_row *r, int bench)
+{
+	int mark = !bench;
+	fputs(mark && r->best ? "* " : "  ", f);
+	cell(f, r->variant, w->variant, 0);
+	fputs("  ", f);
+	cell(f, shown_config(r), w->config, 0);
+	number_cell(f, median_us(r), 2, 11);
+	number_cell(f, gbps(r), 2, 8);
+	number_cell(f, pct_copy(r), 1, 7);
+	number_cell(f, x_cub(r), 2, 6);
+	noise_cell(f, noise(r));
+	fprintf(f, "  %s", status_name(r->status));
+	const char *msg = table_message(r, bench);
+	if (msg[0])
+		fprintf(f, ": %s", msg);
+	fputc('\n', f);
+}
+
+/*
+ * CSV and JSON.
+ */
+
+static const char csv_header[] =
+	"n,dtype,op,cols,variant,role,config,status,observed,median_us,gbps,pct_copy,x_cub,"
+	"noise,samples,best,reused,message\n";
+
+static void csv_number(FILE *f, double v)
+{
+	fputc(',', f);
+	if (!isnan(v))
+		fprintf(f, "%.6g", v);
+}
+
+static void csv_row(FILE *f, const struct tune_options *o, long long n, const struct tune_row *r)
+{
+	fprintf(f, "%lld,%s,%s,%lld,", n, dtype_name(o->dtype), op_name(o->op), (long long)o->cols);
+	text_csv_field(f, r->variant);
+	fprintf(f, ",%s,", role_name(r->role));
+	text_csv_field(f, r->config);
+	fprintf(f, ",%s,%s", status_name(r->status), outcome_name(r->outcome));
+	csv_number(f, median_us(r));
+	csv_number(f, gbps(r));
+	csv_number(f, pct_copy(r));
+	csv_number(f, x_cub(r));
+	csv_number(f, noise(r));
+	fprintf(f, ",%d,%d,%d,", r->timing.samples, r->best, r->reused);
+	text_csv_field(f, r->message);
+	fputc('\n', f);
+}
+
+static void json_number(FILE *f, const char *key, double v)
+{
+	if (isnan(v))
+		fprintf(f, ",\"%s\":null", key);
+	else
+		fprintf(f, ",\"%s\":%.6g", key, v);
+}
+
+static void json_row(FILE *f, const struct tune_options *o, long long n, const struct tune_row *r)
+{
+	fprintf(f, "{\"n\":%lld,\"dtype\":\"%s\",\"op\":\"%s\",\"cols\":%lld,\"variant\":\"", n,
+		dtype_name(o->dtype), op_name(o->op), (long long)o->cols);
+	text_json_escape(f, r->variant);
+	fprintf(f, "\",\"role\":\"%s\",\"config\":\"", role_name(r->role));
+	text_json_escape(f, r->config);
+	fprintf(f, "\",\"status\":\"%s\",\"observed\":\"%s\"", status_name(r->status),
+		outcome_name(r->outcome));
+	json_number(f, "median_us", median_us(r));
+	json_number(f, "gbps", gbps(r));
+	json_number(f, "pct_copy", pct_copy(r));
+	json_number(f, "x_cub", x_cub(r));
+	json_number(f, "noise", noise(r));
+	fprintf(f, ",\"samples\":%d,\"best\":%s,\"reused\":%s,\"message\":\"", r->timing.samples,
+		r->best ? "true" : "false", r->reused ? "true" : "false");
+	text_json_escape(f, r->message);
+	fputs("\"}\n", f);
+}
+
+static void machine_row(struct tune_printer *p, long long n, const struct tune_row *r)
+{
+	if (p->format == TUNE_CSV) {
+		if (!p->header_done)
+			fputs(csv_header, p->f);
+		p->header_done = 1;
+		csv_row(p->f, p->o, n, r);
+	} else {
+		json_row(p->f, p->o, n, r);
+	}
+}
+
+/*
+ * The reports.
+ */
+
+void tune_print_sweep(struct tune_printer *p, const struct tune_sweep *sw)
+{
+	if (p->format != TUNE_TABLE) {
+		for (size_t i = 0; i < sw->count; i++)
+			machine_row(p, sw->n, &sw->rows[i]);
+		fflush(p->f);
+		return;
+	}
+	const struct tune_row **rows = malloc((sw->count ? sw->count : 1) * sizeof *rows);
+	if (!rows)
+		return;
+	for (size_t i = 0; i < sw->count; i++)
+		rows[i] = &sw->rows[i];
+	char title[128];
+	struct widths w;
+	problem_title(title, sizeof title, p->o, sw->n);
+	fprintf(p->f, "%s\n", title);
+	print_refs(p->f, sw);
+	widths_of(rows, sw->count, &w);
+	table_header(p->f, &w, "configuration");
+	for (size_t i = 0; i < sw->count; i++)
+		table_row(p->f, &w, rows[i], 0);
+	fputc('\n', p->f);
+	fflush(p->f);
+	free(rows);
+}
+
+static int bench_order(const void *a, const void *b)
+{
+	const struct tune_row *x = *(const struct tune_row *const *)a;
+	const struct tune_row *y = *(const struct tune_row *const *)b;
+	double mx = timed(x) ? x->timing.median_ms : INFINITY;
+	double my = timed(y) ? y->timing.median_ms : INFINITY;
+	if (mx != my)
+		return mx < my ? -1 : 1;
+	return strcmp(x->variant, y->variant);
+}
+
+/* The rows bench shows of one sweep: the baselines, and each tuned
+ * variant's first row (its best, or its first failure when none ran). */
+static size_t bench_rows(const struct tune_sweep *sw, const struct tune_row **out)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < sw->count; i++) {
+		const struct tune_row *r = &sw->rows[i];
+		if (r->role == TUNE_BASELINE ||
+		    (r->role == TUNE_TUNED && (i == 0 || strcmp(sw->rows[i - 1].variant, r->variant) != 0)))
+			out[n++] = r;
+	}
+	qsort(out, n, sizeof *out, bench_order);
+	return n;
+}
+
+void tune_print_bench(struct tune_printer *p, const struct tune_sweep *sweeps, size_t nsweeps)
+{
+	size_t total = 0;
+	for (size_t s = 0; s < nsweeps; s++)
+		total += sweeps[s].count;
+	const struct tune_row **rows = calloc(total ? total : 1, sizeof *rows);
+	size_t *first = calloc(nsweeps + 1, sizeof *first);
+	if (!rows || !first) {
+		free(rows);
+		free(first);
+		return;
+	}
+	size_t n = 0;
+	for (size_t s = 0; s < nsweeps; s++) {
+		first[s] = n;
+		n += bench_rows(&sweeps[s], rows + n);
+	}
+	first[nsweeps] = n;
+	if (p->format != TUNE_TABLE) {
+		for (size_t s = 0; s < nsweeps; s++)
+			for (size_t i = first[s]; i < first[s + 1]; i++)
+				machine_row(p, sweeps[s].n, rows[i]);
+	} else {
+		struct widths w;
+		widths_of(rows, n, &w);
+		fprintf(p->f, "bench: %s %s, best configuration per variant and size\n",
+			dtype_name(p->o->dtype), op_name(p->o->op));
+		fprintf(p->f, "%-6s", "size");
+		table_header(p->f, &w, "best configuration");
+		for (size_t s = 0; s < nsweeps; s++) {
+			char count[32];
+			text_count(count, sizeof count, sweeps[s].n);
+			for (size_t i = first[s]; i < first[s + 1]; i++) {
+				fprintf(p->f, "%-6s", count);
+				table_row(p->f, &w, rows[i], 1);
+			}
+		}
+	}
+	fflush(p->f);
+	free(rows);
+	free(first);
+}
+
+void tune_print_summary(struct tune_printer *p, FILE *human, const struct tune_session *s,
+			int interrupted)
+{
+	const struct run_summary *sum = &s->shown;
+	int total = sum->tally[TALLY_PASSED] + sum->tally[TALLY_FAILED] + sum->tally[TALLY_SKIPPED];
+	if (p->format == TUNE_JSON) {
+		fprintf(p->f, "{\"summary\":{\"passed\":%d,\"failed\":%d,\"skipped\":%d,"
+			"\"evaluations\":%d,\"reused\":%llu,\"interrupted\":%s}}\n",
+			sum->tally[TALLY_PASSED], sum->tally[TALLY_FAILED], sum->tally[TALLY_SKIPPED],
+			total, (unsigned long long)s->reused, interrupted ? "true" : "false");
+		fflush(p->f);
+	}
+	fprintf(human, "%d evaluations: %llu measured, %llu from the database%s\n", total,
+		(unsigned long long)((unsigned long long)total - s->reused),
+		(unsigned long long)s->reused, interrupted ? "; interrupted" : "");
+	char line[128];
+	report_summary_line(sum, line, sizeof line);
+	fprintf(human, "%s\n", line);
+	fflush(human);
+}

@@ -1,0 +1,71 @@
+/*
+ * tune_space.h - a variant's tuning space: the grid the tuner walks.
+ *
+ * A space is written as space-separated axes, each key=v1,v2,...
+ * ("block=128,256,512 items=1,2,4 vec=1,4"), the form kernels/variant.h
+ * declares.  A configuration picks one value per axis.  Configurations are
+ * numbered 0 .. count-1 in mixed radix, the last axis varying fastest (the
+ * order of nested loops written in the space's order), so a search can talk
+ * about configurations as plain integers.  Values keep the order they are
+ * written in: "one step along an axis" means the next value in that list.
+ *
+ * A variant without a space has one configuration, the empty one (encoded
+ * as ""): it runs with its default parameters.
+ */
+#ifndef CONFORM_TUNE_SPACE_H
+#define CONFORM_TUNE_SPACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TUNE_AXES_MAX 8
+#define TUNE_VALUES_MAX 64
+#define TUNE_KEY_MAX 32        /* bytes, with the terminator */
+#define TUNE_VALUE_MAX 24
+#define TUNE_CONFIGS_MAX (1u << 20) /* searches keep a cost per configuration */
+
+struct tune_axis {
+	char key[TUNE_KEY_MAX];
+	char values[TUNE_VALUES_MAX][TUNE_VALUE_MAX];
+	int count;
+};
+
+struct tune_space {
+	struct tune_axis axes[TUNE_AXES_MAX];
+	int naxes;
+	uint64_t count;        /* configurations: product of the axes' value counts */
+};
+
+/* One configuration: the index of the chosen value on each axis. */
+struct tune_config {
+	int v[TUNE_AXES_MAX];
+};
+
+/* Parses a space ("" or NULL: no axes, one configuration).  Returns 0, or -1
+ * with a one-line message naming the offending part. */
+int tune_space_parse(struct tune_space *s, const char *text, char *err, size_t len);
+
+uint64_t tune_space_count(const struct tune_space *s);
+
+/* The configuration numbered `index` (< count). */
+void tune_space_at(const struct tune_space *s, uint64_t index, struct tune_config *c);
+
+/* The number of configuration c. */
+uint64_t tune_space_index(const struct tune_space *s, const struct tune_config *c);
+
+/* Writes "block=256,items=4,vec=4" (axes in space order).  Returns 0, or -1
+ * when it does not fit. */
+int tune_space_encode(const struct tune_space *s, const struct tune_config *c, char *buf,
+		      size_t len);
+
+/* Reads a configuration back from a params string.  Keys that are not axes
+ * (op=sum) are ignored; every axis must be present with one of its values.
+ * Returns 0, or -1 with a message. */
+int tune_space_decode(const struct tune_space *s, const char *params, struct tune_config *c,
+		      char *err, size_t len);
+
+/* The configurations one step away along one axis, by number, into out
+ * (room for 2 * TUNE_AXES_MAX).  Returns how many. */
+int tune_space_neighbors(const struct tune_space *s, uint64_t index, uint64_t *out);
+
+#endif

@@ -1,0 +1,338 @@
+/*
+ * test_tune_search.c - the search strategies on synthetic landscapes: a
+ * smooth bowl, a multi-modal one whose best basin is narrow and decoys are
+ * wide, one with +inf holes and invalid configurations, and one shaped like
+ * harness.spin.  Exhaustive must find the minimum; random and anneal must be
+ * reproducible for a seed; anneal, given at most 30 % of the evaluations
+ * exhaustive needs, must land within 3 % of the minimum for every seed.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+#include "text.h"
+#include "tune_search.h"
+
+static char err[256];
+
+/* A landscape: a cost for each configuration of a space, +inf for one that
+ * fails, and some configurations refused as invalid. */
+struct landscape {
+	const char *name;
+	struct tune_space space;
+	double (*cost)(const struct tune_config *c);
+	int (*invalid)(uint64_t i, const struct tune_config *c);
+};
+
+static double sq(double x)
+{
+	return x * x;
+}
+
+/* 8 x 8 x 6 x 4: a tilted bowl, minimum 1 at (5, 2, 3, 1). */
+static double bowl(const struct tune_config *c)
+{
+	const int *v = c->v;
+	return 1 + 0.04 * sq(v[0] - 5) + 0.06 * sq(v[1] - 2) + 0.1 * sq(v[2] - 3) +
+	       0.08 * sq(v[3] - 1) + 0.02 * (v[0] - 5) * (v[1] - 2);
+}
+
+/* Wells of different depths: the deepest (1.0) is narrow, the decoys
+ * (5, 10 and 20 % worse) are wide, so a greedy walk from most starting
+ * points ends in a decoy. */
+static double wells(const struct tune_config *c)
+{
+	static const struct { int at[4]; double depth, curv; } w[] = {
+		{{6, 1, 4, 2}, 1.00, 0.08},
+		{{1, 6, 1, 0}, 1.05, 0.02},
+		{{3, 3, 0, 3}, 1.10, 0.015},
+		{{7, 7, 5, 0}, 1.20, 0.03},
+	};
+	double best = INFINITY;
+	for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) {
+		double d = 0;
+		for (int a = 0; a < 4; a++)
+			d += sq(c->v[a] - w[k].at[a]);
+		double f = w[k].depth + w[k].curv * d;
+		if (f < best)
+			best = f;
+	}
+	return best;
+}
+
+static uint64_t mix(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdull;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ull;
+	return x ^ (x >> 33);
+}
+
+/* The bowl with holes: about 20 % of configurations fail (+inf) and 10 %
+ * are invalid, scattered, the minimum's own cell spared. */
+static double holes(const struct tune_config *c)
+{
+	const int *v = c->v;
+	if (v[0] == 5 && v[1] == 2 && v[2] == 3 && v[3] == 1)
+		return bowl(c);
+	uint64_t h = mix((uint64_t)(v[0] * 1000 + v[1] * 100 + v[2] * 10 + v[3]));
+	return h % 100 < 20 ? INFINITY : bowl(c);
+}
+
+static int holes_invalid(uint64_t i, const struct tune_config *c)
+{
+	const int *v = c->v;
+	if (v[0] == 5 && v[1] == 2 && v[2] == 3 && v[3] == 1)
+		return 0;
+	return mix(i + 977) % 100 < 10;
+}
+
+/* harness.spin's model: block 64..1024, items 1..16, vec 1..4 (log2 steps),
+ * optimum at block=512, items=4, vec=2; block*items*vec > 16384 invalid. */
+static double spin(const struct tune_config *c)
+{
+	double x = c->v[0] + 6, y = c->v[1], z = c->v[2];
+	return 1 + 0.40 * sq(x - 9) + 0.30 * sq(y - 2) + 0.35 * sq(z - 1) + 0.10 * (x - 9) * (y - 2);
+}
+
+static int spin_invalid(uint64_t i, const struct tune_config *c)
+{
+	(void)i;
+	return c->v[0] + 6 + c->v[1] + c->v[2] > 14;
+}
+
+/* What the evaluate callback sees and remembers. */
+struct probe {
+	const struct landscape *l;
+	unsigned char *asked;   /* per configuration: times asked */
+	uint64_t *trace;        /* configurations in the order asked */
+	size_t ntrace, cap;
+	uint64_t stop_after;    /* TUNE_STOP on this call (0: never) */
+	double sleep_s;         /* busy time per evaluation */
+};
+
+static enum tune_verdict evaluate(void *ctx, uint64_t i, double *cost)
+{
+	struct probe *p = ctx;
+	struct tune_config c;
+	if (p->stop_after && p->ntrace + 1 == p->stop_after)
+		return TUNE_STOP;
+	p->asked[i]++;
+	if (p->ntrace < p->cap)
+		p->trace[p->ntrace] = i;
+	p->ntrace++;
+	if (p->sleep_s > 0) {
+		double t0 = text_now();
+		while (text_now() - t0 < p->sleep_s)
+			;
+	}
+	tune_space_at(&p->l->space, i, &c);
+	if (p->l->invalid && p->l->invalid(i, &c))
+		return TUNE_INVALID;
+	*cost = p->l->cost(&c);
+	return TUNE_MEASURED;
+}
+
+static void probe_init(struct probe *p, const struct landscape *l)
+{
+	memset(p, 0, sizeof *p);
+	p->l = l;
+	p->cap = tune_space_count(&l->space);
+	p->asked = calloc(p->cap, 1);
+	p->trace = calloc(p->cap, sizeof *p->trace);
+}
+
+static void probe_free(struct probe *p)
+{
+	free(p->asked);
+	free(p->trace);
+}
+
+static int asked_at_most_once(const struct probe *p)
+{
+	for (size_t i = 0; i < p->cap; i++)
+		if (p->asked[i] > 1)
+			return 0;
+	return 1;
+}
+
+static int run(const struct landscape *l, const char *strategy, uint64_t budget, uint64_t seed,
+	       struct probe *p, struct tune_search_result *r)
+{
+	struct tune_search_config cfg = {.budget = budget, .seed = seed, .evaluate = evaluate, .ctx = p};
+	return tune_search_run(tune_strategy_find(strategy), &l->space, &cfg, r, err, sizeof err);
+}
+
+/* The true minimum and how many configurations are invalid, by brute force. */
+static double true_min(const struct landscape *l, uint64_t *ninvalid)
+{
+	double best = INFINITY;
+	*ninvalid = 0;
+	for (uint64_t i = 0; i < tune_space_count(&l->space); i++) {
+		struct tune_config c;
+		tune_space_at(&l->space, i, &c);
+		if (l->invalid && l->invalid(i, &c)) {
+			(*ninvalid)++;
+			continue;
+		}
+		if (l->cost(&c) < best)
+			best = l->cost(&c);
+	}
+	return best;
+}
+
+static void test_exhaustive(const struct landscape *l)
+{
+	struct probe p;
+	struct tune_search_result r;
+	uint64_t ninvalid, count = tune_space_count(&l->space);
+	double min = true_min(l, &ninvalid);
+	probe_init(&p, l);
+	CHECK_INT(run(l, "exhaustive", 0, 1, &p, &r), 0);
+	CHECK(r.found);
+	CHECK_NEAR(r.best_cost, min, 0);
+	CHECK_INT(r.evaluated, count - ninvalid);
+	CHECK_INT(r.invalid, ninvalid);
+	CHECK_INT(p.ntrace, count);
+	CHECK(asked_at_most_once(&p));
+	/* In numbering order. */
+	int ordered = 1;
+	for (size_t i = 0; i < p.ntrace; i++)
+		if (p.trace[i] != i)
+			ordered = 0;
+	CHECK(ordered);
+	probe_free(&p);
+}
+
+/* Two runs with one seed ask the same questions in the same order; another
+ * seed asks others.  The budget is spent exactly, never exceeded. */
+static void test_reproducible(const struct landscape *l, const char *strategy, uint64_t budget)
+{
+	struct probe a, b, c;
+	struct tune_search_result ra, rb, rc;
+	probe_init(&a, l);
+	probe_init(&b, l);
+	probe_init(&c, l);
+	CHECK_INT(run(l, strategy, budget, 7, &a, &ra), 0);
+	CHECK_INT(run(l, strategy, budget, 7, &b, &rb), 0);
+	CHECK_INT(run(l, strategy, budget, 8, &c, &rc), 0);
+	CHECK_INT(a.ntrace, b.ntrace);
+	CHECK(a.ntrace == b.ntrace && memcmp(a.trace, b.trace, a.ntrace * sizeof *a.trace) == 0);
+	CHECK(ra.best == rb.best && ra.best_cost == rb.best_cost);
+	CHECK(a.ntrace != c.ntrace || memcmp(a.trace, c.trace, a.ntrace * sizeof *a.trace) != 0);
+	CHECK_INT(ra.evaluated, budget);
+	CHECK(asked_at_most_once(&a));
+	CHECK(asked_at_most_once(&c));
+	probe_free(&a);
+	probe_free(&b);
+	probe_free(&c);
+}
+
+/* Anneal with 30 % of what exhaustive evaluates lands within 3 % of the
+ * minimum, whatever the seed. */
+static void test_anneal_quality(const struct landscape *l)
+{
+	uint64_t ninvalid;
+	double min = true_min(l, &ninvalid);
+	uint64_t budget = (tune_space_count(&l->space) - ninvalid) * 3 / 10;
+	int within = 0, seeds = 20;
+	for (int seed = 1; seed <= seeds; seed++) {
+		struct probe p;
+		struct tune_search_result r;
+		probe_init(&p, l);
+		CHECK_INT(run(l, "anneal", budget, (uint64_t)seed, &p, &r), 0);
+		CHECK(r.evaluated <= budget);
+		CHECK(asked_at_most_once(&p));
+		if (r.found && r.best_cost <= min * 1.03)
+			within++;
+		else
+			fprintf(stderr, "%s: anneal seed %d: best %.4f, minimum %.4f (%llu evaluations)\n",
+				l->name, seed, r.best_cost, min, (unsigned long long)r.evaluated);
+		probe_free(&p);
+	}
+	CHECK_INT(within, seeds);
+}
+
+static void test_stop_and_time(const struct landscape *l)
+{
+	struct probe p;
+	struct tune_search_result r;
+	probe_init(&p, l);
+	p.stop_after = 5;
+	CHECK_INT(run(l, "anneal", 100, 1, &p, &r), 0);
+	CHECK(r.stopped);
+	CHECK_INT(p.ntrace, 4);
+	probe_free(&p);
+
+	/* A time limit of 50 ms with evaluations of 10 ms: about five. */
+	probe_init(&p, l);
+	p.sleep_s = 0.01;
+	struct tune_search_config cfg = {.time_limit_s = 0.05, .seed = 1, .evaluate = evaluate, .ctx = &p};
+	CHECK_INT(tune_search_run(tune_strategy_find("exhaustive"), &l->space, &cfg, &r, err,
+				  sizeof err), 0);
+	CHECK(!r.stopped);
+	CHECK(p.ntrace >= 3 && p.ntrace <= 8);
+	probe_free(&p);
+}
+
+static void test_budget_defaults(const struct landscape *l)
+{
+	struct tune_search_config cfg = {0};
+	const struct tune_strategy *ex = tune_strategy_find("exhaustive");
+	const struct tune_strategy *an = tune_strategy_find("anneal");
+	CHECK(ex && an && tune_strategy_find("random") && !tune_strategy_find("greedy"));
+	CHECK_STR(tune_strategy_name(an), "anneal");
+	CHECK_INT(tune_search_budget(ex, &l->space, &cfg), 1536);
+	CHECK_INT(tune_search_budget(an, &l->space, &cfg), 384);
+	cfg.budget = 5000;
+	CHECK_INT(tune_search_budget(an, &l->space, &cfg), 1536);
+	cfg.budget = 0;
+	cfg.time_limit_s = 1;
+	CHECK_INT(tune_search_budget(an, &l->space, &cfg), 1536);
+
+	/* A variant with no space has one configuration. */
+	struct landscape one = {.name = "one", .cost = bowl};
+	struct probe p;
+	struct tune_search_result r;
+	CHECK_INT(tune_space_parse(&one.space, "", err, sizeof err), 0);
+	for (int k = 0; k < 3; k++) {
+		const char *names[] = {"exhaustive", "random", "anneal"};
+		probe_init(&p, &one);
+		CHECK_INT(run(&one, names[k], 0, 1, &p, &r), 0);
+		CHECK_INT(p.ntrace, 1);
+		CHECK(r.found && r.best == 0);
+		probe_free(&p);
+	}
+}
+
+int main(void)
+{
+	static struct landscape ls[4] = {
+		{.name = "bowl", .cost = bowl},
+		{.name = "wells", .cost = wells},
+		{.name = "holes", .cost = holes, .invalid = holes_invalid},
+		{.name = "spin", .cost = spin, .invalid = spin_invalid},
+	};
+	const char *spaces[4] = {
+		"a=0,1,2,3,4,5,6,7 b=0,1,2,3,4,5,6,7 c=0,1,2,3,4,5 d=0,1,2,3",
+		"a=0,1,2,3,4,5,6,7 b=0,1,2,3,4,5,6,7 c=0,1,2,3,4,5 d=0,1,2,3",
+		"a=0,1,2,3,4,5,6,7 b=0,1,2,3,4,5,6,7 c=0,1,2,3,4,5 d=0,1,2,3",
+		"block=64,128,256,512,1024 items=1,2,4,8,16 vec=1,2,4",
+	};
+	for (int i = 0; i < 4; i++)
+		if (tune_space_parse(&ls[i].space, spaces[i], err, sizeof err) < 0) {
+			fprintf(stderr, "%s\n", err);
+			return 1;
+		}
+	for (int i = 0; i < 4; i++) {
+		test_exhaustive(&ls[i]);
+		test_reproducible(&ls[i], "random", 50);
+		test_reproducible(&ls[i], "anneal", 50);
+		test_anneal_quality(&ls[i]);
+	}
+	test_stop_and_time(&ls[0]);
+	test_budget_defaults(&ls[0]);
+	return TEST_END();
+}

@@ -1,0 +1,167 @@
+/*
+ * test_tune_space.c - parsing tuning spaces, numbering, encoding and
+ * neighbours.
+ */
+#include <string.h>
+
+#include "test.h"
+#include "tune_space.h"
+
+static char err[256];
+
+static int one_line(const char *s)
+{
+	return s[0] && !strchr(s, '\n');
+}
+
+static void test_parse(void)
+{
+	struct tune_space s;
+	CHECK_INT(tune_space_parse(&s, "block=64,128,256,512,1024 items=1,2,4,8,16  vec=1,2,4", err,
+				   sizeof err), 0);
+	CHECK_INT(s.naxes, 3);
+	CHECK_STR(s.axes[0].key, "block");
+	CHECK_INT(s.axes[0].count, 5);
+	CHECK_STR(s.axes[0].values[4], "1024");
+	CHECK_STR(s.axes[2].key, "vec");
+	CHECK_STR(s.axes[2].values[1], "2");
+	CHECK_INT(tune_space_count(&s), 75);
+
+	/* No space: one configuration, the empty one. */
+	CHECK_INT(tune_space_parse(&s, "", err, sizeof err), 0);
+	CHECK_INT(s.naxes, 0);
+	CHECK_INT(tune_space_count(&s), 1);
+	CHECK_INT(tune_space_parse(&s, NULL, err, sizeof err), 0);
+	CHECK_INT(tune_space_count(&s), 1);
+	CHECK_INT(tune_space_parse(&s, "algo=tree,shfl", err, sizeof err), 0);
+	CHECK_STR(s.axes[0].values[1], "shfl");
+}
+
+static void expect_error(const char *text, const char *want)
+{
+	struct tune_space s;
+	err[0] = '\0';
+	CHECK_INT(tune_space_parse(&s, text, err, sizeof err), -1);
+	CHECK_CONTAINS(err, want);
+	CHECK(one_line(err));
+}
+
+static void test_parse_errors(void)
+{
+	expect_error("block", "'block' is not key=v1,v2,...");
+	expect_error("block=", "axis 'block' has an empty value");
+	expect_error("block=1,,2", "empty value");
+	expect_error("block=1,2,", "empty value");
+	expect_error("=1,2", "is not a parameter name");
+	expect_error("9lives=1", "'9lives' is not a parameter name");
+	expect_error("bl-ock=1", "not a parameter name");
+	expect_error("block=1,2 block=4", "axis 'block' appears twice");
+	expect_error("block=1,2,1", "axis 'block' lists '1' twice");
+	expect_error("block=a=b", "contains '='");
+	expect_error("a=1 b=1 c=1 d=1 e=1 f=1 g=1 h=1 i=1", "more than 8 axes");
+	expect_error("block=123456789012345678901234567890", "longer than 23 bytes");
+	/* 32 * 32 * 32 * 32 > 2^20 configurations. */
+	char big[2048] = "";
+	for (int a = 0; a < 5; a++) {
+		char axis[256];
+		int n = snprintf(axis, sizeof axis, "%sk%d=", a ? " " : "", a);
+		for (int v = 0; v < 32; v++)
+			n += snprintf(axis + n, sizeof axis - (size_t)n, "%s%d", v ? "," : "", v);
+		strcat(big, axis);
+	}
+	expect_error(big, "more than 1048576 configurations");
+}
+
+static void test_numbering(void)
+{
+	struct tune_space s;
+	struct tune_config c;
+	char buf[128];
+	CHECK_INT(tune_space_parse(&s, "block=64,128,256 items=1,2 vec=1,2,4", err, sizeof err), 0);
+	CHECK_INT(tune_space_count(&s), 18);
+
+	/* The last axis varies fastest. */
+	tune_space_at(&s, 0, &c);
+	CHECK_INT(tune_space_encode(&s, &c, buf, sizeof buf), 0);
+	CHECK_STR(buf, "block=64,items=1,vec=1");
+	tune_space_at(&s, 1, &c);
+	CHECK_INT(tune_space_encode(&s, &c, buf, sizeof buf), 0);
+	CHECK_STR(buf, "block=64,items=1,vec=2");
+	tune_space_at(&s, 3, &c);
+	CHECK_INT(tune_space_encode(&s, &c, buf, sizeof buf), 0);
+	CHECK_STR(buf, "block=64,items=2,vec=1");
+	tune_space_at(&s, 17, &c);
+	CHECK_INT(tune_space_encode(&s, &c, buf, sizeof buf), 0);
+	CHECK_STR(buf, "block=256,items=2,vec=4");
+	CHECK_INT(tune_space_encode(&s, &c, buf, 10), -1);
+
+	/* Every number round-trips through the params form. */
+	int ok = 1;
+	for (uint64_t i = 0; i < tune_space_count(&s); i++) {
+		struct tune_config d;
+		tune_space_at(&s, i, &c);
+		if (tune_space_index(&s, &c) != i || tune_space_encode(&s, &c, buf, sizeof buf) < 0 ||
+		    tune_space_decode(&s, buf, &d, err, sizeof err) < 0 || tune_space_index(&s, &d) != i)
+			ok = 0;
+	}
+	CHECK(ok);
+
+	/* Decoding ignores keys that are not axes and takes any order. */
+	CHECK_INT(tune_space_decode(&s, "vec=4,op=sum,block=128,items=2", &c, err, sizeof err), 0);
+	CHECK_INT(tune_space_index(&s, &c), 1 * 6 + 1 * 3 + 2);
+	CHECK_INT(tune_space_decode(&s, "block=128,items=2", &c, err, sizeof err), -1);
+	CHECK_CONTAINS(err, "no valid vec= value");
+	CHECK_INT(tune_space_decode(&s, "block=100,items=2,vec=1", &c, err, sizeof err), -1);
+	CHECK_CONTAINS(err, "block=100 is not in the tuning space");
+
+	/* The empty space encodes as "". */
+	CHECK_INT(tune_space_parse(&s, "", err, sizeof err), 0);
+	tune_space_at(&s, 0, &c);
+	CHECK_INT(tune_space_encode(&s, &c, buf, sizeof buf), 0);
+	CHECK_STR(buf, "");
+	CHECK_INT(tune_space_decode(&s, "op=sum", &c, err, sizeof err), 0);
+	CHECK_INT(tune_space_index(&s, &c), 0);
+}
+
+static int contains(const uint64_t *v, int n, uint64_t x)
+{
+	for (int i = 0; i < n; i++)
+		if (v[i] == x)
+			return 1;
+	return 0;
+}
+
+static void test_neighbors(void)
+{
+	struct tune_space s;
+	struct tune_config c;
+	uint64_t nb[2 * TUNE_AXES_MAX];
+	CHECK_INT(tune_space_parse(&s, "block=64,128,256 items=1,2 vec=1,2,4", err, sizeof err), 0);
+
+	/* block=128,items=1,vec=2: both blocks, the other items, both vecs. */
+	CHECK_INT(tune_space_decode(&s, "block=128,items=1,vec=2", &c, err, sizeof err), 0);
+	int n = tune_space_neighbors(&s, tune_space_index(&s, &c), nb);
+	CHECK_INT(n, 5);
+	const char *want[] = {"block=64,items=1,vec=2", "block=256,items=1,vec=2",
+			      "block=128,items=2,vec=2", "block=128,items=1,vec=1",
+			      "block=128,items=1,vec=4"};
+	for (int i = 0; i < 5; i++) {
+		struct tune_config w;
+		CHECK_INT(tune_space_decode(&s, want[i], &w, err, sizeof err), 0);
+		CHECK(contains(nb, n, tune_space_index(&s, &w)));
+	}
+	/* A corner has one neighbour per axis. */
+	CHECK_INT(tune_space_neighbors(&s, 0, nb), 3);
+	/* No axes: no neighbours. */
+	CHECK_INT(tune_space_parse(&s, "", err, sizeof err), 0);
+	CHECK_INT(tune_space_neighbors(&s, 0, nb), 0);
+}
+
+int main(void)
+{
+	test_parse();
+	test_parse_errors();
+	test_numbering();
+	test_neighbors();
+	return TEST_END();
+}

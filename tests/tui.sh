@@ -1,0 +1,197 @@
+#!/bin/sh
+# tui.sh - the interactive interface, driven for real in a detached tmux
+# session (80x24): catalog navigation, help, the / filter, checking and
+# running the harness cases (the watchdog countdown is on screen during the
+# hang and the interface still answers keys), the results table, cancelling a
+# run, a database pre-filled with timed results in the results and plot
+# panes, colours and NO_COLOR, Unicode and ASCII drawing, resizing below
+# 80x24 and back, and q restoring the terminal.  Without a terminal, plain
+# "conform" is still a usage error.  Skipped (77) when tmux is missing.
+. "$(dirname "$0")/lib.sh"
+
+# Without a terminal: "conform" alone is the usage error it always was, and
+# "conform tui" says it needs a terminal.
+expect_exit 2 "no arguments, no terminal" -- sh -c '"$0" </dev/null' "$CONFORM"
+expect_grep "$TMP/err" "^usage: conform" "no arguments prints usage"
+expect_exit 2 "tui without a terminal" -- sh -c '"$0" tui </dev/null' "$CONFORM"
+expect_grep "$TMP/err" "needs a terminal" "tui says it needs a terminal"
+expect_exit 2 "tui bad option" -- "$CONFORM" tui --hang-timeout zero
+expect_exit 0 "tui --help" -- "$CONFORM" tui --help
+expect_grep "$TMP/out" "--hang-timeout" "tui --help lists options"
+
+# $TMUX is the tmux program configure found (the test environment sets it);
+# inside a tmux session it may instead be the session's socket.
+tmux_bin=${TMUX:-}
+[ -n "$tmux_bin" ] && [ -x "$tmux_bin" ] || tmux_bin=$(command -v tmux 2>/dev/null)
+if [ -z "$tmux_bin" ]; then
+	echo "tmux not found: the interface is not tested"
+	exit 77
+fi
+sock="$TMP/tmux.sock"
+t() { env -u TMUX "$tmux_bin" -S "$sock" "$@"; }
+trap 't kill-server >/dev/null 2>&1; rm -rf "$TMP"' EXIT
+utf8=$(locale -a 2>/dev/null | grep -Eix 'c\.utf-?8' | head -n 1)
+
+keys() { t send-keys -t tui "$@"; }
+# wait_for REGEX [SECONDS]: until the screen shows it (left in $TMP/screen).
+wait_for() {
+	i=0
+	while [ "$i" -lt "$((${2:-5} * 10))" ]; do
+		t capture-pane -p -t tui >"$TMP/screen" 2>/dev/null
+		grep -Eq -- "$1" "$TMP/screen" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+expect_screen() {
+	checks=$((checks + 1))
+	wait_for "$1" "${3:-5}" || { fail "$2: no /$1/ on screen"; sed 's/^/  | /' "$TMP/screen" >&2; }
+}
+expect_not_screen() {
+	checks=$((checks + 1))
+	sleep 0.3
+	t capture-pane -p -t tui >"$TMP/screen"
+	if grep -Eq -- "$1" "$TMP/screen"; then
+		fail "$2: unexpected /$1/ on screen"
+		sed 's/^/  | /' "$TMP/screen" >&2
+	fi
+}
+# launch ARGS...: runs conform tui in the session's shell, which then prints
+# whether the terminal settings came back as they were, and the exit code.
+launch() {
+	keys "clear; s=\$(stty -g); $*; rc=\$?; [ \"\$s\" = \"\$(stty -g)\" ] && echo TTY-RESTORED; echo EXIT=\$rc" Enter
+}
+
+db="$TMP/tui.db"
+t new-session -d -s tui -x 80 -y 24 "env -u TMUX PS1='$ ' LC_ALL=${utf8:-C} sh" ||
+	{ echo "tmux cannot start a session: the interface is not tested"; exit 77; }
+wait_for '\$' 5 || fail "the shell in tmux did not start"
+
+# --- The catalog: tree, detail, help, filter ------------------------------
+launch "'$CONFORM' tui --db '$db' --hang-timeout 3 --seed 7"
+expect_screen "1 Catalog +2 Problem +3 Run +4 Results +5 Plot" "tab bar"
+expect_screen "harness +7" "harness family with its case count"
+expect_screen "r Run +Tab Pane +\? Help +q Quit" "key bar names the keys"
+if [ -n "$utf8" ]; then
+	expect_screen "├─" "Unicode tree lines in a UTF-8 locale"
+fi
+t capture-pane -e -p -t tui >"$TMP/ansi"
+expect_grep "$TMP/ansi" "$(printf '\033')\\[4[0-7]m" "colours on a colour terminal"
+keys j Enter
+expect_screen "harness\\.pass\\.f64" "Enter opens a variant"
+expect_screen "contract: Requires: 1 <= n" "the variant's launch contract in the detail"
+keys j
+expect_screen "problem: f32, n = 100003" "a case's problem in the detail"
+expect_screen "never run" "a case never run says so"
+keys '?'
+expect_screen "Everywhere" "? opens the help"
+keys x
+expect_not_screen "Everywhere" "any key closes the help"
+keys / h a n g
+expect_screen "Filter: hang" "/ opens the filter prompt"
+expect_not_screen "harness\\.pass\\.f64" "the filter hides what does not match"
+keys Enter
+expect_screen "harness\\.hang +hang" "the filter keeps matching cases"
+keys Escape
+expect_screen "harness\\.pass\\.f64" "Esc clears the filter"
+# Check every harness case: filter, then a (all shown).
+keys / h a r n e s s Enter a
+expect_screen "7 checked" "a checks the shown cases"
+keys Escape
+expect_screen "Kernels and cases: 7 of" "checks survive clearing the filter"
+
+# --- Runs: the countdown during the hang, keys during it, results ---------
+keys 5
+expect_screen "no timed results yet" "the plot with no timed results"
+keys r
+expect_screen "^> harness\\.hang +watchdog: [0-9.]+ s left of 3\\.0 s" "watchdog countdown during the hang"
+# The interface still answers during the hang: Tab goes to Results, which
+# already shows this run as running.
+keys Tab
+expect_screen "Run #1 .* running" "results pane during the hang" 2
+expect_screen "running [0-9]/7" "tab bar shows the run in progress" 2
+keys BTab
+expect_screen "Done: 7 passed, 0 failed, 0 skipped" "run summary" 10
+expect_screen " XFAIL +harness\\.hang +3\\.0" "the hang is XFAIL in the run pane"
+keys 4
+expect_screen "Run #1 .* complete +7 passed, 0 failed, 0 skipped" "results header"
+expect_screen "harness\\.hang +XFAIL +hung" "results table: hang XFAIL, observed hung"
+expect_screen "harness\\.crash +XFAIL +crashed" "results table: crash XFAIL"
+expect_screen "Case +Status +Observed +ms" "results columns"
+keys G Enter
+expect_screen "message: " "Enter shows the detail"
+keys Enter
+expect_eq "$(sql "$db" "select count(*) from results where run_id = 1")" 7 "results stored"
+expect_eq "$(sql "$db" "select status || ' ' || observed from results where case_name = 'harness.hang'")" "XFAIL hung" "hang stored as XFAIL"
+expect_eq "$(sql "$db" "select state, passed, failed, skipped, seed from runs where id = 1")" "complete|7|0|0|7" "run stored"
+expect_eq "$(sql "$db" "select command_line like 'conform tui --seed 7:%harness.hang%' from runs where id = 1")" 1 "run's command line"
+# Sorting: Left/Right pick the column, s reverses.
+keys l l s
+expect_screen "Status▼|Status v" "sorted by status, descending"
+
+# --- Cancelling a run -------------------------------------------------------
+keys r
+expect_screen "^> harness\\.hang +watchdog" "second run reaches the hang" 10
+keys c
+expect_screen "cancelled" "c cancels the run" 3
+expect_eq "$(sql "$db" "select state from runs where id = 2")" interrupted "cancelled run stored as interrupted"
+expect_eq "$(sql "$db" "select count(*) from results where run_id = 2 and case_name = 'harness.hang'")" 0 "the cancelled case left no result"
+
+# --- Resizing ---------------------------------------------------------------
+t resize-window -t tui -x 60 -y 20
+expect_screen "terminal too small: 80x24 needed \\(now 60x20\\)" "too small below 80x24"
+t resize-window -t tui -x 80 -y 24
+expect_screen "1 Catalog +2 Problem" "back at 80x24 the panes return"
+
+# --- q restores the terminal ------------------------------------------------
+keys q
+expect_screen "^EXIT=0" "q exits 0"
+expect_screen "^TTY-RESTORED" "terminal settings restored"
+keys "echo prompt-ok" Enter
+expect_screen "^prompt-ok" "the shell is usable after q"
+
+# "conform" alone on a terminal is the interface.
+launch "CONFORM_DB='$TMP/alone.db' '$CONFORM'"
+expect_screen "1 Catalog" "conform alone on a terminal opens the interface"
+keys q
+expect_screen "^EXIT=0" "and q leaves it with 0"
+
+# --- A database with timed results, ASCII drawing, NO_COLOR -----------------
+timed="$TMP/timed.db"
+"$CONFORM" --filter harness.pass.i32 --seed 1 --db "$timed" >/dev/null 2>&1 || fail "seeding the timed database"
+if command -v "${SQLITE3:-sqlite3}" >/dev/null 2>&1; then
+	for run in 2 3; do
+		sql "$timed" "insert into runs(started_at, state, command_line, seed, passed, failed, skipped)
+			values ('2025-01-0${run}T10:00:00Z', 'complete', 'conform tune', '1', 6, 0, 0)"
+		for k in 10 14 18 22 26 30; do
+			sql "$timed" "insert into results(run_id, case_name, kernel, variant, params, dtype, n, cols,
+				expect, status, observed, duration_ms, created_at, median_ms, samples, noise, gbps)
+				values ($run, 'block.tree.f32.n$k', 'block', 'block.tree', 'block=256', 'f32', $((1 << k)), 0,
+				'pass', 'PASS', 'completed-correct', 5.0, '2025-01-01T10:00:00Z', 0.5, 20, 0.01, $((k * 100 + run))),
+				($run, 'block.shfl.f32.n$k', 'block', 'block.shfl', 'block=256', 'f32', $((1 << k)), 0,
+				'pass', 'PASS', 'completed-correct', 5.0, '2025-01-01T10:00:00Z', 0.7, 20, 0.02, $((k * 80 + run)))"
+		done
+	done
+	launch "NO_COLOR=1 LC_ALL=C '$CONFORM' tui --db '$timed'"
+	expect_screen "1 Catalog" "second start"
+	expect_screen "^\\|-> \\[ \\] harness\\.pass" "ASCII tree lines in the C locale"
+	t capture-pane -e -p -t tui >"$TMP/ansi"
+	expect_no_grep "$TMP/ansi" "$(printf '\033')\\[4[0-7]m" "NO_COLOR: no background colours"
+	keys 4
+	expect_screen "Run #3 .* complete" "results pane shows the newest run"
+	expect_screen "Case +Status +Median ms +GB/s +Noise +ms" "timing columns when timed"
+	expect_screen "block\\.tree\\.f32\\.n30 +PASS +0\\.5 +3003\\.0 +1\\.0%" "a timed row"
+	keys '['
+	expect_screen "Run #2 " "[ steps to the older run"
+	keys 5
+	expect_screen "24 points from 2 runs" "plot counts the timed results"
+	expect_screen "\\* block\\.shfl f32 +\\+ block\\.tree f32" "plot legend"
+	expect_screen "^ +n 1K .* 1G" "plot x axis from 2^10 to 2^30"
+	cp "$TMP/screen" "$TMP/plot"
+	keys q
+	expect_screen "^EXIT=0" "q exits 0 again"
+else
+	echo "sqlite3 not found: the timed results are not checked"
+fi
+finish
