@@ -117,6 +117,9 @@ static void defaults(struct tune_cli *c, int bench)
 	if (bench) {
 		static const int64_t sizes[] = {1LL << 20, 1LL << 24, 1LL << 28, 1LL << 30};
 		c->pattern = "device.*";
+		/* The preset is a flat sum; the row reductions are tuned with
+		 * conform tune 'device.rows_*' --cols C. */
+		c->exclude = "device.rows_*";
 		memcpy(c->sizes, sizes, sizeof sizes);
 		c->nsizes = sizeof sizes / sizeof sizes[0];
 		c->o.dtype = DTYPE_F32;
@@ -365,7 +368,8 @@ static long select_variants(const struct tune_cli *c, const struct catalog *cat,
 	int glob = is_glob(c->pattern), matched = 0;
 	for (size_t i = 0; glob && i < cat->count; i++) {
 		e = &cat->v[i];
-		if (!suite_glob_any(e->name, &c->pattern, 1))
+		if (!suite_glob_any(e->name, &c->pattern, 1) ||
+		    (c->exclude && suite_glob_any(e->name, &c->exclude, 1)))
 			continue;
 		matched++;
 		if (!e->space[0] || tune_is_reference(e->name) || !dtype_listed(e->dtypes, c->o.dtype))

@@ -18,6 +18,7 @@
 struct tune_cli {
 	int bench;                       /* the bench preset: one summary table */
 	const char *pattern;             /* VARIANT or GLOB */
+	const char *exclude;             /* GLOB of variants a glob leaves out, NULL: none */
 	int64_t sizes[TUNE_SIZES_MAX];
 	size_t nsizes;
 	struct tune_options o;
