@@ -378,7 +378,7 @@ REDUCE_ENTRY_POINTS_REPEATED(coop, coop_spec, deterministic_runs)
 #define WHOLE_CONTRACT "Requires: cols=0; " DEVICE_TUNABLES_CONTRACT
 #define WHOLE_TUNABLES \
 	"op=sum|max|min block=64..1024 (multiple of 32) items=1|2|4|8 vec=1|2|4 grid=0|1|2|4|8|16 evict_first=0|1"
-#define WHOLE_SPACE "block=256,512,1024 items=2,4,8 vec=1,2,4 grid=0 evict_first=0,1"
+#define WHOLE_SPACE "block=64,128,256,512,1024 items=2,4,8 vec=1,2,4 grid=0 evict_first=0,1"
 
 static const struct variant device_variants[] = {
 	{"device.atomic", "whole-array reduction: one atomic per block, the last block writes the result",
