@@ -6,6 +6,7 @@
 #define CONFORM_CMD_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Exit codes, the same for every command. */
 #define EXIT_CONFORMANT 0   /* every result as expected */
@@ -30,6 +31,10 @@ extern const struct cmd_entry cmd_history_entry;
 
 /* Prints "conform: <message>" on stderr, one line. */
 void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A fresh seed for a run that was given none (printed and stored, so the
+ * run can be repeated with --seed). */
+uint64_t cmd_random_seed(void);
 
 /* Argument helpers (cmd_args.c).  Each prints its one-line error and
  * returns -1, or returns 0. */

@@ -5,9 +5,11 @@
  * every command words the same mistake the same way.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "db.h"
@@ -72,4 +74,18 @@ char *cmd_join_args(int argc, char **argv)
 		strcat(s, argv[i]);
 	}
 	return s;
+}
+
+uint64_t cmd_random_seed(void)
+{
+	uint64_t s = 0;
+	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		if (read(fd, &s, sizeof s) != (ssize_t)sizeof s)
+			s = 0;
+		close(fd);
+	}
+	if (!s)
+		s = (uint64_t)getpid() * 0x9E3779B97F4A7C15ull ^ (uint64_t)(text_now() * 1e9);
+	return s % 1000000000000ull; /* short enough to retype */
 }

@@ -85,20 +85,6 @@ static int parse_shard(const char *text, int *i, int *n)
 	return 0;
 }
 
-static uint64_t random_seed(void)
-{
-	uint64_t s = 0;
-	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		if (read(fd, &s, sizeof s) != (ssize_t)sizeof s)
-			s = 0;
-		close(fd);
-	}
-	if (!s)
-		s = (uint64_t)getpid() * 0x9E3779B97F4A7C15ull ^ (uint64_t)(text_now() * 1e9);
-	return s % 1000000000000ull; /* short enough to retype */
-}
-
 static int parse_opts(int argc, char **argv, struct run_opts *o)
 {
 	enum { O_ALL = 256, O_LIST, O_VARIANTS, O_FILTER, O_EXCLUDE, O_TIMEOUT, O_HANG, O_SEED,
@@ -201,7 +187,7 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 		return -1;
 	}
 	if (!o->seed_given)
-		o->seed = random_seed();
+		o->seed = cmd_random_seed();
 	return 0;
 }
 

@@ -24,6 +24,7 @@
 #include "db.h"
 #include "report.h"
 #include "runner.h"
+#include "cmd.h"
 #include "text.h"
 #include "tui_app.h"
 #include "tui_log.h"
@@ -59,20 +60,6 @@ struct run_pane {
 	struct db_state *dbst;
 	double last_draw;
 };
-
-static uint64_t random_seed(void)
-{
-	uint64_t s = 0;
-	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		if (read(fd, &s, sizeof s) != (ssize_t)sizeof s)
-			s = 0;
-		close(fd);
-	}
-	if (!s)
-		s = (uint64_t)getpid() * 0x9E3779B97F4A7C15ull ^ (uint64_t)(text_now() * 1e9);
-	return s % 1000000000000ull; /* short enough to retype, as the CLI's */
-}
 
 static struct tui_table_row *row_of(struct run_pane *rp, size_t index)
 {
@@ -270,7 +257,7 @@ void tui_run_checked(struct tui_app *app)
 	tui_log_add(&rp->log, tui_term_attr(TUI_DIM), "starting a worker...");
 	redraw(rp);
 
-	uint64_t seed = app->seed_given ? app->seed : random_seed();
+	uint64_t seed = app->seed_given ? app->seed : cmd_random_seed();
 	command_line(cmdline, 2048, seed, cases, n);
 	struct runner_config cfg = {
 		.worker = {.path = app->worker_path, .device = app->device, .verbose = 0,
