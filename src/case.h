@@ -17,11 +17,11 @@
 #define CASE_PARAMS_MAX 256
 #define CASE_REQ_MAX 4
 
-/* A requirement "sm>=80": the device's compute capability (major*10+minor)
- * compared with `value`. */
+/* A requirement: "sm>=80" compares the device's compute capability
+ * (major*10+minor) with `value`; "mem>=16" its global memory in GiB. */
 enum req_cmp { REQ_GE, REQ_GT, REQ_LE, REQ_LT, REQ_EQ, REQ_NE };
 struct requirement {
-	char what[8];      /* "sm" is the only quantity today */
+	char what[8];      /* "sm" or "mem" */
 	enum req_cmp cmp;
 	int value;
 };

@@ -67,13 +67,19 @@ int runner_skip_reason(const struct runner *rn, const struct case_spec *c, char 
 		return 1;
 	}
 	int sm = rn->rc.gpu.cc_major * 10 + rn->rc.gpu.cc_minor;
+	int gib = (int)(rn->rc.gpu.memory_bytes >> 30);
 	for (int i = 0; i < c->nreq; i++) {
 		const struct requirement *q = &c->req[i];
-		if (!requirement_met(q, sm)) {
+		int mem = strcmp(q->what, "mem") == 0;
+		if (requirement_met(q, mem ? gib : sm))
+			continue;
+		if (mem)
+			snprintf(why, len, "requires %s%s%d GiB; device %d has %d GiB", q->what,
+				 cmp_text(q->cmp), q->value, rn->rc.gpu.index, gib);
+		else
 			snprintf(why, len, "requires %s%s%d; device %d is sm_%d", q->what,
 				 cmp_text(q->cmp), q->value, rn->rc.gpu.index, sm);
-			return 1;
-		}
+		return 1;
 	}
 	return 0;
 }

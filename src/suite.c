@@ -255,7 +255,10 @@ static int parse_req(const char *p, size_t len, struct requirement *r)
 
 	while (q < end && *q >= 'a' && *q <= 'z')
 		q++;
-	if (q - p != 2 || strncmp(p, "sm", 2) != 0)
+	const char *what = q - p == 2 && strncmp(p, "sm", 2) == 0	 ? "sm"
+			   : q - p == 3 && strncmp(p, "mem", 3) == 0 ? "mem"
+								       : NULL;
+	if (!what)
 		return -1;
 	for (i = 0; i < sizeof ops / sizeof *ops; i++)
 		if (strncmp(q, ops[i].text, strlen(ops[i].text)) == 0)
@@ -270,7 +273,7 @@ static int parse_req(const char *p, size_t len, struct requirement *r)
 			return -2;
 		v = v * 10 + (*q - '0');
 	}
-	snprintf(r->what, sizeof r->what, "sm");
+	snprintf(r->what, sizeof r->what, "%s", what);
 	r->cmp = ops[i].cmp;
 	r->value = (int)v;
 	return 0;
@@ -288,7 +291,7 @@ static int parse_requires(struct loader *l, int line, struct case_spec *c, const
 			return fail(l, line, "empty requirement in requires=%s", value);
 		switch (parse_req(p, len, &r)) {
 		case -1:
-			return fail(l, line, "unknown requirement '%.*s' (only sm is known, e.g. sm>=80)",
+			return fail(l, line, "unknown requirement '%.*s' (known: sm, e.g. sm>=80, and mem in GiB, e.g. mem>=16)",
 				    (int)len, p);
 		case -2:
 			return fail(l, line, "bad requirement '%.*s' (expected sm, one of >= > <= < == !=, and a number)",

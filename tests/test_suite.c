@@ -149,7 +149,7 @@ static void test_malformed_text(void)
 	expect_error("case a variant=x n=8 expect=maybe\n",
 		     "t:1: expect must be one of pass, fail, hang, launch-error, undefined, crash, error (got 'maybe')");
 	expect_error("case a variant=x n=8 requires=cc>=80\n",
-		     "t:1: unknown requirement 'cc>=80' (only sm is known, e.g. sm>=80)");
+		     "t:1: unknown requirement 'cc>=80' (known: sm, e.g. sm>=80, and mem in GiB, e.g. mem>=16)");
 	expect_error("case a variant=x n=8 requires=sm=>80\n",
 		     "t:1: bad requirement 'sm=>80' (expected sm, one of >= > <= < == !=, and a number)");
 	expect_error("case a variant=x n=8 requires=sm>=80,\n", "t:1: empty requirement in requires=sm>=80,");
@@ -244,6 +244,19 @@ static void test_text_forms(void)
 {
 	struct suite s = { 0 };
 	char err[512] = "";
+
+	/* GPU memory in GiB is the second quantity a case can require. */
+	CHECK_INT(suite_load_text(&s, "memreq", "case m.a variant=k n=8 requires=mem>=16,sm<100\n", err,
+				  sizeof err), 0);
+	CHECK_INT(s.count, 1);
+	CHECK_INT(s.cases[0].nreq, 2);
+	CHECK_STR(s.cases[0].req[0].what, "mem");
+	CHECK_INT(s.cases[0].req[0].cmp, REQ_GE);
+	CHECK_INT(s.cases[0].req[0].value, 16);
+	CHECK_STR(s.cases[0].req[1].what, "sm");
+	CHECK_INT(s.cases[0].req[1].cmp, REQ_LT);
+	suite_free(&s);
+	memset(&s, 0, sizeof s);
 
 	/* Comments anywhere, CRLF, tabs, continuations with comments, an
 	 * unterminated last line, and a continued blank. */
