@@ -24,6 +24,7 @@
 #include "cmd.h"
 #include "db.h"
 #include "paths.h"
+#include "stats.h"
 #include "text.h"
 #include "tui_app.h"
 #include "tui_store.h"
@@ -47,8 +48,18 @@ static const char tui_help_text[] =
 	"  --device N            CUDA device ordinal (default 0)\n"
 	"  --suites DIR          the suites directory (default: the installed suites)\n"
 	"  --suite FILE          load this suite file instead of the directory (repeatable)\n"
-	"Keys: ? shows them all.  Tab changes pane, Space checks, r runs, c cancels, q quits.\n"
+	"  --budget N            evaluations per search in tune mode (default 20)\n"
+	"  --min-samples N       timed launches at least, in sweeps and tunes (default 10)\n"
+	"  --max-time SEC        sampling time per evaluation at most (default 1.0)\n"
+	"Keys: ? shows them all.  Tab changes pane, Space checks, m picks the mode\n"
+	"(conformance, sweep, tune), r runs, c cancels, b shows the best configurations, q quits.\n"
 	"NO_COLOR set: no colours.  The locale decides Unicode or ASCII line drawing.\n";
+
+const char *tui_mode_name(enum tui_mode m)
+{
+	static const char *const names[TUI_MODE_COUNT] = {"conformance", "sweep", "tune"};
+	return m < TUI_MODE_COUNT ? names[m] : "?";
+}
 
 size_t tui_app_checked_count(const struct tui_app *app)
 {
@@ -69,7 +80,8 @@ int tui_app_variant_checked(const struct tui_app *app, const char *name)
 /* Returns 0, 1 after --help, or -1 on a usage error. */
 static int parse_opts(int argc, char **argv, struct tui_opts *o, struct tui_app *app)
 {
-	enum { O_DB = 256, O_TIMEOUT, O_HANG, O_SEED, O_DEVICE, O_SUITES, O_SUITE, O_HELP };
+	enum { O_DB = 256, O_TIMEOUT, O_HANG, O_SEED, O_DEVICE, O_SUITES, O_SUITE, O_BUDGET,
+	       O_MIN_SAMPLES, O_MAX_TIME, O_HELP };
 	static const struct option longopts[] = {
 		{"db", required_argument, NULL, O_DB},
 		{"timeout", required_argument, NULL, O_TIMEOUT},
@@ -78,6 +90,9 @@ static int parse_opts(int argc, char **argv, struct tui_opts *o, struct tui_app 
 		{"device", required_argument, NULL, O_DEVICE},
 		{"suites", required_argument, NULL, O_SUITES},
 		{"suite", required_argument, NULL, O_SUITE},
+		{"budget", required_argument, NULL, O_BUDGET},
+		{"min-samples", required_argument, NULL, O_MIN_SAMPLES},
+		{"max-time", required_argument, NULL, O_MAX_TIME},
 		{"help", no_argument, NULL, O_HELP},
 		{NULL, 0, NULL, 0},
 	};
@@ -115,6 +130,28 @@ static int parse_opts(int argc, char **argv, struct tui_opts *o, struct tui_app 
 				return -1;
 			app->device = (int)v;
 			break;
+		case O_BUDGET:
+			if (cmd_parse_uint("--budget", optarg, 1u << 30, &v) < 0)
+				return -1;
+			if (v == 0) {
+				cmd_error("--budget: expected at least one evaluation, got '%s'", optarg);
+				return -1;
+			}
+			app->tune_budget = v;
+			break;
+		case O_MIN_SAMPLES:
+			if (cmd_parse_uint("--min-samples", optarg, 1000, &v) < 0)
+				return -1;
+			if (v == 0) {
+				cmd_error("--min-samples: expected 1 to 1000, got '%s'", optarg);
+				return -1;
+			}
+			app->timing.min_samples = (int)v;
+			break;
+		case O_MAX_TIME:
+			if (cmd_parse_seconds("--max-time", optarg, &app->timing.max_time_s) < 0)
+				return -1;
+			break;
 		case O_HELP:
 			fputs(tui_help_text, stdout);
 			return 1;
@@ -128,6 +165,15 @@ static int parse_opts(int argc, char **argv, struct tui_opts *o, struct tui_app 
 	}
 	if (optind < argc) {
 		cmd_error("unexpected argument '%s' (see conform tui --help)", argv[optind]);
+		return -1;
+	}
+	if (app->timing.max_samples < app->timing.min_samples)
+		app->timing.max_samples = app->timing.min_samples;
+	/* As for conform tune: a deadline below the sampling time would kill
+	 * healthy evaluations as hung. */
+	if (app->timeout_s <= app->timing.max_time_s) {
+		cmd_error("tui: --timeout (%g s) must exceed --max-time (%g s)", app->timeout_s,
+			  app->timing.max_time_s);
 		return -1;
 	}
 	return 0;
@@ -172,6 +218,14 @@ static int global_key(void *ctx, int key)
 		else
 			tui_run_checked(app);
 		return 1;
+	case 'm':
+		if (app->running) {
+			tui_screen_note(&app->screen, "a run is in progress (c cancels it)");
+		} else {
+			app->mode = (enum tui_mode)((app->mode + 1) % TUI_MODE_COUNT);
+			tui_screen_note(&app->screen, "r now makes a %s", tui_mode_name(app->mode));
+		}
+		return 1;
 	case 'c':
 		if (app->running) {
 			app->stop = 1;
@@ -184,8 +238,11 @@ static int global_key(void *ctx, int key)
 	return 0;
 }
 
-static const struct tui_hint hints_idle[] = {
-	{"r", "Run"}, {"Tab", "Pane"}, {"?", "Help"}, {"q", "Quit"},
+/* r's label names the mode it runs in. */
+static const struct tui_hint hints_idle[TUI_MODE_COUNT][4] = {
+	{{"r", "Run"}, {"Tab", "Pane"}, {"?", "Help"}, {"q", "Quit"}},
+	{{"r", "Sweep"}, {"Tab", "Pane"}, {"?", "Help"}, {"q", "Quit"}},
+	{{"r", "Tune"}, {"Tab", "Pane"}, {"?", "Help"}, {"q", "Quit"}},
 };
 static const struct tui_hint hints_running[] = {
 	{"c", "Cancel"}, {"Tab", "Pane"}, {"?", "Help"}, {"q", "Quit"},
@@ -194,13 +251,14 @@ static const struct tui_hint hints_running[] = {
 static size_t global_hints(void *ctx, const struct tui_hint **out)
 {
 	struct tui_app *app = ctx;
-	*out = app->running ? hints_running : hints_idle;
+	*out = app->running ? hints_running : hints_idle[app->mode];
 	return 4;
 }
 
 static const struct tui_hint global_help[] = {
 	{"Tab S-Tab", "next / previous pane (1-5: go to one)"},
-	{"r", "run the checked cases"},
+	{"r", "run the checked cases in the current mode"},
+	{"m", "mode: conformance, sweep (every configuration), tune (anneal)"},
 	{"c", "cancel the run in progress"},
 	{"/", "filter the pane (where it has one)"},
 	{"?", "this help"},
@@ -240,6 +298,8 @@ static int tui_exec(int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	app.timeout_s = 10;
 	app.hang_timeout_s = 2;
+	app.tune_budget = 20;
+	stats_request_defaults(&app.timing);
 	int p = parse_opts(argc, argv, &o, &app);
 	if (p != 0)
 		return p > 0 ? 0 : EXIT_USAGE;

@@ -16,6 +16,7 @@
 
 #include "catalog_client.h"
 #include "suite.h"
+#include "timing.h"
 #include "tui_screen.h"
 
 struct db;
@@ -40,6 +41,14 @@ struct tui_problem {
 	char list_text[TUI_PROMPT_MAX];
 };
 
+/* What r does with the checked cases: run them for conformance, or time
+ * every configuration of their variants' tuning spaces (the tuner's
+ * exhaustive strategy), or anneal through them within a budget.  Sweeps and
+ * tunes are tune.c's, as for "conform tune". */
+enum tui_mode { TUI_MODE_CONFORMANCE, TUI_MODE_SWEEP, TUI_MODE_TUNE, TUI_MODE_COUNT };
+
+const char *tui_mode_name(enum tui_mode m);
+
 enum tui_pane_index { TUI_PANE_CATALOG, TUI_PANE_PROBLEM, TUI_PANE_RUN, TUI_PANE_RESULTS,
 		      TUI_PANE_PLOT, TUI_PANE_COUNT };
 
@@ -58,6 +67,9 @@ struct tui_app {
 	int device;
 	uint64_t seed;            /* used for every run when seed_given */
 	int seed_given;
+	enum tui_mode mode;
+	uint64_t tune_budget;     /* evaluations per search in tune mode */
+	struct timing_request timing; /* sampling of sweeps and tunes */
 
 	volatile sig_atomic_t stop; /* the runner's stop flag: 'c', 'q' or a signal */
 	int running;

@@ -5,23 +5,28 @@
  * It reads the database (tui_store.c), never the run in memory, so what it
  * shows is what "conform" and sqlite3 see.  It follows the newest run (the
  * one in progress included) until the user steps to an older one with [.
- * Timing columns (median, GB/s, noise) appear when the run has timed
- * results.
+ * Timing columns (median, GB/s, % of the copy bandwidth, × the family's
+ * baseline, noise) appear when the run has timed results; the fastest
+ * configuration of each variant and problem in the run is marked "*".  b
+ * shows the best configurations instead: the database's best_configs (what
+ * "conform best" reads), one per device, variant, type and size.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "db.h"
 #include "text.h"
+#include "tune.h"
 #include "tui_app.h"
 #include "tui_log.h"
 #include "tui_store.h"
 #include "tui_table.h"
 
 /* Columns: the first two are the same in both layouts. */
-enum { C_CASE, C_STATUS, P_OBSERVED = 2, P_DURATION, T_MEDIAN = 2, T_GBPS, T_NOISE, T_DURATION,
-       T_OBSERVED };
+enum { C_CASE, C_STATUS, P_OBSERVED = 2, P_DURATION, T_MEDIAN = 2, T_GBPS, T_COPY, T_BASE, T_NOISE,
+       T_DURATION, T_OBSERVED };
 
 /* Conformance only: case, status, observed, duration. */
 static const struct tui_table_col plain_cols[] = {
@@ -33,11 +38,13 @@ static const struct tui_table_col plain_cols[] = {
 
 /* With timings the observed behaviour goes last, the first to be left off. */
 static const struct tui_table_col timed_cols[] = {
-	{"Case", 20, 0, 0, 1},
-	{"Status", 7, 0, 0, 0},
+	{"Case", 18, 0, 0, 1},
+	{"Status", 6, 0, 0, 0},
 	{"Median ms", 9, 1, 1, 0},
-	{"GB/s", 8, 1, 1, 0},
-	{"Noise", 6, 1, 1, 0},
+	{"GB/s", 7, 1, 1, 0},
+	{"%copy", 5, 1, 1, 0},
+	{"xbase", 5, 1, 1, 0},
+	{"Noise", 5, 1, 1, 0},
 	{"ms", 8, 1, 1, 0},
 	{"Observed", 17, 0, 0, 0},
 };
@@ -54,12 +61,162 @@ struct results_pane {
 	int follow;                /* stay on the newest run */
 	int timed;                 /* the run has timed results */
 	int show_detail;
+	int show_best;             /* b: the best configurations instead */
+	struct tui_table best;
 	char error[256];
 };
 
 static int matches(const char *filter, const char *name)
 {
 	return !*filter || strcasestr(name, filter) != NULL;
+}
+
+/* The best view: best_configs, with the references of each row's family. */
+enum { B_VARIANT, B_DTYPE, B_N, B_CONFIG, B_MEDIAN, B_GBPS, B_BASE, B_COPY, B_DEVICE };
+static const struct tui_table_col best_cols[] = {
+	{"Variant", 13, 0, 0, 0},
+	{"Type", 4, 0, 0, 0},
+	{"n", 5, 1, 1, 0},
+	{"Config", 23, 0, 0, 1},
+	{"Median ms", 9, 1, 1, 0},
+	{"GB/s", 7, 1, 1, 0},
+	{"xbase", 5, 1, 1, 0},
+	{"%copy", 5, 1, 1, 0},
+	{"Device", 8, 0, 0, 0},
+};
+
+struct best_fill {
+	struct results_pane *rp;
+	struct db_tuned_row *rows;
+	size_t count, cap;
+};
+
+static int best_collect(void *ctx, const struct db_tuned_row *row)
+{
+	struct best_fill *f = ctx;
+	if (f->count == f->cap) {
+		size_t cap = f->cap ? 2 * f->cap : 64;
+		struct db_tuned_row *grown = realloc(f->rows, cap * sizeof *grown);
+		if (!grown)
+			return 1;
+		f->rows = grown;
+		f->cap = cap;
+	}
+	f->rows[f->count++] = *row;
+	return 0;
+}
+
+/* The median of the family's baseline in the same group, or 0. */
+static double best_baseline_ms(const struct best_fill *f, const struct db_tuned_row *r)
+{
+	const struct tune_family *fam = tune_family_of(r->variant);
+	const char *base = fam ? (r->cols ? fam->baseline_segmented : fam->baseline) : NULL;
+	for (size_t i = 0; base && i < f->count; i++) {
+		const struct db_tuned_row *b = &f->rows[i];
+		if (strcmp(b->variant, base) == 0 && b->device_id == r->device_id && b->n == r->n &&
+		    b->cols == r->cols && strcmp(b->dtype, r->dtype) == 0 && strcmp(b->op, r->op) == 0)
+			return b->median_ms;
+	}
+	return 0;
+}
+
+static void fill_best(struct results_pane *rp)
+{
+	struct best_fill f = {rp, NULL, 0, 0};
+	struct db_tuned_query q = {.pattern = "*"};
+	char err[256];
+	tui_table_begin(&rp->best);
+	if (rp->app->db && db_best_each(rp->app->db, &q, best_collect, &f, err, sizeof err) < 0)
+		text_copy(rp->error, sizeof rp->error, err);
+	for (size_t i = 0; i < f.count; i++) {
+		const struct db_tuned_row *r = &f.rows[i];
+		if (tune_is_reference(r->variant) || !matches(rp->super.filter, r->variant))
+			continue;
+		struct tui_table_row *row = tui_table_add(&rp->best);
+		if (!row)
+			break;
+		row->id = (long)i;
+		char size[32];
+		text_count(size, sizeof size, r->n);
+		tui_table_set(row, B_VARIANT, NAN, 0, "%s", r->variant);
+		tui_table_set(row, B_DTYPE, NAN, 0, "%s", r->dtype);
+		tui_table_set(row, B_N, (double)r->n, 0, "%s", size);
+		const char *op = strstr(r->params, ",op=");
+		tui_table_set(row, B_CONFIG, NAN, A_BOLD, "%.*s",
+			      (int)(op ? (size_t)(op - r->params) : strlen(r->params)), r->params);
+		tui_table_set(row, B_MEDIAN, r->median_ms, 0, "%.4g", r->median_ms);
+		tui_table_set(row, B_GBPS, r->gbps, 0, "%.1f", r->gbps);
+		double base = best_baseline_ms(&f, r);
+		if (base > 0)
+			tui_table_set(row, B_BASE, base / r->median_ms, 0, "%.2f", base / r->median_ms);
+		const struct tune_family *fam = tune_family_of(r->variant);
+		double copy = 0;
+		if (fam && fam->copy && r->gbps > 0 &&
+		    db_bandwidth_get(rp->app->db, r->device_id, fam->copy, &copy, err, sizeof err) > 0 &&
+		    copy > 0)
+			tui_table_set(row, B_COPY, r->gbps / copy, 0, "%.0f%%", 100 * r->gbps / copy);
+		tui_table_set(row, B_DEVICE, NAN, tui_term_attr(TUI_DIM), "%s",
+			      r->device[0] ? r->device : "host");
+	}
+	tui_table_end(&rp->best);
+	free(f.rows);
+}
+
+/* Within the run: the fastest timed PASS of a variant and problem ("*"),
+ * and the references of its family at that problem. */
+static int same_problem(const struct tui_result_row *a, const struct tui_result_row *b)
+{
+	return a->n == b->n && a->cols == b->cols && strcmp(a->dtype, b->dtype) == 0;
+}
+
+/* Marked only among two or more timed configurations. */
+static int is_best(const struct results_pane *rp, size_t k)
+{
+	const struct tui_result_row *r = &rp->rows[k];
+	int rivals = 0;
+	if (r->status != STATUS_PASS || isnan(r->median_ms))
+		return 0;
+	for (size_t i = 0; i < rp->nrows; i++) {
+		const struct tui_result_row *o = &rp->rows[i];
+		if (i != k && o->status == STATUS_PASS && !isnan(o->median_ms) &&
+		    strcmp(o->variant, r->variant) == 0 && same_problem(o, r)) {
+			if (o->median_ms < r->median_ms || (o->median_ms == r->median_ms && i < k))
+				return 0;
+			rivals++;
+		}
+	}
+	return rivals > 0;
+}
+
+/* 1 when another result of the run has the same case name: the
+ * configurations of a sweep, told apart by their params. */
+static int name_shared(const struct results_pane *rp, size_t k)
+{
+	for (size_t i = 0; i < rp->nrows; i++)
+		if (i != k && strcmp(rp->rows[i].case_name, rp->rows[k].case_name) == 0)
+			return 1;
+	return 0;
+}
+
+static double run_reference(const struct results_pane *rp, const struct tui_result_row *r,
+			    int copy)
+{
+	const struct tune_family *fam = tune_family_of(r->variant);
+	const char *ref = !fam ? NULL : copy ? fam->copy : r->cols ? fam->baseline_segmented : fam->baseline;
+	for (size_t i = 0; ref && i < rp->nrows; i++) {
+		const struct tui_result_row *o = &rp->rows[i];
+		if (strcmp(o->variant, ref) == 0 && o->status == STATUS_PASS && !isnan(o->median_ms) &&
+		    (copy || same_problem(o, r)))
+			return copy ? o->gbps : o->median_ms;
+	}
+	double gbps = 0;
+	char err[128];
+	/* The copy bandwidth is measured once per device: a resumed sweep
+	 * finds it stored. */
+	if (copy && ref && rp->app->db &&
+	    db_bandwidth_get(rp->app->db, rp->run.device[0] ? -1 : 0, ref, &gbps, err, sizeof err) > 0)
+		return gbps;
+	return 0;
 }
 
 static void fill_table(struct results_pane *rp)
@@ -86,7 +243,18 @@ static void fill_table(struct results_pane *rp)
 			break;
 		row->id = (long)i;
 		attr_t sa = tui_term_status_attr(r->status);
-		tui_table_set(row, C_CASE, NAN, 0, "%s", r->case_name);
+		int best = timed && !tune_is_reference(r->variant) && is_best(rp, i);
+		if (timed && r->params[0] && name_shared(rp, i))
+			/* A configuration: the case name is the same for all of
+			 * them (the operator is in it; the params say the rest). */
+			tui_table_set(row, C_CASE, NAN, best ? A_BOLD : 0, "%s%s %.*s", best ? "* " : "",
+				      strrchr(r->variant, '.') ? strrchr(r->variant, '.') + 1 : r->variant,
+				      (int)(strstr(r->params, ",op=") ? (size_t)(strstr(r->params, ",op=") - r->params)
+								       : strlen(r->params)),
+				      r->params);
+		else
+			tui_table_set(row, C_CASE, NAN, best ? A_BOLD : 0, "%s%s", best ? "* " : "",
+				      r->case_name);
 		tui_table_set(row, C_STATUS, NAN, sa, "%s", status_name(r->status));
 		if (!timed) {
 			tui_table_set(row, P_OBSERVED, NAN, 0, "%s", r->observed);
@@ -97,6 +265,12 @@ static void fill_table(struct results_pane *rp)
 			tui_table_set(row, T_MEDIAN, r->median_ms, 0, "%.4g", r->median_ms);
 		if (!isnan(r->gbps))
 			tui_table_set(row, T_GBPS, r->gbps, 0, "%.1f", r->gbps);
+		double copy = isnan(r->gbps) ? 0 : run_reference(rp, r, 1);
+		if (copy > 0)
+			tui_table_set(row, T_COPY, r->gbps / copy, 0, "%.0f%%", 100 * r->gbps / copy);
+		double base = isnan(r->median_ms) ? 0 : run_reference(rp, r, 0);
+		if (base > 0 && r->median_ms > 0)
+			tui_table_set(row, T_BASE, base / r->median_ms, 0, "%.2f", base / r->median_ms);
 		if (!isnan(r->noise))
 			tui_table_set(row, T_NOISE, r->noise, r->noise > 0.05 ? tui_term_attr(TUI_WARN) : 0,
 				      "%.1f%%", 100 * r->noise);
@@ -104,6 +278,8 @@ static void fill_table(struct results_pane *rp)
 		tui_table_set(row, T_OBSERVED, NAN, 0, "%s", r->observed);
 	}
 	tui_table_end(&rp->table);
+	if (rp->show_best)
+		fill_best(rp);
 }
 
 static void load(struct results_pane *rp)
@@ -168,6 +344,18 @@ static void results_draw(struct tui_pane *p, const struct tui_rect *r)
 {
 	struct results_pane *rp = (struct results_pane *)p;
 	int y = r->y;
+	if (rp->show_best) {
+		tui_putf(y, r->x, r->w, A_BOLD, "Best configurations  %zu  (b: back to the run)",
+			 rp->best.count);
+		tui_putf(y + 1, r->x, r->w, tui_term_attr(TUI_DIM), "per device, variant, type and size; %s",
+			 rp->app->db_path);
+		struct tui_rect br = {y + 2, r->x, r->h - 2, r->w};
+		tui_table_draw(&rp->best, &br, 1);
+		if (!rp->best.count)
+			tui_put(y + 4, r->x + 2, r->w - 4, tui_term_attr(TUI_DIM),
+				"no timed results yet: m picks sweep or tune, r runs it");
+		return;
+	}
 	if (!rp->run_id) {
 		tui_put(y + 1, r->x + 2, r->w - 4, A_BOLD, "No runs stored yet.");
 		tui_putf(y + 3, r->x + 2, r->w - 4, tui_term_attr(TUI_DIM), "database: %s",
@@ -245,6 +433,13 @@ static int results_key(struct tui_pane *p, int key)
 		}
 		return 1;
 	}
+	if (key == 'b') {
+		rp->show_best = !rp->show_best;
+		fill_table(rp);
+		return 1;
+	}
+	if (rp->show_best)
+		return tui_table_key(&rp->best, key);
 	if (key == '[' || key == ']') {
 		step_run(rp, key == '[' ? -1 : 1);
 		return 1;
@@ -264,7 +459,7 @@ static void results_show(struct tui_pane *p)
 }
 
 static const struct tui_hint results_hints[] = {
-	{"Enter", "Detail"}, {"[ ]", "Run"}, {"h/l", "Sort"}, {"s", "Rev"}, {"/", "Filter"},
+	{"Enter", "Detail"}, {"b", "Best"}, {"[ ]", "Run"}, {"h/l", "Sort"}, {"s", "Rev"}, {"/", "Filter"},
 };
 
 static size_t results_hints_fn(struct tui_pane *p, const struct tui_hint **out)
@@ -281,6 +476,7 @@ static const struct tui_hint results_help[] = {
 	{"Left/Right h/l", "sort by another column (< > too)"},
 	{"s", "reverse the order"},
 	{"[ ]", "the run before / after this one"},
+	{"b", "the best configuration per device, variant, type, size"},
 	{"/", "filter by case name; Esc clears"},
 };
 
@@ -289,6 +485,7 @@ static void results_destroy(struct tui_pane *p)
 	struct results_pane *rp = (struct results_pane *)p;
 	free(rp->rows);
 	tui_table_free(&rp->table);
+	tui_table_free(&rp->best);
 	tui_log_free(&rp->detail);
 	free(rp);
 }
@@ -314,6 +511,7 @@ struct tui_pane *tui_results_pane_new(struct tui_app *app)
 	rp->app = app;
 	rp->follow = 1;
 	tui_log_init(&rp->detail, 0, 0);
+	tui_table_init(&rp->best, best_cols, (int)(sizeof best_cols / sizeof best_cols[0]));
 	tui_results_reload(&rp->super, 1);
 	return &rp->super;
 }

@@ -11,6 +11,12 @@
  * watchdog countdown moving and the interface answering during a hang.  'c'
  * sets the runner's stop flag; the runner then kills the worker and returns,
  * and the database records the run as interrupted.
+ *
+ * Sweeps and tunes (the mode, m) are the tuner's: tune_open/tune_begin/
+ * tune_sweep_run/tune_close from tune.c, the checked cases' variants
+ * searched at the problem's sizes and type, as "conform tune" would.  The
+ * same pump keeps the interface alive: tune.c tells the watchdog's ticks
+ * (watch) and each evaluation done (progress).
  */
 #include "config.h"
 
@@ -29,6 +35,8 @@
 #include "tui_app.h"
 #include "tui_log.h"
 #include "tui_table.h"
+#include "tune.h"
+#include "tune_space.h"
 
 /* Redraws from tick at most this often (seconds). */
 #define REDRAW_EVERY 0.05
@@ -49,6 +57,7 @@ struct run_pane {
 	struct tui_table table;
 	struct tui_log log;
 	int active;                /* runner_run is under way */
+	enum tui_mode mode;        /* of the run shown */
 	int ran;                   /* some run was started in this session */
 	int64_t run_id;
 	uint64_t seed;
@@ -219,8 +228,204 @@ static void reset_pane(struct run_pane *rp, const struct case_spec *cases, size_
 	rp->current[0] = '\0';
 	rp->outcome[0] = '\0';
 	rp->started = text_now();
+	rp->mode = rp->app->mode;
 	if (rp->log.count)
 		tui_log_add(&rp->log, 0, "%s", "");
+}
+
+/* The variants a sweep or tune of the cases searches: each tunable one once,
+ * the families' references left out (every sweep measures them), and only
+ * cases of type d.  Returns how many went into out. */
+static size_t tune_variants(const struct tui_app *app, const struct case_spec *cases, size_t n,
+			    enum dtype d, const struct catalog_entry **out)
+{
+	size_t count = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct catalog_entry *e = catalog_lookup(&app->cat, cases[i].variant);
+		if (!e || !e->space[0] || tune_is_reference(e->name) || cases[i].dtype != d)
+			continue;
+		size_t k = 0;
+		while (k < count && out[k] != e)
+			k++;
+		if (k == count)
+			out[count++] = e;
+	}
+	return count;
+}
+
+/* The distinct sizes of the cases of type d, in order. */
+static size_t tune_sizes(const struct case_spec *cases, size_t n, enum dtype d, int64_t *out)
+{
+	size_t count = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = 0;
+		if (cases[i].dtype != d)
+			continue;
+		while (k < count && out[k] != cases[i].n)
+			k++;
+		if (k == count)
+			out[count++] = cases[i].n;
+	}
+	return count;
+}
+
+/* Evaluations a search of each variant will make, for the progress bar. */
+static uint64_t tune_total(const struct tune_options *o, const struct catalog_entry *const *v,
+			   size_t nv)
+{
+	uint64_t total = 0;
+	struct tune_space *space = malloc(sizeof *space);
+	char err[256];
+	for (size_t i = 0; space && i < nv; i++) {
+		if (tune_space_parse(space, v[i]->space, err, sizeof err) < 0)
+			continue;
+		struct tune_search_config cfg = {.budget = o->budget, .time_limit_s = o->time_limit_s,
+						 .seed = o->seed};
+		total += tune_search_budget(o->strategy, space, &cfg);
+	}
+	free(space);
+	return total;
+}
+
+static void tune_progress_seen(void *ctx, const char *variant, uint64_t done, uint64_t total)
+{
+	struct run_pane *rp = ctx;
+	(void)done;
+	(void)total;
+	rp->done++;
+	text_copy(rp->current, sizeof rp->current, variant);
+	tui_results_reload(rp->app->panes[TUI_PANE_RESULTS], 0);
+	pump(rp, 1);
+}
+
+/* Lists a finished sweep's rows (fastest first, the best marked). */
+static void tune_list_sweep(struct run_pane *rp, const struct tune_sweep *sw)
+{
+	char size[32];
+	text_count(size, sizeof size, sw->n);
+	tui_table_begin(&rp->table);
+	for (size_t i = 0; i < sw->count; i++) {
+		const struct tune_row *t = &sw->rows[i];
+		struct tui_table_row *row = tui_table_add(&rp->table);
+		if (!row)
+			break;
+		row->id = (long)rp->table.count;
+		tui_table_set(row, COL_NO, (double)rp->table.count, tui_term_attr(TUI_DIM), "%zu",
+			      rp->table.count);
+		tui_table_set(row, COL_STATUS, (double)t->status, tui_term_status_attr(t->status), "%s",
+			      status_name(t->status));
+		tui_table_set(row, COL_CASE, NAN, t->best ? A_BOLD : 0, "%s%s %s n=%s",
+			      t->best ? "* " : "", t->variant,
+			      t->config[0] ? t->config : t->role == TUNE_TUNED ? "defaults" : "reference",
+			      size);
+		if (t->timing.samples > 0) {
+			tui_table_set(row, COL_TIME, t->timing.median_ms, 0, "%.4g", t->timing.median_ms);
+			tui_table_set(row, COL_MESSAGE, NAN, tui_term_attr(TUI_DIM), "%.1f GB/s%s",
+				      t->gbps, t->reused ? ", stored" : "");
+		} else {
+			tui_table_set(row, COL_MESSAGE, NAN, tui_term_attr(TUI_DIM), "%s", t->message);
+		}
+	}
+	tui_table_end(&rp->table);
+}
+
+static void run_tune(struct tui_app *app, struct run_pane *rp, const struct case_spec *cases,
+		     size_t n)
+{
+	char err[1024], cmdline[256];
+	enum dtype d = app->problem.dtype >= 0 ? (enum dtype)app->problem.dtype : cases[0].dtype;
+	const struct catalog_entry **variants = calloc(n, sizeof *variants);
+	int64_t *sizes = calloc(n, sizeof *sizes);
+	struct tune_session *s = calloc(1, sizeof *s);
+	struct tune_sweep sw = {.n = 0};
+	if (!variants || !sizes || !s) {
+		tui_screen_note(&app->screen, "out of memory");
+		goto out;
+	}
+	size_t nv = tune_variants(app, cases, n, d, variants);
+	size_t nsizes = tune_sizes(cases, n, d, sizes);
+	if (!nv) {
+		tui_screen_note(&app->screen, "no checked %s case has a tuning space", dtype_name(d));
+		goto out;
+	}
+	struct tune_options o = {
+		.dtype = d, .op = OP_SUM, .cols = cases[0].cols,
+		.strategy = tune_strategy_find(app->mode == TUI_MODE_TUNE ? "anneal" : "exhaustive"),
+		.budget = app->mode == TUI_MODE_TUNE ? app->tune_budget : 0,
+		.seed = app->seed_given ? app->seed : 1,
+		.timing = app->timing,
+	};
+
+	reset_pane(rp, NULL, 0);
+	rp->total = (size_t)(tune_total(&o, variants, nv) * nsizes);
+	snprintf(cmdline, sizeof cmdline, "conform tui: %s of %zu variant%s, %s, seed %llu",
+		 tui_mode_name(app->mode), nv, nv == 1 ? "" : "s", dtype_name(d),
+		 (unsigned long long)o.seed);
+	tui_screen_show(&app->screen, TUI_PANE_RUN);
+	app->running = rp->active = rp->ran = 1;
+	app->stop = 0;
+	tui_log_add(&rp->log, tui_term_attr(TUI_DIM), "starting a worker...");
+	redraw(rp);
+
+	struct runner_config cfg = {
+		.worker = {.path = app->worker_path, .device = app->device, .start_timeout_s = 60},
+		.timeout_s = app->timeout_s,
+		.hang_timeout_s = app->timeout_s,
+		.stop = &app->stop,
+		.command_line = cmdline,
+	};
+	struct wait_ticker watch = {sink_tick, rp};
+	int interrupted = 0;
+	if (tune_open(s, &o, &app->cat, &cfg, err, sizeof err) < 0 ||
+	    tune_begin(s, app->db, err, sizeof err) < 0) {
+		tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "cannot run: %s", err);
+		snprintf(rp->outcome, sizeof rp->outcome, "not run: %s", err);
+		tune_close(s, 1, err, sizeof err);
+		goto out;
+	}
+	s->watch = &watch;
+	s->progress.fn = tune_progress_seen;
+	s->progress.ctx = rp;
+	rp->run_id = s->dbst.run_id;
+	rp->seed = o.seed;
+	rp->started = text_now();
+	rp->deadline_s = rp->remaining = app->timeout_s;
+	tui_log_add(&rp->log, A_BOLD, "run #%lld: %s of %zu variant%s at %zu size%s, %s",
+		    (long long)rp->run_id, tui_mode_name(app->mode), nv, nv == 1 ? "" : "s", nsizes,
+		    nsizes == 1 ? "" : "s", dtype_name(d));
+	if (!s->rn.rc.has_gpu)
+		tui_log_add(&rp->log, tui_term_attr(TUI_WARN), "no GPU: %s", s->rn.rc.nodev_reason);
+	tui_results_reload(app->panes[TUI_PANE_RESULTS], 1);
+	for (size_t i = 0; i < nsizes && !interrupted; i++) {
+		int r = tune_sweep_run(s, variants, nv, sizes[i], &sw, err, sizeof err);
+		tune_list_sweep(rp, &sw);
+		tune_sweep_free(&sw);
+		if (r < 0) {
+			tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "the run stopped: %s", err);
+			interrupted = 1;
+		} else if (r > 0) {
+			interrupted = 1;
+		}
+	}
+	char line[128];
+	report_summary_line(&s->shown, line, sizeof line);
+	snprintf(rp->outcome, sizeof rp->outcome, "%s in %.1f s; %llu from the database%s", line,
+		 text_now() - rp->started, (unsigned long long)s->reused,
+		 interrupted ? "; cancelled" : "");
+	tui_log_add(&rp->log, A_BOLD, "run #%lld: %s", (long long)rp->run_id, rp->outcome);
+	if (tune_close(s, interrupted, err, sizeof err) < 0)
+		tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "%s", err);
+	if (interrupted && app->stop)
+		tui_screen_note(&app->screen, "run #%lld cancelled", (long long)rp->run_id);
+out:
+	rp->current[0] = '\0';
+	rp->active = app->running = 0;
+	if (!tui_term_signal())
+		app->stop = 0;
+	tui_results_reload(app->panes[TUI_PANE_RESULTS], 1);
+	free(s);
+	free(sizes);
+	free(variants);
 }
 
 void tui_run_checked(struct tui_app *app)
@@ -235,6 +440,11 @@ void tui_run_checked(struct tui_app *app)
 	if (!n) {
 		tui_screen_note(&app->screen, skipped ? "every checked case lacks the problem's type"
 					       : "nothing checked: Space checks cases");
+		free(cases);
+		return;
+	}
+	if (app->mode != TUI_MODE_CONFORMANCE) {
+		run_tune(app, rp, cases, n);
 		free(cases);
 		return;
 	}
@@ -337,10 +547,12 @@ static void run_draw(struct tui_pane *p, const struct tui_rect *r)
 		tui_put(y + 1, x + 2, w - 4, A_BOLD, "No run yet.");
 		tui_put(y + 3, x + 2, w - 4, tui_term_attr(TUI_NORMAL),
 			"Check cases in the Catalog pane (Space), then press r to run them.");
+		tui_putf(y + 5, x + 2, w - 4, tui_term_attr(TUI_NORMAL),
+			 "Mode: %s (m changes it: conformance, sweep, tune)", tui_mode_name(rp->app->mode));
 		tui_put(y + 4, x + 2, w - 4, tui_term_attr(TUI_NORMAL),
 			"Results are stored in the database as for \"conform run\".");
-		tui_putf(y + 6, x + 2, w - 4, tui_term_attr(TUI_DIM), "database: %s", rp->app->db_path);
-		tui_putf(y + 7, x + 2, w - 4, tui_term_attr(TUI_DIM),
+		tui_putf(y + 7, x + 2, w - 4, tui_term_attr(TUI_DIM), "database: %s", rp->app->db_path);
+		tui_putf(y + 8, x + 2, w - 4, tui_term_attr(TUI_DIM),
 			 "deadlines: %.1f s, %.1f s for cases expected to hang", rp->app->timeout_s,
 			 rp->app->hang_timeout_s);
 		return;
@@ -348,8 +560,10 @@ static void run_draw(struct tui_pane *p, const struct tui_rect *r)
 
 	/* Line 1: which run. */
 	if (rp->run_id)
-		tui_putf(y, x, w, A_BOLD, "Run #%lld  seed %llu  %zu case%s", (long long)rp->run_id,
-			 (unsigned long long)rp->seed, rp->total, rp->total == 1 ? "" : "s");
+		tui_putf(y, x, w, A_BOLD, "Run #%lld  %s  seed %llu  %zu %s%s", (long long)rp->run_id,
+			 tui_mode_name(rp->mode), (unsigned long long)rp->seed, rp->total,
+			 rp->mode == TUI_MODE_CONFORMANCE ? "case" : "evaluation",
+			 rp->total == 1 ? "" : "s");
 	else
 		tui_putf(y, x, w, A_BOLD, "Run of %zu case%s", rp->total, rp->total == 1 ? "" : "s");
 	y++;
@@ -418,7 +632,8 @@ static size_t run_hints_fn(struct tui_pane *p, const struct tui_hint **out)
 
 static const struct tui_hint run_help[] = {
 	{"", "Run"},
-	{"r", "run the checked cases (from any pane)"},
+	{"r", "run the checked cases (from any pane) in the mode"},
+	{"m", "mode: conformance, sweep (every configuration), tune"},
 	{"c", "cancel the run: the worker is killed"},
 	{"Up/Down j/k", "move in the list of cases"},
 	{"Left/Right h/l", "sort by another column; s reverses"},

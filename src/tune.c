@@ -202,7 +202,7 @@ static int measure(struct tune_session *s, const struct probe *p, struct tune_ro
 	} else {
 		struct case_result cr;
 		double t0 = text_now();
-		if (runner_run_case(&s->rn, &c, res.seed, NULL, &cr) < 0)
+		if (runner_run_case(&s->rn, &c, res.seed, s->watch, &cr) < 0)
 			return 1;
 		res.duration_s = text_now() - t0;
 		res.outcome = cr.outcome;

@@ -107,6 +107,7 @@ struct tune_session {
 	struct run_summary stored;       /* the results this run stored */
 	uint64_t reused;
 	struct tune_progress progress;
+	const struct wait_ticker *watch; /* told while an evaluation runs (watchdog countdown); NULL: none */
 	const volatile sig_atomic_t *stop;
 };
 

@@ -180,7 +180,7 @@ if command -v "${SQLITE3:-sqlite3}" >/dev/null 2>&1; then
 	expect_no_grep "$TMP/ansi" "$(printf '\033')\\[4[0-7]m" "NO_COLOR: no background colours"
 	keys 4
 	expect_screen "Run #3 .* complete" "results pane shows the newest run"
-	expect_screen "Case +Status +Median ms +GB/s +Noise +ms" "timing columns when timed"
+	expect_screen "Case +Status +Median ms +GB/s +%copy +xbase +Noise +ms" "timing columns when timed"
 	expect_screen "block\\.tree\\.f32\\.n30 +PASS +0\\.5 +3003\\.0 +1\\.0%" "a timed row"
 	keys '['
 	expect_screen "Run #2 " "[ steps to the older run"
@@ -194,4 +194,35 @@ if command -v "${SQLITE3:-sqlite3}" >/dev/null 2>&1; then
 else
 	echo "sqlite3 not found: the timed results are not checked"
 fi
+# --- A sweep of harness.spin from the interface -----------------------------
+# The fast sampling of tune.sh; the sweep is tune.c's, stored where conform
+# history and conform best find it.
+sweep="$TMP/sweep.db"
+printf 'case harness.spin.f32 variant=harness.spin dtype=f32 n=4096\n' >"$TMP/spin.suite"
+launch "'$CONFORM' tui --db '$sweep' --suite '$TMP/spin.suite' --min-samples 5 --max-time 0.01 --timeout 5"
+expect_screen "1 Catalog" "third start"
+keys / s p i n Enter a Escape
+expect_screen "1 checked" "the spin case checked"
+expect_screen "r Run +Tab" "r runs for conformance at first"
+keys m
+expect_screen "r Sweep +Tab" "m picks the sweep mode"
+keys r
+expect_screen "Run #1 +sweep .* 75 evaluations" "the sweep's run header" 5
+expect_screen "Done: 73 passed, 0 failed, 4 skipped" "the sweep ends" 20
+cp "$TMP/screen" "$TMP/sweep-run"
+keys 4
+expect_screen "Case +Status +Median ms +GB/s +%copy" "timing columns of the sweep"
+expect_screen "^spin block=[0-9]+,items=[0-9]+,vec=[0-9] +PASS +[0-9.e-]+ +[0-9.]+ +[0-9]+% +[0-9.]+ " "configurations with % copy and x baseline"
+cp "$TMP/screen" "$TMP/sweep-results"
+keys b
+expect_screen "Best configurations" "b shows the best configurations"
+expect_screen "harness\\.spin +f32 +2\\^12 +block=[0-9]+,items=[0-9]+,vec=[0-9] +[0-9.e-]+ +[0-9.]+ +[0-9.]+ +[0-9]+%" "the best view lists the sweep's best"
+cp "$TMP/screen" "$TMP/sweep-best"
+keys q
+expect_screen "^EXIT=0" "q exits 0 after the sweep"
+expect_exit 0 "history after the sweep" -- "$CONFORM" history harness.spin --db "$sweep"
+expect_grep "$TMP/out" "harness\\.spin" "conform history sees the sweep"
+expect_exit 0 "best after the sweep" -- "$CONFORM" best harness.spin --n 4096 --db "$sweep"
+expect_grep "$TMP/out" "harness\\.spin .*block=[0-9]+,items=[0-9]+,vec=[0-9]" "conform best sees the sweep"
+[ -n "${TUI_SCREENS:-}" ] && cp "$TMP/sweep-run" "$TMP/sweep-results" "$TMP/sweep-best" "$TUI_SCREENS/"
 finish
