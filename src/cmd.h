@@ -5,6 +5,7 @@
 #ifndef CONFORM_CMD_H
 #define CONFORM_CMD_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -35,6 +36,10 @@ void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A fresh seed for a run that was given none (printed and stored, so the
  * run can be repeated with --seed). */
 uint64_t cmd_random_seed(void);
+
+/* From now on SIGINT and SIGTERM set the returned flag (the runner's stop
+ * flag) instead of killing conform, and SIGPIPE is ignored. */
+const volatile sig_atomic_t *cmd_catch_stop(void);
 
 /* Argument helpers (cmd_args.c).  Each prints its one-line error and
  * returns -1, or returns 0. */

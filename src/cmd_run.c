@@ -46,14 +46,6 @@ struct run_opts {
 	int device;
 };
 
-static volatile sig_atomic_t stop_flag;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stop_flag = 1;
-}
-
 static const char run_help[] =
 	"usage: conform [run] --all | --filter GLOB [options]\n"
 	"  --all                 run every case of every suite\n"
@@ -332,12 +324,7 @@ static int run_exec(int argc, char **argv)
 		goto out;
 	}
 
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal; /* no SA_RESTART: waits must see the signal */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	const volatile sig_atomic_t *stop = cmd_catch_stop();
 
 	struct runner rn;
 	struct runner_config cfg = {
@@ -347,12 +334,12 @@ static int run_exec(int argc, char **argv)
 		.hang_timeout_s = o.hang_timeout_s,
 		.seed = o.seed,
 		.catalog = &cat,
-		.stop = &stop_flag,
+		.stop = stop,
 		.command_line = cmdline,
 	};
 	if (runner_open(&rn, &cfg, err, sizeof err) < 0) {
 		cmd_error("%s", err);
-		rc = stop_flag ? EXIT_INTERRUPTED : EXIT_USAGE;
+		rc = *stop ? EXIT_INTERRUPTED : EXIT_USAGE;
 		goto out;
 	}
 

@@ -61,14 +61,6 @@ static const char common_help[] =
 	"exit: 0 all evaluations ran, 1 some failed, hung or crashed, 2 usage or input error,\n"
 	"      77 no CUDA device for the variants, 130 interrupted\n";
 
-static volatile sig_atomic_t stop_flag;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stop_flag = 1;
-}
-
 static int parse_sizes(const char *text, struct tune_cli *c)
 {
 	char buf[512];
@@ -500,24 +492,19 @@ int tune_cli_run(const struct tune_cli *c, int argc, char **argv)
 		goto out;
 	}
 
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal; /* no SA_RESTART: waits must see the signal */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	const volatile sig_atomic_t *stop = cmd_catch_stop();
 
 	struct runner_config rcfg = {
 		.worker = {.path = worker_path, .device = c->device, .verbose = c->verbose,
 			   .start_timeout_s = 60},
 		.timeout_s = c->timeout_s,
 		.hang_timeout_s = c->timeout_s,
-		.stop = &stop_flag,
+		.stop = stop,
 		.command_line = cmdline,
 	};
 	if (tune_open(s, &c->o, &cat, &rcfg, err, sizeof err) < 0) {
 		cmd_error("%s", err);
-		rc = stop_flag ? EXIT_INTERRUPTED : EXIT_USAGE;
+		rc = *stop ? EXIT_INTERRUPTED : EXIT_USAGE;
 		goto out;
 	}
 	size_t count = (size_t)nv;
