@@ -37,6 +37,32 @@ void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * run can be repeated with --seed). */
 uint64_t cmd_random_seed(void);
 
+/* The options "run" and "tui" share: where the cases come from and how
+ * they are run. */
+#define CMD_SUITE_FILES_MAX 64
+struct cmd_run_settings {
+	const char *suites_dir;                     /* --suites DIR */
+	const char *suite_files[CMD_SUITE_FILES_MAX]; /* --suite FILE ... */
+	size_t nsuite_files;
+	double timeout_s, hang_timeout_s;           /* --timeout, --hang-timeout */
+	uint64_t seed;                              /* --seed */
+	int seed_given;
+	int device;                                 /* --device */
+};
+
+/* No suite files, 10 s and 2 s deadlines, device 0, no seed. */
+void cmd_run_settings_init(struct cmd_run_settings *rs);
+
+/* Parses `arg` for the long option `name` (without dashes) when it is one of
+ * suites, suite, timeout, hang-timeout, seed, device.  Returns 1 when it
+ * was, 0 when `name` is not one of them, -1 after printing the error. */
+int cmd_run_option(const char *name, const char *arg, struct cmd_run_settings *rs);
+
+/* Loads the --suite files, else the --suites directory, else the default
+ * one.  Returns 0, or -1 after printing the error (s is then empty). */
+struct suite;
+int cmd_load_suites(const struct cmd_run_settings *rs, struct suite *s);
+
 /* From now on SIGINT and SIGTERM set the returned flag (the runner's stop
  * flag) instead of killing conform, and SIGPIPE is ignored. */
 const volatile sig_atomic_t *cmd_catch_stop(void);

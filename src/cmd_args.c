@@ -14,6 +14,8 @@
 
 #include "cmd.h"
 #include "db.h"
+#include "paths.h"
+#include "suite.h"
 #include "text.h"
 
 int cmd_parse_seconds(const char *flag, const char *text, double *out)
@@ -109,4 +111,66 @@ const volatile sig_atomic_t *cmd_catch_stop(void)
 	sigaction(SIGTERM, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN); /* a dead worker's pipe is an error return, not a death */
 	return &stop_requested;
+}
+
+void cmd_run_settings_init(struct cmd_run_settings *rs)
+{
+	memset(rs, 0, sizeof *rs);
+	rs->timeout_s = 10;
+	rs->hang_timeout_s = 2;
+}
+
+int cmd_run_option(const char *name, const char *arg, struct cmd_run_settings *rs)
+{
+	unsigned long long v;
+	if (strcmp(name, "suites") == 0) {
+		rs->suites_dir = arg;
+	} else if (strcmp(name, "suite") == 0) {
+		if (rs->nsuite_files == CMD_SUITE_FILES_MAX) {
+			cmd_error("too many --suite files (at most %d)", CMD_SUITE_FILES_MAX);
+			return -1;
+		}
+		rs->suite_files[rs->nsuite_files++] = arg;
+	} else if (strcmp(name, "timeout") == 0) {
+		if (cmd_parse_seconds("--timeout", arg, &rs->timeout_s) < 0)
+			return -1;
+	} else if (strcmp(name, "hang-timeout") == 0) {
+		if (cmd_parse_seconds("--hang-timeout", arg, &rs->hang_timeout_s) < 0)
+			return -1;
+	} else if (strcmp(name, "seed") == 0) {
+		if (cmd_parse_uint("--seed", arg, UINT64_MAX, &v) < 0)
+			return -1;
+		rs->seed = v;
+		rs->seed_given = 1;
+	} else if (strcmp(name, "device") == 0) {
+		if (cmd_parse_uint("--device", arg, 1023, &v) < 0)
+			return -1;
+		rs->device = (int)v;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+int cmd_load_suites(const struct cmd_run_settings *rs, struct suite *s)
+{
+	char err[1024], dir[4096];
+	memset(s, 0, sizeof *s);
+	if (rs->nsuite_files) {
+		for (size_t i = 0; i < rs->nsuite_files; i++)
+			if (suite_load_file(s, rs->suite_files[i], err, sizeof err) < 0)
+				goto fail;
+		return 0;
+	}
+	if (rs->suites_dir)
+		text_copy(dir, sizeof dir, rs->suites_dir);
+	else if (paths_suites(dir, sizeof dir, err, sizeof err) < 0)
+		goto fail;
+	if (suite_load_dir(s, dir, err, sizeof err) < 0)
+		goto fail;
+	return 0;
+fail:
+	cmd_error("%s", err);
+	suite_free(s);
+	return -1;
 }

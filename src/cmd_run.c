@@ -26,7 +26,6 @@
 #include "text.h"
 
 #define MAX_GLOBS 64
-#define MAX_SUITE_FILES 64
 
 struct run_opts {
 	int all, list, variants, json, verbose;
@@ -34,16 +33,10 @@ struct run_opts {
 	size_t nfilters;
 	const char *excludes[MAX_GLOBS];
 	size_t nexcludes;
-	const char *suite_files[MAX_SUITE_FILES];
-	size_t nsuite_files;
-	const char *suites_dir;
 	const char *db_path;
 	const char *junit_path;
-	double timeout_s, hang_timeout_s;
-	uint64_t seed;
-	int seed_given;
 	int shard_i, shard_n;
-	int device;
+	struct cmd_run_settings rs;
 };
 
 static const char run_help[] =
@@ -102,13 +95,11 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 		{NULL, 0, NULL, 0},
 	};
 	memset(o, 0, sizeof *o);
-	o->timeout_s = 10;
-	o->hang_timeout_s = 2;
+	cmd_run_settings_init(&o->rs);
 	opterr = 0;
 	optind = 1;
-	int c;
-	unsigned long long v;
-	while ((c = getopt_long(argc, argv, ":v", longopts, NULL)) != -1) {
+	int c, idx = 0, r;
+	while ((c = getopt_long(argc, argv, ":v", longopts, &idx)) != -1) {
 		switch (c) {
 		case O_ALL: o->all = 1; break;
 		case O_LIST: o->list = 1; break;
@@ -126,39 +117,12 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 			globs[(*n)++] = optarg;
 			break;
 		}
-		case O_SUITE:
-			if (o->nsuite_files == MAX_SUITE_FILES) {
-				cmd_error("too many --suite files (at most %d)", MAX_SUITE_FILES);
-				return -1;
-			}
-			o->suite_files[o->nsuite_files++] = optarg;
-			break;
-		case O_TIMEOUT:
-			if (cmd_parse_seconds("--timeout", optarg, &o->timeout_s) < 0)
-				return -1;
-			break;
-		case O_HANG:
-			if (cmd_parse_seconds("--hang-timeout", optarg, &o->hang_timeout_s) < 0)
-				return -1;
-			break;
-		case O_SEED:
-			if (cmd_parse_uint("--seed", optarg, UINT64_MAX, &v) < 0)
-				return -1;
-			o->seed = v;
-			o->seed_given = 1;
-			break;
-		case O_DEVICE:
-			if (cmd_parse_uint("--device", optarg, 1023, &v) < 0)
-				return -1;
-			o->device = (int)v;
-			break;
 		case O_SHARD:
 			if (parse_shard(optarg, &o->shard_i, &o->shard_n) < 0)
 				return -1;
 			break;
 		case O_DB: o->db_path = optarg; break;
 		case O_JUNIT: o->junit_path = optarg; break;
-		case O_SUITES: o->suites_dir = optarg; break;
 		case O_HELP:
 			fputs(run_help, stdout);
 			exit(0);
@@ -166,6 +130,11 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 			cmd_error("%s needs a value (see conform --help)", argv[optind - 1]);
 			return -1;
 		default:
+			if (c != '?' && (r = cmd_run_option(longopts[idx].name, optarg, &o->rs)) != 0) {
+				if (r < 0)
+					return -1;
+				break;
+			}
 			cmd_error("unknown option '%s' (see conform run --help)", argv[optind - 1]);
 			return -1;
 		}
@@ -178,32 +147,9 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 		cmd_error("nothing selected: use --all or --filter GLOB (see conform run --help)");
 		return -1;
 	}
-	if (!o->seed_given)
-		o->seed = cmd_random_seed();
+	if (!o->rs.seed_given)
+		o->rs.seed = cmd_random_seed();
 	return 0;
-}
-
-static int load_suites(const struct run_opts *o, struct suite *s)
-{
-	char err[1024], dir[4096];
-	memset(s, 0, sizeof *s);
-	if (o->nsuite_files) {
-		for (size_t i = 0; i < o->nsuite_files; i++)
-			if (suite_load_file(s, o->suite_files[i], err, sizeof err) < 0)
-				goto fail;
-		return 0;
-	}
-	if (o->suites_dir)
-		text_copy(dir, sizeof dir, o->suites_dir);
-	else if (paths_suites(dir, sizeof dir, err, sizeof err) < 0)
-		goto fail;
-	if (suite_load_dir(s, dir, err, sizeof err) < 0)
-		goto fail;
-	return 0;
-fail:
-	cmd_error("%s", err);
-	suite_free(s);
-	return -1;
 }
 
 /* The selected cases, in suite order. */
@@ -293,7 +239,7 @@ static int run_exec(int argc, char **argv)
 		catalog_free(&cat);
 		return 0;
 	}
-	if (load_suites(&o, &s) < 0) {
+	if (cmd_load_suites(&o.rs, &s) < 0) {
 		catalog_free(&cat);
 		return EXIT_USAGE;
 	}
@@ -328,11 +274,11 @@ static int run_exec(int argc, char **argv)
 
 	struct runner rn;
 	struct runner_config cfg = {
-		.worker = {.path = worker_path, .device = o.device, .verbose = o.verbose,
+		.worker = {.path = worker_path, .device = o.rs.device, .verbose = o.verbose,
 			   .start_timeout_s = 60},
-		.timeout_s = o.timeout_s,
-		.hang_timeout_s = o.hang_timeout_s,
-		.seed = o.seed,
+		.timeout_s = o.rs.timeout_s,
+		.hang_timeout_s = o.rs.hang_timeout_s,
+		.seed = o.rs.seed,
 		.catalog = &cat,
 		.stop = stop,
 		.command_line = cmdline,

@@ -29,13 +29,9 @@
 #include "tui_app.h"
 #include "tui_store.h"
 
-#define MAX_SUITE_FILES 64
-
 struct tui_opts {
 	const char *db_path;
-	const char *suites_dir;
-	const char *suite_files[MAX_SUITE_FILES];
-	size_t nsuite_files;
+	struct cmd_run_settings rs;
 };
 
 static const char tui_help_text[] =
@@ -97,39 +93,13 @@ static int parse_opts(int argc, char **argv, struct tui_opts *o, struct tui_app 
 		{NULL, 0, NULL, 0},
 	};
 	unsigned long long v;
-	int c;
+	int c, idx = 0, r;
+	cmd_run_settings_init(&o->rs);
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":", longopts, &idx)) != -1) {
 		switch (c) {
 		case O_DB: o->db_path = optarg; break;
-		case O_SUITES: o->suites_dir = optarg; break;
-		case O_SUITE:
-			if (o->nsuite_files == MAX_SUITE_FILES) {
-				cmd_error("too many --suite files (at most %d)", MAX_SUITE_FILES);
-				return -1;
-			}
-			o->suite_files[o->nsuite_files++] = optarg;
-			break;
-		case O_TIMEOUT:
-			if (cmd_parse_seconds("--timeout", optarg, &app->timeout_s) < 0)
-				return -1;
-			break;
-		case O_HANG:
-			if (cmd_parse_seconds("--hang-timeout", optarg, &app->hang_timeout_s) < 0)
-				return -1;
-			break;
-		case O_SEED:
-			if (cmd_parse_uint("--seed", optarg, UINT64_MAX, &v) < 0)
-				return -1;
-			app->seed = v;
-			app->seed_given = 1;
-			break;
-		case O_DEVICE:
-			if (cmd_parse_uint("--device", optarg, 1023, &v) < 0)
-				return -1;
-			app->device = (int)v;
-			break;
 		case O_BUDGET:
 			if (cmd_parse_uint("--budget", optarg, 1u << 30, &v) < 0)
 				return -1;
@@ -159,6 +129,11 @@ static int parse_opts(int argc, char **argv, struct tui_opts *o, struct tui_app 
 			cmd_error("%s needs a value (see conform tui --help)", argv[optind - 1]);
 			return -1;
 		default:
+			if (c != '?' && (r = cmd_run_option(longopts[idx].name, optarg, &o->rs)) != 0) {
+				if (r < 0)
+					return -1;
+				break;
+			}
 			cmd_error("unknown option '%s' (see conform tui --help)", argv[optind - 1]);
 			return -1;
 		}
@@ -167,6 +142,11 @@ static int parse_opts(int argc, char **argv, struct tui_opts *o, struct tui_app 
 		cmd_error("unexpected argument '%s' (see conform tui --help)", argv[optind]);
 		return -1;
 	}
+	app->timeout_s = o->rs.timeout_s;
+	app->hang_timeout_s = o->rs.hang_timeout_s;
+	app->seed = o->rs.seed;
+	app->seed_given = o->rs.seed_given;
+	app->device = o->rs.device;
 	if (app->timing.max_samples < app->timing.min_samples)
 		app->timing.max_samples = app->timing.min_samples;
 	/* As for conform tune: a deadline below the sampling time would kill
@@ -177,29 +157,6 @@ static int parse_opts(int argc, char **argv, struct tui_opts *o, struct tui_app 
 		return -1;
 	}
 	return 0;
-}
-
-static int load_suites(const struct tui_opts *o, struct suite *s)
-{
-	char err[1024], dir[4096];
-	memset(s, 0, sizeof *s);
-	if (o->nsuite_files) {
-		for (size_t i = 0; i < o->nsuite_files; i++)
-			if (suite_load_file(s, o->suite_files[i], err, sizeof err) < 0)
-				goto fail;
-		return 0;
-	}
-	if (o->suites_dir)
-		text_copy(dir, sizeof dir, o->suites_dir);
-	else if (paths_suites(dir, sizeof dir, err, sizeof err) < 0)
-		goto fail;
-	if (suite_load_dir(s, dir, err, sizeof err) < 0)
-		goto fail;
-	return 0;
-fail:
-	cmd_error("%s", err);
-	suite_free(s);
-	return -1;
 }
 
 static int global_key(void *ctx, int key)
@@ -296,8 +253,6 @@ static int tui_exec(int argc, char **argv)
 
 	memset(&app, 0, sizeof app);
 	memset(&o, 0, sizeof o);
-	app.timeout_s = 10;
-	app.hang_timeout_s = 2;
 	app.tune_budget = 20;
 	stats_request_defaults(&app.timing);
 	int p = parse_opts(argc, argv, &o, &app);
@@ -313,7 +268,7 @@ static int tui_exec(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	int rc = EXIT_USAGE;
-	if (load_suites(&o, &app.suite) < 0)
+	if (cmd_load_suites(&o.rs, &app.suite) < 0)
 		goto out;
 	app.checked = calloc(app.suite.count ? app.suite.count : 1, 1);
 	if (!app.checked) {
