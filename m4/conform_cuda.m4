@@ -31,8 +31,14 @@ AC_DEFUN([CONFORM_CHECK_CUDA], [
     ])
 
   AS_IF([test -n "$NVCC"], [
-    CUDA_ROOT=`dirname "$NVCC"`
-    CUDA_ROOT=`cd "$CUDA_ROOT/.." && pwd`
+    # nvcc on PATH may be a wrapper script or a symlink outside the toolkit;
+    # nvcc itself reports its toolkit root (TOP) in a dry run.
+    AC_MSG_CHECKING([for the CUDA toolkit root])
+    CUDA_ROOT=`$NVCC -dryrun -x cu -c /dev/null -o /dev/null 2>&1 | sed -n 's/^#\$ TOP=//p' | head -n 1`
+    AS_IF([test -z "$CUDA_ROOT" || test ! -d "$CUDA_ROOT"],
+      [CUDA_ROOT=`dirname "$NVCC"`/..])
+    CUDA_ROOT=`cd "$CUDA_ROOT" && pwd -P`
+    AC_MSG_RESULT([$CUDA_ROOT])
     AC_MSG_CHECKING([for the static CUDA runtime])
     cudart_dir=
     for d in "$CUDA_ROOT/lib64" "$CUDA_ROOT/lib" "$CUDA_ROOT/targets/x86_64-linux/lib"; do
