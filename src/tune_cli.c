@@ -39,7 +39,7 @@ static const char tune_help[] =
 static const char bench_help[] =
 	"usage: conform bench [options]\n"
 	"  tunes the sum of f32 at 2^20, 2^24, 2^28 and 2^30 for every tunable device.*\n"
-	"  variant and prints the best configuration of each, with GB/s, x CUB and %% copy\n";
+	"  variant and prints the best configuration of each, with GB/s, x CUB and % copy\n";
 
 static const char common_help[] =
 	"  --strategy S          exhaustive (default), random or anneal\n"
