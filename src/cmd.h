@@ -57,6 +57,15 @@ void cmd_run_settings_init(struct cmd_run_settings *rs);
  * suites, suite, timeout, hang-timeout, seed, device.  Returns 1 when it
  * was, 0 when `name` is not one of them, -1 after printing the error. */
 int cmd_run_option(const char *name, const char *arg, struct cmd_run_settings *rs);
+/* The end of the getopt_long loop run and tui share: c == ':' (a missing
+ * value), a run setting (cmd_run_option) or an unknown option.  `word` is
+ * the option as typed (argv[optind - 1]), `longname` its long name (NULL
+ * when getopt returned '?').  Returns 0 for a run setting, else -1 with the
+ * error said. */
+int cmd_option_common(int c, const char *longname, const char *arg, const char *word,
+		      const char *command, struct cmd_run_settings *rs);
+/* -1 with the error said when operands follow the options, else 0. */
+int cmd_no_operands(int argc, char **argv, int optind_, const char *command);
 
 /* Loads the --suite files, else the --suites directory, else the default
  * one.  Returns 0, or -1 after printing the error (s is then empty). */

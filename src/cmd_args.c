@@ -174,3 +174,27 @@ fail:
 	suite_free(s);
 	return -1;
 }
+
+int cmd_option_common(int c, const char *longname, const char *arg, const char *word,
+		      const char *command, struct cmd_run_settings *rs)
+{
+	int r;
+
+	if (c == ':') {
+		cmd_error("%s needs a value (see conform %s --help)", word, command);
+		return -1;
+	}
+	if (c != '?' && longname && (r = cmd_run_option(longname, arg, rs)) != 0)
+		return r < 0 ? -1 : 0;
+	cmd_error("unknown option '%s' (see conform %s --help)", word, command);
+	return -1;
+}
+
+int cmd_no_operands(int argc, char **argv, int optind_, const char *command)
+{
+	if (optind_ < argc) {
+		cmd_error("unexpected argument '%s' (see conform %s --help)", argv[optind_], command);
+		return -1;
+	}
+	return 0;
+}

@@ -98,7 +98,7 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 	cmd_run_settings_init(&o->rs);
 	opterr = 0;
 	optind = 1;
-	int c, idx = 0, r;
+	int c, idx = 0;
 	while ((c = getopt_long(argc, argv, ":v", longopts, &idx)) != -1) {
 		switch (c) {
 		case O_ALL: o->all = 1; break;
@@ -126,23 +126,15 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 		case O_HELP:
 			fputs(run_help, stdout);
 			exit(0);
-		case ':':
-			cmd_error("%s needs a value (see conform --help)", argv[optind - 1]);
-			return -1;
 		default:
-			if (c != '?' && (r = cmd_run_option(longopts[idx].name, optarg, &o->rs)) != 0) {
-				if (r < 0)
-					return -1;
-				break;
-			}
-			cmd_error("unknown option '%s' (see conform run --help)", argv[optind - 1]);
-			return -1;
+			if (cmd_option_common(c, c == '?' ? NULL : longopts[idx].name, optarg,
+					      argv[optind - 1], "run", &o->rs) < 0)
+				return -1;
+			break;
 		}
 	}
-	if (optind < argc) {
-		cmd_error("unexpected argument '%s' (see conform run --help)", argv[optind]);
+	if (cmd_no_operands(argc, argv, optind, "run") < 0)
 		return -1;
-	}
 	if (!o->all && !o->nfilters && !o->variants) {
 		cmd_error("nothing selected: use --all or --filter GLOB (see conform run --help)");
 		return -1;

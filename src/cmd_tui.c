@@ -93,7 +93,7 @@ static int parse_opts(int argc, char **argv, struct tui_opts *o, struct tui_app 
 		{NULL, 0, NULL, 0},
 	};
 	unsigned long long v;
-	int c, idx = 0, r;
+	int c, idx = 0;
 	cmd_run_settings_init(&o->rs);
 	opterr = 0;
 	optind = 1;
@@ -125,23 +125,15 @@ static int parse_opts(int argc, char **argv, struct tui_opts *o, struct tui_app 
 		case O_HELP:
 			fputs(tui_help_text, stdout);
 			return 1;
-		case ':':
-			cmd_error("%s needs a value (see conform tui --help)", argv[optind - 1]);
-			return -1;
 		default:
-			if (c != '?' && (r = cmd_run_option(longopts[idx].name, optarg, &o->rs)) != 0) {
-				if (r < 0)
-					return -1;
-				break;
-			}
-			cmd_error("unknown option '%s' (see conform tui --help)", argv[optind - 1]);
-			return -1;
+			if (cmd_option_common(c, c == '?' ? NULL : longopts[idx].name, optarg,
+					      argv[optind - 1], "tui", &o->rs) < 0)
+				return -1;
+			break;
 		}
 	}
-	if (optind < argc) {
-		cmd_error("unexpected argument '%s' (see conform tui --help)", argv[optind]);
+	if (cmd_no_operands(argc, argv, optind, "tui") < 0)
 		return -1;
-	}
 	app->timeout_s = o->rs.timeout_s;
 	app->hang_timeout_s = o->rs.hang_timeout_s;
 	app->seed = o->rs.seed;
