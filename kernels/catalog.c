@@ -31,6 +31,13 @@ extern const struct variant_table fault_table;
 extern const struct variant_table device_table;
 extern const struct variant_table device_rows_table;
 extern const struct variant_table device_cub_table;
+extern const struct variant_table warp_scan_table;
+extern const struct variant_table warp_vote_table;
+extern const struct variant_table warp_match_table;
+extern const struct variant_table warp_histogram_table;
+extern const struct variant_table warp_compact_table;
+extern const struct variant_table warp_segmented_table;
+extern const struct variant_table warp_argmax_table;
 #endif
 
 static const struct variant_table *const tables[] = {
@@ -45,6 +52,13 @@ static const struct variant_table *const tables[] = {
 	&device_table,
 	&device_rows_table,
 	&device_cub_table,
+	&warp_scan_table,
+	&warp_vote_table,
+	&warp_match_table,
+	&warp_histogram_table,
+	&warp_compact_table,
+	&warp_segmented_table,
+	&warp_argmax_table,
 #endif
 };
 

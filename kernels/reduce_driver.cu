@@ -56,9 +56,17 @@ int case_check_common(const struct case_args *a, struct reduce_launch *l, char *
 int param_int(const struct case_args *a, const char *key, long long fallback, long long lo,
 	      long long hi, int *out, char *msg, size_t len)
 {
+	char word[32];
 	int bad = 0;
-	long long v = params_long_or(a->params, key, fallback, &bad);
+	long long v;
 
+	/* A leading minus, where the range has room for one. */
+	if (lo < 0 && params_get(a->params, key, word, sizeof word) == 0 && word[0] == '-') {
+		bad = params_parse_count(word + 1, &v) < 0;
+		v = -v;
+	} else {
+		v = params_long_or(a->params, key, fallback, &bad);
+	}
 	if (bad) {
 		snprintf(msg, len, "%s: not an integer", key);
 		return -1;
@@ -126,6 +134,14 @@ static int reduce_shape(const struct reduce_spec *s, const struct case_args *a,
 		snprintf(msg, len, "%s: bad segment geometry %lld/%lld", a->variant,
 			 (long long)l->seg_len, (long long)l->seg_stride);
 		return -1;
+	}
+	if (l->n_out != 0) { /* shape() fixed the output count itself */
+		if (l->n_out < 0 || !s->expect) {
+			snprintf(msg, len, "%s: an output count of its own needs an expect hook",
+				 a->variant);
+			return -1;
+		}
+		return 0;
 	}
 	l->n_out = s->layout == REDUCE_PER_ELEMENT ? l->n
 						   : (l->n + l->seg_stride - 1) / l->seg_stride;

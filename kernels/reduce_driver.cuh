@@ -38,7 +38,7 @@ struct reduce_launch {
 	int64_t n;             /* input elements (rows * cols for row problems) */
 	int64_t seg_len;       /* elements reduced into one output */
 	int64_t seg_stride;    /* distance between segment starts, >= seg_len */
-	int64_t n_out;         /* output elements */
+	int64_t n_out;         /* output elements; shape() may set it (0: from the layout) */
 	enum op op;
 	enum dtype dtype;      /* input element type */
 	enum dtype out_dtype;  /* output element type: dtype unless shape() says
@@ -55,6 +55,8 @@ struct reduce_launch {
 	int per_sm;            /* blocks per SM, 0: from occupancy (configure() sets grid) */
 	int evict_first;       /* 1: evict-first loads */
 	cudaStream_t stream;   /* 0: the legacy default stream, where timing records its events */
+	int arg;               /* a variant's own integer parameter: a predicate's threshold,
+				* a number of keys, tie levels */
 };
 
 typedef cudaError_t (*reduce_launch_fn)(const struct reduce_launch *l);
@@ -76,7 +78,9 @@ struct reduce_spec {
 	enum reduce_input input;
 	/* Parses the case's parameters into l (block, width, k, ...), sets
 	 * seg_len and seg_stride, and enforces the launch contract.  Runs
-	 * without touching CUDA.  Returns 0, or -1 with a message. */
+	 * without touching CUDA.  It may set n_out when the outputs are not
+	 * laid out by segments (a histogram's bins); the expect hook then
+	 * gives the reference.  Returns 0, or -1 with a message. */
 	int (*shape)(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len);
 	/* Optional: device queries that fix the launch (grid, scratch_bytes),
 	 * run once before buffers are allocated.  Returns 0, or -1 with r filled. */
@@ -149,8 +153,9 @@ int reduce_execute(struct reduce_launch *l, reduce_launch_fn launch, const char 
  * l->dtype and l->out_dtype (the same).  Returns 0, or -1 with a message. */
 int case_check_common(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len);
 
-/* Integer parameter `key` (fallback when absent) within lo..hi.  Returns 0,
- * or -1 with a message naming the parameter. */
+/* Integer parameter `key` (fallback when absent) within lo..hi; a negative
+ * value ("above=-990") is read when lo < 0.  Returns 0, or -1 with a
+ * message naming the parameter. */
 int param_int(const struct case_args *a, const char *key, long long fallback, long long lo,
 	      long long hi, int *out, char *msg, size_t len);
 

@@ -6,7 +6,9 @@
  * genuine NaN is told apart from one that never stored.  A float element
  * with a positive tolerance passes when |got - want| <= tol; with a zero (or
  * no) tolerance it must equal the reference rounded to the output type bit
- * for bit.  NaN never passes.  The error norm covers written elements where
+ * for bit.  NaN never passes.  An element whose tolerance is CHECK_UNWRITTEN
+ * passes only while it holds the poison.  The error norm covers written
+ * elements (other than those) where
  * both values are finite: ||got - want|| / ||want||, or the absolute norm
  * when ||want|| is 0, and -1 when no element qualifies.
  */
@@ -126,6 +128,17 @@ static void check_run(enum dtype d, const void *got, const double *ref, const in
 		double w = ref ? ref[i] : want[i];
 		double t = tol && dtype_is_float(d) ? tol[i] : 0.0;
 		int finite = !blank && isfinite(g) && isfinite(w);
+
+		if (tol && tol[i] == CHECK_UNWRITTEN) {
+			if (blank)
+				continue;
+			if (++wrong > CHECK_LIST_MAX)
+				continue;
+			msg_add(&list, "; [%zu] got ", i);
+			msg_value(&list, d, g);
+			msg_add(&list, " (want unwritten)");
+			continue;
+		}
 
 		if (finite) {
 			num += (g - w) * (g - w);

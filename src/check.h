@@ -23,6 +23,11 @@ extern "C" {
  * suites' integer sums cannot reach. */
 void check_poison(enum dtype d, void *buf, size_t n);
 
+/* A tolerance that asks for the element to stay unwritten (still the
+ * poison): the slots a kernel must leave alone, such as those past a
+ * compacted warp's count or those of idle lanes.  Any type; ref is ignored. */
+#define CHECK_UNWRITTEN (-1.0)
+
 /* Checks n outputs of dtype d against ref within tol (tol may be NULL: exact).
  * Sets r->outcome to OUTCOME_CORRECT or OUTCOME_WRONG, r->err_norm, and on
  * mismatch r->message.  Float comparison: |got - ref| <= tol, with NaN never

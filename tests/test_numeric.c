@@ -700,6 +700,39 @@ static void test_check_messages(void)
 	CHECK_INT(strlen(r.message), RESULT_MESSAGE_MAX - 1);
 }
 
+/* Outputs a kernel must leave alone: CHECK_UNWRITTEN passes only the
+ * poison, whatever the type, and stays out of the error norm. */
+static void test_check_unwritten(void)
+{
+	struct case_result r;
+	int gi[3];
+	const double ir[3] = { 7, 0, 0 }, it[3] = { 0, CHECK_UNWRITTEN, CHECK_UNWRITTEN };
+
+	check_poison(DTYPE_I32, gi, 3);
+	gi[0] = 7;
+	fresh(&r);
+	check_values(DTYPE_I32, gi, ir, it, 3, &r);
+	CHECK_INT(r.outcome, OUTCOME_CORRECT);
+	CHECK(r.err_norm == 0.0);
+	gi[2] = 0;
+	fresh(&r);
+	check_values(DTYPE_I32, gi, ir, it, 3, &r);
+	CHECK_INT(r.outcome, OUTCOME_WRONG);
+	CHECK_STR(r.message, "1 of 3 outputs wrong: [2] got 0 (want unwritten); rel-L2 0.0e+00");
+
+	float f[2];
+	const double fr[2] = { 0.5, 0 }, ft[2] = { 1e-6, CHECK_UNWRITTEN };
+	check_poison(DTYPE_F32, f, 2);
+	f[0] = 0.5f;
+	fresh(&r);
+	check_values(DTYPE_F32, f, fr, ft, 2, &r);
+	CHECK_INT(r.outcome, OUTCOME_CORRECT);
+	f[1] = NAN; /* a genuine NaN is a write */
+	fresh(&r);
+	check_values(DTYPE_F32, f, fr, ft, 2, &r);
+	CHECK_CONTAINS(r.message, "1 of 2 outputs wrong: [1] got nan (want unwritten)");
+}
+
 /* A full pass: random inputs, reference, a simulated f32 kernel summing
  * sequentially, and the check accepting it. */
 static void test_end_to_end(void)
@@ -747,6 +780,7 @@ int main(void)
 	test_reference();
 	test_check_values();
 	test_check_messages();
+	test_check_unwritten();
 	test_end_to_end();
 	return TEST_END();
 }

@@ -1,0 +1,117 @@
+/*
+ * warp_argmax.cu - the argmax broadcast: every lane of a warp gets the
+ * warp's maximum and the lowest lane holding it.
+ *
+ * A __shfl_xor_sync butterfly on (value, lane) pairs, keeping the larger
+ * value and, on a tie, the lower lane: that choice is associative and
+ * commutative, so every lane ends with the same pair.  Ties are there on
+ * purpose: `levels` (i32) replaces x by x % levels (kernels/warp_prim.h),
+ * so levels=2 leaves three values and many lanes share the maximum, and
+ * warp.argmax_specials draws -0, +0, +-inf and the largest finite floats,
+ * where -0 and +0 compare equal and tie as well.  Lanes past n carry the
+ * type's lowest value (-inf, INT_MIN) and the highest lanes of the warp,
+ * so they lose every tie against an element.
+ *
+ * Output (2 n elements of the input type): element i gets its warp's
+ * maximum at i and the lane at n + i.
+ */
+#include <stdio.h>
+
+#include "collectives.cuh"
+#include "reduce_driver.cuh"
+#include "warp_reference.h"
+
+#define ARGMAX_BLOCK 256
+#define ARGMAX_LEVELS_MAX 1000
+
+static __device__ __forceinline__ int argmax_value(int x, int levels)
+{
+	return warp_level(x, levels);
+}
+
+static __device__ __forceinline__ float argmax_value(float x, int)
+{
+	return x;
+}
+
+/*
+ * out[i] = the maximum of i's warp, out[n + i] = the lowest lane holding it.
+ * Requires: blockDim.x a multiple of 32; out holds 2 n elements; no NaN.
+ */
+template <class T>
+__global__ void argmax_kernel(const T *in, T *out, int64_t n, int levels)
+{
+	const int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+	T best = i < n ? argmax_value(in[i], levels) : bounds<T>::lowest();
+	int at = threadIdx.x % 32;
+
+	for (int off = 16; off > 0; off /= 2) {
+		const T other = __shfl_xor_sync(FULL_MASK, best, off);
+		const int other_at = __shfl_xor_sync(FULL_MASK, at, off);
+
+		if (other > best || (other == best && other_at < at)) {
+			best = other;
+			at = other_at;
+		}
+	}
+	if (i < n) {
+		out[i] = best;
+		out[n + i] = (T)at;
+	}
+}
+
+static cudaError_t argmax_launch(const struct reduce_launch *l)
+{
+	return dispatch_dtype(l->dtype, [&](auto t) {
+		using T = decltype(t);
+		argmax_kernel<T><<<grid_for(l->n, ARGMAX_BLOCK), ARGMAX_BLOCK, 0, l->stream>>>(
+			(const T *)l->in, (T *)l->out, l->n, l->arg);
+		return cudaSuccess;
+	});
+}
+
+/* levels=0..1000 (l->arg; i32 only); the outputs are the values and lanes. */
+static int argmax_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+{
+	if (param_int(a, "levels", 0, 0, ARGMAX_LEVELS_MAX, &l->arg, msg, len) < 0)
+		return -1;
+	if (l->arg > 0 && l->dtype != DTYPE_I32) {
+		snprintf(msg, len, "levels=%d applies to i32 only", l->arg);
+		return -1;
+	}
+	l->seg_len = l->seg_stride = 32;
+	l->n_out = 2 * l->n;
+	return 0;
+}
+
+static void argmax_expect(const struct reduce_launch *l, const void *in, double *ref, double *tol)
+{
+	warp_ref_argmax(l->dtype, in, (size_t)l->n, l->arg, ref, tol);
+}
+
+static const struct reduce_spec argmax_spec = {
+	OP_BIT(OP_MAX), REDUCE_PER_SEGMENT, INPUT_UNIFORM, argmax_shape, NULL, argmax_launch, argmax_expect,
+};
+static const struct reduce_spec argmax_specials_spec = {
+	OP_BIT(OP_MAX), REDUCE_PER_SEGMENT, INPUT_F32_SPECIALS, argmax_shape, NULL, argmax_launch,
+	argmax_expect,
+};
+
+REDUCE_ENTRY_POINTS(argmax, argmax_spec)
+REDUCE_ENTRY_POINTS(argmax_specials, argmax_specials_spec)
+
+#define ARGMAX_CONTRACT "Requires: levels (0..1000) with i32 only; no NaN inputs"
+
+static const struct variant warp_argmax_variants[] = {
+	{"warp.argmax",
+	 "max of each warp and the lowest lane holding it, broadcast to every lane by a (value, lane) butterfly",
+	 ARGMAX_CONTRACT, "levels=0..1000 (i32: x % levels, to force ties)",
+	 DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32), 1, argmax_check, argmax_run, NULL},
+	{"warp.argmax_specials",
+	 "warp.argmax on -0, +0, +-inf, denormals and the largest floats: signed zeros tie",
+	 ARGMAX_CONTRACT, "", DTYPE_BIT(DTYPE_F32), 1, argmax_specials_check, argmax_specials_run, NULL},
+};
+
+extern "C" const struct variant_table warp_argmax_table;
+const struct variant_table warp_argmax_table = {
+	warp_argmax_variants, sizeof warp_argmax_variants / sizeof warp_argmax_variants[0]};

@@ -1,0 +1,93 @@
+/*
+ * warp_segmented.cu - segmented warp reduction by head flags: a warp holds
+ * several segments, each starting at a lane whose head flag is set, and
+ * every element gets its segment's sum or max.
+ *
+ * The heads come from warp_head(warp, lane, seg) (kernels/warp_prim.h),
+ * known to the host reference too: seg=L puts a head every L lanes (seg=1:
+ * every lane a head; seg=32: one segment per warp; other L leave a short
+ * last segment), seg=0 cycles the lengths so that over 32 warps every
+ * length from 1 to 32 occurs, the whole warp included.
+ *
+ * __ballot_sync turns the flags into a mask; each lane finds the last lane
+ * of its segment (one below the next head) and runs a __shfl_down_sync
+ * tree that adds only sources at or before it, which leaves each lane with
+ * the reduction from itself to its segment's end and the head with the
+ * whole segment; __shfl_sync from the head then gives it to every lane.
+ * One thread per element in whole warps; threads past n carry the identity.
+ */
+#include <stdio.h>
+
+#include "collectives.cuh"
+#include "reduce_driver.cuh"
+#include "warp_reference.h"
+
+#define SEGMENTED_BLOCK 256
+
+/*
+ * out[i] = Op over i's segment (heads: warp_head(i / 32, lane, seg)).
+ * Requires: blockDim.x a multiple of 32; 0 <= seg <= 32.
+ */
+template <class T, class Op>
+__global__ void segmented_kernel(const T *in, T *out, int64_t n, int seg)
+{
+	const int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+	const unsigned lane = threadIdx.x % 32;
+	const unsigned heads = __ballot_sync(FULL_MASK, warp_head(i / 32, (int)lane, seg));
+	/* Lanes above this one, and this one and those below: 2u << 31 is 0. */
+	const unsigned above = heads & ~((2u << lane) - 1), upto = heads & ((2u << lane) - 1);
+	const unsigned last = above ? (unsigned)__ffs((int)above) - 2 : 31;
+	T v = load_or_identity<Op>(in, i, n);
+
+	for (unsigned off = 1; off < 32; off *= 2) {
+		const T o = __shfl_down_sync(FULL_MASK, v, off);
+		if (lane + off <= last)
+			v = Op::apply(v, o);
+	}
+	/* Lane 0 is always a head, so upto is never 0. */
+	v = __shfl_sync(FULL_MASK, v, 31 - __clz((int)upto));
+	if (i < n)
+		out[i] = v;
+}
+
+static cudaError_t segmented_launch(const struct reduce_launch *l)
+{
+	return dispatch_typed(l->dtype, l->op, [&](auto t, auto op) {
+		using T = decltype(t);
+		segmented_kernel<T, decltype(op)><<<grid_for(l->n, SEGMENTED_BLOCK), SEGMENTED_BLOCK, 0, l->stream>>>(
+			(const T *)l->in, (T *)l->out, l->n, l->k);
+		return cudaSuccess;
+	});
+}
+
+/* seg=0..32 (l->k): the head pattern; one output per element. */
+static int segmented_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+{
+	if (param_int(a, "seg", 0, 0, 32, &l->k, msg, len) < 0)
+		return -1;
+	l->seg_len = l->seg_stride = 32;
+	return 0;
+}
+
+static void segmented_expect(const struct reduce_launch *l, const void *in, double *ref, double *tol)
+{
+	warp_ref_segmented(l->op, l->dtype, in, (size_t)l->n, l->k, ref, tol);
+}
+
+static const struct reduce_spec segmented_spec = {
+	OP_BIT(OP_SUM) | OP_BIT(OP_MAX), REDUCE_PER_ELEMENT, INPUT_UNIFORM, segmented_shape, NULL,
+	segmented_launch, segmented_expect,
+};
+
+REDUCE_ENTRY_POINTS(segmented, segmented_spec)
+
+static const struct variant warp_segmented_variants[] = {
+	{"warp.segmented",
+	 "segmented warp reduction by head flags (a head every seg lanes, or seg=0: lengths 1..32); every lane writes",
+	 "Requires: 0 <= seg <= 32", "op=sum|max seg=0..32",
+	 DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32), 1, segmented_check, segmented_run, NULL},
+};
+
+extern "C" const struct variant_table warp_segmented_table;
+const struct variant_table warp_segmented_table = {
+	warp_segmented_variants, sizeof warp_segmented_variants / sizeof warp_segmented_variants[0]};
