@@ -31,6 +31,7 @@ extern const struct variant_table fault_table;
 extern const struct variant_table device_table;
 extern const struct variant_table device_rows_table;
 extern const struct variant_table device_cub_table;
+extern const struct variant_table warp_batched_table;
 #endif
 
 static const struct variant_table *const tables[] = {
@@ -45,6 +46,7 @@ static const struct variant_table *const tables[] = {
 	&device_table,
 	&device_rows_table,
 	&device_cub_table,
+	&warp_batched_table,
 #endif
 };
 
