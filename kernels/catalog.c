@@ -32,6 +32,7 @@ extern const struct variant_table device_table;
 extern const struct variant_table device_rows_table;
 extern const struct variant_table device_cub_table;
 extern const struct variant_table warp_batched_table;
+extern const struct variant_table divergence_batched_table;
 #endif
 
 static const struct variant_table *const tables[] = {
@@ -47,6 +48,7 @@ static const struct variant_table *const tables[] = {
 	&device_rows_table,
 	&device_cub_table,
 	&warp_batched_table,
+	&divergence_batched_table,
 #endif
 };
 
