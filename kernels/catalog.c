@@ -33,6 +33,7 @@ extern const struct variant_table device_rows_table;
 extern const struct variant_table device_cub_table;
 extern const struct variant_table warp_batched_table;
 extern const struct variant_table divergence_batched_table;
+extern const struct variant_table rows_op_table;
 #endif
 
 static const struct variant_table *const tables[] = {
@@ -49,6 +50,7 @@ static const struct variant_table *const tables[] = {
 	&device_cub_table,
 	&warp_batched_table,
 	&divergence_batched_table,
+	&rows_op_table,
 #endif
 };
 
