@@ -82,14 +82,9 @@ static int branch_shape(const struct case_args *a, struct reduce_launch *l, char
 			 a->variant);
 		return -1;
 	}
-	if (param_int(a, "width", 8, 1, 32, &l->width, msg, len) < 0 ||
-	    param_int(a, "block", 128, 32, 1024, &l->block, msg, len) < 0)
+	if (param_pow2(a, "width", 8, 32, &l->width, msg, len) < 0 ||
+	    param_block(a, 128, 1024, &l->block, msg, len) < 0)
 		return -1;
-	if (!is_pow2(l->width) || l->block % 32 != 0) {
-		snprintf(msg, len, "width=%d block=%d: width must be a power of two, block a multiple of 32",
-			 l->width, l->block);
-		return -1;
-	}
 	l->seg_len = l->seg_stride = l->width;
 	return 0;
 }

@@ -132,13 +132,9 @@ static int rows_op_shape(enum rows_op op, const struct case_args *a, struct redu
 		return -1;
 	}
 	if (param_choice(a, "by", bys, 2, ROWS_WARP, &l->flag, msg, len) < 0 ||
-	    param_int(a, "block", 256, 32, 1024, &l->block, msg, len) < 0 ||
+	    param_block(a, 256, 1024, &l->block, msg, len) < 0 ||
 	    param_choice(a, "input", inputs, ROWS_INPUT_COUNT, ROWS_INPUT_UNIFORM, input, msg, len) < 0)
 		return -1;
-	if (l->block % 32 != 0) {
-		snprintf(msg, len, "block=%d is not a multiple of 32", l->block);
-		return -1;
-	}
 	if (*input == ROWS_INPUT_OFFSET && l->dtype != DTYPE_F32) {
 		snprintf(msg, len, "input=offset is f32 only (bf16 cannot hold 1e4 + U[-1, 1))");
 		return -1;

@@ -184,19 +184,6 @@ static cudaError_t cub_launch(const struct reduce_launch *l)
 #define CUB_LAUNCH NULL
 #endif
 
-/* A power-of-two parameter within 1..hi. */
-static int param_pow2(const struct case_args *a, const char *key, int fallback, int hi, int *out,
-		      char *msg, size_t len)
-{
-	if (param_int(a, key, fallback, 1, hi, out, msg, len) < 0)
-		return -1;
-	if (!is_pow2(*out)) {
-		snprintf(msg, len, "%s=%d is not a power of two", key, *out);
-		return -1;
-	}
-	return 0;
-}
-
 /*
  * batch=B (l->k), width=W (l->width), layout=striped|blocked (l->flag:
  * 1 for blocked), block (threads per block, a multiple of 32); one segment
@@ -214,12 +201,8 @@ static int batched_shape(const struct case_args *a, struct reduce_launch *l, cha
 	if (param_pow2(a, "batch", 8, 32, &l->k, msg, len) < 0 ||
 	    param_pow2(a, "width", 32, 32, &l->width, msg, len) < 0 ||
 	    param_choice(a, "layout", layouts, 2, 0, &l->flag, msg, len) < 0 ||
-	    param_int(a, "block", 256, 32, BATCHED_BLOCK_MAX, &l->block, msg, len) < 0)
+	    param_block(a, 256, BATCHED_BLOCK_MAX, &l->block, msg, len) < 0)
 		return -1;
-	if (l->block % 32 != 0) {
-		snprintf(msg, len, "block=%d is not a multiple of 32", l->block);
-		return -1;
-	}
 	l->seg_len = l->seg_stride = l->width;
 	return 0;
 }
