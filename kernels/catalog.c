@@ -38,6 +38,9 @@ extern const struct variant_table warp_histogram_table;
 extern const struct variant_table warp_compact_table;
 extern const struct variant_table warp_segmented_table;
 extern const struct variant_table warp_argmax_table;
+extern const struct variant_table warp_batched_table;
+extern const struct variant_table divergence_batched_table;
+extern const struct variant_table rows_op_table;
 #endif
 
 static const struct variant_table *const tables[] = {
@@ -59,6 +62,9 @@ static const struct variant_table *const tables[] = {
 	&warp_compact_table,
 	&warp_segmented_table,
 	&warp_argmax_table,
+	&warp_batched_table,
+	&divergence_batched_table,
+	&rows_op_table,
 #endif
 };
 

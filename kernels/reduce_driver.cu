@@ -553,3 +553,27 @@ int shape_first_k_lanes(const struct case_args *a, struct reduce_launch *l, char
 	l->seg_stride = 32;
 	return 0;
 }
+
+int param_pow2(const struct case_args *a, const char *key, long long fallback, long long hi, int *out,
+	       char *msg, size_t len)
+{
+	if (param_int(a, key, fallback, 1, hi, out, msg, len) < 0)
+		return -1;
+	if (!is_pow2(*out)) {
+		snprintf(msg, len, "%s=%d is not a power of two", key, *out);
+		return -1;
+	}
+	return 0;
+}
+
+int param_block(const struct case_args *a, long long fallback, long long hi, int *out, char *msg,
+		size_t len)
+{
+	if (param_int(a, "block", fallback, 32, hi, out, msg, len) < 0)
+		return -1;
+	if (*out % 32 != 0) {
+		snprintf(msg, len, "block=%d is not a multiple of 32", *out);
+		return -1;
+	}
+	return 0;
+}

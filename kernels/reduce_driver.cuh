@@ -165,6 +165,14 @@ int param_int(const struct case_args *a, const char *key, long long fallback, lo
 int param_choice(const struct case_args *a, const char *key, const char *const *choices,
 		 int nchoices, int fallback, int *out, char *msg, size_t len);
 
+/* param_int for a power of two in 1..hi. */
+int param_pow2(const struct case_args *a, const char *key, long long fallback, long long hi, int *out,
+	       char *msg, size_t len);
+
+/* param_int for `block`: threads per block, a multiple of 32 in 32..hi. */
+int param_block(const struct case_args *a, long long fallback, long long hi, int *out, char *msg,
+		size_t len);
+
 /* A shape(): the first k lanes (parameter k, 1..32, default 32) of each
  * warp, a segment of k elements every 32. */
 int shape_first_k_lanes(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len);

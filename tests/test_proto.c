@@ -92,6 +92,15 @@ int main(void)
 	CHECK_INT(proto_parse_done("DONE\t1\tbogus\t0\t0\t0\tx", &seq, &q), -1);
 	CHECK_INT(proto_parse_done("DONE\t1\thung\t0\t0\t0", &seq, &q), -1);
 
+	/* A variant's run() may report a skip itself (a toolkit feature it
+	 * lacks): the outcome and the reason cross the pipe as they are. */
+	struct case_result skip = {.outcome = OUTCOME_SKIPPED, .err_norm = -1};
+	strcpy(skip.message, "cub::WarpReduceBatched: not in this toolkit (CUDA 13.0)");
+	CHECK_INT(proto_format_done(line, sizeof line, 10, &skip), 0);
+	CHECK_INT(proto_parse_done(line, &seq, &q), 0);
+	CHECK_INT(q.outcome, OUTCOME_SKIPPED);
+	CHECK_STR(q.message, "cub::WarpReduceBatched: not in this toolkit (CUDA 13.0)");
+
 	/* A message too long for a line is refused, never truncated silently. */
 	char tiny[32];
 	CHECK_INT(proto_format_done(tiny, sizeof tiny, 9, &r), -1);

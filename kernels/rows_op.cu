@@ -1,0 +1,229 @@
+/*
+ * rows_op.cu - the rows.op family: one statistic per row of a rows x cols
+ * array (n = rows, cols >= 1), by one row-reduction template and the
+ * combiners of rows_op.cuh: welford, var_naive, lse, l2, argmax.
+ *
+ * by=warp: each warp takes a row, its lanes columns lane, lane + 32, ...;
+ * by=block: each block takes a row, its threads columns t, t + block, ....
+ * Either way a thread pushes its columns in increasing order, then the
+ * states are merged (shuffles; for a block also shared memory).  Grids
+ * stride over the rows.
+ *
+ * The outputs are not one reduction per segment (two per row for
+ * welford, an index for argmax) and the inputs are the family's own
+ * (offset rows, ties), so the variants drive their cases through
+ * reduce_execute() with the references of src/rows_op_ref.c.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "device_reduce.cuh"
+#include "rows_op.cuh"
+#include "rows_op_ref.h"
+
+/* Grids stride beyond this many blocks. */
+#define ROWS_GRID_MAX 65536
+
+/* Welford counts are f32 (exact to 2^24), argmax columns int. */
+#define ROWS_COLS_MAX (1 << 24)
+
+enum rows_by { ROWS_WARP, ROWS_BLOCK };
+
+/* This thread's state over columns lane, lane + lanes, ... of the row. */
+template <class In, class C>
+static __device__ __forceinline__ typename C::state row_span(const In *row, int64_t cols, int lane,
+							    int lanes)
+{
+	typename C::state s = C::identity();
+
+	for (int64_t c = lane; c < cols; c += lanes)
+		s = C::push(s, to_acc(row[c]), (int)c);
+	return s;
+}
+
+/*
+ * Warp w of the grid reduces rows w, w + warps, ...; a warp's lanes share
+ * their rows, so the full-mask shuffles are converged.
+ * Requires: blockDim.x a multiple of 32; 1 <= cols <= 2^24.
+ */
+template <class In, class C>
+__global__ void __launch_bounds__(1024)
+rows_op_warp_kernel(const In *in, int64_t rows, int64_t cols, typename C::out_t *out)
+{
+	const int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
+	const int lane = threadIdx.x % 32;
+
+	for (int64_t row = (int64_t)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; row < rows;
+	     row += warps) {
+		const typename C::state s =
+			warp_merge<C>(row_span<In, C>(in + row * cols, cols, lane, 32));
+		if (lane == 0)
+			C::write(out, row, s);
+	}
+}
+
+/*
+ * Block b reduces rows b, b + gridDim.x, ...
+ * Requires: blockDim.x a multiple of 32, 32..1024; 1 <= cols <= 2^24.
+ */
+template <class In, class C>
+__global__ void __launch_bounds__(1024)
+rows_op_block_kernel(const In *in, int64_t rows, int64_t cols, typename C::out_t *out)
+{
+	for (int64_t row = blockIdx.x; row < rows; row += gridDim.x) {
+		const typename C::state s =
+			block_merge<C>(row_span<In, C>(in + row * cols, cols, threadIdx.x, blockDim.x));
+		if (threadIdx.x == 0)
+			C::write(out, row, s);
+		__syncthreads(); /* warp 0 has read the shared states before the next row rewrites them */
+	}
+}
+
+template <class In, class C>
+static cudaError_t rows_op_launch_typed(const struct reduce_launch *l, unsigned grid, int64_t rows,
+					int64_t cols)
+{
+	const In *in = (const In *)l->in;
+	typename C::out_t *out = (typename C::out_t *)l->out;
+
+	if (l->flag == ROWS_BLOCK)
+		rows_op_block_kernel<In, C><<<grid, l->block, 0, l->stream>>>(in, rows, cols, out);
+	else
+		rows_op_warp_kernel<In, C><<<grid, l->block, 0, l->stream>>>(in, rows, cols, out);
+	return cudaSuccess;
+}
+
+/* l->flag: rows_by; l->seg_len: cols; l->n: rows * cols. */
+template <class C>
+static cudaError_t rows_op_launch(const struct reduce_launch *l)
+{
+	const int64_t cols = l->seg_len, rows = l->n / cols;
+	const int64_t per_block = l->flag == ROWS_BLOCK ? 1 : l->block / 32;
+	const int64_t need = (rows + per_block - 1) / per_block;
+	const unsigned grid = (unsigned)(need < ROWS_GRID_MAX ? need : ROWS_GRID_MAX);
+
+	switch (l->dtype) {
+	case DTYPE_F32:
+		return rows_op_launch_typed<float, C>(l, grid, rows, cols);
+	case DTYPE_BF16:
+		return rows_op_launch_typed<bf16_t, C>(l, grid, rows, cols);
+	default:
+		return cudaErrorInvalidValue;
+	}
+}
+
+/*
+ * The case's launch and input: by=warp|block (l->flag), block (threads
+ * per block, a multiple of 32, 32..1024; default 256), input=uniform|
+ * offset|ties (offset: f32 only).  Sets the output count and type.
+ */
+static int rows_op_shape(enum rows_op op, const struct case_args *a, struct reduce_launch *l,
+			 int *input, char *msg, size_t len)
+{
+	static const char *const bys[] = {"warp", "block"};
+	static const char *const inputs[] = {"uniform", "offset", "ties"};
+
+	memset(l, 0, sizeof *l);
+	if (case_check_common(a, l, msg, len) < 0)
+		return -1;
+	if (a->cols < 1 || a->cols > ROWS_COLS_MAX) {
+		snprintf(msg, len, "cols=%lld: %s needs 1 <= cols <= 2^24", (long long)a->cols, a->variant);
+		return -1;
+	}
+	if (param_choice(a, "by", bys, 2, ROWS_WARP, &l->flag, msg, len) < 0 ||
+	    param_block(a, 256, 1024, &l->block, msg, len) < 0 ||
+	    param_choice(a, "input", inputs, ROWS_INPUT_COUNT, ROWS_INPUT_UNIFORM, input, msg, len) < 0)
+		return -1;
+	if (*input == ROWS_INPUT_OFFSET && l->dtype != DTYPE_F32) {
+		snprintf(msg, len, "input=offset is f32 only (bf16 cannot hold 1e4 + U[-1, 1))");
+		return -1;
+	}
+	l->seg_len = l->seg_stride = a->cols;
+	l->n_out = a->n * rows_ref_outputs(op);
+	l->out_dtype = rows_ref_out_dtype(op);
+	return 0;
+}
+
+static int rows_op_check(enum rows_op op, const struct case_args *a, char *msg, size_t len)
+{
+	struct reduce_launch l;
+	int input;
+
+	return rows_op_shape(op, a, &l, &input, msg, len);
+}
+
+/* Draws the rows, runs the kernel once, checks every output. */
+static void rows_op_run(enum rows_op op, reduce_launch_fn launch, const struct case_args *a,
+			struct case_result *r)
+{
+	struct reduce_launch l;
+	char msg[RESULT_MESSAGE_MAX];
+	int input;
+	void *in = NULL, *out = NULL;
+	double *ref = NULL, *tol = NULL;
+
+	r->err_norm = -1;
+	if (rows_op_shape(op, a, &l, &input, msg, sizeof msg) < 0) {
+		case_result_set(r, OUTCOME_INVALID, "%s", msg);
+		return;
+	}
+	in = malloc((size_t)l.n * dtype_size(l.dtype));
+	out = malloc((size_t)l.n_out * dtype_size(l.out_dtype));
+	ref = (double *)malloc((size_t)l.n_out * sizeof *ref);
+	tol = (double *)malloc((size_t)l.n_out * sizeof *tol);
+	if (!in || !out || !ref || !tol) {
+		case_result_set(r, OUTCOME_ERROR, "out of host memory");
+		goto done;
+	}
+	rows_ref_fill((enum rows_input)input, a->seed, l.dtype, in, (size_t)l.n);
+	if (rows_ref_compute(op, l.dtype, in, (size_t)a->n, (size_t)a->cols, ref, tol) < 0) {
+		case_result_set(r, OUTCOME_ERROR, "out of host memory");
+		goto done;
+	}
+	if (reduce_execute(&l, launch, a->variant, in, out, r) == 0)
+		check_values(l.out_dtype, out, ref, tol, (size_t)l.n_out, r);
+done:
+	free(in);
+	free(out);
+	free(ref);
+	free(tol);
+}
+
+#define ROWS_OP_ENTRY_POINTS(prefix, op, comb)                                          \
+	static int prefix##_check(const struct case_args *a, char *msg, size_t len)     \
+	{                                                                               \
+		return rows_op_check(op, a, msg, len);                                  \
+	}                                                                               \
+	static void prefix##_run(const struct case_args *a, struct case_result *r)      \
+	{                                                                               \
+		rows_op_run(op, rows_op_launch<comb>, a, r);                            \
+	}
+
+ROWS_OP_ENTRY_POINTS(welford, ROWS_OP_WELFORD, comb_welford)
+ROWS_OP_ENTRY_POINTS(var_naive, ROWS_OP_VAR_NAIVE, comb_moments)
+ROWS_OP_ENTRY_POINTS(lse, ROWS_OP_LSE, comb_lse)
+ROWS_OP_ENTRY_POINTS(l2, ROWS_OP_L2, comb_l2)
+ROWS_OP_ENTRY_POINTS(argmax, ROWS_OP_ARGMAX, comb_argmax)
+
+#define ROWS_OP_CONTRACT "Requires: 1 <= cols <= 2^24; block a multiple of 32, 32..1024; input=offset f32 only"
+#define ROWS_OP_TUNABLES "by=warp|block block=32..1024 input=uniform|offset|ties"
+#define ROWS_OP_DTYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_BF16))
+
+static const struct variant rows_op_variants[] = {
+	{"rows.op.welford", "per-row mean and variance by Welford updates and pairwise (Chan) merges",
+	 ROWS_OP_CONTRACT, ROWS_OP_TUNABLES, ROWS_OP_DTYPES, 1, welford_check, welford_run, NULL},
+	{"rows.op.var_naive",
+	 "per-row mean and variance by E[x^2] - E[x]^2 in f32 (loses the variance of offset rows)",
+	 ROWS_OP_CONTRACT, ROWS_OP_TUNABLES, ROWS_OP_DTYPES, 1, var_naive_check, var_naive_run, NULL},
+	{"rows.op.lse", "per-row log-sum-exp by the online (max, sum) merge", ROWS_OP_CONTRACT,
+	 ROWS_OP_TUNABLES, ROWS_OP_DTYPES, 1, lse_check, lse_run, NULL},
+	{"rows.op.l2", "per-row L2 norm: sqrt of the sum of squares", ROWS_OP_CONTRACT,
+	 ROWS_OP_TUNABLES, ROWS_OP_DTYPES, 1, l2_check, l2_run, NULL},
+	{"rows.op.argmax", "per-row index of the maximum, the lowest index on ties (i32 output)",
+	 ROWS_OP_CONTRACT, ROWS_OP_TUNABLES, ROWS_OP_DTYPES, 1, argmax_check, argmax_run, NULL},
+};
+
+extern "C" const struct variant_table rows_op_table;
+const struct variant_table rows_op_table = {rows_op_variants,
+					    sizeof rows_op_variants / sizeof rows_op_variants[0]};
