@@ -31,6 +31,8 @@ extern const struct variant_table fault_table;
 extern const struct variant_table device_table;
 extern const struct variant_table device_rows_table;
 extern const struct variant_table device_cub_table;
+extern const struct variant_table rows_tile_table;
+extern const struct variant_table rows_seed_table;
 #endif
 
 static const struct variant_table *const tables[] = {
@@ -45,6 +47,8 @@ static const struct variant_table *const tables[] = {
 	&device_table,
 	&device_rows_table,
 	&device_cub_table,
+	&rows_tile_table,
+	&rows_seed_table,
 #endif
 };
 
