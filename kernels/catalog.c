@@ -33,6 +33,9 @@ extern const struct variant_table device_rows_table;
 extern const struct variant_table device_cub_table;
 extern const struct variant_table rows_tile_table;
 extern const struct variant_table rows_seed_table;
+extern const struct variant_table softmax128_table;
+extern const struct variant_table softmax_general_table;
+extern const struct variant_table softmax_cudnn_table;
 #endif
 
 static const struct variant_table *const tables[] = {
@@ -49,6 +52,9 @@ static const struct variant_table *const tables[] = {
 	&device_cub_table,
 	&rows_tile_table,
 	&rows_seed_table,
+	&softmax128_table,
+	&softmax_general_table,
+	&softmax_cudnn_table,
 #endif
 };
 
