@@ -48,31 +48,20 @@ static __device__ __forceinline__ float row16_max(float v, unsigned mask)
 }
 
 /*
+ * The shuffle forms: with Ballot the mask of busy lanes voted by the whole
+ * warp before the branch, without it FULL_MASK (the naive form).
  * Requires: blockDim.x a multiple of 32; in 16-byte aligned; cols == 64.
- * (Deliberately broken: hangs when a warp is partly idle, n odd.)
+ * (Without Ballot deliberately broken: hangs when a warp is partly idle.)
  */
-__global__ void seed_naive_kernel(const float4 *__restrict__ in, float *__restrict__ out, int64_t rows)
+template <bool Ballot>
+__global__ void seed_shfl_kernel(const float4 *__restrict__ in, float *__restrict__ out, int64_t rows)
 {
 	const int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
 	const int64_t row = t / SEED_LANES;
+	const unsigned mask = Ballot ? __ballot_sync(FULL_MASK, row < rows) : FULL_MASK;
 
 	if (row < rows) {
-		const float v = row16_max(float4_max(in[t]), FULL_MASK);
-		if (t % SEED_LANES == 0)
-			out[row] = v;
-	}
-	__syncthreads();
-}
-
-/* Requires: blockDim.x a multiple of 32; in 16-byte aligned; cols == 64. */
-__global__ void seed_ballot_kernel(const float4 *__restrict__ in, float *__restrict__ out, int64_t rows)
-{
-	const int64_t t = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-	const int64_t row = t / SEED_LANES;
-	const unsigned busy = __ballot_sync(FULL_MASK, row < rows);
-
-	if (row < rows) {
-		const float v = row16_max(float4_max(in[t]), busy);
+		const float v = row16_max(float4_max(in[t]), mask);
 		if (t % SEED_LANES == 0)
 			out[row] = v;
 	}
@@ -129,10 +118,10 @@ static int seed_shape(const struct case_args *a, struct reduce_launch *l, char *
 #define SEED_MAX OP_BIT(OP_MAX)
 
 static const struct reduce_spec seed_naive_spec = {
-	SEED_MAX, REDUCE_PER_SEGMENT, INPUT_UNIFORM, seed_shape, NULL, seed_launch<seed_naive_kernel>, NULL,
+	SEED_MAX, REDUCE_PER_SEGMENT, INPUT_UNIFORM, seed_shape, NULL, seed_launch<seed_shfl_kernel<false>>, NULL,
 };
 static const struct reduce_spec seed_ballot_spec = {
-	SEED_MAX, REDUCE_PER_SEGMENT, INPUT_UNIFORM, seed_shape, NULL, seed_launch<seed_ballot_kernel>, NULL,
+	SEED_MAX, REDUCE_PER_SEGMENT, INPUT_UNIFORM, seed_shape, NULL, seed_launch<seed_shfl_kernel<true>>, NULL,
 };
 static const struct reduce_spec seed_cg_spec = {
 	SEED_MAX, REDUCE_PER_SEGMENT, INPUT_UNIFORM, seed_shape, NULL, seed_launch<seed_cg_kernel>, NULL,

@@ -140,20 +140,27 @@ static __device__ __forceinline__ void group_merge(float &m, float &s, int tpr, 
 	}
 }
 
+/* f(x, i) for each vector x (number i) of the thread's part of the row,
+ * none when the row does not exist. */
+template <class T, int VEC, class F>
+static __device__ __forceinline__ void for_each_vec(const row_part<T, VEC> &r, F &&f)
+{
+	if (r.busy)
+		for (int64_t i = r.lane; i < r.nvec; i += r.tpr)
+			f(r.src[i], i);
+}
+
 /* Writes e^(x - m) * inv for the thread's part of the row (a fresh read). */
 template <class T, int VEC>
 static __device__ __forceinline__ void write_row(const row_part<T, VEC> &r, float m, float inv)
 {
-	if (!r.busy)
-		return;
-	for (int64_t i = r.lane; i < r.nvec; i += r.tpr) {
-		const vec_of<T, VEC> x = r.src[i];
+	for_each_vec(r, [&](const vec_of<T, VEC> &x, int64_t i) {
 		vec_of<T, VEC> y;
 #pragma unroll
 		for (int j = 0; j < VEC; j++)
 			y.v[j] = from_f32<T>(exp_shifted(to_f32(x.v[j]), m) * inv);
 		r.dst[i] = y;
-	}
+	});
 }
 
 template <class T, int VEC>
@@ -161,21 +168,17 @@ static __device__ __forceinline__ void row_three_pass(const row_part<T, VEC> &r,
 {
 	float m = bounds<float>::lowest(), s = 0.0f;
 
-	if (r.busy)
-		for (int64_t i = r.lane; i < r.nvec; i += r.tpr) {
-			const vec_of<T, VEC> x = r.src[i];
+	for_each_vec(r, [&](const vec_of<T, VEC> &x, int64_t) {
 #pragma unroll
-			for (int j = 0; j < VEC; j++)
-				m = fmaxf(m, to_f32(x.v[j]));
-		}
+		for (int j = 0; j < VEC; j++)
+			m = fmaxf(m, to_f32(x.v[j]));
+	});
 	m = group_reduce<op_max<float>>(m, r.tpr, smem);
-	if (r.busy)
-		for (int64_t i = r.lane; i < r.nvec; i += r.tpr) {
-			const vec_of<T, VEC> x = r.src[i];
+	for_each_vec(r, [&](const vec_of<T, VEC> &x, int64_t) {
 #pragma unroll
-			for (int j = 0; j < VEC; j++)
-				s += exp_shifted(to_f32(x.v[j]), m);
-		}
+		for (int j = 0; j < VEC; j++)
+			s += exp_shifted(to_f32(x.v[j]), m);
+	});
 	s = group_reduce<op_sum<float>>(s, r.tpr, smem);
 	write_row(r, m, 1.0f / s);
 }
@@ -185,20 +188,18 @@ static __device__ __forceinline__ void row_online(const row_part<T, VEC> &r, flo
 {
 	float m = bounds<float>::lowest(), s = 0.0f;
 
-	if (r.busy)
-		for (int64_t i = r.lane; i < r.nvec; i += r.tpr) {
-			const vec_of<T, VEC> x = r.src[i];
-			float vm = to_f32(x.v[0]);
+	for_each_vec(r, [&](const vec_of<T, VEC> &x, int64_t) {
+		float vm = to_f32(x.v[0]);
 #pragma unroll
-			for (int j = 1; j < VEC; j++)
-				vm = fmaxf(vm, to_f32(x.v[j]));
-			const float mn = fmaxf(m, vm);
-			s *= exp_shifted(m, mn); /* one rescaling per vector, not per element */
+		for (int j = 1; j < VEC; j++)
+			vm = fmaxf(vm, to_f32(x.v[j]));
+		const float mn = fmaxf(m, vm);
+		s *= exp_shifted(m, mn); /* one rescaling per vector, not per element */
 #pragma unroll
-			for (int j = 0; j < VEC; j++)
-				s += exp_shifted(to_f32(x.v[j]), mn);
-			m = mn;
-		}
+		for (int j = 0; j < VEC; j++)
+			s += exp_shifted(to_f32(x.v[j]), mn);
+		m = mn;
+	});
 	group_merge(m, s, r.tpr, smem);
 	write_row(r, m, 1.0f / s);
 }

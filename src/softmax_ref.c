@@ -34,24 +34,25 @@ void softmax_reference(enum dtype in_dtype, enum dtype out_dtype, const void *in
 		const size_t base = r * cols;
 		double m = -INFINITY, s = 0.0, wd = 0.0;
 
+		/* tol holds x_i, then |d_i| (-1 for -inf); ref holds e^(d_i). */
 		for (size_t i = 0; i < cols; i++) {
 			const double x = reference_load(in_dtype, in, base + i);
+			tol[base + i] = x;
 			m = x > m ? x : m;
 		}
-		/* ref holds e^(d_i) and tol holds |d_i| until S is known. */
 		for (size_t i = 0; i < cols; i++) {
-			const double x = reference_load(in_dtype, in, base + i);
-			const double d = x - m;
+			const double x = tol[base + i], d = x - m;
 
 			if (isinf(x)) {
 				ref[base + i] = 0.0;
 				tol[base + i] = -1.0;
 				continue;
 			}
-			ref[base + i] = exp(d);
-			tol[base + i] = fabs(d);
+			/* e^d underflows double below -745: skip the call. */
+			ref[base + i] = d < -746.0 ? 0.0 : exp(d);
+			tol[base + i] = -d;
 			s += ref[base + i];
-			wd += ref[base + i] * fabs(d);
+			wd += ref[base + i] * -d;
 		}
 		const double rel = row_relative_error(wd / s, cols, u);
 		for (size_t i = 0; i < cols; i++) {
