@@ -41,6 +41,11 @@ extern const struct variant_table warp_argmax_table;
 extern const struct variant_table warp_batched_table;
 extern const struct variant_table divergence_batched_table;
 extern const struct variant_table rows_op_table;
+extern const struct variant_table rows_tile_table;
+extern const struct variant_table rows_seed_table;
+extern const struct variant_table softmax128_table;
+extern const struct variant_table softmax_general_table;
+extern const struct variant_table softmax_cudnn_table;
 #endif
 
 static const struct variant_table *const tables[] = {
@@ -65,6 +70,11 @@ static const struct variant_table *const tables[] = {
 	&warp_batched_table,
 	&divergence_batched_table,
 	&rows_op_table,
+	&rows_tile_table,
+	&rows_seed_table,
+	&softmax128_table,
+	&softmax_general_table,
+	&softmax_cudnn_table,
 #endif
 };
 

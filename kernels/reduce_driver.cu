@@ -387,6 +387,19 @@ static cudaError_t timed_launch_call(void *ctx)
 	return t->launch(t->l);
 }
 
+int reduce_time(struct reduce_launch *l, reduce_launch_fn launch, const void *host_in,
+		const struct timing_request *t, double bytes, struct case_result *r)
+{
+	struct timed_launch tl = {l, launch};
+	int rc;
+
+	if (device_open(l, host_in, r) < 0)
+		return -1;
+	rc = measure_kernel(t, timed_launch_call, &tl, bytes, &r->timing, r);
+	device_close(l);
+	return rc;
+}
+
 /*
  * The worker's one-entry cache of the last input and its reference.  The
  * tuner checks every configuration of a problem against the same draw (the

@@ -148,6 +148,16 @@ void reduce_run_repeated(const struct reduce_spec *s, const struct reduce_repeat
 int reduce_execute(struct reduce_launch *l, reduce_launch_fn launch, const char *name,
 		   const void *host_in, void *host_out, struct case_result *r);
 
+/*
+ * Times launch on fresh device copies of host_in (no input when NULL) the
+ * way run() times a reduction (measure.cuh), with `bytes` as the bandwidth
+ * basis; for variants whose outputs are not reductions, once their own
+ * check has passed.  Fills r->timing (result_spread left alone); frees all
+ * device memory on every path.  Returns 0, or -1 with r filled.
+ */
+int reduce_time(struct reduce_launch *l, reduce_launch_fn launch, const void *host_in,
+		const struct timing_request *t, double bytes, struct case_result *r);
+
 /* The checks every GPU variant shares: dtype among the variant's, n in
  * 1..REDUCE_MAX_ELEMENTS (rows * cols for row problems).  Sets l->n,
  * l->dtype and l->out_dtype (the same).  Returns 0, or -1 with a message. */

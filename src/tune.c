@@ -28,9 +28,12 @@
 #include "tune_space.h"
 
 /* The copy is large enough to stream from memory on any GPU (1 GiB of f32
- * each way); the host's stands in for tests and stays small. */
+ * each way); the host's stands in for tests and stays small.  Softmax is
+ * measured against the same copy (its bytes are read + written too) and,
+ * over rows (--cols), against cuDNN. */
 static const struct tune_family families[] = {
 	{"device.", "device.copy", 1LL << 28, "device.cub", "device.cub_segmented"},
+	{"softmax.", "device.copy", 1LL << 28, NULL, "softmax.cudnn"},
 	{"harness.", "harness.copy", 1LL << 22, "harness.baseline", NULL},
 };
 #define NFAMILIES (sizeof families / sizeof families[0])

@@ -18,7 +18,7 @@ for cu in "$top_srcdir"/kernels/*.cu; do
 done
 "$top_builddir/conform-worker" --catalog >"$TMP/catalog" || fail "conform-worker --catalog"
 expect_grep "$TMP/catalog" "^build	kernels	.*sm_90" "worker built with kernels for sm_90"
-for family in harness block warp divergence device rows; do
+for family in harness block warp divergence device rows softmax; do
 	expect_grep "$TMP/catalog" "^variant	$family\." "catalog has $family"
 done
 # Every variant the suites name is in the catalog (conform refuses unknown

@@ -1,0 +1,50 @@
+/*
+ * softmax_driver.cuh - the host driver behind the softmax variants.
+ *
+ * The problem: n rows of cols elements (cols >= 1) of f32 or bf16, each
+ * row replaced by its softmax in the same type, computed in f32.  A
+ * variant describes its launch with a softmax_spec; the driver does the
+ * rest the same way for every variant: enforce the contract, draw the
+ * rows (src/softmax_input.h: random rows and the awkward ones), run the
+ * kernel once on device copies with a poisoned output (reduce_execute),
+ * compare every output with the double reference within its tolerance
+ * (src/softmax_ref.h; -inf inputs must give exactly 0, NaN never passes),
+ * check that every row sums to 1, and, when the case asks for timing and
+ * the result is correct, time the launch (reduce_time) with bytes read +
+ * written as the bandwidth basis.
+ *
+ * The launch sees l->n = rows x cols elements in and out, l->seg_len =
+ * l->seg_stride = cols, l->n_out = l->n, out_dtype = dtype, and whatever
+ * the spec's shape() set (block, grid, width, vec).
+ */
+#ifndef CONFORM_SOFTMAX_DRIVER_CUH
+#define CONFORM_SOFTMAX_DRIVER_CUH
+
+#include "reduce_driver.cuh"
+
+struct softmax_spec {
+	/* Parses the case's parameters into l and enforces the launch
+	 * contract, without touching CUDA.  Returns 0, or -1 with a message. */
+	int (*shape)(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len);
+	/* Optional: run once before buffers are allocated; returns 0, or -1
+	 * with r filled (a missing library is OUTCOME_SKIPPED). */
+	int (*configure)(struct reduce_launch *l, struct case_result *r);
+	reduce_launch_fn launch;
+	int finite_only; /* the contract takes finite inputs only: no -inf rows */
+};
+
+int softmax_check(const struct softmax_spec *s, const struct case_args *a, char *msg, size_t len);
+void softmax_run(const struct softmax_spec *s, const struct case_args *a, struct case_result *r);
+
+/* Defines <prefix>_check and <prefix>_run for the variant table. */
+#define SOFTMAX_ENTRY_POINTS(prefix, spec)                                             \
+	static int prefix##_check(const struct case_args *a, char *msg, size_t len)    \
+	{                                                                              \
+		return softmax_check(&(spec), a, msg, len);                            \
+	}                                                                              \
+	static void prefix##_run(const struct case_args *a, struct case_result *r)     \
+	{                                                                              \
+		softmax_run(&(spec), a, r);                                            \
+	}
+
+#endif
