@@ -105,12 +105,14 @@ static __device__ __forceinline__ float group_reduce(float v, int tpr, float *sm
 }
 
 /* (m, s) := the merge of the running (max, sum) pairs (m, s) and (m2, s2).
- * Symmetric, so both lanes of a butterfly step agree bit for bit. */
+ * Symmetric, so both lanes of a butterfly step agree bit for bit: the two
+ * products are rounded separately (__fmul_rn is never contracted into an
+ * FMA, which would round the lanes' sums differently). */
 static __device__ __forceinline__ void online_merge(float &m, float &s, float m2, float s2)
 {
 	const float mn = fmaxf(m, m2);
 
-	s = s * exp_shifted(m, mn) + s2 * exp_shifted(m2, mn);
+	s = __fmul_rn(s, exp_shifted(m, mn)) + __fmul_rn(s2, exp_shifted(m2, mn));
 	m = mn;
 }
 
