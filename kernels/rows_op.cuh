@@ -86,6 +86,8 @@ struct comb_lse {
 		/* From the identity, s * exp(-inf) = 0 * 0: the first x gives (x, 1). */
 		if (x > s.m)
 			return {x, s.s * expf(s.m - x) + 1.0f};
+		if (x == bounds<float>::lowest()) /* exp(-inf) adds 0; -inf - -inf would be NaN */
+			return s;
 		return {s.m, s.s + expf(x - s.m)};
 	}
 	static __device__ __forceinline__ state merge(state a, state b)
@@ -129,7 +131,8 @@ struct comb_argmax {
 	static __device__ __forceinline__ state identity() { return {bounds<float>::lowest(), INT_MAX}; }
 	static __device__ __forceinline__ state push(state s, float x, int i)
 	{
-		return x > s.v ? state{x, i} : s;
+		/* The first column taken even when it is -inf (no value exceeds the identity's). */
+		return x > s.v || s.i == INT_MAX ? state{x, i} : s;
 	}
 	static __device__ __forceinline__ state merge(state a, state b)
 	{
