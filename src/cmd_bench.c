@@ -3,7 +3,7 @@
  *
  * Tunes the sum of f32 at 2^20, 2^24, 2^28 and 2^30 for every tunable
  * device.* variant (the baselines and the copy are measured, not tuned) and
- * prints one table: size, variant, best configuration, median, GB/s, x CUB
+ * prints one table: size, variant, best configuration, median, GB/s, x base (CUB)
  * and % of copy bandwidth.  The problem is fixed on purpose, so that bench
  * numbers from different builds and machines compare; everything else
  * (strategy, budget, sampling, database) is tune's option.  `make bench`

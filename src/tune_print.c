@@ -35,7 +35,7 @@ static double pct_copy(const struct tune_row *r)
 }
 
 /* A copy is not a reduction: comparing it with the baseline means nothing. */
-static double x_cub(const struct tune_row *r)
+static double x_baseline(const struct tune_row *r)
 {
 	return timed(r) && r->role != TUNE_COPY && r->baseline_ms > 0
 		       ? r->baseline_ms / r->timing.median_ms : NAN;
@@ -169,7 +169,7 @@ static void table_header(FILE *f, const struct widths *w, const char *config_tit
 	cell(f, "variant", w->variant, 0);
 	fputs("  ", f);
 	cell(f, config_title, w->config, 0);
-	const char *titles[] = {"median (µs)", "GB/s", "% copy", "× CUB"};
+	const char *titles[] = {"median (µs)", "GB/s", "% copy", "× base"};
 	const int widths[] = {11, 8, 7, 6};
 	for (int i = 0; i < 4; i++) {
 		fputs("  ", f);
@@ -192,7 +192,7 @@ static void table_row(FILE *f, const struct widths *w, const struct tune_row *r,
 	number_cell(f, median_us(r), 2, 11);
 	number_cell(f, gbps(r), 2, 8);
 	number_cell(f, pct_copy(r), 1, 7);
-	number_cell(f, x_cub(r), 2, 6);
+	number_cell(f, x_baseline(r), 2, 6);
 	noise_cell(f, noise(r));
 	fprintf(f, "  %s", status_name(r->status));
 	const char *msg = table_message(r, bench);
@@ -206,7 +206,7 @@ static void table_row(FILE *f, const struct widths *w, const struct tune_row *r,
  */
 
 static const char csv_header[] =
-	"n,dtype,op,cols,variant,role,config,status,observed,median_us,gbps,pct_copy,x_cub,"
+	"n,dtype,op,cols,variant,role,config,status,observed,median_us,gbps,pct_copy,x_baseline,"
 	"noise,samples,best,reused,message\n";
 
 static void csv_number(FILE *f, double v)
@@ -226,7 +226,7 @@ static void csv_row(FILE *f, const struct tune_options *o, long long n, const st
 	csv_number(f, median_us(r));
 	csv_number(f, gbps(r));
 	csv_number(f, pct_copy(r));
-	csv_number(f, x_cub(r));
+	csv_number(f, x_baseline(r));
 	csv_number(f, noise(r));
 	fprintf(f, ",%d,%d,%d,", r->timing.samples, r->best, r->reused);
 	text_csv_field(f, r->message);
@@ -253,7 +253,7 @@ static void json_row(FILE *f, const struct tune_options *o, long long n, const s
 	json_number(f, "median_us", median_us(r));
 	json_number(f, "gbps", gbps(r));
 	json_number(f, "pct_copy", pct_copy(r));
-	json_number(f, "x_cub", x_cub(r));
+	json_number(f, "x_baseline", x_baseline(r));
 	json_number(f, "noise", noise(r));
 	fprintf(f, ",\"samples\":%d,\"best\":%s,\"reused\":%s,\"message\":\"", r->timing.samples,
 		r->best ? "true" : "false", r->reused ? "true" : "false");

@@ -6,8 +6,8 @@
  * Derived figures, the same in every format:
  *   GB/s      bytes the kernel must move / median time, 1e9 bytes per second
  *   % copy    GB/s as a percentage of the family's copy bandwidth
- *   x CUB     the family baseline's median / this median (above 1: faster
- *             than the baseline)
+ *   x base    the family baseline's median / this median (above 1: faster
+ *             than the baseline: CUB for device.*, cuDNN for softmax.*)
  */
 #ifndef CONFORM_TUNE_PRINT_H
 #define CONFORM_TUNE_PRINT_H

@@ -16,7 +16,7 @@ expect_exit 0 "exhaustive" -- "$CONFORM" tune harness.spin --n 2^16 --dtype f32 
 cp "$TMP/out" "$TMP/exhaustive.out"
 expect_grep "$TMP/out" "^n=2\^16 f32 sum$" "sweep title"
 expect_grep "$TMP/out" "references: harness.copy [0-9.]+ GB/s \(measured now\); baseline harness.baseline [0-9.]+ µs" "references line"
-expect_grep "$TMP/out" "median \(µs\) +GB/s +% copy +× CUB +noise +status" "table header"
+expect_grep "$TMP/out" "median \(µs\) +GB/s +% copy +× base +noise +status" "table header"
 expect_grep "$TMP/out" "^\* harness.spin +block=512,items=4,vec=2 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+% +PASS$" "the optimum is marked best"
 expect_eq "$(grep -c '^\* ' "$TMP/out")" 1 "one best per variant"
 expect_grep "$TMP/out" "block=1024,items=16,vec=4 +- +- +- +- +- +SKIP$" "refused configuration shown as SKIP"
@@ -52,7 +52,7 @@ expect_grep "$TMP/out" '"variant":"harness.spin","role":"tuned","config":"block=
 expect_grep "$TMP/out" '^\{"summary":\{"passed":72,"failed":0,"skipped":4,"evaluations":76,"reused":76' "json summary"
 expect_eq "$(tail -n 1 "$TMP/err")" "72 passed, 0 failed, 4 skipped" "summary on stderr with --json"
 expect_exit 0 "csv" -- "$CONFORM" tune harness.spin --n 2^16 --dtype f32 $FAST --db "$A" --csv
-expect_eq "$(head -n 1 "$TMP/out")" "n,dtype,op,cols,variant,role,config,status,observed,median_us,gbps,pct_copy,x_cub,noise,samples,best,reused,message" "csv header"
+expect_eq "$(head -n 1 "$TMP/out")" "n,dtype,op,cols,variant,role,config,status,observed,median_us,gbps,pct_copy,x_baseline,noise,samples,best,reused,message" "csv header"
 expect_grep "$TMP/out" '^65536,f32,sum,0,harness.spin,tuned,"block=512,items=4,vec=2",PASS,completed-correct,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9]+,1,1,$' "csv best row"
 expect_eq "$(wc -l <"$TMP/out")" 77 "csv rows"
 
