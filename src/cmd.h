@@ -81,6 +81,9 @@ const volatile sig_atomic_t *cmd_catch_stop(void);
 int cmd_parse_seconds(const char *flag, const char *text, double *out);
 int cmd_parse_uint(const char *flag, const char *text, unsigned long long max,
 		   unsigned long long *out);
+/* cmd_parse_uint for 1..max (a count that cannot be zero). */
+int cmd_parse_count(const char *flag, const char *text, unsigned long long max,
+		    unsigned long long *out);
 /* --db PATH when given, else the default (db_default_path). */
 int cmd_db_path(const char *given, char *buf, size_t len);
 /* The arguments joined by spaces, as runs.command_line records them

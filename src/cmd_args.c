@@ -31,6 +31,18 @@ int cmd_parse_seconds(const char *flag, const char *text, double *out)
 	return 0;
 }
 
+int cmd_parse_count(const char *flag, const char *text, unsigned long long max,
+		    unsigned long long *out)
+{
+	if (cmd_parse_uint(flag, text, max, out) < 0)
+		return -1;
+	if (*out == 0) {
+		cmd_error("%s: expected 1 to %llu, got '%s'", flag, max, text);
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_parse_uint(const char *flag, const char *text, unsigned long long max,
 		   unsigned long long *out)
 {

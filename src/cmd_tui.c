@@ -101,21 +101,13 @@ static int parse_opts(int argc, char **argv, struct tui_opts *o, struct tui_app 
 		switch (c) {
 		case O_DB: o->db_path = optarg; break;
 		case O_BUDGET:
-			if (cmd_parse_uint("--budget", optarg, 1u << 30, &v) < 0)
+			if (cmd_parse_count("--budget", optarg, 1u << 30, &v) < 0)
 				return -1;
-			if (v == 0) {
-				cmd_error("--budget: expected at least one evaluation, got '%s'", optarg);
-				return -1;
-			}
 			app->tune_budget = v;
 			break;
 		case O_MIN_SAMPLES:
-			if (cmd_parse_uint("--min-samples", optarg, 1000, &v) < 0)
+			if (cmd_parse_count("--min-samples", optarg, 1000, &v) < 0)
 				return -1;
-			if (v == 0) {
-				cmd_error("--min-samples: expected 1 to 1000, got '%s'", optarg);
-				return -1;
-			}
 			app->timing.min_samples = (int)v;
 			break;
 		case O_MAX_TIME:

@@ -180,12 +180,8 @@ int tune_cli_parse(int argc, char **argv, int bench, struct tune_cli *c)
 			}
 			break;
 		case O_COLS:
-			if (cmd_parse_uint("--cols", optarg, 1ull << 31, &v) < 0)
+			if (cmd_parse_count("--cols", optarg, 1ull << 31, &v) < 0)
 				return -1;
-			if (v == 0) {
-				cmd_error("--cols: expected a positive number of columns, got '%s'", optarg);
-				return -1;
-			}
 			c->o.cols = (int64_t)v;
 			break;
 		case O_STRATEGY:
@@ -196,12 +192,8 @@ int tune_cli_parse(int argc, char **argv, int bench, struct tune_cli *c)
 			}
 			break;
 		case O_BUDGET:
-			if (cmd_parse_uint("--budget", optarg, 1u << 30, &v) < 0)
+			if (cmd_parse_count("--budget", optarg, 1u << 30, &v) < 0)
 				return -1;
-			if (v == 0) {
-				cmd_error("--budget: expected at least one evaluation, got '%s'", optarg);
-				return -1;
-			}
 			c->o.budget = v;
 			budget_given = 1;
 			break;
@@ -217,12 +209,8 @@ int tune_cli_parse(int argc, char **argv, int bench, struct tune_cli *c)
 			break;
 		case O_FRESH: c->o.fresh = 1; break;
 		case O_MIN_SAMPLES:
-			if (cmd_parse_uint("--min-samples", optarg, 1000, &v) < 0)
+			if (cmd_parse_count("--min-samples", optarg, 1000, &v) < 0)
 				return -1;
-			if (v == 0) {
-				cmd_error("--min-samples: expected 1 to 1000, got '%s'", optarg);
-				return -1;
-			}
 			c->o.timing.min_samples = (int)v;
 			break;
 		case O_MAX_NOISE:
@@ -266,10 +254,8 @@ int tune_cli_parse(int argc, char **argv, int bench, struct tune_cli *c)
 		}
 		c->pattern = argv[optind++];
 	}
-	if (optind < argc) {
-		cmd_error("unexpected argument '%s' (see conform %s --help)", argv[optind], cmd);
+	if (cmd_no_operands(argc, argv, optind, cmd) < 0)
 		return -1;
-	}
 	if (!bench && !c->nsizes) {
 		cmd_error("tune: --n LIST is required (sizes such as 2^20,2^24)");
 		return -1;
