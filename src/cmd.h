@@ -64,6 +64,9 @@ int cmd_run_option(const char *name, const char *arg, struct cmd_run_settings *r
  * error said. */
 int cmd_option_common(int c, const char *longname, const char *arg, const char *word,
 		      const char *command, struct cmd_run_settings *rs);
+/* Says what was wrong with an option getopt_long did not take: c == ':'
+ * (a missing value) or anything else (unknown).  Returns -1. */
+int cmd_option_error(int c, const char *word, const char *command);
 /* -1 with the error said when operands follow the options, else 0. */
 int cmd_no_operands(int argc, char **argv, int optind_, const char *command);
 

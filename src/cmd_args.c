@@ -192,13 +192,17 @@ int cmd_option_common(int c, const char *longname, const char *arg, const char *
 {
 	int r;
 
-	if (c == ':') {
-		cmd_error("%s needs a value (see conform %s --help)", word, command);
-		return -1;
-	}
-	if (c != '?' && longname && (r = cmd_run_option(longname, arg, rs)) != 0)
+	if (c != ':' && c != '?' && longname && (r = cmd_run_option(longname, arg, rs)) != 0)
 		return r < 0 ? -1 : 0;
-	cmd_error("unknown option '%s' (see conform %s --help)", word, command);
+	return cmd_option_error(c, word, command);
+}
+
+int cmd_option_error(int c, const char *word, const char *command)
+{
+	if (c == ':')
+		cmd_error("%s needs a value (see conform %s --help)", word, command);
+	else
+		cmd_error("unknown option '%s' (see conform %s --help)", word, command);
 	return -1;
 }
 

@@ -66,12 +66,8 @@ int lookup_opts_parse(int argc, char **argv, const char *help, struct lookup_opt
 		case O_HELP:
 			fputs(help, stdout);
 			return 1;
-		case ':':
-			cmd_error("%s needs a value (see conform %s --help)", argv[optind - 1], cmd);
-			return -1;
 		default:
-			cmd_error("unknown option '%s' (see conform %s --help)", argv[optind - 1], cmd);
-			return -1;
+			return cmd_option_error(ch, argv[optind - 1], cmd);
 		}
 	}
 	if (optind == argc) {

@@ -239,12 +239,8 @@ int tune_cli_parse(int argc, char **argv, int bench, struct tune_cli *c)
 			fputs(bench ? bench_help : tune_help, stdout);
 			fputs(common_help, stdout);
 			return 1;
-		case ':':
-			cmd_error("%s needs a value (see conform %s --help)", argv[optind - 1], cmd);
-			return -1;
 		default:
-			cmd_error("unknown option '%s' (see conform %s --help)", argv[optind - 1], cmd);
-			return -1;
+			return cmd_option_error(ch, argv[optind - 1], cmd);
 		}
 	}
 	if (!bench) {
