@@ -317,8 +317,8 @@ static void show_case(struct catalog_pane *cp, size_t i)
 	tui_log_add(d, tui_term_attr(TUI_HEADER), "%s", c->name);
 	tui_log_field(d, "variant", "%s", c->variant);
 	if (c->cols)
-		tui_log_field(d, "problem", "%s, %lld rows of %lld", dtype_name(c->dtype),
-			      (long long)c->n, (long long)c->cols);
+		tui_log_field(d, "problem", "%s, %lld row%s of %lld", dtype_name(c->dtype),
+			      (long long)c->n, c->n == 1 ? "" : "s", (long long)c->cols);
 	else
 		tui_log_field(d, "problem", "%s, n = %lld", dtype_name(c->dtype), (long long)c->n);
 	if (c->params[0])

@@ -325,8 +325,8 @@ static void show_detail(struct results_pane *rp, const struct tui_result_row *r)
 	tui_log_field(d, "expected", "%s, observed %s", r->expect, r->observed);
 	tui_log_field(d, "message", "%s", r->message[0] ? r->message : "(none)");
 	if (r->cols)
-		tui_log_field(d, "problem", "%s %s, %lld rows of %lld", r->variant, r->dtype,
-			      (long long)r->n, (long long)r->cols);
+		tui_log_field(d, "problem", "%s %s, %lld row%s of %lld", r->variant, r->dtype,
+			      (long long)r->n, r->n == 1 ? "" : "s", (long long)r->cols);
 	else
 		tui_log_field(d, "problem", "%s %s, n = %lld", r->variant, r->dtype, (long long)r->n);
 	if (r->params[0])
