@@ -7,11 +7,11 @@ if [ -z "${NVCC:-}" ]; then
 	echo "no nvcc configured: kernel compile test skipped"
 	exit 77
 fi
-for cu in "$top_srcdir"/kernels/*.cu; do
+for cu in "$top_srcdir"/worker/*.cu "$top_srcdir"/kernels/*/*.cu; do
 	checks=$((checks + 1))
-	if ! $NVCC -std=c++17 -gencode=arch=compute_90,code=sm_90 -DHAVE_CONFIG_H \
-		-I"$top_builddir" -I"$top_srcdir/src" -I"$top_srcdir/kernels" \
-		-c "$cu" -o "$TMP/k.o" 2>"$TMP/nvcc.err"; then
+	# NVCC_FLAGS, less its -gencode list: sm_90 alone.
+	if ! $NVCC $(printf '%s\n' $NVCC_FLAGS | grep -v -e '^-gencode' -e '^arch=') \
+		-gencode=arch=compute_90,code=sm_90 -c "$cu" -o "$TMP/k.o" 2>"$TMP/nvcc.err"; then
 		fail "nvcc sm_90: $(basename "$cu")"
 		sed 's/^/  | /' "$TMP/nvcc.err" | head -n 20 >&2
 	fi

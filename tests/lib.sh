@@ -4,7 +4,7 @@ set -u
 : "${top_builddir:=$(pwd)}"
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 CONFORM="$top_builddir/conform"
-export CONFORM_SUITES="$top_srcdir/suites"
+export CONFORM_SUITES="$top_srcdir/kernels"
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/conform-test.XXXXXX")
 export CONFORM_DB="$TMP/default.db"
 trap 'rm -rf "$TMP"' EXIT

@@ -24,13 +24,14 @@
 #endif
 #include "suite.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fnmatch.h>
+#include <glob.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "params.h"
 
@@ -649,62 +650,64 @@ int suite_load_file(struct suite *s, const char *path, char *err, size_t len)
 	return rc;
 }
 
-static int compare_names(const void *a, const void *b)
+/* Suite files sort by file name, whatever folder holds them, so the order
+ * of cases does not depend on how the families are laid out. */
+static const char *base_name(const char *path)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+static int compare_paths(const void *a, const void *b)
+{
+	const char *x = *(char *const *)a, *y = *(char *const *)b;
+	int c = strcmp(base_name(x), base_name(y));
+	return c ? c : strcmp(x, y);
+}
+
+/* Appends to g the files matching dir/pattern (GLOB_APPEND after the first).
+ * Returns 0, or -1 when out of memory or unreadable. */
+static int glob_suites(const char *dir, const char *pattern, int append, glob_t *g)
+{
+	size_t dl = strlen(dir);
+	char *pat = malloc(dl + strlen(pattern) + 2);
+	int rc;
+
+	if (!pat)
+		return -1;
+	sprintf(pat, "%s%s%s", dir, dl && dir[dl - 1] == '/' ? "" : "/", pattern);
+	rc = glob(pat, append ? GLOB_APPEND : 0, NULL, g);
+	free(pat);
+	return rc == 0 || rc == GLOB_NOMATCH ? 0 : -1;
 }
 
 int suite_load_dir(struct suite *s, const char *dir, char *err, size_t len)
 {
-	DIR *d = opendir(dir);
-	char **names = NULL;
-	size_t count = 0, cap = 0, before = s->count;
-	struct dirent *e;
+	struct stat st;
+	glob_t g;
+	size_t before = s->count;
 	int rc = 0;
 
-	if (!d) {
+	if (stat(dir, &st) != 0) {
 		snprintf(err, len, "%s: cannot read directory: %s", dir, strerror(errno));
 		return -1;
 	}
-	while (rc == 0 && (e = readdir(d))) {
-		size_t n = strlen(e->d_name);
-		if (e->d_name[0] == '.' || n <= 6 || strcmp(e->d_name + n - 6, ".suite") != 0)
-			continue;
-		if (count == cap) {
-			cap = cap ? cap * 2 : 16;
-			char **p = realloc(names, cap * sizeof *p);
-			if (!p) {
-				rc = -1;
-				break;
-			}
-			names = p;
-		}
-		if (!(names[count] = strdup(e->d_name)))
-			rc = -1;
-		else
-			count++;
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(err, len, "%s: cannot read directory: not a directory", dir);
+		return -1;
 	}
-	closedir(d);
-	if (rc < 0)
-		snprintf(err, len, "%s: out of memory", dir);
-	else
-		qsort(names, count, sizeof *names, compare_names);
-
-	for (size_t i = 0; i < count && rc == 0; i++) {
-		size_t dl = strlen(dir);
-		char *path = malloc(dl + strlen(names[i]) + 2);
-		if (!path) {
-			snprintf(err, len, "%s: out of memory", dir);
-			rc = -1;
-			break;
-		}
-		sprintf(path, "%s%s%s", dir, dl && dir[dl - 1] == '/' ? "" : "/", names[i]);
-		rc = suite_load_file(s, path, err, len);
-		free(path);
+	memset(&g, 0, sizeof g);
+	/* A family keeps its suites in its own folder (kernels/<family>/);
+	 * an installed tree has them flat. */
+	if (glob_suites(dir, "*.suite", 0, &g) < 0 || glob_suites(dir, "*/*.suite", 1, &g) < 0) {
+		snprintf(err, len, "%s: cannot list the suite files", dir);
+		globfree(&g);
+		return -1;
 	}
-	for (size_t i = 0; i < count; i++)
-		free(names[i]);
-	free(names);
+	qsort(g.gl_pathv, g.gl_pathc, sizeof *g.gl_pathv, compare_paths);
+	for (size_t i = 0; i < g.gl_pathc && rc == 0; i++)
+		rc = suite_load_file(s, g.gl_pathv[i], err, len);
+	globfree(&g);
 	if (rc < 0)
 		s->count = before;
 	return rc;

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "case.h"
 #include "dtype.h"
 #include "status.h"
 #include "timing.h"
@@ -24,30 +25,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-#define RESULT_MESSAGE_MAX 1024
-
-/* What the worker is asked to do. */
-struct case_args {
-	const char *name;    /* case name, for messages */
-	const char *variant;
-	enum dtype dtype;
-	int64_t n;           /* elements, or rows when cols > 0 */
-	int64_t cols;
-	const char *params;  /* "block=256,op=sum" */
-	uint64_t seed;       /* input seed for this case (already mixed with the name) */
-	const struct timing_request *timing; /* NULL: check only; else check, then time */
-};
-
-/* What the worker reports. */
-struct case_result {
-	enum outcome outcome;
-	int fatal;           /* the CUDA context is unusable: the worker must be replaced */
-	double err_norm;     /* relative L2 error of the output, or -1 when not computed */
-	double kernel_ms;    /* wall time of run(), ms (informational) */
-	struct timing_stats timing; /* samples == 0 when not timed */
-	char message[RESULT_MESSAGE_MAX];
-};
 
 struct variant {
 	const char *name;      /* "block.tree" */
@@ -82,13 +59,6 @@ const struct variant *catalog_find(const char *name);
 int catalog_has_kernels(void);
 /* The CUDA architectures kernels were built for, e.g. "sm_80 sm_90 compute_90". */
 const char *catalog_cuda_archs(void);
-
-/* Fills r with outcome o and a printf-style message. */
-void case_result_set(struct case_result *r, enum outcome o, const char *fmt, ...)
-#ifdef __GNUC__
-	__attribute__((format(printf, 3, 4)))
-#endif
-	;
 
 #ifdef __cplusplus
 }

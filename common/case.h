@@ -11,6 +11,11 @@
 
 #include "dtype.h"
 #include "status.h"
+#include "timing.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define CASE_NAME_MAX 128
 #define CASE_VARIANT_MAX 64
@@ -41,4 +46,38 @@ struct case_spec {
 	int line;
 };
 
+#define RESULT_MESSAGE_MAX 1024
+
+/* What the worker is asked to do. */
+struct case_args {
+	const char *name;    /* case name, for messages */
+	const char *variant;
+	enum dtype dtype;
+	int64_t n;           /* elements, or rows when cols > 0 */
+	int64_t cols;
+	const char *params;  /* "block=256,op=sum" */
+	uint64_t seed;       /* input seed for this case (already mixed with the name) */
+	const struct timing_request *timing; /* NULL: check only; else check, then time */
+};
+
+/* What the worker reports. */
+struct case_result {
+	enum outcome outcome;
+	int fatal;           /* the CUDA context is unusable: the worker must be replaced */
+	double err_norm;     /* relative L2 error of the output, or -1 when not computed */
+	double kernel_ms;    /* wall time of run(), ms (informational) */
+	struct timing_stats timing; /* samples == 0 when not timed */
+	char message[RESULT_MESSAGE_MAX];
+};
+
+/* Fills r with outcome o and a printf-style message. */
+void case_result_set(struct case_result *r, enum outcome o, const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -24,7 +24,7 @@
 
 #include "case.h"
 #include "gpu_info.h"
-#include "variant.h"
+#include "case.h"
 
 #define PROTO_LINE_MAX 4096
 

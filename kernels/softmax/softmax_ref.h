@@ -40,7 +40,7 @@
 #include <stddef.h>
 
 #include "dtype.h"
-#include "../kernels/variant.h"
+#include "variant.h"
 
 #ifdef __cplusplus
 extern "C" {

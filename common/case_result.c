@@ -1,5 +1,5 @@
 /*
- * case_result.c - filling a worker's report (kernels/variant.h).
+ * case_result.c - filling a worker's report (common/case.h).
  *
  * Kept apart from the kernels so host-only code (the harness, the checks)
  * can report without linking CUDA.  err_norm, fatal and kernel_ms belong to
@@ -8,7 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "../kernels/variant.h"
+#include "case.h"
 
 void case_result_set(struct case_result *r, enum outcome o, const char *fmt, ...)
 {

@@ -76,13 +76,11 @@ int paths_suites(char *buf, size_t len, char *err, size_t errlen)
 	}
 	char dir[4096];
 	if (exe_dir(dir, sizeof dir) == 0) {
-		snprintf(buf, len, "%s/suites", dir);
-		if (is_dir(buf))
-			return 0;
-		/* An out-of-tree build: the suites are in the source tree. */
+		/* A build tree (in or out of the source tree): the families'
+		 * suites are in their folders under the source tree's kernels/. */
 		char worker[4200];
 		snprintf(worker, sizeof worker, "%s/conform-worker", dir);
-		snprintf(buf, len, "%s/suites", CONFORM_SRCDIR);
+		snprintf(buf, len, "%s/kernels", CONFORM_SRCDIR);
 		if (is_exec(worker) && is_dir(buf))
 			return 0;
 	}

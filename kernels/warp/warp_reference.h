@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #include "dtype.h"
-#include "../kernels/warp_prim.h"
+#include "warp_prim.h"
 
 #ifdef __cplusplus
 extern "C" {
