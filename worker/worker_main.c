@@ -41,8 +41,12 @@ static void catalog_print(void)
 				strcat(dtypes, ",");
 			strcat(dtypes, dtype_name((enum dtype)d));
 		}
+		char contract[2048], tunables[1024], space[1024];
+		variant_contract(v, contract, sizeof contract);
+		variant_tunables(v, tunables, sizeof tunables);
+		variant_space(v, space, sizeof space);
 		printf("variant\t%s\t%d\t%s\t%s\t%s\t%s\t%s\n", v->name, v->gpu, dtypes, v->summary,
-		       v->contract, v->tunables[0] ? v->tunables : "-", v->space ? v->space : "-");
+		       contract, tunables[0] ? tunables : "-", space[0] ? space : "-");
 	}
 }
 
