@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "spawn.h"
 #include "text.h"
 
 static int parse_line(struct catalog *cat, char *line)
@@ -57,19 +58,15 @@ int catalog_load(struct catalog *cat, const char *worker_path, char *err, size_t
 		snprintf(err, len, "pipe: %s", strerror(errno));
 		return -1;
 	}
-	pid_t pid = fork();
+	char *argv[] = {(char *)worker_path, "--catalog", NULL};
+	struct spawn_request req = {.path = worker_path, .argv = argv, .stdin_fd = -1,
+				    .stdout_fd = fds[1]};
+	pid_t pid = spawn_start(&req, err, len);
+	close(fds[1]);
 	if (pid < 0) {
-		snprintf(err, len, "fork: %s", strerror(errno));
 		close(fds[0]);
-		close(fds[1]);
 		return -1;
 	}
-	if (pid == 0) {
-		dup2(fds[1], 1);
-		execl(worker_path, worker_path, "--catalog", (char *)NULL);
-		_exit(127);
-	}
-	close(fds[1]);
 	FILE *f = fdopen(fds[0], "r");
 	int bad = 0;
 	char line[2048];
@@ -81,9 +78,7 @@ int catalog_load(struct catalog *cat, const char *worker_path, char *err, size_t
 	else
 		close(fds[0]);
 	int status;
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (bad || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+	if (spawn_wait(pid, &status) < 0 || bad || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		snprintf(err, len, "%s --catalog failed", worker_path);
 		catalog_free(cat);
 		return -1;
