@@ -15,8 +15,11 @@
  * tag, the wrong number of fields, a bad flag or too many bytes.  So a
  * catalog is either read whole or refused with a message, never cut short.
  *
- * Adding a field to a record: a member in its struct below and a row in
- * its field table in catalog_wire.c; both functions follow the table.
+ * Adding a field to a record: a member in its struct below, a row in its
+ * field table in catalog_wire.c (formatting, parsing and freeing follow
+ * the table), and the value filled in by the worker's catalog_print()
+ * (worker/worker_main.c).  A new kind of value (a list, a number) is a
+ * new field kind in catalog_wire.c, handled in its three walks.
  */
 #ifndef CONFORM_CATALOG_WIRE_H
 #define CONFORM_CATALOG_WIRE_H
