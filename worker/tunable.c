@@ -269,7 +269,7 @@ static void __attribute__((format(printf, 4, 5))) append(char *buf, size_t len, 
 	*used = n < 0 ? len : *used + (size_t)n;
 }
 
-void tunable_describe(const struct variant_params *vp, char *buf, size_t len)
+int tunable_describe(const struct variant_params *vp, char *buf, size_t len)
 {
 	size_t used = 0;
 
@@ -287,6 +287,7 @@ void tunable_describe(const struct variant_params *vp, char *buf, size_t len)
 		if (t->multiple_of)
 			append(buf, len, &used, " (multiple of %d)", t->multiple_of);
 	}
+	return used < len ? 0 : -1;
 }
 
 static void contract_rules(const struct rule *r, size_t n, char *buf, size_t len, size_t *used)
@@ -298,7 +299,7 @@ static void contract_rules(const struct rule *r, size_t n, char *buf, size_t len
 	}
 }
 
-void tunable_contract(const struct variant_params *vp, char *buf, size_t len)
+int tunable_contract(const struct variant_params *vp, char *buf, size_t len)
 {
 	size_t used = 0;
 
@@ -306,20 +307,22 @@ void tunable_contract(const struct variant_params *vp, char *buf, size_t len)
 	contract_rules(vp->rules, vp->nrules, buf, len, &used);
 	if (vp->set)
 		contract_rules(vp->set->rules, vp->set->nrules, buf, len, &used);
+	return used < len ? 0 : -1;
 }
 
-void tunable_space(const struct variant_params *vp, char *buf, size_t len)
+int tunable_space(const struct variant_params *vp, char *buf, size_t len)
 {
 	size_t used = 0;
 
 	buf[0] = '\0';
 	if (vp->space) {
 		append(buf, len, &used, "%s", vp->space);
-		return;
+		return used < len ? 0 : -1;
 	}
 	for (size_t i = 0; vp->set && i < vp->set->count; i++) {
 		const struct tunable *t = &vp->set->tunables[i];
 		if (t->space)
 			append(buf, len, &used, "%s%s=%s", used ? " " : "", t->name, t->space);
 	}
+	return used < len ? 0 : -1;
 }

@@ -93,14 +93,16 @@ struct problem {
 int tunable_bind(const struct variant_params *vp, const struct problem *pb, const char *params,
 		 void *out, long long *values, char *msg, size_t len);
 
+/* The derived texts.  Each returns 0, or -1 when the text did not fit in
+ * len bytes (it is then cut, never overrun). */
 /* "block=64..1024 (multiple of 32) items=1|2|4|8" ("" when none). */
-void tunable_describe(const struct variant_params *vp, char *buf, size_t len);
+int tunable_describe(const struct variant_params *vp, char *buf, size_t len);
 
 /* The rules, "; "-joined, each with its reason ("" when none). */
-void tunable_contract(const struct variant_params *vp, char *buf, size_t len);
+int tunable_contract(const struct variant_params *vp, char *buf, size_t len);
 
 /* "block=64,128,256 items=2,4" ("" when nothing is tuned). */
-void tunable_space(const struct variant_params *vp, char *buf, size_t len);
+int tunable_space(const struct variant_params *vp, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

@@ -9,46 +9,48 @@
 #include "params.h"
 #include "variant.h"
 
-void variant_contract(const struct variant *v, char *buf, size_t len)
+/* 0 when snprintf's result n fitted in len bytes, else -1. */
+static int fitted(int n, size_t len)
 {
-	char rules[1024];
-
-	if (v->contract) {
-		snprintf(buf, len, "%s", v->contract);
-		return;
-	}
-	tunable_contract(&v->params, rules, sizeof rules);
-	snprintf(buf, len, "Requires: %s%s%s", v->requires ? v->requires : "",
-		 v->requires && rules[0] ? "; " : "", v->requires || rules[0] ? rules : "nothing");
+	return n >= 0 && (size_t)n < len ? 0 : -1;
 }
 
-void variant_tunables(const struct variant *v, char *buf, size_t len)
+int variant_contract(const struct variant *v, char *buf, size_t len)
+{
+	char rules[2048];
+
+	if (v->contract)
+		return fitted(snprintf(buf, len, "%s", v->contract), len);
+	if (tunable_contract(&v->params, rules, sizeof rules) < 0)
+		return -1;
+	return fitted(snprintf(buf, len, "Requires: %s%s%s", v->requires ? v->requires : "",
+			       v->requires && rules[0] ? "; " : "",
+			       v->requires || rules[0] ? rules : "nothing"), len);
+}
+
+int variant_tunables(const struct variant *v, char *buf, size_t len)
 {
 	size_t used = 0;
 
-	if (v->tunables) {
-		snprintf(buf, len, "%s", v->tunables);
-		return;
-	}
+	if (v->tunables)
+		return fitted(snprintf(buf, len, "%s", v->tunables), len);
 	buf[0] = '\0';
 	for (int o = 0; o < OP_COUNT && used < len; o++)
 		if (v->ops & OP_BIT(o))
 			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "|" : "op=",
 						 op_name((enum op)o));
-	if (used < len) {
-		if (used && v->params.set)
-			used += (size_t)snprintf(buf + used, len - used, " ");
-		tunable_describe(&v->params, buf + used, len - used);
-	}
+	if (used && v->params.set && used < len)
+		used += (size_t)snprintf(buf + used, len - used, " ");
+	if (used >= len)
+		return -1;
+	return tunable_describe(&v->params, buf + used, len - used);
 }
 
-void variant_space(const struct variant *v, char *buf, size_t len)
+int variant_space(const struct variant *v, char *buf, size_t len)
 {
-	if (v->contract || v->tunables) {
-		snprintf(buf, len, "%s", v->space ? v->space : "");
-		return;
-	}
-	tunable_space(&v->params, buf, len);
+	if (v->contract || v->tunables)
+		return fitted(snprintf(buf, len, "%s", v->space ? v->space : ""), len);
+	return tunable_space(&v->params, buf, len);
 }
 
 int variant_op(const struct variant *v, const struct case_args *a, enum op *out, char *msg, size_t len)

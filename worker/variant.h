@@ -53,10 +53,11 @@ struct variant {
 /* The texts derived from a variant's declaration (variant.c), for the
  * catalog that conform shows: "Requires: ..." (the preconditions in words,
  * then the rules), "op=sum|max block=32..1024 ...", and the tuning space
- * ("" when not tunable). */
-void variant_contract(const struct variant *v, char *buf, size_t len);
-void variant_tunables(const struct variant *v, char *buf, size_t len);
-void variant_space(const struct variant *v, char *buf, size_t len);
+ * ("" when not tunable).  Each returns 0, or -1 when the text did not fit
+ * in len bytes (it is then cut). */
+int variant_contract(const struct variant *v, char *buf, size_t len);
+int variant_tunables(const struct variant *v, char *buf, size_t len);
+int variant_space(const struct variant *v, char *buf, size_t len);
 
 /* The case's op= parameter among v->ops (the first when absent).  Returns
  * 0, or -1 with a message. */

@@ -46,14 +46,6 @@ static int dtype_list(unsigned set, char *buf, size_t len)
 	return 0;
 }
 
-/* The variant_*() texts go into fixed buffers without saying whether
- * they fitted; one that fills its buffer may have been cut, and the
- * catalog refuses it rather than carry it cut. */
-static int filled(const char *buf, size_t len)
-{
-	return strlen(buf) + 1 >= len;
-}
-
 /* Writes one formatted catalog line (or says why there is none). */
 static int catalog_emit(FILE *out, char *line, const char *what, const char *err)
 {
@@ -82,12 +74,10 @@ static int catalog_print(FILE *out)
 			return -1;
 		}
 		char contract[2048], tunables[1024], space[1024];
-		variant_contract(v, contract, sizeof contract);
-		variant_tunables(v, tunables, sizeof tunables);
-		variant_space(v, space, sizeof space);
-		if (filled(contract, sizeof contract) || filled(tunables, sizeof tunables) ||
-		    filled(space, sizeof space)) {
-			fprintf(stderr, "conform-worker: catalog: %s: a derived text fills its buffer\n",
+		if (variant_contract(v, contract, sizeof contract) < 0 ||
+		    variant_tunables(v, tunables, sizeof tunables) < 0 ||
+		    variant_space(v, space, sizeof space) < 0) {
+			fprintf(stderr, "conform-worker: catalog: %s: a derived text does not fit its buffer\n",
 				v->name);
 			return -1;
 		}
