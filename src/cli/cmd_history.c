@@ -15,6 +15,7 @@
 
 #include "best.h"
 #include "cmd.h"
+#include "emit.h"
 #include "lookup_opts.h"
 #include "text.h"
 
@@ -29,7 +30,8 @@ static const char history_help[] =
 	"exit: 0 found, 2 usage error, empty database or nothing tuned for KERNEL\n";
 
 struct history {
-	enum lookup_format format;
+	enum emit_format format;
+	struct emit_rows out;         /* --csv, --json */
 	size_t rows;
 	struct db_tuned_row prev;     /* the previous row, for grouping and changes */
 };
@@ -47,13 +49,15 @@ static int print_row(void *ctx, const struct db_tuned_row *r)
 	int continues = h->rows > 0 && same_problem(&h->prev, r);
 	lookup_config(r, config, sizeof config);
 	lookup_size(r, size, sizeof size);
+	double pct = 0;
+	int moved = 0;
 	if (continues) {
-		double pct = (r->median_ms / h->prev.median_ms - 1) * 100;
-		int moved = strcmp(r->variant, h->prev.variant) != 0 ||
-			    strcmp(r->params, h->prev.params) != 0;
+		pct = (r->median_ms / h->prev.median_ms - 1) * 100;
+		moved = strcmp(r->variant, h->prev.variant) != 0 ||
+			strcmp(r->params, h->prev.params) != 0;
 		snprintf(change, sizeof change, "%+.1f%%%s", pct, moved ? ", new configuration" : "");
 	}
-	if (h->format == LOOKUP_TABLE) {
+	if (h->format == EMIT_TABLE) {
 		if (!continues)
 			printf("%s%s %s %s n=%s\n  %-20s  %-14s  %-16s  %-28s  %11s  %8s  %s\n",
 			       h->rows ? "\n" : "", lookup_device_name(r), r->dtype,
@@ -62,37 +66,26 @@ static int print_row(void *ctx, const struct db_tuned_row *r)
 		printf("  %-20s  %-14s  %-16s  %-28s  %11.2f  %8.2f  %s\n", r->measured_at,
 		       r->git_revision[0] ? r->git_revision : "-", r->variant, config,
 		       r->median_ms * 1e3, r->gbps, change);
-	} else if (h->format == LOOKUP_CSV) {
-		if (!h->rows)
-			puts("device,dtype,op,n,cols,date,git_revision,run_id,variant,config,median_us,"
-			     "gbps,change_pct,config_changed");
-		text_csv_field(stdout, lookup_device_name(r));
-		printf(",%s,%s,%lld,%lld,%s,", r->dtype, r->op, (long long)r->n, (long long)r->cols,
-		       r->measured_at);
-		text_csv_field(stdout, r->git_revision);
-		printf(",%lld,", (long long)r->run_id);
-		text_csv_field(stdout, r->variant);
-		putchar(',');
-		text_csv_field(stdout, config);
-		printf(",%.6g,%.6g,", r->median_ms * 1e3, r->gbps);
-		if (continues)
-			printf("%.6g,%d\n", (r->median_ms / h->prev.median_ms - 1) * 100,
-			       strcmp(r->params, h->prev.params) != 0 ||
-				       strcmp(r->variant, h->prev.variant) != 0);
-		else
-			puts(",");
 	} else {
-		fputs("{\"device\":\"", stdout);
-		text_json_escape(stdout, lookup_device_name(r));
-		printf("\",\"dtype\":\"%s\",\"op\":\"%s\",\"n\":%lld,\"cols\":%lld,\"date\":\"%s\","
-		       "\"git_revision\":\"", r->dtype, r->op, (long long)r->n, (long long)r->cols,
-		       r->measured_at);
-		text_json_escape(stdout, r->git_revision);
-		printf("\",\"run_id\":%lld,\"variant\":\"", (long long)r->run_id);
-		text_json_escape(stdout, r->variant);
-		fputs("\",\"config\":\"", stdout);
-		text_json_escape(stdout, config);
-		printf("\",\"median_us\":%.6g,\"gbps\":%.6g}\n", r->median_ms * 1e3, r->gbps);
+		/* One column list for --csv and --json; the change is missing
+		 * (empty, null) on a problem's first run. */
+		const struct emit_field fields[] = {
+			EMIT_STR("device", lookup_device_name(r)),
+			EMIT_STR("dtype", r->dtype),
+			EMIT_STR("op", r->op),
+			EMIT_INT("n", r->n),
+			EMIT_INT("cols", r->cols),
+			EMIT_STR("date", r->measured_at),
+			EMIT_STR("git_revision", r->git_revision),
+			EMIT_INT("run_id", r->run_id),
+			EMIT_STR("variant", r->variant),
+			EMIT_STR("config", config),
+			EMIT_REAL("median_us", r->median_ms * 1e3),
+			EMIT_REAL("gbps", r->gbps),
+			continues ? EMIT_REAL("change_pct", pct) : EMIT_NULL("change_pct"),
+			continues ? EMIT_BOOL("config_changed", moved) : EMIT_NULL("config_changed"),
+		};
+		emit_row(&h->out, fields, sizeof fields / sizeof fields[0]);
 	}
 	h->prev = *r;
 	h->rows++;
@@ -109,7 +102,7 @@ static int history_exec(int argc, char **argv)
 		return r > 0 ? 0 : EXIT_USAGE;
 	if (lookup_db_open(&o, path, sizeof path, &db) < 0)
 		return EXIT_USAGE;
-	struct history h = {.format = o.format};
+	struct history h = {.format = o.format, .out = {.f = stdout, .format = o.format}};
 	if (db_history_each(db, &o.q, print_row, &h, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		db_close(db);

@@ -83,7 +83,7 @@ int lookup_opts_parse(int argc, char **argv, const char *help, struct lookup_opt
 		cmd_error("%s: --csv and --json exclude each other", cmd);
 		return -1;
 	}
-	o->format = csv ? LOOKUP_CSV : json ? LOOKUP_JSON : LOOKUP_TABLE;
+	o->format = csv ? EMIT_CSV : json ? EMIT_JSON : EMIT_TABLE;
 	return 0;
 }
 

@@ -14,13 +14,12 @@
 #include <stdint.h>
 
 #include "db.h"
-
-enum lookup_format { LOOKUP_TABLE, LOOKUP_CSV, LOOKUP_JSON };
+#include "emit.h"
 
 struct lookup_opts {
 	struct db_tuned_query q;      /* pattern, n (0: not given), dtype, op, device */
 	const char *db_path;          /* NULL: the default */
-	enum lookup_format format;
+	enum emit_format format;
 };
 
 /* Parses argv (argv[0] is the command).  Returns 0, 1 when --help was

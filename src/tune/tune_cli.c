@@ -106,7 +106,7 @@ static void defaults(struct tune_cli *c, int bench)
 	c->o.strategy = tune_strategy_find("exhaustive");
 	stats_request_defaults(&c->o.timing);
 	c->timeout_s = 10;
-	c->format = TUNE_TABLE;
+	c->format = EMIT_TABLE;
 	if (bench) {
 		static const int64_t sizes[] = {1LL << 20, 1LL << 24, 1LL << 28, 1LL << 30};
 		c->pattern = "device.*";
@@ -275,7 +275,7 @@ int tune_cli_parse(int argc, char **argv, int bench, struct tune_cli *c)
 			  c->o.timing.max_time_s);
 		return -1;
 	}
-	c->format = csv ? TUNE_CSV : json ? TUNE_JSON : TUNE_TABLE;
+	c->format = csv ? EMIT_CSV : json ? EMIT_JSON : EMIT_TABLE;
 	if (c->o.timing.max_samples < c->o.timing.min_samples)
 		c->o.timing.max_samples = c->o.timing.min_samples;
 	return 0;
@@ -502,7 +502,7 @@ int tune_cli_run(const struct tune_cli *c, int argc, char **argv)
 	}
 
 	struct tune_printer pr = {.f = stdout, .format = c->format, .o = &c->o};
-	FILE *human = c->format == TUNE_TABLE ? stdout : stderr;
+	FILE *human = c->format == EMIT_TABLE ? stdout : stderr;
 	struct progress prog = {.on = isatty(STDERR_FILENO) && !c->verbose, .last = text_now()};
 	s->progress.fn = progress_draw;
 	s->progress.ctx = &prog;

@@ -25,7 +25,7 @@ struct tune_cli {
 	double timeout_s;                /* deadline of one evaluation */
 	int device;
 	const char *db_path;             /* NULL: the default */
-	enum tune_format format;
+	enum emit_format format;
 	int verbose;
 };
 
