@@ -20,16 +20,15 @@
 #include "lookup_opts.h"
 #include "text.h"
 
-static const char best_help[] =
-	"usage: conform best KERNEL --n N [--dtype T] [--op O] [--device NAME] [--json|--csv]\n"
-	"  KERNEL            a variant, or a glob: the best across matching variants\n"
-	"  --n N             problem size, decimal or 2^K; the nearest tuned size when N\n"
-	"                    was not tuned\n"
-	"  --dtype T, --op O only this element type, operator (default: each tuned one)\n"
-	"  --device NAME     only devices whose name matches (a glob; \"host\" without GPU)\n"
-	"  --json, --csv     machine-readable output\n"
-	"  --db PATH         result database\n"
-	"exit: 0 found, 2 usage error, empty database or nothing tuned for KERNEL\n";
+static const struct cmd_option best_options[] = {
+	{.id = LOOKUP_OPT_N, .name = "n", .arg = CMD_ARG_TEXT, .metavar = "N",
+	 .help = "problem size, decimal or 2^K; the nearest tuned size when N\nwas not tuned"},
+	{.id = CMD_OPT_DTYPE, .synopsis = "--dtype T, --op O",
+	 .help = "only this element type, operator (default: each tuned one)"},
+	{.id = CMD_OPT_OP, .unlisted = 1}, /* on the --dtype line */
+	{.include = lookup_options},
+	{0},
+};
 
 static void print_table(const struct best_answer *a, size_t n)
 {
@@ -105,9 +104,9 @@ static int best_exec(int argc, char **argv)
 	struct best_answer *a = NULL;
 	size_t n = 0;
 	char path[4096], err[1024];
-	int r = lookup_opts_parse(argc, argv, best_help, &o);
+	int r = lookup_opts_parse(&cmd_best_entry, argc, argv, &o);
 	if (r != 0)
-		return r > 0 ? 0 : EXIT_USAGE;
+		return r;
 	if (o.q.n == 0) {
 		cmd_error("best: --n N is required (the problem size, e.g. 2^24)");
 		return EXIT_USAGE;
@@ -140,4 +139,10 @@ const struct cmd_entry cmd_best_entry = {
 	.usage = "best KERNEL --n N [options]",
 	.summary = "the fastest known configuration, from the database",
 	.exec = best_exec,
+	.options = best_options,
+	.help_head = "usage: conform best KERNEL --n N [--dtype T] [--op O] [--device NAME] [--json|--csv]\n"
+		     "  KERNEL                a variant, or a glob: the best across matching variants\n",
+	.help_tail = "exit: 0 found, 2 usage error, empty database or nothing tuned for KERNEL\n",
+	.operands = 1,
+	.set = lookup_set,
 };

@@ -19,15 +19,14 @@
 #include "lookup_opts.h"
 #include "text.h"
 
-static const char history_help[] =
-	"usage: conform history KERNEL [--n N] [--dtype T] [--op O] [--device NAME] [--json|--csv]\n"
-	"  KERNEL            a variant, or a glob: the best across matching variants per run\n"
-	"  --n N             only this size (decimal or 2^K)\n"
-	"  --dtype T, --op O only this element type, operator\n"
-	"  --device NAME     only devices whose name matches (a glob; \"host\" without GPU)\n"
-	"  --json, --csv     machine-readable output\n"
-	"  --db PATH         result database\n"
-	"exit: 0 found, 2 usage error, empty database or nothing tuned for KERNEL\n";
+static const struct cmd_option history_options[] = {
+	{.id = LOOKUP_OPT_N, .name = "n", .arg = CMD_ARG_TEXT, .metavar = "N",
+	 .help = "only this size (decimal or 2^K)"},
+	{.id = CMD_OPT_DTYPE, .synopsis = "--dtype T, --op O", .help = "only this element type, operator"},
+	{.id = CMD_OPT_OP, .unlisted = 1}, /* on the --dtype line */
+	{.include = lookup_options},
+	{0},
+};
 
 struct history {
 	enum emit_format format;
@@ -97,9 +96,9 @@ static int history_exec(int argc, char **argv)
 	struct lookup_opts o;
 	struct db *db;
 	char path[4096], err[1024];
-	int r = lookup_opts_parse(argc, argv, history_help, &o);
+	int r = lookup_opts_parse(&cmd_history_entry, argc, argv, &o);
 	if (r != 0)
-		return r > 0 ? 0 : EXIT_USAGE;
+		return r;
 	if (lookup_db_open(&o, path, sizeof path, &db) < 0)
 		return EXIT_USAGE;
 	struct history h = {.format = o.format, .out = {.f = stdout, .format = o.format}};
@@ -123,4 +122,10 @@ const struct cmd_entry cmd_history_entry = {
 	.usage = "history KERNEL [options]",
 	.summary = "how the best configuration changed across runs and builds",
 	.exec = history_exec,
+	.options = history_options,
+	.help_head = "usage: conform history KERNEL [--n N] [--dtype T] [--op O] [--device NAME] [--json|--csv]\n"
+		     "  KERNEL                a variant, or a glob: the best across matching variants per run\n",
+	.help_tail = "exit: 0 found, 2 usage error, empty database or nothing tuned for KERNEL\n",
+	.operands = 1,
+	.set = lookup_set,
 };
