@@ -135,7 +135,7 @@ static void print_help(const struct cmd_entry *e, const struct grammar *g)
 
 /* Says what was wrong with an option getopt_long did not take: c == ':' (a
  * missing value) or anything else (unknown). */
-static void option_error(int c, const char *word, const char *command)
+static void cmd_option_error(int c, const char *word, const char *command)
 {
 	if (c == ':')
 		cmd_error("%s needs a value (see conform %s --help)", word, command);
@@ -211,7 +211,7 @@ int cmd_parse(const struct cmd_entry *e, int argc, char **argv, void *opts, int 
 			if (g.opt[i].letter == c)
 				o = &g.opt[i];
 		if (!o) {
-			option_error(c, argv[optind - 1], e->name);
+			cmd_option_error(c, argv[optind - 1], e->name);
 			return EXIT_USAGE;
 		}
 		if (o->id == CMD_OPT_HELP) {
