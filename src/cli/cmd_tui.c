@@ -227,7 +227,7 @@ static int tui_exec(int argc, char **argv)
 	}
 	if (cmd_db_path(o.db_path, app.db_path, sizeof app.db_path) < 0)
 		goto out;
-	if (db_open(app.db_path, 5000, &app.db, err, sizeof err) < 0 ||
+	if (db_open(app.db_path, &app.db, err, sizeof err) < 0 ||
 	    tui_store_open(app.db_path, &app.store, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		goto out;

@@ -26,10 +26,16 @@ int db_schema_latest(void);
  * $XDG_DATA_HOME/conform/conform.db, else ~/.local/share/conform/conform.db. */
 int db_default_path(char *buf, size_t len);
 
-/* Opens (creating it and its directory if needed) and migrates.  busy_ms is
- * how long to wait for a lock held by another process.  Returns 0, or -1
- * with a one-line message. */
-int db_open(const char *path, int busy_ms, struct db **out, char *err, size_t len);
+/* How long any connection waits for a lock held by another process before
+ * an operation fails with "locked": long enough to ride out another
+ * conform committing a result or migrating, short enough that a stuck
+ * holder is reported rather than waited on.  Every opener gets it. */
+#define DB_BUSY_TIMEOUT_MS 5000
+
+/* Opens (creating it and its directory if needed) and migrates, with the
+ * connection policy of db_open.c.  Returns 0, or -1 with a one-line
+ * message. */
+int db_open(const char *path, struct db **out, char *err, size_t len);
 
 /* Opens applying migrations only up to `version` (tests of migration). */
 int db_open_at_version(const char *path, int version, struct db **out, char *err, size_t len);

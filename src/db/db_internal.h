@@ -32,7 +32,6 @@
 
 struct db {
 	sqlite3 *h;
-	int busy_ms;
 	char path[PATH_MAX];
 };
 

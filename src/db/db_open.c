@@ -16,9 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* How long db_open_at_version() waits for a lock (it takes no argument). */
-#define DB_DEFAULT_BUSY_MS 5000
-
 /* Turns an error while first reading the file into the one-line refusal. */
 static int refuse_unreadable(struct db *db, int rc, char *err, size_t len)
 {
@@ -35,8 +32,7 @@ static int refuse_unreadable(struct db *db, int rc, char *err, size_t len)
 	}
 }
 
-static int open_db(const char *path, int busy_ms, int target, struct db **out, char *err,
-		   size_t len)
+static int open_db(const char *path, int target, struct db **out, char *err, size_t len)
 {
 	struct db *db;
 	long long version, appid, objects;
@@ -69,7 +65,6 @@ static int open_db(const char *path, int busy_ms, int target, struct db **out, c
 		return -1;
 	}
 	strcpy(db->path, path);
-	db->busy_ms = busy_ms < 0 ? 0 : busy_ms;
 
 	rc = sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
 	if (rc != SQLITE_OK) {
@@ -78,7 +73,7 @@ static int open_db(const char *path, int busy_ms, int target, struct db **out, c
 		goto fail;
 	}
 	sqlite3_extended_result_codes(db->h, 1);
-	sqlite3_busy_timeout(db->h, db->busy_ms);
+	sqlite3_busy_timeout(db->h, DB_BUSY_TIMEOUT_MS);
 
 	/* Read-only checks first: nothing below writes until they pass. */
 	if (db_query_int(db, "SELECT count(*) FROM sqlite_master", &objects, &rc) != 0 ||
@@ -126,14 +121,14 @@ fail:
 	return -1;
 }
 
-int db_open(const char *path, int busy_ms, struct db **out, char *err, size_t len)
+int db_open(const char *path, struct db **out, char *err, size_t len)
 {
-	return open_db(path, busy_ms, db_schema_latest(), out, err, len);
+	return open_db(path, db_schema_latest(), out, err, len);
 }
 
 int db_open_at_version(const char *path, int version, struct db **out, char *err, size_t len)
 {
-	return open_db(path, DB_DEFAULT_BUSY_MS, version, out, err, len);
+	return open_db(path, version, out, err, len);
 }
 
 void db_close(struct db *db)

@@ -33,7 +33,7 @@ int db_fail(struct db *db, const char *what, int rc, char *err, size_t len)
 
 	if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED)
 		db_seterr(err, len, "%s: database is locked by another process (waited %d ms)",
-			     db->path, db->busy_ms);
+			     db->path, DB_BUSY_TIMEOUT_MS);
 	else
 		db_seterr(err, len, "%s: %s: %s", db->path, what, sqlite3_errmsg(db->h));
 	return -1;
