@@ -1,11 +1,17 @@
 /*
- * db.h - the SQLite store: devices, runs and results.
+ * db.h - the SQLite store: devices, runs and results; the one interface to
+ * it for every part of conform (run, tune, best, history, tui, db).
  *
  * The schema lives in db/schema.sql, built into the binary, as numbered
  * migrations; db_open() brings any older database up to date.  The database
  * is in WAL mode so scripts and sqlite3 can read while a run writes, and every
  * result is committed as it arrives.  A file that is not an SQLite database
  * is refused before anything is written to it.
+ *
+ * Every connection is made by db_open() with one policy (db_open.c); a
+ * struct db serves writes and reads alike, one call at a time.  Each
+ * section below names the file that implements it; db_internal.h says how
+ * the files divide the work.
  */
 #ifndef CONFORM_DB_H
 #define CONFORM_DB_H
@@ -18,6 +24,10 @@
 #include "result.h"
 
 struct db;
+
+/*
+ * Opening (db_open.c, db_file.c, db_migrate.c).
+ */
 
 /* The schema version this build writes (the highest migration). */
 int db_schema_latest(void);
@@ -42,6 +52,10 @@ int db_open_at_version(const char *path, int version, struct db **out, char *err
 
 void db_close(struct db *db);
 int db_schema_version(struct db *db);
+
+/*
+ * Recording (db_write.c).
+ */
 
 /* Finds the device by uuid (else name) or inserts it; returns its id. */
 int db_device_upsert(struct db *db, const struct gpu_info *g, int64_t *id, char *err, size_t len);
@@ -141,7 +155,7 @@ int db_timed_points(struct db *db, struct db_point_row **rows, size_t *count, ch
 		    size_t len);
 
 /*
- * Tuning (conform tune, best, history).
+ * Tuning: conform tune, best, history (db_tuned.c).
  */
 
 /* One configuration of one problem, as measured on one device by one build. */

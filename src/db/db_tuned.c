@@ -3,10 +3,10 @@
  * (what lets a tune resume), the copy bandwidth of a device, and the best
  * configurations and their history ("conform best", "conform history").
  *
- * A configuration belongs to a device and a build: results are matched on
- * the run's device_id and git_revision, so a new build or another GPU is
- * measured afresh.  best_configs (schema.sql) decides what "best" means;
- * the queries here only filter and order it.
+ * A stored configuration belongs to a device and a build: db_tuned_find()
+ * matches the run's device_id and git_revision, so a new build or another
+ * GPU is measured afresh.  best_configs (schema.sql) decides what "best"
+ * means; db_best_each() only filters and orders it.
  */
 #include "db_internal.h"
 
