@@ -2,14 +2,14 @@
  * db_open.c - opening the store: the one connection policy every caller
  * gets, whatever it then does with the connection.
  *
- * The policy: extended result codes, a busy timeout for locks held by other
- * processes, WAL (so sqlite3 and scripts can read while a run writes, and
- * the TUI sees each result as it is committed), foreign keys on, synchronous
- * NORMAL, and the schema migrated to the latest version.
+ * The policy: extended result codes, DB_BUSY_TIMEOUT_MS (db.h) for locks
+ * held by other processes, WAL (so sqlite3 and scripts can read while a run
+ * writes, and the TUI sees each result as it is committed), foreign keys
+ * on, synchronous NORMAL, and the schema migrated to the latest version.
  *
  * Invariant: a database that SQLite cannot read, that belongs to another
  * program, or that a newer conform made, is refused before anything is
- * written: open_db() reads first and writes only once it is satisfied.
+ * written: check_ours() only reads, and nothing writes until it passes.
  */
 #include "db_internal.h"
 
@@ -32,11 +32,60 @@ static int refuse_unreadable(struct db *db, int rc, char *err, size_t len)
 	}
 }
 
+/* Refuses, before anything is written, a database this build must not
+ * touch: unreadable, another program's, or made by a newer conform; and
+ * one it cannot write to.  Only reads. */
+static int check_ours(struct db *db, long long *version, char *err, size_t len)
+{
+	long long appid, objects;
+	int latest = db_schema_latest(), rc;
+
+	if (db_query_int(db, "SELECT count(*) FROM sqlite_master", &objects, &rc) != 0 ||
+	    db_query_int(db, "PRAGMA user_version", version, &rc) != 0 ||
+	    db_query_int(db, "PRAGMA application_id", &appid, &rc) != 0)
+		return refuse_unreadable(db, rc, err, len);
+	if ((*version == 0 && objects > 0) ||
+	    (*version > 0 && appid != DB_APPLICATION_ID)) {
+		db_seterr(err, len, "%s: an SQLite database of another program (left untouched)",
+			  db->path);
+		return -1;
+	}
+	if (*version > latest) {
+		db_seterr(err, len, "%s: created by a newer conform (schema %lld, this build knows %d)",
+			  db->path, *version, latest);
+		return -1;
+	}
+	if (sqlite3_db_readonly(db->h, "main") == 1) {
+		db_seterr(err, len, "%s: read-only, cannot record results", db->path);
+		return -1;
+	}
+	return 0;
+}
+
+/* The journal and integrity settings of every connection.  WAL lets
+ * readers (sqlite3, scripts) in while a run writes; a file system without
+ * shared memory leaves the old mode, and that still works. */
+static int set_pragmas(struct db *db, char *err, size_t len)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (db_prepare(db, "PRAGMA journal_mode = WAL", &st, err, len) != 0)
+		return -1;
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return db_fail(db, "setting WAL mode", rc, err, len);
+	if (db_exec(db, "PRAGMA foreign_keys = ON", err, len) != 0 ||
+	    db_exec(db, "PRAGMA synchronous = NORMAL", err, len) != 0)
+		return -1;
+	return 0;
+}
+
 static int open_db(const char *path, int target, struct db **out, char *err, size_t len)
 {
 	struct db *db;
-	long long version, appid, objects;
-	sqlite3_stmt *st;
+	long long version;
 	int latest = db_schema_latest(), rc;
 
 	*out = NULL;
@@ -72,43 +121,12 @@ static int open_db(const char *path, int target, struct db **out, char *err, siz
 			  db->h ? sqlite3_errmsg(db->h) : sqlite3_errstr(rc));
 		goto fail;
 	}
+	/* Before the first read: even the checks may meet another's lock. */
 	sqlite3_extended_result_codes(db->h, 1);
 	sqlite3_busy_timeout(db->h, DB_BUSY_TIMEOUT_MS);
 
 	/* Read-only checks first: nothing below writes until they pass. */
-	if (db_query_int(db, "SELECT count(*) FROM sqlite_master", &objects, &rc) != 0 ||
-	    db_query_int(db, "PRAGMA user_version", &version, &rc) != 0 ||
-	    db_query_int(db, "PRAGMA application_id", &appid, &rc) != 0) {
-		refuse_unreadable(db, rc, err, len);
-		goto fail;
-	}
-	if ((version == 0 && objects > 0) ||
-	    (version > 0 && appid != DB_APPLICATION_ID)) {
-		db_seterr(err, len, "%s: an SQLite database of another program (left untouched)", path);
-		goto fail;
-	}
-	if (version > latest) {
-		db_seterr(err, len, "%s: created by a newer conform (schema %lld, this build knows %d)",
-			  path, version, latest);
-		goto fail;
-	}
-	if (sqlite3_db_readonly(db->h, "main") == 1) {
-		db_seterr(err, len, "%s: read-only, cannot record results", path);
-		goto fail;
-	}
-
-	/* WAL lets readers (sqlite3, scripts) in while a run writes.  A file
-	 * system without shared memory leaves the old mode; that still works. */
-	if (db_prepare(db, "PRAGMA journal_mode = WAL", &st, err, len) != 0)
-		goto fail;
-	rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW) {
-		db_fail(db, "setting WAL mode", rc, err, len);
-		goto fail;
-	}
-	if (db_exec(db, "PRAGMA foreign_keys = ON", err, len) != 0 ||
-	    db_exec(db, "PRAGMA synchronous = NORMAL", err, len) != 0)
+	if (check_ours(db, &version, err, len) != 0 || set_pragmas(db, err, len) != 0)
 		goto fail;
 	if (version < target && db_migrate(db, target, err, len) != 0)
 		goto fail;
