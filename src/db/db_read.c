@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vec.h"
+
 /* Reads the current row of st into the struct at row. */
 typedef void (*row_reader)(sqlite3_stmt *st, void *row);
 
@@ -40,9 +42,9 @@ static int read_one(struct db *db, sqlite3_stmt *st, row_reader read, void *out,
 
 /*
  * Steps a prepared, bound statement to the end and finalizes it, reading
- * every row into a growing malloc'd array of `size`-byte rows.  Returns
- * the array (NULL when there are no rows) with *count, or NULL with *count
- * 0 and *failed set, nothing left allocated.
+ * every row into a malloc'd array of `size`-byte rows (grown by vec.h).
+ * Returns the array (NULL when there are no rows) with *count, or NULL
+ * with *count 0 and *failed set, nothing left allocated.
  */
 static void *read_all(struct db *db, sqlite3_stmt *st, size_t size, row_reader read,
 		      size_t *count, int *failed, const char *what, char *err, size_t len)
@@ -54,18 +56,12 @@ static void *read_all(struct db *db, sqlite3_stmt *st, size_t size, row_reader r
 	*count = 0;
 	*failed = 0;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (n == cap) {
-			size_t want = cap ? cap * 2 : 64;
-			char *grown = realloc(buf, want * size);
-			if (!grown) {
-				db_seterr(err, len, "%s: %s: out of memory", db->path, what);
-				free(buf);
-				sqlite3_finalize(st);
-				*failed = 1;
-				return NULL;
-			}
-			buf = grown;
-			cap = want;
+		if (vec_grow(&buf, &cap, n + 1, size) < 0) {
+			db_seterr(err, len, "%s: %s: out of memory", db->path, what);
+			free(buf);
+			sqlite3_finalize(st);
+			*failed = 1;
+			return NULL;
 		}
 		read(st, buf + n * size);
 		n++;
