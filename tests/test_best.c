@@ -59,7 +59,7 @@ static int make_runs(void)
 	snprintf(g[0].uuid, sizeof g[0].uuid, "GPU-h100");
 	snprintf(g[1].name, sizeof g[1].name, "NVIDIA A100-SXM4-40GB");
 	snprintf(g[1].uuid, sizeof g[1].uuid, "GPU-a100");
-	if (db_open(path, 1000, &db, err, sizeof err) < 0)
+	if (db_open(path, &db, err, sizeof err) < 0)
 		return -1;
 	for (int i = 0; i < 2; i++)
 		if (db_device_upsert(db, &g[i], &dev[i], err, sizeof err) < 0)
@@ -138,7 +138,7 @@ static struct best_answer *lookup(const struct db_tuned_query *q, size_t *n, dou
 	struct best_answer *a = NULL;
 	double t0 = now_ms();
 	*n = 0;
-	if (db_open(path, 1000, &db, err, sizeof err) < 0) {
+	if (db_open(path, &db, err, sizeof err) < 0) {
 		fprintf(stderr, "%s\n", err);
 		return NULL;
 	}
@@ -223,7 +223,7 @@ static void test_nothing(void)
 	struct best_answer *a = lookup(&q, &n, &ms);
 	CHECK_INT(n, 0);
 	free(a);
-	if (db_open(path, 1000, &db, err, sizeof err) < 0)
+	if (db_open(path, &db, err, sizeof err) < 0)
 		return;
 	best_explain_none(db, path, &q, 0, msg, sizeof msg);
 	CHECK_CONTAINS(msg, "no tuning results for 'nope.*' (tuned: device.v0, device.v1");
@@ -246,7 +246,7 @@ static void test_empty(void)
 	size_t n = 7;
 	struct db_tuned_query q = {.pattern = "device.*", .n = 1 << 20};
 	snprintf(empty, sizeof empty, "%s/empty.db", tmpdir);
-	CHECK_INT(db_open(empty, 1000, &db, err, sizeof err), 0);
+	CHECK_INT(db_open(empty, &db, err, sizeof err), 0);
 	if (!db)
 		return;
 	CHECK_INT(best_lookup(db, &q, &a, &n, err, sizeof err), 0);

@@ -1,11 +1,14 @@
 /*
- * test_db.c - the SQLite store: round trips, WAL, migration, locking, and
- * refusal of files that are not (or not our) databases.
+ * test_db.c - the SQLite store: round trips, what the TUI reads back, WAL,
+ * migration, locking, and refusal of files that are not (or not our)
+ * databases.
  *
  * Everything happens in a fresh directory under $TMPDIR (else /tmp), removed
- * at the end.  What db.c wrote is read back through a separate raw sqlite3
- * connection, so the test checks the file, not db.c's view of it.  Files that
- * must be refused are compared byte for byte before and after.
+ * at the end.  What the store wrote is read back through a separate raw
+ * sqlite3 connection, so the test checks the file, not the store's view of
+ * it; the store's own reads (db_read.c, what the TUI shows) are then checked
+ * against rows of known content and order.  Files that must be refused are
+ * compared byte for byte before and after.
  */
 #if !defined(_GNU_SOURCE) && !defined(_XOPEN_SOURCE)
 #define _XOPEN_SOURCE 700
@@ -29,7 +32,7 @@
 #include "db.h"
 #include "test.h"
 
-/* db.c names dtypes through dtype_name(); this stand-in lets the test link
+/* The store names dtypes through dtype_name(); this stand-in lets the test link
  * without dtype.c and gives way to the real one when that is linked. */
 __attribute__((weak)) const char *dtype_name(enum dtype d)
 {
@@ -50,6 +53,13 @@ static double now_ms(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Whether a call that met a lock gave up after the store's one busy
+ * timeout: not at once, and not long after. */
+static int waited_the_timeout(double ms)
+{
+	return ms >= DB_BUSY_TIMEOUT_MS / 2 && ms < DB_BUSY_TIMEOUT_MS + 3000;
 }
 
 static int one_line(const char *s)
@@ -256,7 +266,7 @@ static void test_round_trip(void)
 	sqlite3 *h;
 
 	path_in(path, sizeof path, "a/b/c/conform.db");
-	CHECK_INT(db_open(path, 1000, &db, err, sizeof err), 0);
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
 	if (!db) {
 		fprintf(stderr, "db_open: %s\n", err);
 		return;
@@ -384,7 +394,7 @@ static void test_round_trip(void)
 	/* An empty file (touch) is a new database. */
 	path_in(path, sizeof path, "empty.db");
 	CHECK_INT(write_file(path, "", 0), 0);
-	CHECK_INT(db_open(path, 1000, &db, err, sizeof err), 0);
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
 	if (db) {
 		CHECK_INT(db_schema_version(db), db_schema_latest());
 		db_close(db);
@@ -392,7 +402,7 @@ static void test_round_trip(void)
 }
 
 /* WAL: readers proceed while someone holds the write lock, and our writes
- * wait at most busy_ms before saying "locked". */
+ * wait DB_BUSY_TIMEOUT_MS before saying "locked". */
 static void test_concurrency(void)
 {
 	char path[PATH_MAX];
@@ -409,7 +419,7 @@ static void test_concurrency(void)
 	r.c = &c;
 	r.err_norm = -1;
 	path_in(path, sizeof path, "concurrent.db");
-	CHECK_INT(db_open(path, 100, &db, err, sizeof err), 0);
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
 	if (!db)
 		return;
 	CHECK_INT(db_run_begin(db, &plain_run, &run, err, sizeof err), 0);
@@ -432,7 +442,7 @@ static void test_concurrency(void)
 	/* Opening needs no write when there is nothing to migrate. */
 	{
 		struct db *db2 = NULL;
-		CHECK_INT(db_open(path, 100, &db2, err, sizeof err), 0);
+		CHECK_INT(db_open(path, &db2, err, sizeof err), 0);
 		if (db2)
 			CHECK_INT(db_schema_version(db2), db_schema_latest());
 		db_close(db2);
@@ -444,7 +454,7 @@ static void test_concurrency(void)
 	CHECK_CONTAINS(err, "locked");
 	CHECK_CONTAINS(err, path);
 	CHECK(one_line(err));
-	CHECK(dt >= 50 && dt < 3000);
+	CHECK(waited_the_timeout(dt));
 
 	CHECK_INT(raw_exec(writer, "COMMIT"), SQLITE_OK);
 	CHECK_INT(db_result_insert(db, run, &r, err, sizeof err), 0);
@@ -453,6 +463,212 @@ static void test_concurrency(void)
 out:
 	sqlite3_close(writer);
 	sqlite3_close(reader);
+	db_close(db);
+}
+
+/* Stores one result of case c in run `run`; timed when median_ms > 0, its
+ * bandwidth then bytes / median. */
+static void put_result(struct db *db, int64_t run, const struct case_spec *c, enum status st,
+		       enum outcome o, const char *message, uint64_t seed, double median_ms,
+		       double bytes)
+{
+	struct result r;
+
+	memset(&r, 0, sizeof r);
+	r.c = c;
+	r.status = st;
+	r.outcome = o;
+	r.seed = seed;
+	r.err_norm = st == STATUS_PASS ? 1.5e-7 : -1;
+	r.duration_s = 0.25;
+	snprintf(r.message, sizeof r.message, "%s", message);
+	if (median_ms > 0) {
+		r.timing.samples = 10;
+		r.timing.median_ms = median_ms;
+		r.timing.mean_ms = median_ms * 1.05;
+		r.timing.stddev_ms = median_ms * 0.05;
+		r.timing.min_ms = median_ms * 0.95;
+		r.timing.noise = 0.05;
+		r.timing.bytes = bytes;
+	}
+	CHECK_INT(db_result_insert(db, run, &r, err, sizeof err), 0);
+}
+
+/* What the TUI reads back: runs in order and their headers, the results of
+ * a run field by field and in recording order, the newest result of a case,
+ * the plot's points in order; results written on another connection are
+ * seen; a failed read says where and why and leaves nothing allocated. */
+static void test_reads(void)
+{
+	char path[PATH_MAX];
+	struct db *db = NULL, *other = NULL;
+	struct gpu_info g = mkgpu("NVIDIA H100 80GB HBM3", "GPU-reads");
+	struct case_spec tree = mkcase("block.tree.sum.f32.n1000", "block.tree", DTYPE_F32, 1000, 0,
+				       "block=256,op=sum", EXPECT_PASS);
+	struct case_spec small = mkcase("block.tree.sum.f32.n10", "block.tree", DTYPE_F32, 10, 0,
+					"block=256,op=sum", EXPECT_PASS);
+	struct case_spec shfl = mkcase("warp.shfl.max.i32.n32", "warp.shfl", DTYPE_I32, 32, 4,
+				       "op=max", EXPECT_FAIL);
+	struct case_spec v3 = mkcase("device.v3.sum.f32.n4096", "device.v3", DTYPE_F32, 4096, 0,
+				     "op=sum", EXPECT_PASS);
+	struct run_info ri = plain_run;
+	struct db_run_row run;
+	struct db_result_row *rows = NULL, last;
+	struct db_point_row *pts = NULL;
+	size_t n = 0;
+	int64_t dev = 0, run1 = 0, run2 = 0, id = 0;
+	sqlite3 *h;
+
+	path_in(path, sizeof path, "reads.db");
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+
+	/* An empty database has nothing to show, and says so without error. */
+	CHECK_INT(db_run_latest(db, &id, err, sizeof err), 0);
+	CHECK_INT(db_run_read(db, 1, &run, err, sizeof err), 0);
+	CHECK_INT(db_run_results(db, 1, &rows, &n, err, sizeof err), 0);
+	CHECK(rows == NULL && n == 0);
+	CHECK_INT(db_case_last(db, tree.name, &last, err, sizeof err), 0);
+	CHECK_INT(db_timed_points(db, &pts, &n, err, sizeof err), 0);
+	CHECK(pts == NULL && n == 0);
+
+	CHECK_INT(db_device_upsert(db, &g, &dev, err, sizeof err), 0);
+	ri.device_id = dev;
+	ri.command_line = "conform run --suite reads";
+	CHECK_INT(db_run_begin(db, &ri, &run1, err, sizeof err), 0);
+	put_result(db, run1, &tree, STATUS_PASS, OUTCOME_CORRECT, "", 7, 2.0, 4e6);
+	put_result(db, run1, &shfl, STATUS_XFAIL, OUTCOME_WRONG, "wrong on lane 3", 9, 0, 0);
+	put_result(db, run1, &v3, STATUS_PASS, OUTCOME_CORRECT, "", 11, 1.0, 8e6);
+	CHECK_INT(db_run_end(db, run1, "complete", 2, 0, 1, err, sizeof err), 0);
+	CHECK_INT(db_run_begin(db, &plain_run, &run2, err, sizeof err), 0);
+	put_result(db, run2, &tree, STATUS_FAIL, OUTCOME_WRONG, "off by one", 8, 4.0, 4e6);
+	/* Written by another conform: the reads must see it. */
+	CHECK_INT(db_open(path, &other, err, sizeof err), 0);
+	if (other)
+		put_result(other, run2, &small, STATUS_PASS, OUTCOME_CORRECT, "", 12, 0.08, 4e4);
+	db_close(other);
+
+	/* Runs: newest, and a step either way until there is none. */
+	CHECK_INT(db_run_latest(db, &id, err, sizeof err), 1);
+	CHECK_INT(id, run2);
+	CHECK_INT(db_run_adjacent(db, run2, -1, &id, err, sizeof err), 1);
+	CHECK_INT(id, run1);
+	CHECK_INT(db_run_adjacent(db, run1, -1, &id, err, sizeof err), 0);
+	CHECK_INT(db_run_adjacent(db, run1, 1, &id, err, sizeof err), 1);
+	CHECK_INT(id, run2);
+	CHECK_INT(db_run_adjacent(db, run2, 1, &id, err, sizeof err), 0);
+
+	CHECK_INT(db_run_read(db, run1, &run, err, sizeof err), 1);
+	CHECK_INT(run.id, run1);
+	CHECK_STR(run.state, "complete");
+	CHECK_INT(run.passed, 2);
+	CHECK_INT(run.failed, 0);
+	CHECK_INT(run.skipped, 1);
+	CHECK_STR(run.command_line, "conform run --suite reads");
+	CHECK_STR(run.device, "NVIDIA H100 80GB HBM3");
+	CHECK_INT(run.results, 3);
+	CHECK(strlen(run.started_at) == 20 && run.started_at[10] == 'T');
+	CHECK_INT(db_run_read(db, run2, &run, err, sizeof err), 1);
+	CHECK_STR(run.state, "running");
+	CHECK(run.passed == -1 && run.failed == -1 && run.skipped == -1);
+	CHECK_STR(run.device, "");
+	CHECK_INT(run.results, 2);
+	CHECK_INT(db_run_read(db, run2 + 1, &run, err, sizeof err), 0);
+
+	/* The results of a run, in the order they were recorded. */
+	CHECK_INT(db_run_results(db, run1, &rows, &n, err, sizeof err), 0);
+	CHECK_INT(n, 3);
+	if (rows && n == 3) {
+		const struct db_result_row *a = &rows[0], *b = &rows[1], *c = &rows[2];
+		CHECK(a->id < b->id && b->id < c->id);
+		CHECK(a->run_id == run1 && b->run_id == run1 && c->run_id == run1);
+		CHECK_STR(a->case_name, tree.name);
+		CHECK_STR(a->variant, "block.tree");
+		CHECK_STR(a->dtype, "f32");
+		CHECK_INT(a->n, 1000);
+		CHECK_INT(a->cols, 0);
+		CHECK_STR(a->params, "block=256,op=sum");
+		CHECK_STR(a->expect, "pass");
+		CHECK_INT(a->status, STATUS_PASS);
+		CHECK_STR(a->observed, "completed-correct");
+		CHECK_STR(a->message, "");
+		CHECK_STR(a->seed, "7");
+		CHECK(strlen(a->created_at) == 20);
+		CHECK_NEAR(a->err_norm, 1.5e-7, 1e-12);
+		CHECK_NEAR(a->duration_ms, 250, 1e-9);
+		CHECK_NEAR(a->median_ms, 2.0, 1e-12);
+		CHECK_NEAR(a->gbps, 2.0, 1e-9);
+		CHECK_NEAR(a->noise, 0.05, 1e-12);
+		CHECK_INT(a->samples, 10);
+
+		CHECK_STR(b->case_name, shfl.name);
+		CHECK_STR(b->dtype, "i32");
+		CHECK_INT(b->n, 32);
+		CHECK_INT(b->cols, 4);
+		CHECK_STR(b->expect, "fail");
+		CHECK_INT(b->status, STATUS_XFAIL);
+		CHECK_STR(b->observed, "completed-wrong");
+		CHECK_STR(b->message, "wrong on lane 3");
+		CHECK_STR(b->seed, "9");
+		CHECK(isnan(b->err_norm));
+		CHECK(isnan(b->median_ms) && isnan(b->gbps) && isnan(b->noise));
+		CHECK_INT(b->samples, 0);
+
+		CHECK_STR(c->case_name, v3.name);
+		CHECK_NEAR(c->gbps, 8.0, 1e-9);
+	}
+	free(rows);
+	rows = NULL;
+	CHECK_INT(db_run_results(db, run2 + 1, &rows, &n, err, sizeof err), 0);
+	CHECK(rows == NULL && n == 0);
+
+	/* The newest result of a case, whichever run it is in. */
+	CHECK_INT(db_case_last(db, tree.name, &last, err, sizeof err), 1);
+	CHECK_INT(last.run_id, run2);
+	CHECK_INT(last.status, STATUS_FAIL);
+	CHECK_STR(last.message, "off by one");
+	CHECK_STR(last.seed, "8");
+	CHECK_INT(db_case_last(db, shfl.name, &last, err, sizeof err), 1);
+	CHECK_INT(last.run_id, run1);
+	CHECK_INT(db_case_last(db, "no.such.case", &last, err, sizeof err), 0);
+
+	/* The plot's points: timed only, by variant, dtype, n, then age. */
+	CHECK_INT(db_timed_points(db, &pts, &n, err, sizeof err), 0);
+	CHECK_INT(n, 4);
+	if (pts && n == 4) {
+		CHECK_STR(pts[0].variant, "block.tree");
+		CHECK_INT(pts[0].n, 10);
+		CHECK_INT(pts[0].run_id, run2);
+		CHECK_NEAR(pts[0].gbps, 0.5, 1e-9);
+		CHECK_INT(pts[1].n, 1000);
+		CHECK_INT(pts[1].run_id, run1);
+		CHECK_NEAR(pts[1].gbps, 2.0, 1e-9);
+		CHECK_INT(pts[2].n, 1000);
+		CHECK_INT(pts[2].run_id, run2);
+		CHECK_NEAR(pts[2].gbps, 1.0, 1e-9);
+		CHECK_STR(pts[3].variant, "device.v3");
+		CHECK_STR(pts[3].dtype, "f32");
+		CHECK_NEAR(pts[3].gbps, 8.0, 1e-9);
+	}
+	free(pts);
+	pts = NULL;
+
+	/* A read that fails says where and why, and hands back nothing. */
+	h = raw_open(path);
+	if (h) {
+		CHECK_INT(raw_exec(h, "DROP VIEW best_configs; DROP TABLE results"), SQLITE_OK);
+		sqlite3_close(h);
+	}
+	err[0] = '\0';
+	CHECK_INT(db_run_results(db, run1, &rows, &n, err, sizeof err), -1);
+	CHECK(rows == NULL && n == 0);
+	CHECK_CONTAINS(err, path);
+	CHECK_CONTAINS(err, "no such table");
+	CHECK(one_line(err));
+	CHECK_INT(db_timed_points(db, &pts, &n, err, sizeof err), -1);
+	CHECK(pts == NULL && n == 0);
+	CHECK_INT(db_case_last(db, tree.name, &last, err, sizeof err), -1);
 	db_close(db);
 }
 
@@ -478,7 +694,7 @@ static void test_killed_writer(void)
 		memset(&r, 0, sizeof r);
 		r.c = &c;
 		r.err_norm = -1;
-		if (db_open(path, 1000, &db, err, sizeof err) != 0 ||
+		if (db_open(path, &db, err, sizeof err) != 0 ||
 		    db_run_begin(db, &plain_run, &run, err, sizeof err) != 0)
 			_exit(2);
 		for (int i = 0; i < 3; i++)
@@ -492,7 +708,7 @@ static void test_killed_writer(void)
 	CHECK(waitpid(pid, &status, 0) == pid);
 	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
 
-	CHECK_INT(db_open(path, 1000, &db, err, sizeof err), 0);
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
 	db_close(db);
 	h = raw_open(path);
 	if (!h)
@@ -533,7 +749,7 @@ static void test_migration(void)
 	 * index put there by hand) is rolled back whole: version 1, no new
 	 * columns. */
 	CHECK_INT(raw_exec(h, "CREATE INDEX results_problem ON results(n)"), SQLITE_OK);
-	CHECK_INT(db_open(path, 100, &db, err, sizeof err), -1);
+	CHECK_INT(db_open(path, &db, err, sizeof err), -1);
 	CHECK(db == NULL);
 	CHECK_CONTAINS(err, "migration 2");
 	CHECK_CONTAINS(err, "already exists");
@@ -547,18 +763,19 @@ static void test_migration(void)
 	CHECK_INT(raw_exec(h, "BEGIN EXCLUSIVE"), SQLITE_OK);
 	CHECK_INT(raw_exec(h, "UPDATE runs SET host = 'holder'"), SQLITE_OK);
 	t0 = now_ms();
-	CHECK_INT(db_open(path, 100, &db, err, sizeof err), -1);
+	CHECK_INT(db_open(path, &db, err, sizeof err), -1);
 	dt = now_ms() - t0;
 	CHECK(db == NULL);
 	CHECK_CONTAINS(err, "locked");
-	CHECK_CONTAINS(err, "waited 100 ms");
+	snprintf(buf, sizeof buf, "waited %d ms", DB_BUSY_TIMEOUT_MS);
+	CHECK_CONTAINS(err, buf);
 	CHECK(one_line(err));
-	CHECK(dt >= 50 && dt < 3000);
+	CHECK(waited_the_timeout(dt));
 	CHECK_INT(raw_exec(h, "ROLLBACK"), SQLITE_OK);
 	CHECK_INT(raw_int(h, "PRAGMA user_version"), 1);
 	sqlite3_close(h);
 
-	CHECK_INT(db_open(path, 1000, &db, err, sizeof err), 0);
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
 	if (!db)
 		return;
 	CHECK_INT(db_schema_version(db), db_schema_latest());
@@ -629,7 +846,7 @@ static void test_migration_3(void)
 	}
 	sqlite3_close(h);
 
-	CHECK_INT(db_open(path, 1000, &db, err, sizeof err), 0);
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
 	if (!db)
 		return;
 	CHECK_INT(db_schema_version(db), 3);
@@ -665,7 +882,7 @@ static void expect_refused(const char *path, const char *want)
 	before = read_file(path, &nb);
 	CHECK(before != NULL);
 	err[0] = '\0';
-	CHECK_INT(db_open(path, 100, &db, err, sizeof err), -1);
+	CHECK_INT(db_open(path, &db, err, sizeof err), -1);
 	CHECK(db == NULL);
 	CHECK_CONTAINS(err, want);
 	CHECK_CONTAINS(err, path);
@@ -712,7 +929,7 @@ static void test_refusals(void)
 
 	/* A real conform database with its first page's b-tree smashed. */
 	path_in(path, sizeof path, "damaged.db");
-	CHECK_INT(db_open(path, 100, &db, err, sizeof err), 0);
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
 	db_close(db);
 	db = NULL;
 	{
@@ -729,7 +946,7 @@ static void test_refusals(void)
 
 	/* Made by a newer conform. */
 	path_in(path, sizeof path, "newer.db");
-	CHECK_INT(db_open(path, 100, &db, err, sizeof err), 0);
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
 	db_close(db);
 	db = NULL;
 	h = raw_open(path);
@@ -758,20 +975,20 @@ static void test_refusals(void)
 
 	/* A directory where the file should be, and a file where a directory
 	 * should be. */
-	CHECK_INT(db_open(tmpdir, 100, &db, err, sizeof err), -1);
+	CHECK_INT(db_open(tmpdir, &db, err, sizeof err), -1);
 	CHECK_CONTAINS(err, "is a directory");
 	CHECK(one_line(err));
 	path_in(path, sizeof path, "plainfile");
 	CHECK_INT(write_file(path, "x", 1), 0);
 	snprintf(sub, sizeof sub, "%s/deeper/conform.db", path);
-	CHECK_INT(db_open(sub, 100, &db, err, sizeof err), -1);
+	CHECK_INT(db_open(sub, &db, err, sizeof err), -1);
 	CHECK_CONTAINS(err, "cannot create directory");
 	CHECK(one_line(err));
 	snprintf(sub, sizeof sub, "%s/conform.db", path);
-	CHECK_INT(db_open(sub, 100, &db, err, sizeof err), -1);
+	CHECK_INT(db_open(sub, &db, err, sizeof err), -1);
 	CHECK_CONTAINS(err, "cannot create directory");
 
-	CHECK_INT(db_open("", 100, &db, err, sizeof err), -1);
+	CHECK_INT(db_open("", &db, err, sizeof err), -1);
 	CHECK(one_line(err));
 	CHECK(db == NULL);
 }
@@ -791,6 +1008,7 @@ int main(void)
 	test_default_path();
 	test_round_trip();
 	test_concurrency();
+	test_reads();
 	test_killed_writer();
 	test_migration();
 	test_migration_3();

@@ -46,7 +46,7 @@ static int db_exec(int argc, char **argv)
 		return 0;
 	}
 	struct db *db;
-	if (db_open(path, 5000, &db, err, sizeof err) < 0) {
+	if (db_open(path, &db, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		return EXIT_USAGE;
 	}

@@ -234,7 +234,7 @@ static int run_exec(int argc, char **argv)
 	}
 	if (cmd_db_path(o.db_path, db_path, sizeof db_path) < 0)
 		goto out;
-	if (db_open(db_path, 5000, &db, err, sizeof err) < 0) {
+	if (db_open(db_path, &db, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		goto out;
 	}

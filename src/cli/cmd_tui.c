@@ -26,7 +26,6 @@
 #include "stats.h"
 #include "text.h"
 #include "tui_app.h"
-#include "tui_store.h"
 
 struct tui_opts {
 	const char *db_path;
@@ -188,7 +187,6 @@ static void status_text(void *ctx, char *buf, size_t len)
 static void app_free(struct tui_app *app)
 {
 	tui_screen_free(&app->screen);
-	tui_store_close(app->store);
 	db_close(app->db);
 	free(app->checked);
 	suite_free(&app->suite);
@@ -227,8 +225,7 @@ static int tui_exec(int argc, char **argv)
 	}
 	if (cmd_db_path(o.db_path, app.db_path, sizeof app.db_path) < 0)
 		goto out;
-	if (db_open(app.db_path, 5000, &app.db, err, sizeof err) < 0 ||
-	    tui_store_open(app.db_path, &app.store, err, sizeof err) < 0) {
+	if (db_open(app.db_path, &app.db, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		goto out;
 	}

@@ -1,11 +1,17 @@
 /*
- * db.h - the SQLite store: devices, runs and results.
+ * db.h - the SQLite store: devices, runs and results; the one interface to
+ * it for every part of conform (run, tune, best, history, tui, db).
  *
  * The schema lives in db/schema.sql, built into the binary, as numbered
  * migrations; db_open() brings any older database up to date.  The database
  * is in WAL mode so scripts and sqlite3 can read while a run writes, and every
  * result is committed as it arrives.  A file that is not an SQLite database
  * is refused before anything is written to it.
+ *
+ * Every connection is made by db_open() with one policy (db_open.c); a
+ * struct db serves writes and reads alike, one call at a time.  Each
+ * section below names the file that implements it; db_internal.h says how
+ * the files divide the work.
  */
 #ifndef CONFORM_DB_H
 #define CONFORM_DB_H
@@ -19,6 +25,10 @@
 
 struct db;
 
+/*
+ * Opening (db_open.c, db_file.c, db_migrate.c).
+ */
+
 /* The schema version this build writes (the highest migration). */
 int db_schema_latest(void);
 
@@ -26,16 +36,26 @@ int db_schema_latest(void);
  * $XDG_DATA_HOME/conform/conform.db, else ~/.local/share/conform/conform.db. */
 int db_default_path(char *buf, size_t len);
 
-/* Opens (creating it and its directory if needed) and migrates.  busy_ms is
- * how long to wait for a lock held by another process.  Returns 0, or -1
- * with a one-line message. */
-int db_open(const char *path, int busy_ms, struct db **out, char *err, size_t len);
+/* How long any connection waits for a lock held by another process before
+ * an operation fails with "locked": long enough to ride out another
+ * conform committing a result or migrating, short enough that a stuck
+ * holder is reported rather than waited on.  Every opener gets it. */
+#define DB_BUSY_TIMEOUT_MS 5000
+
+/* Opens (creating it and its directory if needed) and migrates, with the
+ * connection policy of db_open.c.  Returns 0, or -1 with a one-line
+ * message. */
+int db_open(const char *path, struct db **out, char *err, size_t len);
 
 /* Opens applying migrations only up to `version` (tests of migration). */
 int db_open_at_version(const char *path, int version, struct db **out, char *err, size_t len);
 
 void db_close(struct db *db);
 int db_schema_version(struct db *db);
+
+/*
+ * Recording (db_write.c).
+ */
 
 /* Finds the device by uuid (else name) or inserts it; returns its id. */
 int db_device_upsert(struct db *db, const struct gpu_info *g, int64_t *id, char *err, size_t len);
@@ -58,11 +78,84 @@ int db_run_end(struct db *db, int64_t run_id, const char *state, int passed, int
 /* Inserts one result and commits it. */
 int db_result_insert(struct db *db, int64_t run_id, const struct result *r, char *err, size_t len);
 
+/*
+ * Reading runs and results back (db_read.c): the tallies of a run, and what
+ * "conform tui" browses.  Reads take the same connection as the writes, so
+ * they see every result committed so far, by this process or another.
+ */
+
 /* Counts results of a run per status (index: enum status). */
 int db_run_status_counts(struct db *db, int64_t run_id, int counts[], char *err, size_t len);
 
+/* A run, as the results pane heads it. */
+struct db_run_row {
+	int64_t id;
+	char started_at[32];        /* ISO-8601 UTC */
+	char state[16];             /* running, complete, interrupted */
+	int passed, failed, skipped; /* -1 while running */
+	char command_line[256];
+	char device[128];           /* devices.name; "" for host-only runs */
+	int results;                /* results stored so far */
+};
+
+/* One stored result.  A status word this build does not know reads as
+ * STATUS_ERROR, so that one odd row does not hide the others. */
+struct db_result_row {
+	int64_t id, run_id;
+	char case_name[CASE_NAME_MAX];
+	char variant[CASE_VARIANT_MAX];
+	char dtype[8];
+	int64_t n, cols;
+	char params[CASE_PARAMS_MAX];
+	char expect[16];
+	enum status status;
+	char observed[24];          /* outcome word, "completed-correct" */
+	char message[1024];
+	char seed[24];              /* decimal; "" when none was stored */
+	char created_at[32];        /* ISO-8601 UTC */
+	double err_norm;            /* relative L2 error; NAN when not computed */
+	double duration_ms;         /* wall time of the case */
+	double median_ms, gbps, noise; /* NAN when not timed */
+	int samples;                /* 0 when not timed */
+};
+
+/* One timed result: a point of the GB/s plot. */
+struct db_point_row {
+	char variant[CASE_VARIANT_MAX];
+	char dtype[8];
+	int64_t n;
+	double gbps;                /* > 0 */
+	int64_t run_id;
+};
+
+/* The newest run: 1 and *id, 0 when there is none, -1 on error. */
+int db_run_latest(struct db *db, int64_t *id, char *err, size_t len);
+
+/* The run just before (dir < 0) or after (dir > 0) run `id`: 1 and *out,
+ * 0 when there is none, -1 on error. */
+int db_run_adjacent(struct db *db, int64_t id, int dir, int64_t *out, char *err, size_t len);
+
+/* Run `id`: 1 and *out, 0 when there is no such run, -1 on error. */
+int db_run_read(struct db *db, int64_t id, struct db_run_row *out, char *err, size_t len);
+
+/* The results of a run in the order they were recorded, in *rows
+ * (malloc'd, the caller frees it; NULL when there are none) and *count.
+ * Returns 0, or -1 with *rows NULL and *count 0. */
+int db_run_results(struct db *db, int64_t run_id, struct db_result_row **rows, size_t *count,
+		   char *err, size_t len);
+
+/* The newest result of a case in any run: 1 and *out, 0 when the case
+ * never ran, -1 on error. */
+int db_case_last(struct db *db, const char *case_name, struct db_result_row *out, char *err,
+		 size_t len);
+
+/* Every result with a bandwidth (gbps > 0), ordered by variant, dtype, n,
+ * then age, in *rows (malloc'd) and *count, as db_run_results(). */
+int db_timed_points(struct db *db, struct db_point_row **rows, size_t *count, char *err,
+		    size_t len);
+
 /*
- * Tuning (conform tune, best, history).
+ * Tuning: conform tune, best, history (db_tuned.c).
  */
 
 /* One configuration of one problem, as measured on one device by one build. */

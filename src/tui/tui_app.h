@@ -20,7 +20,6 @@
 #include "tui_screen.h"
 
 struct db;
-struct tui_store;
 
 /* Sizes offered as presets: 2^10, 2^12, ..., 2^30. */
 #define TUI_PRESET_FIRST 10
@@ -59,8 +58,7 @@ struct tui_app {
 	struct tui_problem problem;
 
 	char db_path[4096];
-	struct db *db;            /* where runs write (db.c) */
-	struct tui_store *store;  /* what panes read */
+	struct db *db;            /* where runs write and panes read (db.h) */
 
 	char worker_path[4096];
 	double timeout_s, hang_timeout_s;

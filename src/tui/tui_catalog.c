@@ -16,12 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "db.h"
 #include "dtype.h"
 #include "text.h"
 #include "tui_app.h"
 #include "tui_list.h"
 #include "tui_log.h"
-#include "tui_store.h"
 
 enum row_kind { ROW_FAMILY = 1, ROW_VARIANT, ROW_CASE };
 #define ROW_ID(kind, i) (((long)(kind) << 40) | (long)(i))
@@ -328,13 +328,13 @@ static void show_case(struct catalog_pane *cp, size_t i)
 		tui_log_field(d, "timeout", "%.1f s", c->timeout_s);
 	const char *slash = strrchr(c->file, '/');
 	tui_log_field(d, "defined at", "%s:%d", slash ? slash + 1 : c->file, c->line);
-	struct tui_result_row last;
-	int64_t run_id = 0;
-	int got = cp->app->store ? tui_store_last_result(cp->app->store, c->name, &last, &run_id) : 0;
+	struct db_result_row last;
+	char err[256];
+	int got = cp->app->db ? db_case_last(cp->app->db, c->name, &last, err, sizeof err) : 0;
 	if (got > 0) {
 		tui_log_add(d, 0, "%s", "");
 		tui_log_add(d, tui_term_status_attr(last.status), "last: %s in run #%lld (%s)",
-			    status_name(last.status), (long long)run_id, last.observed);
+			    status_name(last.status), (long long)last.run_id, last.observed);
 		if (last.message[0])
 			tui_log_add(d, tui_term_attr(TUI_DIM), "%s", last.message);
 	} else if (got == 0) {

@@ -13,11 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "db.h"
 #include "dtype.h"
 #include "text.h"
 #include "tui_app.h"
 #include "tui_chart.h"
-#include "tui_store.h"
 
 #define MAX_SERIES 8
 
@@ -30,7 +30,7 @@ struct plot_pane {
 	char error[256];
 };
 
-static int point_wanted(const struct plot_pane *pp, const struct tui_point_row *p, int by_check,
+static int point_wanted(const struct plot_pane *pp, const struct db_point_row *p, int by_check,
 			const char *cursor)
 {
 	int dtype = pp->app->problem.dtype;
@@ -45,14 +45,14 @@ static int point_wanted(const struct plot_pane *pp, const struct tui_point_row *
 
 static void load(struct plot_pane *pp)
 {
-	struct tui_point_row *rows = NULL;
+	struct db_point_row *rows = NULL;
 	size_t n = 0;
 	tui_chart_clear(&pp->chart);
 	pp->points = pp->runs = pp->timed_total = 0;
 	pp->error[0] = '\0';
-	if (!pp->app->store)
+	if (!pp->app->db)
 		return;
-	if (tui_store_timed(pp->app->store, &rows, &n, pp->error, sizeof pp->error) < 0)
+	if (db_timed_points(pp->app->db, &rows, &n, pp->error, sizeof pp->error) < 0)
 		return;
 	pp->timed_total = n;
 
@@ -77,7 +77,7 @@ static void load(struct plot_pane *pp)
 
 	int64_t *run_ids = calloc(n ? n : 1, sizeof *run_ids);
 	for (size_t i = 0; i < n; i++) {
-		const struct tui_point_row *p = &rows[i];
+		const struct db_point_row *p = &rows[i];
 		if (!point_wanted(pp, p, by_check, cursor))
 			continue;
 		char name[96];

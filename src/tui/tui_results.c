@@ -2,7 +2,7 @@
  * tui_results.c - the results pane: one stored run as a sortable table, and
  * the detail of the result under the cursor.
  *
- * It reads the database (tui_store.c), never the run in memory, so what it
+ * It reads the database (db_read.c), never the run in memory, so what it
  * shows is what "conform" and sqlite3 see.  It follows the newest run (the
  * one in progress included) until the user steps to an older one with [.
  * Timing columns (median, GB/s, % of the copy bandwidth, × the family's
@@ -21,7 +21,6 @@
 #include "tune.h"
 #include "tui_app.h"
 #include "tui_log.h"
-#include "tui_store.h"
 #include "tui_table.h"
 
 /* Columns: the first two are the same in both layouts. */
@@ -54,10 +53,10 @@ struct results_pane {
 	struct tui_app *app;
 	struct tui_table table;
 	struct tui_log detail;
-	struct tui_result_row *rows;
+	struct db_result_row *rows;
 	size_t nrows;
 	int64_t run_id;            /* 0: no run shown */
-	struct tui_run_row run;
+	struct db_run_row run;
 	int follow;                /* stay on the newest run */
 	int timed;                 /* the run has timed results */
 	int show_detail;
@@ -164,7 +163,7 @@ static void fill_best(struct results_pane *rp)
 
 /* Within the run: the fastest timed PASS of a variant and problem ("*"),
  * and the references of its family at that problem. */
-static int same_problem(const struct tui_result_row *a, const struct tui_result_row *b)
+static int same_problem(const struct db_result_row *a, const struct db_result_row *b)
 {
 	return a->n == b->n && a->cols == b->cols && strcmp(a->dtype, b->dtype) == 0;
 }
@@ -172,12 +171,12 @@ static int same_problem(const struct tui_result_row *a, const struct tui_result_
 /* Marked only among two or more timed configurations. */
 static int is_best(const struct results_pane *rp, size_t k)
 {
-	const struct tui_result_row *r = &rp->rows[k];
+	const struct db_result_row *r = &rp->rows[k];
 	int rivals = 0;
 	if (r->status != STATUS_PASS || isnan(r->median_ms))
 		return 0;
 	for (size_t i = 0; i < rp->nrows; i++) {
-		const struct tui_result_row *o = &rp->rows[i];
+		const struct db_result_row *o = &rp->rows[i];
 		if (i != k && o->status == STATUS_PASS && !isnan(o->median_ms) &&
 		    strcmp(o->variant, r->variant) == 0 && same_problem(o, r)) {
 			if (o->median_ms < r->median_ms || (o->median_ms == r->median_ms && i < k))
@@ -198,13 +197,13 @@ static int name_shared(const struct results_pane *rp, size_t k)
 	return 0;
 }
 
-static double run_reference(const struct results_pane *rp, const struct tui_result_row *r,
+static double run_reference(const struct results_pane *rp, const struct db_result_row *r,
 			    int copy)
 {
 	const struct tune_family *fam = tune_family_of(r->variant);
 	const char *ref = !fam ? NULL : copy ? fam->copy : r->cols ? fam->baseline_segmented : fam->baseline;
 	for (size_t i = 0; ref && i < rp->nrows; i++) {
-		const struct tui_result_row *o = &rp->rows[i];
+		const struct db_result_row *o = &rp->rows[i];
 		if (strcmp(o->variant, ref) == 0 && o->status == STATUS_PASS && !isnan(o->median_ms) &&
 		    (copy || same_problem(o, r)))
 			return copy ? o->gbps : o->median_ms;
@@ -235,7 +234,7 @@ static void fill_table(struct results_pane *rp)
 	}
 	tui_table_begin(&rp->table);
 	for (size_t i = 0; i < rp->nrows; i++) {
-		const struct tui_result_row *r = &rp->rows[i];
+		const struct db_result_row *r = &rp->rows[i];
 		if (!matches(rp->super.filter, r->case_name))
 			continue;
 		struct tui_table_row *row = tui_table_add(&rp->table);
@@ -284,18 +283,19 @@ static void fill_table(struct results_pane *rp)
 
 static void load(struct results_pane *rp)
 {
-	struct tui_store *st = rp->app->store;
+	struct db *db = rp->app->db;
+	char err[256];
 	free(rp->rows);
 	rp->rows = NULL;
 	rp->nrows = 0;
 	rp->error[0] = '\0';
-	if (!st || !rp->run_id || tui_store_run(st, rp->run_id, &rp->run) <= 0) {
+	/* A run that cannot be read shows as no run, as an empty database does. */
+	if (!db || !rp->run_id || db_run_read(db, rp->run_id, &rp->run, err, sizeof err) <= 0) {
 		rp->run_id = 0;
 		fill_table(rp);
 		return;
 	}
-	if (tui_store_results(st, rp->run_id, &rp->rows, &rp->nrows, rp->error, sizeof rp->error) < 0)
-		rp->nrows = 0;
+	db_run_results(db, rp->run_id, &rp->rows, &rp->nrows, rp->error, sizeof rp->error);
 	fill_table(rp);
 }
 
@@ -304,10 +304,11 @@ void tui_results_reload(struct tui_pane *p, int latest)
 	struct results_pane *rp = (struct results_pane *)p;
 	if (latest)
 		rp->follow = 1;
-	if (rp->follow && rp->app->store) {
+	if (rp->follow && rp->app->db) {
 		int64_t id;
 		int64_t before = rp->run_id;
-		if (tui_store_latest_run(rp->app->store, &id) > 0)
+		char err[256];
+		if (db_run_latest(rp->app->db, &id, err, sizeof err) > 0)
 			rp->run_id = id;
 		if (rp->run_id != before) {
 			rp->table.cursor = rp->table.top = 0;
@@ -317,7 +318,7 @@ void tui_results_reload(struct tui_pane *p, int latest)
 	load(rp);
 }
 
-static void show_detail(struct results_pane *rp, const struct tui_result_row *r)
+static void show_detail(struct results_pane *rp, const struct db_result_row *r)
 {
 	struct tui_log *d = &rp->detail;
 	tui_log_clear(d);
@@ -364,7 +365,7 @@ static void results_draw(struct tui_pane *p, const struct tui_rect *r)
 			"Check cases in the Catalog pane and press r, or run \"conform --all\".");
 		return;
 	}
-	const struct tui_run_row *run = &rp->run;
+	const struct db_run_row *run = &rp->run;
 	char tally[96];
 	if (run->passed >= 0)
 		snprintf(tally, sizeof tally, "%d passed, %d failed, %d skipped", run->passed,
@@ -404,13 +405,14 @@ static void results_draw(struct tui_pane *p, const struct tui_rect *r)
 static void step_run(struct results_pane *rp, int dir)
 {
 	int64_t id;
-	if (!rp->app->store || !rp->run_id)
+	char err[256];
+	if (!rp->app->db || !rp->run_id)
 		return;
-	if (tui_store_adjacent_run(rp->app->store, rp->run_id, dir, &id) > 0) {
+	if (db_run_adjacent(rp->app->db, rp->run_id, dir, &id, err, sizeof err) > 0) {
 		rp->run_id = id;
 		rp->table.cursor = rp->table.top = 0;
 		int64_t latest;
-		rp->follow = tui_store_latest_run(rp->app->store, &latest) > 0 && latest == id;
+		rp->follow = db_run_latest(rp->app->db, &latest, err, sizeof err) > 0 && latest == id;
 		load(rp);
 	} else {
 		tui_screen_note(rp->super.screen, dir < 0 ? "this is the oldest run" : "this is the newest run");

@@ -425,7 +425,7 @@ int tune_cli_run(const struct tune_cli *c, int argc, char **argv)
 	rc = EXIT_USAGE;
 	if (cmd_db_path(c->db_path, db_path, sizeof db_path) < 0)
 		goto out;
-	if (db_open(db_path, 5000, &db, err, sizeof err) < 0) {
+	if (db_open(db_path, &db, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		goto out;
 	}

@@ -1,0 +1,85 @@
+/*
+ * db_internal.h - what the db_*.c files share and nothing outside src/db/
+ * sees: the connection and the statement helpers (db_stmt.c).
+ *
+ * The store is split by concern: db_file.c (the file before SQLite sees it),
+ * db_migrate.c (the schema), db_open.c (the connection), db_write.c (devices,
+ * runs, results), db_read.c (reading runs and results back), db_tuned.c (the
+ * tuner's queries).  db.h is their one public interface.
+ *
+ * Invariants every db_*.c file keeps:
+ *   - Every statement binds its values; the only SQL assembled at run time
+ *     is the PRAGMA that stamps the version (db_migrate.c), which cannot
+ *     take a parameter.
+ *   - A statement is finalized before the function that prepared it
+ *     returns, so one connection serves writes and reads in turn.
+ *   - Error messages are one line, start with the database path where there
+ *     is one, and a lock held by someone else always says "locked" (db_fail).
+ */
+#ifndef CONFORM_DB_INTERNAL_H
+#define CONFORM_DB_INTERNAL_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <sqlite3.h>
+
+#include "db.h"
+
+/* PRAGMA application_id of a conform database: "conf". */
+#define DB_APPLICATION_ID 0x636f6e66
+
+struct db {
+	sqlite3 *h;
+	char path[PATH_MAX];
+};
+
+/* Formats a message into err (when there is room for one). */
+void db_seterr(char *err, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Reports a failed SQLite call as "path: what: reason" and returns -1.  A
+ * lock held elsewhere is told as such whatever we were doing, since the cure
+ * (wait, or stop the other conform) does not depend on it. */
+int db_fail(struct db *db, const char *what, int rc, char *err, size_t len);
+
+/* The time now as ISO-8601 UTC, the form of every timestamp column. */
+void db_now_iso(char *buf, size_t len);
+
+/* Runs every statement in sql[0..len), discarding any rows; `what` names
+ * the work in error messages. */
+int db_exec_text(struct db *db, const char *what, const char *sql, size_t len, char *err,
+		 size_t elen);
+/* The same for one NUL-terminated text, named by itself. */
+int db_exec(struct db *db, const char *sql, char *err, size_t len);
+
+/* Runs a query returning one integer (a PRAGMA, a count): 0 and *out (0
+ * when there is no row), or -1 with the SQLite code in *rcp. */
+int db_query_int(struct db *db, const char *sql, long long *out, int *rcp);
+
+/* Prepares one statement; on failure *st is NULL and err says why. */
+int db_prepare(struct db *db, const char *sql, sqlite3_stmt **st, char *err, size_t len);
+
+/* Steps a write statement to completion and finalizes it either way. */
+int db_step_done(struct db *db, sqlite3_stmt *st, const char *what, char *err, size_t len);
+
+/* Binds text, or NULL for a null pointer or, when empty_null, "". */
+int db_bind_text(sqlite3_stmt *st, int i, const char *s, int empty_null);
+
+/* Binds a device id, NULL for the host (id 0): the form of every
+ * device_id column. */
+void db_bind_device(sqlite3_stmt *st, int i, int64_t device_id);
+
+/* Copies a text column into buf, "" for NULL, truncated to fit. */
+void db_column_text(sqlite3_stmt *st, int i, char *buf, size_t len);
+
+/* Checks the file at path before SQLite opens it (db_file.c): makes its
+ * directory when it does not exist yet, refuses anything that is not empty
+ * and not an SQLite database. */
+int db_file_check(const char *path, char *err, size_t len);
+
+/* Applies migrations up to `target`, one transaction each (db_migrate.c). */
+int db_migrate(struct db *db, int target, char *err, size_t len);
+
+#endif

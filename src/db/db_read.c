@@ -1,0 +1,273 @@
+/*
+ * db_read.c - reading runs and results back: the tallies of a run, and the
+ * runs, results and timed points "conform tui" browses (see db.h).
+ *
+ * Nothing here writes.  Reads go through the same connection, and so the
+ * same policy, as the writes; WAL lets them see each result as soon as it
+ * is committed, by this process or another.
+ *
+ * Each query is a compile-time string whose columns are read by one row
+ * reader; a query and its reader sit next to each other, and the column
+ * order is theirs alone.
+ */
+#include "db_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vec.h"
+
+/* Reads the current row of st into the struct at row. */
+typedef void (*row_reader)(sqlite3_stmt *st, void *row);
+
+/*
+ * Steps a prepared, bound statement once and finalizes it: 1 with the row
+ * read into out, 0 when the query yields no row, -1 on error.
+ */
+static int read_one(struct db *db, sqlite3_stmt *st, row_reader read, void *out,
+		    const char *what, char *err, size_t len)
+{
+	int rc = sqlite3_step(st), found = 0;
+
+	if (rc == SQLITE_ROW) {
+		read(st, out);
+		found = 1;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_fail(db, what, rc, err, len);
+	return found;
+}
+
+/*
+ * Steps a prepared, bound statement to the end and finalizes it, reading
+ * every row into a malloc'd array of `size`-byte rows (grown by vec.h).
+ * Returns the array (NULL when there are no rows) with *count, or NULL
+ * with *count 0 and *failed set, nothing left allocated.
+ */
+static void *read_all(struct db *db, sqlite3_stmt *st, size_t size, row_reader read,
+		      size_t *count, int *failed, const char *what, char *err, size_t len)
+{
+	char *buf = NULL;
+	size_t n = 0, cap = 0;
+	int rc;
+
+	*count = 0;
+	*failed = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (vec_grow(&buf, &cap, n + 1, size) < 0) {
+			db_seterr(err, len, "%s: %s: out of memory", db->path, what);
+			free(buf);
+			sqlite3_finalize(st);
+			*failed = 1;
+			return NULL;
+		}
+		read(st, buf + n * size);
+		n++;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		free(buf);
+		db_fail(db, what, rc, err, len);
+		*failed = 1;
+		return NULL;
+	}
+	*count = n;
+	return buf;
+}
+
+/* A column that may be NULL, as NAN. */
+static double column_real(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? NAN : sqlite3_column_double(st, i);
+}
+
+int db_run_status_counts(struct db *db, int64_t run_id, int counts[], char *err, size_t len)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	for (int i = 0; i < STATUS_COUNT; i++)
+		counts[i] = 0;
+	if (db_prepare(db, "SELECT status, count(*) FROM results WHERE run_id = ?1 GROUP BY status",
+		       &st, err, len) != 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, run_id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *word = (const char *)sqlite3_column_text(st, 0);
+		enum status s;
+
+		if (!word || status_parse(word, &s) != 0) {
+			db_seterr(err, len, "%s: result with unknown status \"%s\"", db->path,
+				  word ? word : "(null)");
+			sqlite3_finalize(st);
+			return -1;
+		}
+		counts[s] = sqlite3_column_int(st, 1);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return db_fail(db, "counting results", rc, err, len);
+	return 0;
+}
+
+/*
+ * Runs.
+ */
+
+static void read_id(sqlite3_stmt *st, void *out)
+{
+	*(int64_t *)out = sqlite3_column_int64(st, 0);
+}
+
+int db_run_latest(struct db *db, int64_t *id, char *err, size_t len)
+{
+	sqlite3_stmt *st;
+
+	if (db_prepare(db, "SELECT id FROM runs ORDER BY id DESC LIMIT 1", &st, err, len) != 0)
+		return -1;
+	return read_one(db, st, read_id, id, "finding the newest run", err, len);
+}
+
+int db_run_adjacent(struct db *db, int64_t id, int dir, int64_t *out, char *err, size_t len)
+{
+	sqlite3_stmt *st;
+
+	if (db_prepare(db, dir < 0 ? "SELECT id FROM runs WHERE id < ?1 ORDER BY id DESC LIMIT 1"
+				   : "SELECT id FROM runs WHERE id > ?1 ORDER BY id LIMIT 1",
+		       &st, err, len) != 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	return read_one(db, st, read_id, out, "finding the next run", err, len);
+}
+
+/* The columns read_run() reads. */
+#define RUN_QUERY \
+	"SELECT r.id, r.started_at, r.state, coalesce(r.passed, -1), coalesce(r.failed, -1), " \
+	"coalesce(r.skipped, -1), coalesce(r.command_line, ''), coalesce(d.name, ''), " \
+	"(SELECT count(*) FROM results x WHERE x.run_id = r.id) " \
+	"FROM runs r LEFT JOIN devices d ON d.id = r.device_id"
+
+static void read_run(sqlite3_stmt *st, void *row)
+{
+	struct db_run_row *out = row;
+
+	memset(out, 0, sizeof *out);
+	out->id = sqlite3_column_int64(st, 0);
+	db_column_text(st, 1, out->started_at, sizeof out->started_at);
+	db_column_text(st, 2, out->state, sizeof out->state);
+	out->passed = sqlite3_column_int(st, 3);
+	out->failed = sqlite3_column_int(st, 4);
+	out->skipped = sqlite3_column_int(st, 5);
+	db_column_text(st, 6, out->command_line, sizeof out->command_line);
+	db_column_text(st, 7, out->device, sizeof out->device);
+	out->results = sqlite3_column_int(st, 8);
+}
+
+int db_run_read(struct db *db, int64_t id, struct db_run_row *out, char *err, size_t len)
+{
+	sqlite3_stmt *st;
+
+	if (db_prepare(db, RUN_QUERY " WHERE r.id = ?1", &st, err, len) != 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	return read_one(db, st, read_run, out, "reading run", err, len);
+}
+
+/*
+ * Results.
+ */
+
+/* The columns read_result() reads. */
+#define RESULT_QUERY \
+	"SELECT id, run_id, case_name, variant, dtype, n, cols, params, expect, status, observed, " \
+	"message, coalesce(seed, ''), created_at, err_norm, duration_ms, median_ms, gbps, noise, " \
+	"coalesce(samples, 0) FROM results"
+
+static void read_result(sqlite3_stmt *st, void *row)
+{
+	struct db_result_row *r = row;
+	char status[16];
+
+	memset(r, 0, sizeof *r);
+	r->id = sqlite3_column_int64(st, 0);
+	r->run_id = sqlite3_column_int64(st, 1);
+	db_column_text(st, 2, r->case_name, sizeof r->case_name);
+	db_column_text(st, 3, r->variant, sizeof r->variant);
+	db_column_text(st, 4, r->dtype, sizeof r->dtype);
+	r->n = sqlite3_column_int64(st, 5);
+	r->cols = sqlite3_column_int64(st, 6);
+	db_column_text(st, 7, r->params, sizeof r->params);
+	db_column_text(st, 8, r->expect, sizeof r->expect);
+	db_column_text(st, 9, status, sizeof status);
+	if (status_parse(status, &r->status) < 0)
+		r->status = STATUS_ERROR;
+	db_column_text(st, 10, r->observed, sizeof r->observed);
+	db_column_text(st, 11, r->message, sizeof r->message);
+	db_column_text(st, 12, r->seed, sizeof r->seed);
+	db_column_text(st, 13, r->created_at, sizeof r->created_at);
+	r->err_norm = column_real(st, 14);
+	r->duration_ms = column_real(st, 15);
+	r->median_ms = column_real(st, 16);
+	r->gbps = column_real(st, 17);
+	r->noise = column_real(st, 18);
+	r->samples = sqlite3_column_int(st, 19);
+}
+
+int db_run_results(struct db *db, int64_t run_id, struct db_result_row **rows, size_t *count,
+		   char *err, size_t len)
+{
+	sqlite3_stmt *st;
+	int failed;
+
+	*rows = NULL;
+	*count = 0;
+	if (db_prepare(db, RESULT_QUERY " WHERE run_id = ?1 ORDER BY id", &st, err, len) != 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, run_id);
+	*rows = read_all(db, st, sizeof **rows, read_result, count, &failed, "reading results", err,
+			 len);
+	return failed ? -1 : 0;
+}
+
+int db_case_last(struct db *db, const char *case_name, struct db_result_row *out, char *err,
+		 size_t len)
+{
+	sqlite3_stmt *st;
+
+	if (db_prepare(db, RESULT_QUERY " WHERE case_name = ?1 ORDER BY id DESC LIMIT 1", &st, err,
+		       len) != 0)
+		return -1;
+	sqlite3_bind_text(st, 1, case_name, -1, SQLITE_TRANSIENT);
+	return read_one(db, st, read_result, out, "reading the last result of a case", err, len);
+}
+
+static void read_point(sqlite3_stmt *st, void *row)
+{
+	struct db_point_row *p = row;
+
+	memset(p, 0, sizeof *p);
+	db_column_text(st, 0, p->variant, sizeof p->variant);
+	db_column_text(st, 1, p->dtype, sizeof p->dtype);
+	p->n = sqlite3_column_int64(st, 2);
+	p->gbps = sqlite3_column_double(st, 3);
+	p->run_id = sqlite3_column_int64(st, 4);
+}
+
+int db_timed_points(struct db *db, struct db_point_row **rows, size_t *count, char *err,
+		    size_t len)
+{
+	sqlite3_stmt *st;
+	int failed;
+
+	*rows = NULL;
+	*count = 0;
+	if (db_prepare(db, "SELECT variant, dtype, n, gbps, run_id FROM results "
+			   "WHERE gbps IS NOT NULL AND gbps > 0 ORDER BY variant, dtype, n, id",
+		       &st, err, len) != 0)
+		return -1;
+	*rows = read_all(db, st, sizeof **rows, read_point, count, &failed, "reading timed results",
+			 err, len);
+	return failed ? -1 : 0;
+}

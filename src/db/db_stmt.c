@@ -1,0 +1,145 @@
+/*
+ * db_stmt.c - the helpers every query of the store goes through: messages,
+ * running SQL text, preparing, binding, stepping and reading columns (see
+ * db_internal.h).
+ *
+ * They keep the store's error convention in one place: a failed call says
+ * "path: what: reason" on one line, and a lock held by another process
+ * always reads "locked", with how long we waited.
+ */
+#include "db_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "text.h"
+
+void db_seterr(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err || len == 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+}
+
+int db_fail(struct db *db, const char *what, int rc, char *err, size_t len)
+{
+	int primary = rc & 0xff;
+
+	if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED)
+		db_seterr(err, len, "%s: database is locked by another process (waited %d ms)",
+			     db->path, DB_BUSY_TIMEOUT_MS);
+	else
+		db_seterr(err, len, "%s: %s: %s", db->path, what, sqlite3_errmsg(db->h));
+	return -1;
+}
+
+void db_now_iso(char *buf, size_t len)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	if (!gmtime_r(&t, &tm) || strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+		snprintf(buf, len, "1970-01-01T00:00:00Z");
+}
+
+int db_exec_text(struct db *db, const char *what, const char *sql, size_t len, char *err,
+		 size_t elen)
+{
+	const char *end = sql + len;
+
+	while (sql < end) {
+		sqlite3_stmt *st = NULL;
+		const char *tail = NULL;
+		int rc = sqlite3_prepare_v2(db->h, sql, (int)(end - sql), &st, &tail);
+
+		if (rc != SQLITE_OK)
+			return db_fail(db, what, rc, err, elen);
+		if (st) {
+			while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+				;
+			sqlite3_finalize(st);
+			if (rc != SQLITE_DONE)
+				return db_fail(db, what, rc, err, elen);
+		}
+		if (!tail || tail <= sql)
+			break;
+		sql = tail;
+	}
+	return 0;
+}
+
+int db_exec(struct db *db, const char *sql, char *err, size_t len)
+{
+	return db_exec_text(db, sql, sql, strlen(sql), err, len);
+}
+
+int db_query_int(struct db *db, const char *sql, long long *out, int *rcp)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = sqlite3_prepare_v2(db->h, sql, -1, &st, NULL);
+
+	if (rc == SQLITE_OK) {
+		rc = sqlite3_step(st);
+		if (rc == SQLITE_ROW) {
+			*out = sqlite3_column_int64(st, 0);
+			rc = SQLITE_OK;
+		} else if (rc == SQLITE_DONE) {
+			*out = 0;
+			rc = SQLITE_OK;
+		}
+	}
+	sqlite3_finalize(st);
+	*rcp = rc;
+	return rc == SQLITE_OK ? 0 : -1;
+}
+
+int db_prepare(struct db *db, const char *sql, sqlite3_stmt **st, char *err, size_t len)
+{
+	int rc = sqlite3_prepare_v2(db->h, sql, -1, st, NULL);
+
+	if (rc != SQLITE_OK) {
+		*st = NULL;
+		return db_fail(db, "prepare", rc, err, len);
+	}
+	return 0;
+}
+
+int db_bind_text(sqlite3_stmt *st, int i, const char *s, int empty_null)
+{
+	if (!s || (empty_null && !*s))
+		return sqlite3_bind_null(st, i);
+	return sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+}
+
+int db_step_done(struct db *db, sqlite3_stmt *st, const char *what, char *err, size_t len)
+{
+	int rc = sqlite3_step(st);
+
+	if (rc != SQLITE_DONE) {
+		db_fail(db, what, rc, err, len);
+		sqlite3_finalize(st);
+		return -1;
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+void db_bind_device(sqlite3_stmt *st, int i, int64_t device_id)
+{
+	if (device_id > 0)
+		sqlite3_bind_int64(st, i, device_id);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+void db_column_text(sqlite3_stmt *st, int i, char *buf, size_t len)
+{
+	const char *s = (const char *)sqlite3_column_text(st, i);
+	text_copy(buf, len, s ? s : "");
+}

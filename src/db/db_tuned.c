@@ -1,0 +1,249 @@
+/*
+ * db_tuned.c - the tuner's queries: the stored result of one configuration
+ * (what lets a tune resume), the copy bandwidth of a device, and the best
+ * configurations and their history ("conform best", "conform history").
+ *
+ * A stored configuration belongs to a device and a build: db_tuned_find()
+ * matches the run's device_id and git_revision, so a new build or another
+ * GPU is measured afresh.  best_configs (schema.sql) decides what "best"
+ * means; db_best_each() only filters and orders it.
+ */
+#include "db_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "dtype.h"
+
+int db_tuned_find(struct db *db, const struct db_tuned_key *k, struct result *r, char *err,
+		  size_t len)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	/* results_config narrows to the configuration; the run decides the
+	 * device and the build. */
+	if (db_prepare(db, "SELECT r.status, r.observed, r.message, r.err_norm, r.duration_ms, "
+			   "r.median_ms, r.mean_ms, r.stddev_ms, r.min_ms, r.samples, r.noise, r.gbps "
+			   "FROM results r JOIN runs ON runs.id = r.run_id "
+			   "WHERE r.variant = ?1 AND r.dtype = ?2 AND r.n = ?3 AND r.cols = ?4 "
+			   "AND r.params = ?5 AND runs.device_id IS ?6 AND runs.git_revision IS ?7 "
+			   "AND r.expect = 'pass' AND r.observed <> 'skipped' "
+			   "AND (r.samples IS NOT NULL OR r.observed <> 'completed-correct') "
+			   "ORDER BY r.id DESC LIMIT 1", &st, err, len) != 0)
+		return -1;
+	sqlite3_bind_text(st, 1, k->variant, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, dtype_name(k->dtype), -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 3, k->n);
+	sqlite3_bind_int64(st, 4, k->cols);
+	sqlite3_bind_text(st, 5, k->params, -1, SQLITE_TRANSIENT);
+	db_bind_device(st, 6, k->device_id);
+	db_bind_text(st, 7, k->git_revision, 1);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE) {
+		sqlite3_finalize(st);
+		return 0;
+	}
+	if (rc != SQLITE_ROW) {
+		db_fail(db, "looking up a tuned configuration", rc, err, len);
+		sqlite3_finalize(st);
+		return -1;
+	}
+	const char *status = (const char *)sqlite3_column_text(st, 0);
+	const char *observed = (const char *)sqlite3_column_text(st, 1);
+	if (!status || !observed || status_parse(status, &r->status) != 0 ||
+	    outcome_parse(observed, &r->outcome) != 0) {
+		db_seterr(err, len, "%s: stored result with unknown status \"%s\" or outcome \"%s\"",
+			  db->path, status ? status : "(null)", observed ? observed : "(null)");
+		sqlite3_finalize(st);
+		return -1;
+	}
+	db_column_text(st, 2, r->message, sizeof r->message);
+	r->err_norm = sqlite3_column_type(st, 3) == SQLITE_NULL ? -1 : sqlite3_column_double(st, 3);
+	r->duration_s = sqlite3_column_double(st, 4) / 1000.0;
+	memset(&r->timing, 0, sizeof r->timing);
+	if (sqlite3_column_type(st, 9) != SQLITE_NULL) {
+		struct timing_stats *t = &r->timing;
+		t->median_ms = sqlite3_column_double(st, 5);
+		t->mean_ms = sqlite3_column_double(st, 6);
+		t->stddev_ms = sqlite3_column_double(st, 7);
+		t->min_ms = sqlite3_column_double(st, 8);
+		t->samples = sqlite3_column_int(st, 9);
+		t->noise = sqlite3_column_double(st, 10);
+		/* Only the bandwidth is stored; the bytes follow from it. */
+		t->bytes = sqlite3_column_double(st, 11) * 1e9 * t->median_ms * 1e-3;
+		t->result_spread = -1;
+	}
+	sqlite3_finalize(st);
+	return 1;
+}
+
+int db_bandwidth_get(struct db *db, int64_t device_id, const char *variant, double *gbps,
+		     char *err, size_t len)
+{
+	sqlite3_stmt *st;
+	int rc, found = 0;
+
+	if (db_prepare(db, "SELECT gbps FROM device_bandwidth WHERE device_id IS ?1 AND variant = ?2 "
+			   "ORDER BY id DESC LIMIT 1", &st, err, len) != 0)
+		return -1;
+	db_bind_device(st, 1, device_id);
+	sqlite3_bind_text(st, 2, variant, -1, SQLITE_TRANSIENT);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*gbps = sqlite3_column_double(st, 0);
+		found = 1;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_fail(db, "looking up copy bandwidth", rc, err, len);
+	return found;
+}
+
+int db_bandwidth_put(struct db *db, const struct db_bandwidth *b, char *err, size_t len)
+{
+	sqlite3_stmt *st;
+	char now[32];
+
+	if (db_prepare(db, "INSERT INTO device_bandwidth (device_id, variant, bytes, median_ms, gbps, "
+			   "measured_at, conform_version, git_revision) "
+			   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", &st, err, len) != 0)
+		return -1;
+	db_now_iso(now, sizeof now);
+	db_bind_device(st, 1, b->device_id);
+	sqlite3_bind_text(st, 2, b->variant, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_double(st, 3, b->bytes);
+	sqlite3_bind_double(st, 4, b->median_ms);
+	sqlite3_bind_double(st, 5, b->gbps);
+	sqlite3_bind_text(st, 6, now, -1, SQLITE_TRANSIENT);
+	db_bind_text(st, 7, b->version, 0);
+	db_bind_text(st, 8, b->git_revision, 1);
+	return db_step_done(db, st, "recording copy bandwidth", err, len);
+}
+
+/* Both tuned-row queries select these columns in this order. */
+#define TUNED_ROW_COLUMNS 15
+
+static void tuned_row_read(sqlite3_stmt *st, struct db_tuned_row *row)
+{
+	memset(row, 0, sizeof *row);
+	row->device_id = sqlite3_column_int64(st, 0);
+	db_column_text(st, 1, row->device, sizeof row->device);
+	db_column_text(st, 2, row->variant, sizeof row->variant);
+	db_column_text(st, 3, row->dtype, sizeof row->dtype);
+	db_column_text(st, 4, row->op, sizeof row->op);
+	row->n = sqlite3_column_int64(st, 5);
+	row->cols = sqlite3_column_int64(st, 6);
+	db_column_text(st, 7, row->params, sizeof row->params);
+	row->median_ms = sqlite3_column_double(st, 8);
+	row->gbps = sqlite3_column_double(st, 9);
+	row->noise = sqlite3_column_double(st, 10);
+	row->result_id = sqlite3_column_int64(st, 11);
+	row->run_id = sqlite3_column_int64(st, 12);
+	db_column_text(st, 13, row->measured_at, sizeof row->measured_at);
+	db_column_text(st, 14, row->git_revision, sizeof row->git_revision);
+}
+
+/* Binds a query's filters as ?1 pattern, ?2 dtype, ?3 op, ?4 device and,
+ * when the statement has it, ?5 n (NULL for absent members), and hands
+ * every row to fn. */
+static int tuned_each(struct db *db, const char *sql, const struct db_tuned_query *q,
+		      db_tuned_fn fn, void *ctx, const char *what, char *err, size_t len)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (db_prepare(db, sql, &st, err, len) != 0)
+		return -1;
+	if (sqlite3_column_count(st) != TUNED_ROW_COLUMNS) {
+		db_seterr(err, len, "%s: %s: query has %d columns", db->path, what, sqlite3_column_count(st));
+		sqlite3_finalize(st);
+		return -1;
+	}
+	db_bind_text(st, 1, q->pattern ? q->pattern : "*", 0);
+	db_bind_text(st, 2, q->dtype, 1);
+	db_bind_text(st, 3, q->op, 1);
+	db_bind_text(st, 4, q->device, 1);
+	if (sqlite3_bind_parameter_count(st) >= 5 && q->n > 0)
+		sqlite3_bind_int64(st, 5, q->n);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct db_tuned_row row;
+		tuned_row_read(st, &row);
+		if (fn(ctx, &row) != 0) {
+			rc = SQLITE_DONE;
+			break;
+		}
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return db_fail(db, what, rc, err, len);
+	return 0;
+}
+
+int db_best_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, void *ctx,
+		 char *err, size_t len)
+{
+	/* The view yields one row per group in a few index seeks each
+	 * (schema.sql, best_configs); the filters and joins then work on those
+	 * few rows, not on the results. */
+	static const char sql[] =
+		"SELECT coalesce(b.device_id, 0), coalesce(d.name, ''), b.variant, b.dtype, "
+		"coalesce(b.op, ''), b.n, b.cols, b.params, b.median_ms, coalesce(b.gbps, 0), "
+		"coalesce(b.noise, 0), b.result_id, b.run_id, b.measured_at, "
+		"coalesce(runs.git_revision, '') "
+		"FROM best_configs b JOIN runs ON runs.id = b.run_id "
+		"LEFT JOIN devices d ON d.id = b.device_id "
+		"WHERE b.variant GLOB ?1 AND (?2 IS NULL OR b.dtype = ?2) "
+		"AND (?3 IS NULL OR b.op = ?3) AND b.op IS NOT NULL "
+		"AND (?4 IS NULL OR coalesce(d.name, 'host') GLOB ?4) "
+		"ORDER BY coalesce(d.name, ''), b.device_id, b.dtype, b.op, b.cols, b.n, b.variant";
+	return tuned_each(db, sql, q, fn, ctx, "looking up best configurations", err, len);
+}
+
+int db_history_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, void *ctx,
+		    char *err, size_t len)
+{
+	static const char sql[] =
+		"SELECT coalesce(r.device_id, 0), coalesce(d.name, ''), r.variant, r.dtype, "
+		"coalesce(r.op, ''), r.n, r.cols, r.params, min(r.median_ms), coalesce(r.gbps, 0), "
+		"coalesce(r.noise, 0), r.id, r.run_id, runs.started_at, "
+		"coalesce(runs.git_revision, '') "
+		"FROM results r JOIN runs ON runs.id = r.run_id "
+		"LEFT JOIN devices d ON d.id = r.device_id "
+		"WHERE r.status = 'PASS' AND r.median_ms IS NOT NULL AND r.variant GLOB ?1 "
+		"AND (?2 IS NULL OR r.dtype = ?2) AND (?3 IS NULL OR r.op = ?3) AND r.op IS NOT NULL "
+		"AND (?4 IS NULL OR coalesce(d.name, 'host') GLOB ?4) AND (?5 IS NULL OR r.n = ?5) "
+		"GROUP BY r.run_id, r.dtype, r.op, r.n, r.cols "
+		"ORDER BY coalesce(d.name, ''), r.device_id, r.dtype, r.op, r.n, r.cols, r.run_id";
+	return tuned_each(db, sql, q, fn, ctx, "looking up tuning history", err, len);
+}
+
+int db_tuned_variants(struct db *db, char *buf, size_t buflen, char *err, size_t len)
+{
+	sqlite3_stmt *st;
+	int rc;
+	size_t used = 0;
+
+	if (buflen)
+		buf[0] = '\0';
+	if (db_prepare(db, "SELECT DISTINCT variant FROM results WHERE status = 'PASS' "
+			   "AND median_ms IS NOT NULL AND op IS NOT NULL ORDER BY variant",
+		       &st, err, len) != 0)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *v = (const char *)sqlite3_column_text(st, 0);
+		int n = snprintf(buf + used, buflen - used, "%s%s", used ? ", " : "", v ? v : "");
+		if (n < 0 || (size_t)n >= buflen - used) {
+			/* Out of room: say so rather than cut a name in half. */
+			if (buflen > used + 4)
+				snprintf(buf + used, buflen - used, "%s...", used ? ", " : "");
+			rc = SQLITE_DONE;
+			break;
+		}
+		used += (size_t)n;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return db_fail(db, "listing tuned variants", rc, err, len);
+	return 0;
+}

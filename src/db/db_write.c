@@ -1,0 +1,198 @@
+/*
+ * db_write.c - recording: devices, runs and results.
+ *
+ * Invariants:
+ *   - Each result is one autocommitted INSERT, so killing conform loses at
+ *     most the case in flight; a run killed that way stays 'running'.
+ *   - A device is looked up and inserted under the write lock, so two
+ *     conforms meeting one new GPU make one row.
+ *   - results.op mirrors the params' op= and results.device_id the run's
+ *     device (schema.sql, migration 3): both are filled here, on insert.
+ */
+#include "db_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "dtype.h"
+#include "params.h"
+
+/* Seeds are 64-bit unsigned; SQLite integers are signed, so they are
+ * stored as decimal text. */
+static int bind_seed(sqlite3_stmt *st, int i, uint64_t seed)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof buf, "%llu", (unsigned long long)seed);
+	return sqlite3_bind_text(st, i, buf, -1, SQLITE_TRANSIENT);
+}
+
+int db_device_upsert(struct db *db, const struct gpu_info *g, int64_t *id, char *err, size_t len)
+{
+	sqlite3_stmt *st;
+	char now[32];
+	int rc, found = 0;
+
+	/* Under the write lock, so two conforms on one new GPU make one row. */
+	if (db_exec(db, "BEGIN IMMEDIATE", err, len) != 0)
+		return -1;
+	if (g->uuid[0]) {
+		if (db_prepare(db, "SELECT id FROM devices WHERE uuid = ?1", &st, err, len) != 0)
+			goto rollback;
+		sqlite3_bind_text(st, 1, g->uuid, -1, SQLITE_TRANSIENT);
+	} else {
+		if (db_prepare(db, "SELECT id FROM devices WHERE uuid IS NULL AND name = ?1 "
+				   "ORDER BY id LIMIT 1", &st, err, len) != 0)
+			goto rollback;
+		sqlite3_bind_text(st, 1, g->name, -1, SQLITE_TRANSIENT);
+	}
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*id = sqlite3_column_int64(st, 0);
+		found = 1;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		db_fail(db, "looking up device", rc, err, len);
+		goto rollback;
+	}
+
+	if (!found) {
+		if (db_prepare(db, "INSERT INTO devices (name, uuid, cc_major, cc_minor, sm_count, "
+				   "memory_bytes, driver_version, runtime_version, first_seen) "
+				   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", &st, err, len) != 0)
+			goto rollback;
+		db_now_iso(now, sizeof now);
+		db_bind_text(st, 1, g->name, 0);
+		db_bind_text(st, 2, g->uuid, 1);
+		sqlite3_bind_int(st, 3, g->cc_major);
+		sqlite3_bind_int(st, 4, g->cc_minor);
+		sqlite3_bind_int(st, 5, g->sm_count);
+		sqlite3_bind_int64(st, 6, g->memory_bytes);
+		sqlite3_bind_int(st, 7, g->driver_version);
+		sqlite3_bind_int(st, 8, g->runtime_version);
+		sqlite3_bind_text(st, 9, now, -1, SQLITE_TRANSIENT);
+		if (db_step_done(db, st, "inserting device", err, len) != 0)
+			goto rollback;
+		*id = sqlite3_last_insert_rowid(db->h);
+	}
+	if (db_exec(db, "COMMIT", err, len) != 0)
+		goto rollback;
+	return 0;
+rollback:
+	sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+int db_run_begin(struct db *db, const struct run_info *ri, int64_t *run_id, char *err, size_t len)
+{
+	sqlite3_stmt *st;
+	char now[32];
+
+	if (db_prepare(db, "INSERT INTO runs (started_at, state, host, conform_version, "
+			   "git_revision, command_line, seed, device_id) "
+			   "VALUES (?1, 'running', ?2, ?3, ?4, ?5, ?6, ?7)", &st, err, len) != 0)
+		return -1;
+	db_now_iso(now, sizeof now);
+	sqlite3_bind_text(st, 1, now, -1, SQLITE_TRANSIENT);
+	db_bind_text(st, 2, ri->host, 0);
+	db_bind_text(st, 3, ri->version, 0);
+	db_bind_text(st, 4, ri->git_revision, 1);
+	db_bind_text(st, 5, ri->command_line, 0);
+	bind_seed(st, 6, ri->seed);
+	db_bind_device(st, 7, ri->device_id);
+	if (db_step_done(db, st, "recording run", err, len) != 0)
+		return -1;
+	*run_id = sqlite3_last_insert_rowid(db->h);
+	return 0;
+}
+
+int db_run_end(struct db *db, int64_t run_id, const char *state, int passed, int failed,
+	       int skipped, char *err, size_t len)
+{
+	sqlite3_stmt *st;
+	char now[32];
+
+	if (!state || (strcmp(state, "complete") != 0 && strcmp(state, "interrupted") != 0)) {
+		db_seterr(err, len, "%s: run state must be complete or interrupted, not \"%s\"",
+			  db->path, state ? state : "(null)");
+		return -1;
+	}
+	if (db_prepare(db, "UPDATE runs SET ended_at = ?1, state = ?2, passed = ?3, failed = ?4, "
+			   "skipped = ?5 WHERE id = ?6", &st, err, len) != 0)
+		return -1;
+	db_now_iso(now, sizeof now);
+	sqlite3_bind_text(st, 1, now, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, state, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(st, 3, passed);
+	sqlite3_bind_int(st, 4, failed);
+	sqlite3_bind_int(st, 5, skipped);
+	sqlite3_bind_int64(st, 6, run_id);
+	if (db_step_done(db, st, "ending run", err, len) != 0)
+		return -1;
+	if (sqlite3_changes(db->h) != 1) {
+		db_seterr(err, len, "%s: no run %lld", db->path, (long long)run_id);
+		return -1;
+	}
+	return 0;
+}
+
+int db_result_insert(struct db *db, int64_t run_id, const struct result *r, char *err, size_t len)
+{
+	const struct case_spec *c = r->c;
+	const char *dot;
+	sqlite3_stmt *st;
+	char now[32];
+
+	if (!c) {
+		db_seterr(err, len, "%s: result without a case", db->path);
+		return -1;
+	}
+	if (db_prepare(db, "INSERT INTO results (run_id, case_name, kernel, variant, params, dtype, "
+			   "n, cols, expect, status, observed, message, err_norm, duration_ms, seed, "
+			   "created_at, median_ms, mean_ms, stddev_ms, min_ms, samples, noise, gbps, op, "
+			   "device_id) "
+			   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+			   "?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, "
+			   "(SELECT device_id FROM runs WHERE id = ?1))", &st, err, len) != 0)
+		return -1;
+	db_now_iso(now, sizeof now);
+	dot = strchr(c->variant, '.');
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_text(st, 2, c->name, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 3, c->variant, dot ? (int)(dot - c->variant) : -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 4, c->variant, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 5, c->params, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 6, dtype_name(c->dtype), -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 7, c->n);
+	sqlite3_bind_int64(st, 8, c->cols);
+	sqlite3_bind_text(st, 9, expect_name(c->expect), -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 10, status_name(r->status), -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 11, outcome_name(r->outcome), -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 12, r->message, -1, SQLITE_TRANSIENT);
+	if (r->err_norm >= 0)
+		sqlite3_bind_double(st, 13, r->err_norm);
+	else
+		sqlite3_bind_null(st, 13);
+	sqlite3_bind_double(st, 14, r->duration_s * 1000.0);
+	bind_seed(st, 15, r->seed);
+	sqlite3_bind_text(st, 16, now, -1, SQLITE_TRANSIENT);
+	const struct timing_stats *t = &r->timing;
+	if (t->samples > 0) {
+		/* Untimed results keep the timing columns NULL (bound as such by
+		 * default), so "timed" is simply "samples IS NOT NULL". */
+		sqlite3_bind_double(st, 17, t->median_ms);
+		sqlite3_bind_double(st, 18, t->mean_ms);
+		sqlite3_bind_double(st, 19, t->stddev_ms);
+		sqlite3_bind_double(st, 20, t->min_ms);
+		sqlite3_bind_int(st, 21, t->samples);
+		sqlite3_bind_double(st, 22, t->noise);
+		if (t->median_ms > 0 && t->bytes > 0)
+			sqlite3_bind_double(st, 23, t->bytes / (t->median_ms * 1e-3) / 1e9);
+	}
+	/* op mirrors params and device_id the run (schema.sql, migration 3). */
+	char op[16];
+	if (params_get(c->params, "op", op, sizeof op) == 0)
+		sqlite3_bind_text(st, 24, op, -1, SQLITE_TRANSIENT);
+	return db_step_done(db, st, "recording result", err, len);
+}
