@@ -22,6 +22,7 @@
 #include "tui_app.h"
 #include "tui_list.h"
 #include "tui_log.h"
+#include "vec.h"
 
 enum row_kind { ROW_FAMILY = 1, ROW_VARIANT, ROW_CASE };
 #define ROW_ID(kind, i) (((long)(kind) << 40) | (long)(i))
@@ -47,9 +48,9 @@ struct catalog_pane {
 	struct tui_pane super;
 	struct tui_app *app;
 	struct cat_family *fam;
-	size_t nfam;
+	size_t nfam, fam_cap;
 	struct cat_variant *var;
-	size_t nvar;
+	size_t nvar, var_cap;
 	unsigned char *case_visible;   /* per suite case */
 	struct tui_list list;
 	struct tui_log detail;
@@ -63,10 +64,8 @@ static size_t family_of(struct catalog_pane *cp, const char *variant)
 	for (size_t i = 0; i < cp->nfam; i++)
 		if (strcmp(cp->fam[i].name, name) == 0)
 			return i;
-	struct cat_family *grown = realloc(cp->fam, (cp->nfam + 1) * sizeof *grown);
-	if (!grown)
+	if (vec_reserve(cp->fam, cp->nfam, cp->fam_cap, 1) < 0)
 		return 0;
-	cp->fam = grown;
 	struct cat_family *f = &cp->fam[cp->nfam];
 	memset(f, 0, sizeof *f);
 	text_copy(f->name, sizeof f->name, name);
@@ -77,10 +76,8 @@ static size_t family_of(struct catalog_pane *cp, const char *variant)
 static struct cat_variant *variant_add(struct catalog_pane *cp, const char *name,
 				       const struct catalog_entry *e)
 {
-	struct cat_variant *grown = realloc(cp->var, (cp->nvar + 1) * sizeof *grown);
-	if (!grown)
+	if (vec_reserve(cp->var, cp->nvar, cp->var_cap, 1) < 0)
 		return NULL;
-	cp->var = grown;
 	struct cat_variant *v = &cp->var[cp->nvar++];
 	memset(v, 0, sizeof *v);
 	text_copy(v->name, sizeof v->name, name);
@@ -110,15 +107,7 @@ static void build_model(struct catalog_pane *cp)
 			v = variant_add(cp, c->variant, NULL);
 		if (!v)
 			continue;
-		if (v->ncases == v->cap) {
-			size_t cap = v->cap ? v->cap * 2 : 8;
-			size_t *grown = realloc(v->cases, cap * sizeof *grown);
-			if (!grown)
-				continue;
-			v->cases = grown;
-			v->cap = cap;
-		}
-		v->cases[v->ncases++] = i;
+		(void)vec_push(v->cases, v->ncases, v->cap, i); /* a case fewer when out of memory */
 	}
 }
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "text.h"
+#include "vec.h"
 
 static const char symbols[] = "*+ox#@%&";
 #define YLABEL_W 8
@@ -27,8 +28,7 @@ void tui_chart_init(struct tui_chart *c, const char *xlabel, const char *ylabel)
 void tui_chart_clear(struct tui_chart *c)
 {
 	for (size_t i = 0; i < c->count; i++) {
-		free(c->series[i].x);
-		free(c->series[i].y);
+		free(c->series[i].pts);
 	}
 	c->count = 0;
 }
@@ -46,14 +46,8 @@ struct tui_series *tui_chart_series(struct tui_chart *c, const char *name)
 	for (size_t i = 0; i < c->count; i++)
 		if (strcmp(c->series[i].name, name) == 0)
 			return &c->series[i];
-	if (c->count == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 8;
-		struct tui_series *grown = realloc(c->series, cap * sizeof *grown);
-		if (!grown)
-			return NULL;
-		c->series = grown;
-		c->cap = cap;
-	}
+	if (vec_reserve(c->series, c->count, c->cap, 1) < 0)
+		return NULL;
 	struct tui_series *s = &c->series[c->count++];
 	memset(s, 0, sizeof *s);
 	text_copy(s->name, sizeof s->name, name);
@@ -64,21 +58,7 @@ void tui_series_add(struct tui_series *s, double x, double y)
 {
 	if (!(x > 0) || !isfinite(y))
 		return;
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 16;
-		double *gx = realloc(s->x, cap * sizeof *gx);
-		if (!gx)
-			return;
-		s->x = gx;
-		double *gy = realloc(s->y, cap * sizeof *gy);
-		if (!gy)
-			return;
-		s->y = gy;
-		s->cap = cap;
-	}
-	s->x[s->n] = x;
-	s->y[s->n] = y;
-	s->n++;
+	(void)vec_push(s->pts, s->n, s->cap, ((struct tui_point){x, y})); /* a point fewer when out of memory */
 }
 
 char tui_chart_symbol(size_t i)
@@ -116,10 +96,10 @@ void tui_chart_draw(const struct tui_chart *c, const struct tui_rect *r)
 	double xmin = INFINITY, xmax = -INFINITY, ymax = 0;
 	for (size_t i = 0; i < c->count; i++)
 		for (size_t k = 0; k < c->series[i].n; k++) {
-			double lx = log2(c->series[i].x[k]);
+			double lx = log2(c->series[i].pts[k].x);
 			xmin = fmin(xmin, lx);
 			xmax = fmax(xmax, lx);
-			ymax = fmax(ymax, c->series[i].y[k]);
+			ymax = fmax(ymax, c->series[i].pts[k].y);
 		}
 	if (!isfinite(xmin))
 		return;
@@ -184,8 +164,8 @@ void tui_chart_draw(const struct tui_chart *c, const struct tui_rect *r)
 		const struct tui_series *s = &c->series[i];
 		char sym[2] = {tui_chart_symbol(i), '\0'};
 		for (size_t k = 0; k < s->n; k++) {
-			int col = px + (int)lround((log2(s->x[k]) - lo) / (hi - lo) * (pw - 1));
-			int row = axis_y - 1 - (int)lround(s->y[k] / ytop * (ph - 1));
+			int col = px + (int)lround((log2(s->pts[k].x) - lo) / (hi - lo) * (pw - 1));
+			int row = axis_y - 1 - (int)lround(s->pts[k].y / ytop * (ph - 1));
 			if (row < py)
 				row = py;
 			tui_put(row, col, 1, tui_term_series_attr((int)i), sym);

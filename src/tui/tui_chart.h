@@ -11,9 +11,13 @@
 
 #include "tui_term.h"
 
+struct tui_point {
+	double x, y;
+};
+
 struct tui_series {
 	char name[96];
-	double *x, *y;
+	struct tui_point *pts;
 	size_t n, cap;
 };
 

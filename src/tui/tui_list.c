@@ -5,6 +5,7 @@
  * row is inside [top, top + page).
  */
 #include "tui_list.h"
+#include "vec.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,14 +35,8 @@ void tui_list_begin(struct tui_list *l)
 
 struct tui_list_row *tui_list_add(struct tui_list *l)
 {
-	if (l->count == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 64;
-		struct tui_list_row *grown = realloc(l->rows, cap * sizeof *grown);
-		if (!grown)
-			return NULL;
-		l->rows = grown;
-		l->cap = cap;
-	}
+	if (vec_reserve(l->rows, l->count, l->cap, 1) < 0)
+		return NULL;
 	struct tui_list_row *r = &l->rows[l->count++];
 	memset(r, 0, sizeof *r);
 	return r;

@@ -6,6 +6,7 @@
  * or mid-word for words longer than the width.
  */
 #include "tui_log.h"
+#include "vec.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -46,14 +47,8 @@ static void add_line(struct tui_log *l, attr_t a, int indent, const char *text, 
 		memmove(l->lines, l->lines + 1, (l->count - 1) * sizeof *l->lines);
 		l->count--;
 	}
-	if (l->count == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 32;
-		struct tui_log_line *grown = realloc(l->lines, cap * sizeof *grown);
-		if (!grown)
-			return;
-		l->lines = grown;
-		l->cap = cap;
-	}
+	if (vec_reserve(l->lines, l->count, l->cap, 1) < 0)
+		return;
 	char *copy = strndup(text, n);
 	if (!copy)
 		return;

@@ -22,6 +22,7 @@
 #include "tui_app.h"
 #include "tui_log.h"
 #include "tui_table.h"
+#include "vec.h"
 
 /* Columns: the first two are the same in both layouts. */
 enum { C_CASE, C_STATUS, P_OBSERVED = 2, P_DURATION, T_MEDIAN = 2, T_GBPS, T_COPY, T_BASE, T_NOISE,
@@ -93,16 +94,7 @@ struct best_fill {
 static int best_collect(void *ctx, const struct db_tuned_row *row)
 {
 	struct best_fill *f = ctx;
-	if (f->count == f->cap) {
-		size_t cap = f->cap ? 2 * f->cap : 64;
-		struct db_tuned_row *grown = realloc(f->rows, cap * sizeof *grown);
-		if (!grown)
-			return 1;
-		f->rows = grown;
-		f->cap = cap;
-	}
-	f->rows[f->count++] = *row;
-	return 0;
+	return vec_push(f->rows, f->count, f->cap, *row) < 0 ? 1 : 0;
 }
 
 /* The median of the family's baseline in the same group, or 0. */

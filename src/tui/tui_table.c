@@ -2,6 +2,7 @@
  * tui_table.c - the table widget (see tui_table.h).
  */
 #include "tui_table.h"
+#include "vec.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -35,14 +36,8 @@ void tui_table_begin(struct tui_table *t)
 
 struct tui_table_row *tui_table_add(struct tui_table *t)
 {
-	if (t->count == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 64;
-		struct tui_table_row *grown = realloc(t->rows, cap * sizeof *grown);
-		if (!grown)
-			return NULL;
-		t->rows = grown;
-		t->cap = cap;
-	}
+	if (vec_reserve(t->rows, t->count, t->cap, 1) < 0)
+		return NULL;
 	struct tui_table_row *r = &t->rows[t->count];
 	memset(r, 0, sizeof *r);
 	for (int i = 0; i < TUI_TABLE_COLS; i++)
