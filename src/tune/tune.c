@@ -2,13 +2,14 @@
  * tune.c - the tuner (see tune.h).
  *
  * measure() is the one road to a number: every evaluation, reference or
- * configuration, is either answered from the database or run as a case by
- * the runner's worker under the watchdog and stored through the database
- * sink, so a hang or a crash is a TIMEOUT or CRASH row like any other and
- * the next evaluation gets a fresh worker.
+ * configuration, is either answered from the database or run as a case
+ * through the session (session_run_case: the runner's worker under the
+ * watchdog, judged as any case) and stored through its database sink, so a
+ * hang or a crash is a TIMEOUT or CRASH row like any other and the next
+ * evaluation gets a fresh worker.
  *
  * A configuration the variant's contract refuses is stored as SKIP with the
- * observed behaviour "invalid": the search is expected to run into the
+ * observed behaviour "invalid" (the session's invalid_is_skip): the search is expected to run into the
  * edges of what a kernel accepts, and that is neither a failure of the
  * kernel nor a measurement.
  */
@@ -65,53 +66,39 @@ static void tally(struct run_summary *sum, enum status st)
 }
 
 int tune_open(struct tune_session *s, const struct tune_options *o, const struct catalog *cat,
-	      const struct runner_config *rcfg, char *err, size_t len)
+	      const struct session_config *cfg, char *err, size_t len)
 {
 	memset(s, 0, sizeof *s);
 	s->o = *o;
 	s->cat = cat;
-	s->stop = rcfg->stop;
-	struct runner_config cfg = *rcfg;
-	cfg.timing = &s->o.timing;
-	cfg.seed = o->seed;
-	cfg.catalog = cat;
-	if (runner_open(&s->rn, &cfg, err, len) < 0)
+	s->stop = cfg->stop;
+	struct session_config c = *cfg;
+	c.timing = &s->o.timing;
+	c.seed = o->seed;
+	c.catalog = cat;
+	c.invalid_is_skip = 1; /* see the top of this file */
+	if (session_open(&s->run, &c, err, len) < 0)
 		return -1;
-	s->runner_open = 1;
+	s->run_open = 1;
 	return 0;
 }
 
-int tune_begin(struct tune_session *s, struct db *db, char *err, size_t len)
+int tune_begin(struct tune_session *s, char *err, size_t len)
 {
-	s->dbst.db = db;
-	s->dbst.version = PACKAGE_VERSION;
-	s->dbst.git_revision = CONFORM_GIT_REVISION;
-	db_sink(&s->dbsink, &s->dbst);
-	if (s->dbsink.begin(s->dbsink.ctx, &s->rn.rc, err, len) < 0)
-		return -1;
-	s->run_begun = 1;
-	return 0;
+	return session_begin(&s->run, 0, err, len);
 }
 
 int tune_close(struct tune_session *s, int interrupted, char *err, size_t len)
 {
 	int rc = 0;
-	if (s->run_begun) {
-		s->stored.interrupted = interrupted;
-		if (s->dbsink.end(s->dbsink.ctx, &s->stored, err, len) < 0)
-			rc = -1;
-		s->run_begun = 0;
-	}
-	if (s->runner_open)
-		runner_close(&s->rn);
-	s->runner_open = 0;
+	if (!s->run_open)
+		return 0;
+	s->run.sum.interrupted = interrupted;
+	if (session_end(&s->run, err, len) < 0)
+		rc = -1;
+	session_close(&s->run);
+	s->run_open = 0;
 	return rc;
-}
-
-/* A tuned configuration that the contract refuses is a SKIP (see top). */
-static enum status tune_judge(enum outcome o)
-{
-	return o == OUTCOME_INVALID ? STATUS_SKIP : status_judge(EXPECT_PASS, o);
 }
 
 /* Adds an empty row; returns its index, or -1 when out of memory. */
@@ -182,7 +169,7 @@ static int measure(struct tune_session *s, const struct probe *p, struct tune_ro
 	/* Drawing an input and its reference on the host takes about 10 ns an
 	 * element, seconds at 2^30, before the kernel runs: allow for it. */
 	const double elements = (double)p->n * (double)(p->cols ? p->cols : 1);
-	c.timeout_s = s->rn.cfg.timeout_s + 1e-8 * elements;
+	c.timeout_s = s->run.rn.cfg.timeout_s + 1e-8 * elements;
 
 	struct result res;
 	memset(&res, 0, sizeof res);
@@ -192,30 +179,21 @@ static int measure(struct tune_session *s, const struct probe *p, struct tune_ro
 	int found = 0;
 	if (!s->o.fresh) {
 		struct db_tuned_key k = {
-			.device_id = s->dbst.device_id, .git_revision = CONFORM_GIT_REVISION,
+			.device_id = s->run.dbst.device_id, .git_revision = CONFORM_GIT_REVISION,
 			.variant = c.variant, .dtype = c.dtype, .n = c.n, .cols = c.cols,
 			.params = c.params,
 		};
-		found = db_tuned_find(s->dbst.db, &k, &res, err, len);
+		found = db_tuned_find(s->run.dbst.db, &k, &res, err, len);
 		if (found < 0)
 			return -1;
 	}
 	if (found) {
 		s->reused++;
 	} else {
-		struct case_result cr;
-		double t0 = text_now();
-		if (runner_run_case(&s->rn, &c, res.seed, s->watch, &cr) < 0)
+		if (session_run_case(&s->run, &c, res.seed, &res) != 0)
 			return 1;
-		res.duration_s = text_now() - t0;
-		res.outcome = cr.outcome;
-		res.err_norm = cr.err_norm;
-		res.timing = cr.timing;
-		res.status = tune_judge(cr.outcome);
-		text_copy(res.message, sizeof res.message, cr.message);
-		if (s->dbsink.result(s->dbsink.ctx, &res, 0, 0, err, len) < 0)
+		if (session_report(&s->run, &res, 0, 0, err, len) < 0)
 			return -1;
-		tally(&s->stored, res.status);
 	}
 	tally(&s->shown, res.status);
 
@@ -242,7 +220,7 @@ static double row_cost(const struct tune_row *r)
 static int runnable(const struct tune_session *s, const char *variant)
 {
 	const struct catalog_entry *e = catalog_lookup(s->cat, variant);
-	return e && (!e->gpu || s->rn.rc.has_gpu);
+	return e && (!e->gpu || s->run.rn.rc.has_gpu);
 }
 
 /* Adds a measured row to the sweep; returns measure()'s verdict, or -1 when
@@ -271,7 +249,7 @@ static int measure_refs(struct tune_session *s, struct tune_sweep *sw, struct tu
 	long i;
 	int rc;
 	if (f->copy && runnable(s, f->copy)) {
-		int stored = db_bandwidth_get(s->dbst.db, s->dbst.device_id, f->copy, &r->copy_gbps,
+		int stored = db_bandwidth_get(s->run.dbst.db, s->run.dbst.device_id, f->copy, &r->copy_gbps,
 					      err, len);
 		if (stored < 0)
 			return -1;
@@ -282,12 +260,12 @@ static int measure_refs(struct tune_session *s, struct tune_sweep *sw, struct tu
 			const struct tune_row *row = &sw->rows[i];
 			if (isfinite(row_cost(row)) && row->gbps > 0) {
 				struct db_bandwidth b = {
-					.device_id = s->dbst.device_id, .variant = f->copy,
+					.device_id = s->run.dbst.device_id, .variant = f->copy,
 					.bytes = row->timing.bytes, .median_ms = row->timing.median_ms,
 					.gbps = row->gbps, .version = PACKAGE_VERSION,
 					.git_revision = CONFORM_GIT_REVISION,
 				};
-				if (db_bandwidth_put(s->dbst.db, &b, err, len) < 0)
+				if (db_bandwidth_put(s->run.dbst.db, &b, err, len) < 0)
 					return -1;
 				r->copy_gbps = row->gbps;
 				r->copy_measured = 1;

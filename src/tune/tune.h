@@ -22,7 +22,7 @@
 #include "catalog_client.h"
 #include "dtype.h"
 #include "report.h"
-#include "runner.h"
+#include "session.h"
 #include "timing.h"
 #include "tune_search.h"
 
@@ -98,28 +98,23 @@ struct tune_progress {
 struct tune_session {
 	struct tune_options o;
 	const struct catalog *cat;
-	struct runner rn;
-	int runner_open;
-	int run_begun;
-	struct db_state dbst;
-	struct report_sink dbsink;
+	struct session run;              /* run.rn.rc: the device; run.sum: what it stored */
+	int run_open;
 	struct run_summary shown;        /* every evaluation, reused ones too */
-	struct run_summary stored;       /* the results this run stored */
 	uint64_t reused;
 	struct tune_progress progress;
-	const struct wait_ticker *watch; /* told while an evaluation runs (watchdog countdown); NULL: none */
 	const volatile sig_atomic_t *stop;
 };
 
-/* Starts the worker, which tells whether there is a GPU (s->rn.rc).
- * rcfg's timing, seed and catalog are replaced by the options'.  Returns 0,
+/* Starts the worker, which tells whether there is a GPU (s->run.rn.rc).
+ * cfg's timing, seed and catalog are replaced by the options'.  Returns 0,
  * or -1 with a message.  s must stay where it is until tune_close(). */
 int tune_open(struct tune_session *s, const struct tune_options *o, const struct catalog *cat,
-	      const struct runner_config *rcfg, char *err, size_t len);
+	      const struct session_config *cfg, char *err, size_t len);
 
-/* Records the device and starts the run row.  Returns 0, or -1 with a
- * message. */
-int tune_begin(struct tune_session *s, struct db *db, char *err, size_t len);
+/* Records the device and starts the run row in cfg's database.  Returns 0,
+ * or -1 with a message. */
+int tune_begin(struct tune_session *s, char *err, size_t len);
 
 /* Runs the sweep of size n over the variants.  Returns 0, 1 when
  * interrupted (the rows so far are kept), or -1 with a message. */
