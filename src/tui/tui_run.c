@@ -15,7 +15,7 @@
  * tune_sweep_run/tune_close from tune.c, the checked cases' variants
  * searched at the problem's sizes and type, as "conform tune" would.  The
  * search calls its evaluations itself, so while it runs the interface lives
- * on in a sink's tick (tune_pump) and in the tuner's progress callback.
+ * on in a sink's tick (tune_tick) and in the tuner's progress callback.
  */
 #include "config.h"
 
