@@ -102,10 +102,9 @@ struct tui_pane *tui_plot_pane_new(struct tui_app *app);
  * variant when on a case), or NULL on a family. */
 const char *tui_catalog_cursor_variant(struct tui_pane *catalog);
 
-/* Runs the checked cases (tui_run.c): the run pane comes on screen.  A
- * conformance run is only begun (app->running): the main loop then calls
- * tui_run_step() until running drops.  A sweep or tune returns when it ends
- * or is cancelled. */
+/* Runs the checked cases (tui_run.c): the run pane comes on screen and the
+ * run - conformance, sweep or tune - is begun (app->running); the main loop
+ * then calls tui_run_step() until running drops. */
 void tui_run_checked(struct tui_app *app);
 
 /* One step of the run in progress: waits at most wait_s for the worker,

@@ -12,10 +12,9 @@
  * worker and ends the run, which the database records as interrupted.
  *
  * Sweeps and tunes (the mode, m) are the tuner's: tune_open/tune_begin/
- * tune_sweep_run/tune_close from tune.c, the checked cases' variants
- * searched at the problem's sizes and type, as "conform tune" would.  The
- * search calls its evaluations itself, so while it runs the interface lives
- * on in a sink's tick (tune_tick) and in the tuner's progress callback.
+ * tune_sweep_begin/tune_close from tune.c, the checked cases' variants
+ * searched at the problem's sizes and type, as "conform tune" would, and
+ * stepped the same way (tune_sweep_step), one size after the other.
  */
 #include "config.h"
 
@@ -36,9 +35,6 @@
 #include "tui_table.h"
 #include "tune.h"
 #include "tune_space.h"
-
-/* Redraws from tick at most this often (seconds). */
-#define REDRAW_EVERY 0.05
 
 enum { COL_NO, COL_STATUS, COL_CASE, COL_TIME, COL_MESSAGE };
 
@@ -65,12 +61,18 @@ struct run_pane {
 	char current[CASE_NAME_MAX]; /* the case in flight, "" between cases */
 	int counts[STATUS_COUNT];
 	char outcome[1100];        /* the last run's summary line, or why it stopped */
-	double last_draw;
 	/* The conformance run in progress (stepped by tui_run_step). */
 	struct session *ss;
 	struct case_spec *cases;
 	const struct case_spec **sel;
 	char *cmdline;
+	/* Or the sweep or tune in progress, one size after the other. */
+	struct tune_session *ts;
+	const struct catalog_entry **variants;
+	size_t nvariants;
+	int64_t *sizes;
+	size_t nsizes, size_index;
+	struct tune_sweep sw;
 };
 
 static struct tui_table_row *row_of(struct run_pane *rp, size_t index)
@@ -84,19 +86,6 @@ static struct tui_table_row *row_of(struct run_pane *rp, size_t index)
 static void redraw(struct run_pane *rp)
 {
 	tui_screen_draw(&rp->app->screen);
-	rp->last_draw = text_now();
-}
-
-/* Handles the keys that came while the runner was busy, then redraws. */
-static void pump(struct run_pane *rp, int force)
-{
-	int key;
-	while ((key = tui_term_key(0)) != ERR) {
-		tui_screen_key(&rp->app->screen, key);
-		force = 1;
-	}
-	if (force || text_now() - rp->last_draw >= REDRAW_EVERY)
-		redraw(rp);
 }
 
 static int sink_begin(void *ctx, const struct run_context *rc, char *err, size_t len)
@@ -286,15 +275,6 @@ static uint64_t tune_total(const struct tune_options *o, const struct catalog_en
 	return total;
 }
 
-/* The tuner runs its search to the end before it returns: the interface
- * answers from the watchdog's ticks while an evaluation runs. */
-static void tune_tick(void *ctx, double remaining_s)
-{
-	struct run_pane *rp = ctx;
-	rp->remaining = remaining_s;
-	pump(rp, 0);
-}
-
 static void tune_progress_seen(void *ctx, const char *variant, uint64_t done, uint64_t total)
 {
 	struct run_pane *rp = ctx;
@@ -303,7 +283,6 @@ static void tune_progress_seen(void *ctx, const char *variant, uint64_t done, ui
 	rp->done++;
 	text_copy(rp->current, sizeof rp->current, variant);
 	tui_results_reload(rp->app->panes[TUI_PANE_RESULTS], 0);
-	pump(rp, 1);
 }
 
 /* Lists a finished sweep's rows (fastest first, the best marked). */
@@ -337,24 +316,79 @@ static void tune_list_sweep(struct run_pane *rp, const struct tune_sweep *sw)
 	tui_table_end(&rp->table);
 }
 
+/* The sweep or tune has ended (or could not begin): the pane says how, and
+ * what it held is freed. */
+static void tune_finish(struct tui_app *app, struct run_pane *rp, int interrupted)
+{
+	char err[1024];
+	struct tune_session *s = rp->ts;
+	if (s && s->run_open) {
+		char line[128];
+		report_summary_line(&s->shown, line, sizeof line);
+		snprintf(rp->outcome, sizeof rp->outcome, "%s in %.1f s; %llu from the database%s", line,
+			 text_now() - rp->started, (unsigned long long)s->reused,
+			 interrupted ? "; cancelled" : "");
+		tui_log_add(&rp->log, A_BOLD, "run #%lld: %s", (long long)rp->run_id, rp->outcome);
+		if (tune_close(s, interrupted, err, sizeof err) < 0)
+			tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "%s", err);
+		if (interrupted && app->stop)
+			tui_screen_note(&app->screen, "run #%lld cancelled", (long long)rp->run_id);
+	}
+	rp->current[0] = '\0';
+	rp->active = app->running = 0;
+	if (!tui_term_signal())
+		app->stop = 0;
+	tui_results_reload(app->panes[TUI_PANE_RESULTS], 1);
+	tune_sweep_free(&rp->sw);
+	free(rp->ts);
+	free(rp->sizes);
+	free(rp->variants);
+	rp->ts = NULL;
+	rp->sizes = NULL;
+	rp->variants = NULL;
+}
+
+/* One step of the sweep or tune in progress: the next size when one is
+ * swept, the end after the last. */
+static void tune_step(struct tui_app *app, struct run_pane *rp, double wait_s)
+{
+	char err[1024];
+	enum tune_step st = tune_sweep_step(rp->ts, wait_s, &rp->sw, err, sizeof err);
+	rp->remaining = runner_case_remaining(&rp->ts->run.rn);
+	if (st == TUNE_STEP_BUSY)
+		return;
+	tune_list_sweep(rp, &rp->sw);
+	tune_sweep_free(&rp->sw);
+	if (st == TUNE_STEP_FAILED)
+		tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "the run stopped: %s", err);
+	if (st == TUNE_STEP_SWEPT && ++rp->size_index < rp->nsizes) {
+		tune_sweep_begin(rp->ts, rp->variants, rp->nvariants, rp->sizes[rp->size_index]);
+		return;
+	}
+	tune_finish(app, rp, st != TUNE_STEP_SWEPT);
+}
+
 static void run_tune(struct tui_app *app, struct run_pane *rp, const struct case_spec *cases,
 		     size_t n)
 {
 	char err[1024], cmdline[256];
 	enum dtype d = app->problem.dtype >= 0 ? (enum dtype)app->problem.dtype : cases[0].dtype;
-	const struct catalog_entry **variants = calloc(n, sizeof *variants);
-	int64_t *sizes = calloc(n, sizeof *sizes);
-	struct tune_session *s = calloc(1, sizeof *s);
-	struct tune_sweep sw = {.n = 0};
-	if (!variants || !sizes || !s) {
+	rp->variants = calloc(n, sizeof *rp->variants);
+	rp->sizes = calloc(n, sizeof *rp->sizes);
+	rp->ts = calloc(1, sizeof *rp->ts);
+	memset(&rp->sw, 0, sizeof rp->sw);
+	if (!rp->variants || !rp->sizes || !rp->ts) {
 		tui_screen_note(&app->screen, "out of memory");
-		goto out;
+		tune_finish(app, rp, 1);
+		return;
 	}
-	size_t nv = tune_variants(app, cases, n, d, variants);
-	size_t nsizes = tune_sizes(cases, n, d, sizes);
+	size_t nv = rp->nvariants = tune_variants(app, cases, n, d, rp->variants);
+	size_t nsizes = rp->nsizes = tune_sizes(cases, n, d, rp->sizes);
+	rp->size_index = 0;
 	if (!nv) {
 		tui_screen_note(&app->screen, "no checked %s case has a tuning space", dtype_name(d));
-		goto out;
+		tune_finish(app, rp, 1);
+		return;
 	}
 	struct tune_options o = {
 		.dtype = d, .op = OP_SUM, .cols = cases[0].cols,
@@ -365,7 +399,7 @@ static void run_tune(struct tui_app *app, struct run_pane *rp, const struct case
 	};
 
 	reset_pane(rp, NULL, 0);
-	rp->total = (size_t)(tune_total(&o, variants, nv) * nsizes);
+	rp->total = (size_t)(tune_total(&o, rp->variants, nv) * nsizes);
 	snprintf(cmdline, sizeof cmdline, "conform tui: %s of %zu variant%s, %s, seed %llu",
 		 tui_mode_name(app->mode), nv, nv == 1 ? "" : "s", dtype_name(d),
 		 (unsigned long long)o.seed);
@@ -385,14 +419,14 @@ static void run_tune(struct tui_app *app, struct run_pane *rp, const struct case
 		.stop = &app->stop,
 		.command_line = cmdline,
 	};
-	struct report_sink watch = {.tick = tune_tick, .ctx = rp};
-	int interrupted = 0;
+	struct tune_session *s = rp->ts;
 	if (tune_open(s, &o, &app->cat, &cfg, err, sizeof err) < 0 ||
-	    session_add_sink(&s->run, &watch) < 0 || tune_begin(s, err, sizeof err) < 0) {
+	    tune_begin(s, err, sizeof err) < 0) {
 		tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "cannot run: %s", err);
 		snprintf(rp->outcome, sizeof rp->outcome, "not run: %s", err);
 		tune_close(s, 1, err, sizeof err);
-		goto out;
+		tune_finish(app, rp, 1);
+		return;
 	}
 	s->progress.fn = tune_progress_seen;
 	s->progress.ctx = rp;
@@ -406,36 +440,7 @@ static void run_tune(struct tui_app *app, struct run_pane *rp, const struct case
 	if (!s->run.rn.rc.has_gpu)
 		tui_log_add(&rp->log, tui_term_attr(TUI_WARN), "no GPU: %s", s->run.rn.rc.nodev_reason);
 	tui_results_reload(app->panes[TUI_PANE_RESULTS], 1);
-	for (size_t i = 0; i < nsizes && !interrupted; i++) {
-		int r = tune_sweep_run(s, variants, nv, sizes[i], &sw, err, sizeof err);
-		tune_list_sweep(rp, &sw);
-		tune_sweep_free(&sw);
-		if (r < 0) {
-			tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "the run stopped: %s", err);
-			interrupted = 1;
-		} else if (r > 0) {
-			interrupted = 1;
-		}
-	}
-	char line[128];
-	report_summary_line(&s->shown, line, sizeof line);
-	snprintf(rp->outcome, sizeof rp->outcome, "%s in %.1f s; %llu from the database%s", line,
-		 text_now() - rp->started, (unsigned long long)s->reused,
-		 interrupted ? "; cancelled" : "");
-	tui_log_add(&rp->log, A_BOLD, "run #%lld: %s", (long long)rp->run_id, rp->outcome);
-	if (tune_close(s, interrupted, err, sizeof err) < 0)
-		tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "%s", err);
-	if (interrupted && app->stop)
-		tui_screen_note(&app->screen, "run #%lld cancelled", (long long)rp->run_id);
-out:
-	rp->current[0] = '\0';
-	rp->active = app->running = 0;
-	if (!tui_term_signal())
-		app->stop = 0;
-	tui_results_reload(app->panes[TUI_PANE_RESULTS], 1);
-	free(s);
-	free(sizes);
-	free(variants);
+	tune_sweep_begin(s, rp->variants, nv, rp->sizes[0]);
 }
 
 /* The conformance run has ended (or could not begin): the pane says how,
@@ -475,6 +480,10 @@ void tui_run_step(struct tui_app *app, double wait_s)
 {
 	struct run_pane *rp = (struct run_pane *)app->panes[TUI_PANE_RUN];
 	char err[1024];
+	if (rp->ts) {
+		tune_step(app, rp, wait_s);
+		return;
+	}
 	if (!rp->ss)
 		return;
 	switch (session_step(rp->ss, wait_s, err, sizeof err)) {

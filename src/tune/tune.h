@@ -95,6 +95,8 @@ struct tune_progress {
 	void *ctx;
 };
 
+struct tune_memo;
+
 struct tune_session {
 	struct tune_options o;
 	const struct catalog *cat;
@@ -104,6 +106,16 @@ struct tune_session {
 	uint64_t reused;
 	struct tune_progress progress;
 	const volatile sig_atomic_t *stop;
+	/* Every evaluation made or begun, so that a stepped sweep can be
+	 * replayed from its start after each result (see tune_sweep_step). */
+	struct tune_memo **memo;
+	size_t nmemo, memo_cap;
+	/* The stepped sweep: its problem and the evaluation in flight. */
+	int stepped;
+	const struct catalog_entry *const *step_variants;
+	size_t step_nvariants;
+	int64_t step_n;
+	struct tune_memo *pending;
 };
 
 /* Starts the worker, which tells whether there is a GPU (s->run.rn.rc).
@@ -122,6 +134,28 @@ int tune_sweep_run(struct tune_session *s, const struct catalog_entry *const *va
 		   size_t nvariants, int64_t n, struct tune_sweep *sw, char *err, size_t len);
 
 void tune_sweep_free(struct tune_sweep *sw);
+
+/*
+ * The same sweep, stepped, for a caller with a loop of its own (the TUI):
+ * tune_sweep_begin() takes the problem, then each tune_sweep_step() waits
+ * at most wait_s for the evaluation in flight.  The search strategies call
+ * their evaluations themselves, so a step that has a result replays the
+ * sweep from its start: the search is deterministic (tune_search.h) and
+ * asks the same questions in the same order, each answered from this
+ * session's memory, until it asks a new one, which is begun.  Every
+ * evaluation is still run, stored and counted once.  The variants must stay
+ * until the sweep is done.
+ */
+enum tune_step {
+	TUNE_STEP_BUSY,          /* an evaluation is in flight */
+	TUNE_STEP_SWEPT,         /* the sweep is done: sw has its rows */
+	TUNE_STEP_INTERRUPTED,   /* *stop: sw has the rows so far */
+	TUNE_STEP_FAILED,        /* message in err */
+};
+void tune_sweep_begin(struct tune_session *s, const struct catalog_entry *const *variants,
+		      size_t nvariants, int64_t n);
+enum tune_step tune_sweep_step(struct tune_session *s, double wait_s, struct tune_sweep *sw,
+			       char *err, size_t len);
 
 /* Ends the run row, if begun ("interrupted" or "complete"), and stops the
  * worker.  Returns 0, or -1 with a message. */
