@@ -156,12 +156,8 @@ static enum session_step step_all(struct fixture *f, double *longest, int *busy,
 int main(void)
 {
 	char worker[4096], err[512];
-	const char *top = getenv("top_builddir");
-	snprintf(worker, sizeof worker, "%s/conform-worker", top ? top : ".");
-	if (access(worker, X_OK) != 0) {
-		fprintf(stderr, "no %s: skipped\n", worker);
+	if (test_worker_path(worker, sizeof worker) != 0)
 		return 77;
-	}
 	signal(SIGPIPE, SIG_IGN);
 
 	struct case_spec cases[4];

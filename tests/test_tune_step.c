@@ -117,12 +117,8 @@ out:
 int main(void)
 {
 	char worker[4096];
-	const char *top = getenv("top_builddir");
-	snprintf(worker, sizeof worker, "%s/conform-worker", top ? top : ".");
-	if (access(worker, X_OK) != 0) {
-		fprintf(stderr, "no %s: skipped\n", worker);
+	if (test_worker_path(worker, sizeof worker) != 0)
 		return 77;
-	}
 	signal(SIGPIPE, SIG_IGN);
 
 	static char straight_params[256][CASE_PARAMS_MAX + 64], stepped_params[256][CASE_PARAMS_MAX + 64];

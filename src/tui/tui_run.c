@@ -316,6 +316,32 @@ static void tune_list_sweep(struct run_pane *rp, const struct tune_sweep *sw)
 	tui_table_end(&rp->table);
 }
 
+/* What ends every run: what the pane held for it is freed (whichever kind
+ * it was) and the interface is idle again. */
+static void run_over(struct tui_app *app, struct run_pane *rp)
+{
+	tune_sweep_free(&rp->sw);
+	free(rp->ts);
+	free(rp->sizes);
+	free(rp->variants);
+	free(rp->ss);
+	free(rp->cmdline);
+	free(rp->sel);
+	free(rp->cases);
+	rp->ts = NULL;
+	rp->sizes = NULL;
+	rp->variants = NULL;
+	rp->ss = NULL;
+	rp->cmdline = NULL;
+	rp->sel = NULL;
+	rp->cases = NULL;
+	rp->current[0] = '\0';
+	rp->active = app->running = 0;
+	if (!tui_term_signal())
+		app->stop = 0; /* a cancel ends this run only */
+	tui_results_reload(app->panes[TUI_PANE_RESULTS], 1);
+}
+
 /* The sweep or tune has ended (or could not begin): the pane says how, and
  * what it held is freed. */
 static void tune_finish(struct tui_app *app, struct run_pane *rp, int interrupted)
@@ -334,18 +360,7 @@ static void tune_finish(struct tui_app *app, struct run_pane *rp, int interrupte
 		if (interrupted && app->stop)
 			tui_screen_note(&app->screen, "run #%lld cancelled", (long long)rp->run_id);
 	}
-	rp->current[0] = '\0';
-	rp->active = app->running = 0;
-	if (!tui_term_signal())
-		app->stop = 0;
-	tui_results_reload(app->panes[TUI_PANE_RESULTS], 1);
-	tune_sweep_free(&rp->sw);
-	free(rp->ts);
-	free(rp->sizes);
-	free(rp->variants);
-	rp->ts = NULL;
-	rp->sizes = NULL;
-	rp->variants = NULL;
+	run_over(app, rp);
 }
 
 /* One step of the sweep or tune in progress: the next size when one is
@@ -461,19 +476,7 @@ static void run_finish(struct tui_app *app, struct run_pane *rp)
 			tui_screen_note(&app->screen, "run #%lld cancelled", (long long)rp->run_id);
 		}
 	}
-	rp->current[0] = '\0';
-	rp->active = app->running = 0;
-	if (!tui_term_signal())
-		app->stop = 0; /* a cancel ends this run only */
-	tui_results_reload(app->panes[TUI_PANE_RESULTS], 1);
-	free(rp->ss);
-	free(rp->cmdline);
-	free(rp->sel);
-	free(rp->cases);
-	rp->ss = NULL;
-	rp->cmdline = NULL;
-	rp->sel = NULL;
-	rp->cases = NULL;
+	run_over(app, rp);
 }
 
 void tui_run_step(struct tui_app *app, double wait_s)
