@@ -424,12 +424,10 @@ static void run_tune(struct tui_app *app, struct run_pane *rp, const struct case
 	tui_log_add(&rp->log, tui_term_attr(TUI_DIM), "starting a worker...");
 	redraw(rp);
 
-	/* Every evaluation expects to pass: one deadline for all. */
 	struct session_config cfg = {
 		.worker_path = app->worker_path,
 		.device = app->device,
 		.timeout_s = app->timeout_s,
-		.hang_timeout_s = app->timeout_s,
 		.db = app->db,
 		.stop = &app->stop,
 		.command_line = cmdline,

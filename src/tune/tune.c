@@ -77,6 +77,7 @@ int tune_open(struct tune_session *s, const struct tune_options *o, const struct
 	c.seed = o->seed;
 	c.catalog = cat;
 	c.invalid_is_skip = 1; /* see the top of this file */
+	c.hang_timeout_s = c.timeout_s; /* every evaluation expects to pass */
 	if (session_open(&s->run, &c, err, len) < 0)
 		return -1;
 	s->run_open = 1;

@@ -474,13 +474,11 @@ int tune_cli_run(const struct tune_cli *c, int argc, char **argv)
 
 	const volatile sig_atomic_t *stop = cmd_catch_stop();
 
-	/* Every evaluation expects to pass: one deadline for all. */
 	struct session_config cfg = {
 		.worker_path = worker_path,
 		.device = c->device,
 		.verbose = c->verbose,
 		.timeout_s = c->timeout_s,
-		.hang_timeout_s = c->timeout_s,
 		.db = db,
 		.stop = stop,
 		.command_line = cmdline,
