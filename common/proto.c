@@ -16,25 +16,6 @@
 
 #define MAX_FIELDS 20
 
-/* Splits line at tabs, in place; returns the field count. */
-static int split_fields(char *line, char **fields, int max)
-{
-	int n = 0;
-	char *p = line;
-	size_t l = strlen(p);
-	if (l && p[l - 1] == '\n')
-		p[l - 1] = '\0';
-	while (n < max) {
-		fields[n++] = p;
-		char *tab = strchr(p, '\t');
-		if (!tab)
-			break;
-		*tab = '\0';
-		p = tab + 1;
-	}
-	return n;
-}
-
 static int fits(int written, size_t len)
 {
 	return written >= 0 && (size_t)written < len ? 0 : -1;
@@ -86,7 +67,7 @@ int proto_parse_hello(const char *line, struct gpu_info *g, char *reason, size_t
 	char copy[PROTO_LINE_MAX];
 	char *f[MAX_FIELDS];
 	text_copy(copy, sizeof copy, line);
-	int n = split_fields(copy, f, MAX_FIELDS);
+	int n = text_split_tabs(copy, f, MAX_FIELDS);
 	if (n == 2 && strcmp(f[0], "NODEV") == 0) {
 		text_copy(reason, len, f[1]);
 		return 0;
@@ -126,7 +107,7 @@ int proto_format_run(char *buf, size_t len, unsigned seq, const struct case_spec
 int proto_parse_run(char *line, unsigned *seq, struct case_args *a, struct timing_request *t)
 {
 	char *f[MAX_FIELDS];
-	int n = split_fields(line, f, MAX_FIELDS);
+	int n = text_split_tabs(line, f, MAX_FIELDS);
 	long long s, nn, cols;
 	if (n != 10 || strcmp(f[0], "RUN") != 0 || parse_int(f[1], &s) < 0 || s < 0 ||
 	    parse_int(f[5], &nn) < 0 || parse_int(f[6], &cols) < 0)
@@ -175,7 +156,7 @@ int proto_parse_done(const char *line, unsigned *seq, struct case_result *r)
 	char copy[PROTO_LINE_MAX];
 	char *f[MAX_FIELDS];
 	text_copy(copy, sizeof copy, line);
-	int n = split_fields(copy, f, MAX_FIELDS);
+	int n = text_split_tabs(copy, f, MAX_FIELDS);
 	long long s, fatal;
 	memset(r, 0, sizeof *r);
 	long long samples, clk0, clk1;

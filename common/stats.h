@@ -21,9 +21,10 @@ void stats_summarize(const double *samples_ms, int n, double *scratch, struct ti
 /* Relative noise stddev / mean of the n samples (0 for n < 2). */
 double stats_relative_noise(const double *samples_ms, int n);
 
-/* 1 when sampling should stop: at least min_samples and noise below
- * max_noise, or max_samples reached, or elapsed_s >= max_time_s (with at
- * least one sample). */
+/* 1 when sampling should stop: max_samples reached, or at least
+ * min_samples (and one) taken and either noise below max_noise or
+ * elapsed_s >= max_time_s.  Never 1 below min_samples unless max_samples
+ * is lower still. */
 int stats_should_stop(const double *samples_ms, int n, double elapsed_s,
 		      const struct timing_request *t);
 

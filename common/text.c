@@ -61,6 +61,24 @@ void text_xml_escape(FILE *f, const char *s)
 	}
 }
 
+int text_split_tabs(char *line, char **fields, int max)
+{
+	size_t l = strlen(line);
+	if (l && line[l - 1] == '\n')
+		line[l - 1] = '\0';
+	int n = 0;
+	for (char *p = line;;) {
+		if (n == max)
+			return -1;
+		fields[n++] = p;
+		char *tab = strchr(p, '\t');
+		if (!tab)
+			return n;
+		*tab = '\0';
+		p = tab + 1;
+	}
+}
+
 int text_index(const char *const *names, int count, const char *word)
 {
 	for (int i = 0; i < count; i++)

@@ -24,6 +24,12 @@ void text_csv_field(FILE *f, const char *s);
 /* Writes s escaped for XML text and attribute values. */
 void text_xml_escape(FILE *f, const char *s);
 
+/* Splits line at tabs, in place, after dropping one trailing newline:
+ * fields[0..n) point into line (empty fields included).  Returns n, or -1
+ * when the line holds more than max fields: a record never silently loses
+ * or merges its trailing fields. */
+int text_split_tabs(char *line, char **fields, int max);
+
 /* Index of word in names[0..count), or -1: the vocabularies' parser. */
 int text_index(const char *const *names, int count, const char *word);
 

@@ -82,8 +82,16 @@ static void test_stop_rule(void)
 	CHECK_INT(stats_should_stop(noisy, 3, 0.1, &r), 0); /* enough but noisy */
 	CHECK_INT(stats_should_stop(noisy, 4, 0.1, &r), 0);
 	CHECK_INT(stats_should_stop(noisy, 5, 0.1, &r), 1); /* max_samples */
-	CHECK_INT(stats_should_stop(noisy, 1, 1.0, &r), 1); /* max_time_s, one sample */
+	CHECK_INT(stats_should_stop(noisy, 3, 1.0, &r), 1); /* max_time_s, min_samples in */
 	CHECK_INT(stats_should_stop(noisy, 3, 0.999, &r), 0);
+	/* Time running out does not cut sampling below min_samples (a slow or
+	 * loaded machine must still get the samples it was asked for)... */
+	CHECK_INT(stats_should_stop(noisy, 1, 1.0, &r), 0);
+	CHECK_INT(stats_should_stop(quiet, 2, 50.0, &r), 0);
+	/* ...but max_samples still ends it, even below min_samples. */
+	r.max_samples = 2;
+	CHECK_INT(stats_should_stop(noisy, 2, 50.0, &r), 1);
+	r.max_samples = 5;
 
 	/* The noise bound is strict: 9 and 11 have noise sqrt(2)/10. */
 	const double pair[] = {9, 11};

@@ -115,16 +115,31 @@ static int reduce_shape(const struct reduce_spec *s, const struct case_args *a,
 		return -1;
 	}
 
-	l->op = OP_SUM;
-	while (!(s->ops & OP_BIT(l->op)) && l->op + 1 < OP_COUNT)
-		l->op = (enum op)(l->op + 1);
-	if (params_get(a->params, "op", word, sizeof word) == 0 && op_parse(word, &l->op) != 0) {
-		snprintf(msg, len, "op=%s: unknown operator", word);
-		return -1;
+	const struct variant *v = catalog_find(a->variant);
+	if (v && v->ops) {
+		if (variant_op(v, a, &l->op, msg, len) < 0)
+			return -1;
+	} else {
+		l->op = OP_SUM;
+		while (!(s->ops & OP_BIT(l->op)) && l->op + 1 < OP_COUNT)
+			l->op = (enum op)(l->op + 1);
+		if (params_get(a->params, "op", word, sizeof word) == 0 && op_parse(word, &l->op) != 0) {
+			snprintf(msg, len, "op=%s: unknown operator", word);
+			return -1;
+		}
+		if (!(s->ops & OP_BIT(l->op))) {
+			snprintf(msg, len, "op=%s is not supported by %s", op_name(l->op), a->variant);
+			return -1;
+		}
 	}
-	if (!(s->ops & OP_BIT(l->op))) {
-		snprintf(msg, len, "op=%s is not supported by %s", op_name(l->op), a->variant);
-		return -1;
+	if (v && !v->contract) { /* a declared variant (not a legacy one) */
+		if (v->params.set && v->params.set->size > sizeof l->params) {
+			snprintf(msg, len, "%s: parameter struct of %zu bytes, the launch holds %zu",
+				 a->variant, v->params.set->size, sizeof l->params);
+			return -1;
+		}
+		if (variant_bind(v, a, l->params, msg, len) < 0)
+			return -1;
 	}
 
 	if (s->shape(a, l, msg, len) < 0)

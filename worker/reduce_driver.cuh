@@ -29,6 +29,9 @@
  * 32 or more threads within gridDim.x and exceeds any GPU's memory. */
 #define REDUCE_MAX_ELEMENTS ((int64_t)1 << 35)
 
+/* Bytes a family's parameter struct may take in a launch. */
+#define REDUCE_PARAMS_MAX 64
+
 /* Everything a launcher needs; device pointers are filled by the driver. */
 struct reduce_launch {
 	const void *in;        /* device input: n elements of dtype (NULL if none) */
@@ -57,7 +60,25 @@ struct reduce_launch {
 	cudaStream_t stream;   /* 0: the legacy default stream, where timing records its events */
 	int arg;               /* a variant's own integer parameter: a predicate's threshold,
 				* a number of keys, tie levels */
+	/* The family's parameter struct, bound from the variant's declared
+	 * tunables (variant_bind) before shape() runs: read it with
+	 * launch_params<struct family_params>(l). */
+	alignas(8) unsigned char params[REDUCE_PARAMS_MAX];
 };
+
+/* The family's parameters of a launch, typed. */
+template <class P>
+static inline P &launch_params(struct reduce_launch *l)
+{
+	static_assert(sizeof(P) <= REDUCE_PARAMS_MAX, "parameter struct larger than REDUCE_PARAMS_MAX");
+	return *reinterpret_cast<P *>(l->params);
+}
+template <class P>
+static inline const P &launch_params(const struct reduce_launch *l)
+{
+	static_assert(sizeof(P) <= REDUCE_PARAMS_MAX, "parameter struct larger than REDUCE_PARAMS_MAX");
+	return *reinterpret_cast<const P *>(l->params);
+}
 
 typedef cudaError_t (*reduce_launch_fn)(const struct reduce_launch *l);
 

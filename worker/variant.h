@@ -21,6 +21,7 @@
 #include "dtype.h"
 #include "status.h"
 #include "timing.h"
+#include "tunable.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -29,23 +30,45 @@ extern "C" {
 struct variant {
 	const char *name;      /* "block.tree" */
 	const char *summary;   /* one line: what it computes */
-	const char *contract;  /* "Requires: block is a power of two, 32..1024; ..." */
-	const char *tunables;  /* "block=32..1024 (power of two)"; "" when none */
+	const char *contract;  /* legacy: until its family declares .params */
+	const char *tunables;  /* legacy: until its family declares .params */
 	unsigned dtypes;       /* DTYPE_BIT() set of supported element types */
 	int gpu;               /* 1: needs a CUDA device; 0: host-only */
-	/* Returns 0 when the case meets the contract, else -1 and a message. */
+	/* The preconditions that are not about tunables, checked in code
+	 * (the kernel's own: "cols=0", a toolkit feature); NULL when none.
+	 * Returns 0 when the case meets them, else -1 and a message.  The
+	 * worker binds the tunables (variant_bind) before calling it. */
 	int (*check)(const struct case_args *a, char *msg, size_t len);
 	/* Runs the case and fills r (outcome, message, err_norm); when
 	 * a->timing is set and the result is correct, also r->timing. */
 	void (*run)(const struct case_args *a, struct case_result *r);
-	/* The tuning space, machine-readable: space-separated axes, each
-	 * key=v1,v2,...  ("block=128,256,512 items=1,2,4 vec=1,4").  The tuner
-	 * walks it; check() rejects the combinations the contract forbids.
-	 * NULL when the variant is not tunable (or not timed at all). */
-	const char *space;
+	const char *space;     /* legacy: until its family declares .params */
+	/* The typed declaration: */
+	unsigned ops;          /* OP_BIT() set the op= parameter takes (the first is
+				* the default); 0: the variant takes no op */
+	const char *requires;  /* check()'s preconditions in words; NULL when none */
+	struct variant_params params; /* tunables, their rules and defaults */
 };
 
-/* A family's table, collected by kernels/catalog.c. */
+/* The texts derived from a variant's declaration (variant.c), for the
+ * catalog that conform shows: "Requires: ..." (the preconditions in words,
+ * then the rules), "op=sum|max block=32..1024 ...", and the tuning space
+ * ("" when not tunable).  Each returns 0, or -1 when the text did not fit
+ * in len bytes (it is then cut). */
+int variant_contract(const struct variant *v, char *buf, size_t len);
+int variant_tunables(const struct variant *v, char *buf, size_t len);
+int variant_space(const struct variant *v, char *buf, size_t len);
+
+/* The case's op= parameter among v->ops (the first when absent).  Returns
+ * 0, or -1 with a message. */
+int variant_op(const struct variant *v, const struct case_args *a, enum op *out, char *msg, size_t len);
+
+/* Binds the case's tunables into out (the family's parameter struct,
+ * v->params.set->size bytes) and checks every rule (tunable_bind).
+ * Returns 0, or -1 with a message. */
+int variant_bind(const struct variant *v, const struct case_args *a, void *out, char *msg, size_t len);
+
+/* A family's table, collected by worker/catalog.c. */
 struct variant_table {
 	const struct variant *variants;
 	size_t count;

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "catalog_wire.h"
 #include "proto.h"
 #include "text.h"
 #include "variant.h"
@@ -28,22 +29,65 @@
 #define NO_KERNELS_REASON \
 	"conform was built without CUDA (nvcc not found or --without-cuda): no kernels are built"
 
-static void catalog_print(void)
+/* "f32,i32": the names of a DTYPE_BIT() set.  Returns -1 if they do not
+ * fit. */
+static int dtype_list(unsigned set, char *buf, size_t len)
 {
-	printf("build\t%s\t%s\n", catalog_has_kernels() ? "kernels" : "no-kernels", catalog_cuda_archs());
+	size_t n = 0;
+	buf[0] = '\0';
+	for (int d = 0; d < DTYPE_COUNT; d++) {
+		if (!(set & DTYPE_BIT(d)))
+			continue;
+		int k = snprintf(buf + n, len - n, "%s%s", n ? "," : "", dtype_name((enum dtype)d));
+		if (k < 0 || (size_t)k >= len - n)
+			return -1;
+		n += (size_t)k;
+	}
+	return 0;
+}
+
+/* Writes one formatted catalog line (or says why there is none). */
+static int catalog_emit(FILE *out, char *line, const char *what, const char *err)
+{
+	if (!line) {
+		fprintf(stderr, "conform-worker: catalog: %s: %s\n", what, err);
+		return -1;
+	}
+	int rc = fputs(line, out) == EOF ? -1 : 0;
+	free(line);
+	return rc;
+}
+
+/* Prints the catalog in the format of catalog_wire.h.  A variant the
+ * format cannot carry whole fails the listing rather than being cut. */
+static int catalog_print(FILE *out)
+{
+	char err[256];
+	struct catalog_build b = {.has_kernels = catalog_has_kernels(), .archs = catalog_cuda_archs()};
+	if (catalog_emit(out, catalog_wire_format_build(&b, err, sizeof err), "build", err) < 0)
+		return -1;
 	for (size_t i = 0; i < catalog_count(); i++) {
 		const struct variant *v = catalog_at(i);
-		char dtypes[64] = "";
-		for (int d = 0; d < DTYPE_COUNT; d++) {
-			if (!(v->dtypes & DTYPE_BIT(d)))
-				continue;
-			if (dtypes[0])
-				strcat(dtypes, ",");
-			strcat(dtypes, dtype_name((enum dtype)d));
+		char dtypes[64];
+		if (dtype_list(v->dtypes, dtypes, sizeof dtypes) < 0) {
+			fprintf(stderr, "conform-worker: catalog: %s: too many dtypes\n", v->name);
+			return -1;
 		}
-		printf("variant\t%s\t%d\t%s\t%s\t%s\t%s\t%s\n", v->name, v->gpu, dtypes, v->summary,
-		       v->contract, v->tunables[0] ? v->tunables : "-", v->space ? v->space : "-");
+		char contract[2048], tunables[1024], space[1024];
+		if (variant_contract(v, contract, sizeof contract) < 0 ||
+		    variant_tunables(v, tunables, sizeof tunables) < 0 ||
+		    variant_space(v, space, sizeof space) < 0) {
+			fprintf(stderr, "conform-worker: catalog: %s: a derived text does not fit its buffer\n",
+				v->name);
+			return -1;
+		}
+		struct catalog_entry e = {.name = v->name, .gpu = v->gpu, .dtypes = dtypes,
+					  .summary = v->summary, .contract = contract,
+					  .tunables = tunables, .space = space};
+		if (catalog_emit(out, catalog_wire_format_variant(&e, err, sizeof err), v->name, err) < 0)
+			return -1;
 	}
+	return fflush(out) == EOF ? -1 : 0;
 }
 
 static int write_line(FILE *proto, const char *line)
@@ -86,8 +130,7 @@ int main(int argc, char **argv)
 	int device = 0;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--catalog") == 0) {
-			catalog_print();
-			return 0;
+			return catalog_print(stdout) < 0 ? 1 : 0;
 		} else if (strcmp(argv[i], "--device") == 0 && i + 1 < argc) {
 			device = atoi(argv[++i]);
 		} else if (strcmp(argv[i], "--version") == 0) {

@@ -140,25 +140,17 @@ static cudaError_t cub_launch(const struct reduce_launch *l)
 	return Cub(l, l->scratch, bytes);
 }
 
-static int cub_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+/* The variants' rules keep cols at 0 for cub, >= 1 for cub_segmented. */
+static int cub_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	if (a->cols != 0) {
-		snprintf(msg, len, "cols=%lld: %s reduces the whole array (cols=0)", (long long)a->cols,
-			 a->variant);
-		return -1;
-	}
 	if (l->dtype == DTYPE_BF16)
 		l->out_dtype = DTYPE_F32;
 	l->seg_len = l->seg_stride = l->n;
 	return 0;
 }
 
-static int cub_segmented_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+static int cub_segmented_shape(const struct case_args *a, struct reduce_launch *l, char *, size_t)
 {
-	if (a->cols < 1) {
-		snprintf(msg, len, "%s reduces rows: it needs cols >= 1", a->variant);
-		return -1;
-	}
 	if (l->dtype == DTYPE_BF16)
 		l->out_dtype = DTYPE_F32;
 	l->seg_len = l->seg_stride = a->cols;
@@ -208,15 +200,21 @@ REDUCE_ENTRY_POINTS_REPEATED(cub, cub_spec, cub_runs)
 REDUCE_ENTRY_POINTS_REPEATED(cub_segmented, cub_segmented_spec, cub_runs)
 REDUCE_ENTRY_POINTS(copy, copy_spec)
 
+static const struct rule whole_rules[] = {{"cols == 0", "reduces the whole array"}};
+static const struct rule rows_rules[] = {{"cols >= 1", "reduces rows"}};
+
 static const struct variant device_cub_variants[] = {
-	{"device.cub", "baseline: cub::DeviceReduce::Sum, Max or Min of the whole array",
-	 "Requires: cols=0", "op=sum|max|min", DEVICE_DTYPES, 1, cub_check, cub_run, NULL},
-	{"device.cub_segmented", "baseline: cub::DeviceSegmentedReduce, one result per row of rows x cols",
-	 "Requires: cols >= 1", "op=sum|max|min", DEVICE_DTYPES, 1, cub_segmented_check, cub_segmented_run,
-	 NULL},
-	{"device.copy", "baseline: cudaMemcpyAsync of the n inputs, device to device (bytes read + written)",
-	 "Requires: op=sum (the parameter is ignored: a copy reduces nothing)", "", DEVICE_DTYPES, 1,
-	 copy_check, copy_run, NULL},
+	{.name = "device.cub", .summary = "baseline: cub::DeviceReduce::Sum, Max or Min of the whole array",
+	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = cub_check, .run = cub_run, .ops = DEVICE_OPS,
+	 .params = {RULE_LIST(whole_rules)}},
+	{.name = "device.cub_segmented",
+	 .summary = "baseline: cub::DeviceSegmentedReduce, one result per row of rows x cols",
+	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = cub_segmented_check, .run = cub_segmented_run,
+	 .ops = DEVICE_OPS, .params = {RULE_LIST(rows_rules)}},
+	/* op=sum only: the parameter is accepted and ignored, a copy reduces nothing. */
+	{.name = "device.copy",
+	 .summary = "baseline: cudaMemcpyAsync of the n inputs, device to device (bytes read + written)",
+	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = copy_check, .run = copy_run, .ops = OP_BIT(OP_SUM)},
 };
 
 extern "C" const struct variant_table device_cub_table;

@@ -201,38 +201,11 @@ __global__ void __launch_bounds__(1024, 1) device_partials_kernel(const unsigned
 
 /* ---- host side ------------------------------------------------------------ */
 
-int device_tunables(const struct case_args *a, struct reduce_launch *l, int block, int items,
-		    int max_items, int vec, int grid, char *msg, size_t len)
+void device_shape(struct reduce_launch *l)
 {
-	const size_t esz = dtype_size(l->dtype);
-
-	if (param_int(a, "block", block, 64, 1024, &l->block, msg, len) < 0 ||
-	    param_int(a, "vec", vec, 1, 4, &l->vec, msg, len) < 0 ||
-	    param_int(a, "grid", grid, 0, 16, &l->per_sm, msg, len) < 0 ||
-	    param_int(a, "evict_first", 0, 0, 1, &l->evict_first, msg, len) < 0)
-		return -1;
-	/* The default items fits any dtype's in-flight budget. */
-	while (items > 1 && (size_t)l->vec * items * esz > device_in_flight_max(esz))
-		items /= 2;
-	if (param_int(a, "items", items, 1, max_items, &l->items, msg, len) < 0)
-		return -1;
-	if (l->block % 32 != 0) {
-		snprintf(msg, len, "block=%d is not a multiple of 32", l->block);
-		return -1;
-	}
-	if (!is_pow2(l->items) || !is_pow2(l->vec) || (l->per_sm && !is_pow2(l->per_sm))) {
-		snprintf(msg, len, "items=%d vec=%d grid=%d: items and vec must be powers of two, "
-			 "grid 0 or a power of two", l->items, l->vec, l->per_sm);
-		return -1;
-	}
-	if ((size_t)l->vec * l->items * esz > device_in_flight_max(esz)) {
-		snprintf(msg, len, "vec=%d x items=%d of %s is more than %zu bytes in flight per thread",
-			 l->vec, l->items, dtype_name(l->dtype), device_in_flight_max(esz));
-		return -1;
-	}
+	l->block = launch_params<device_params>(l).block;
 	if (l->dtype == DTYPE_BF16)
 		l->out_dtype = DTYPE_F32;
-	return 0;
 }
 
 int device_blocks_per_sm(const struct reduce_launch *l, const void *kernel, int cooperative,
@@ -249,13 +222,14 @@ int device_blocks_per_sm(const struct reduce_launch *l, const void *kernel, int 
 		case_result_set(r, OUTCOME_INVALID, "block=%d does not fit on an SM", l->block);
 		return -1;
 	}
-	if (cooperative && l->per_sm > fit) {
+	const int want = launch_params<device_params>(l).grid;
+	if (cooperative && want > fit) {
 		case_result_set(r, OUTCOME_INVALID,
 				"grid=%d blocks per SM of %d threads cannot be co-resident (at most %d fit)",
-				l->per_sm, l->block, fit);
+				want, l->block, fit);
 		return -1;
 	}
-	*per_sm = l->per_sm ? l->per_sm : fit;
+	*per_sm = want ? want : fit;
 	return 0;
 }
 
@@ -271,30 +245,11 @@ static const void *whole_kernel(const struct reduce_launch *l)
 	return k;
 }
 
-/* The whole array is one segment; cols must be 0. */
-static int whole_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+/* The whole array is one segment (the set's rules keep cols at 0). */
+static int whole_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	if (a->cols != 0) {
-		snprintf(msg, len, "cols=%lld: %s reduces the whole array (cols=0)", (long long)a->cols,
-			 a->variant);
-		return -1;
-	}
-	if (device_tunables(a, l, 512, 4, 8, 4, 0, msg, len) < 0)
-		return -1;
+	device_shape(l);
 	l->seg_len = l->seg_stride = l->n;
-	return 0;
-}
-
-/* device.coop's grid must fit co-resident: at most 2048 threads per SM. */
-static int coop_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
-{
-	if (whole_shape(a, l, msg, len) < 0)
-		return -1;
-	if ((long)l->per_sm * l->block > 2048) {
-		snprintf(msg, len, "grid=%d x block=%d: more than 2048 threads per SM cannot be co-resident",
-			 l->per_sm, l->block);
-		return -1;
-	}
 	return 0;
 }
 
@@ -304,8 +259,9 @@ static int coop_shape(const struct case_args *a, struct reduce_launch *l, char *
 template <int Finish>
 static int whole_configure(struct reduce_launch *l, struct case_result *r)
 {
-	const int64_t vectors = l->n / l->vec > 0 ? l->n / l->vec : 1;
-	const int64_t tiles = (vectors + (int64_t)l->block * l->items - 1) / ((int64_t)l->block * l->items);
+	const struct device_params &p = launch_params<device_params>(l);
+	const int64_t vectors = l->n / p.vec > 0 ? l->n / p.vec : 1;
+	const int64_t tiles = (vectors + (int64_t)l->block * p.items - 1) / ((int64_t)l->block * p.items);
 	int per_sm, sms;
 
 	if (device_blocks_per_sm(l, whole_kernel(l), Finish == FINISH_GRID_SYNC, &per_sm, &sms, r) < 0)
@@ -327,7 +283,7 @@ static cudaError_t whole_launch(const struct reduce_launch *l)
 		unsigned char *scratch = (unsigned char *)l->scratch;
 		int64_t n = l->n;
 		int finish = Finish;
-		bool evict_first = l->evict_first;
+		bool evict_first = launch_params<device_params>(l).evict_first;
 
 		if (Finish == FINISH_GRID_SYNC) {
 			void *args[] = {(void *)&in,      (void *)&n,      (void *)&out,
@@ -361,7 +317,7 @@ static const struct reduce_spec last_block_spec = {
 	whole_launch<FINISH_LAST_BLOCK>, NULL,
 };
 static const struct reduce_spec coop_spec = {
-	DEVICE_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, coop_shape, whole_configure<FINISH_GRID_SYNC>,
+	DEVICE_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, whole_shape, whole_configure<FINISH_GRID_SYNC>,
 	whole_launch<FINISH_GRID_SYNC>, NULL,
 };
 
@@ -375,21 +331,38 @@ REDUCE_ENTRY_POINTS_REPEATED(two_pass, two_pass_spec, deterministic_runs)
 REDUCE_ENTRY_POINTS_REPEATED(last_block, last_block_spec, deterministic_runs)
 REDUCE_ENTRY_POINTS_REPEATED(coop, coop_spec, deterministic_runs)
 
-#define WHOLE_CONTRACT "Requires: cols=0; " DEVICE_TUNABLES_CONTRACT
-#define WHOLE_TUNABLES \
-	"op=sum|max|min block=64..1024 (multiple of 32) items=1|2|4|8 vec=1|2|4 grid=0|1|2|4|8|16 evict_first=0|1"
-#define WHOLE_SPACE "block=64,128,256,512,1024 items=2,4,8 vec=1,2,4 grid=0 evict_first=0,1"
+/* The whole-array variants' tunables and rules. */
+static const struct tunable whole_tunables[] = {
+	DEVICE_TUNABLE_BLOCK("512", "64,128,256,512,1024"),
+	DEVICE_TUNABLE_ITEMS("1|2|4|8", DEVICE_ITEMS_DEFAULT(4), "2,4,8"),
+	DEVICE_TUNABLE_VEC("1,2,4"),
+	DEVICE_TUNABLE_GRID("0"),
+	DEVICE_TUNABLE_EVICT_FIRST("0,1"),
+};
+static const struct rule whole_rules[] = {
+	{"cols == 0", "reduces the whole array"},
+	DEVICE_RULE_IN_FLIGHT,
+};
+static const struct tunable_set whole_set = {
+	TUNABLE_LIST(whole_tunables), RULE_LIST(whole_rules), .size = sizeof(struct device_params),
+};
+/* device.coop's grid must be co-resident; the occupancy is checked at launch. */
+static const struct rule coop_rules[] = {
+	{"grid * block <= 2048", "co-resident threads per SM"},
+};
+
+#define WHOLE(name_, summary_, prefix, ...)                                                          \
+	{.name = name_, .summary = summary_, .dtypes = DEVICE_DTYPES, .gpu = 1, .check = prefix##_check, \
+	 .run = prefix##_run, .ops = DEVICE_OPS, .params = {.set = &whole_set, __VA_ARGS__}}
 
 static const struct variant device_variants[] = {
-	{"device.atomic", "whole-array reduction: one atomic per block, the last block writes the result",
-	 WHOLE_CONTRACT, WHOLE_TUNABLES, DEVICE_DTYPES, 1, atomic_check, atomic_run, WHOLE_SPACE},
-	{"device.two_pass", "whole-array reduction: block partials, then one block reduces them",
-	 WHOLE_CONTRACT, WHOLE_TUNABLES, DEVICE_DTYPES, 1, two_pass_check, two_pass_run, WHOLE_SPACE},
-	{"device.last_block", "whole-array reduction in one pass: the last block to finish reduces the partials",
-	 WHOLE_CONTRACT, WHOLE_TUNABLES, DEVICE_DTYPES, 1, last_block_check, last_block_run, WHOLE_SPACE},
-	{"device.coop", "whole-array reduction in one cooperative kernel: partials, grid.sync(), block 0",
-	 WHOLE_CONTRACT "; grid x block <= 2048 threads per SM, and within the occupancy",
-	 WHOLE_TUNABLES, DEVICE_DTYPES, 1, coop_check, coop_run, WHOLE_SPACE},
+	WHOLE("device.atomic", "whole-array reduction: one atomic per block, the last block writes the result",
+	      atomic),
+	WHOLE("device.two_pass", "whole-array reduction: block partials, then one block reduces them", two_pass),
+	WHOLE("device.last_block", "whole-array reduction in one pass: the last block to finish reduces the partials",
+	      last_block),
+	WHOLE("device.coop", "whole-array reduction in one cooperative kernel: partials, grid.sync(), block 0",
+	      coop, RULE_LIST(coop_rules)),
 };
 
 extern "C" const struct variant_table device_table;

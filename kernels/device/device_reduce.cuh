@@ -19,6 +19,7 @@
 #ifndef CONFORM_DEVICE_REDUCE_CUH
 #define CONFORM_DEVICE_REDUCE_CUH
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -182,23 +183,48 @@ static constexpr size_t device_in_flight_max(size_t elem_size)
 	return elem_size == 8 ? 64 : 128;
 }
 
-/* The contract of the tunables, for the catalog's descriptors. */
-#define DEVICE_TUNABLES_CONTRACT                                                          \
-	"block is a multiple of 32 in 64..1024; items is 1, 2, 4 or 8; vec is 1, 2 or 4; " \
-	"vec x items x element size <= 128 bytes (64 for f64); "                           \
-	"grid (blocks per SM) is 0 (occupancy), 1, 2, 4, 8 or 16; evict_first is 0 or 1"
-
 /*
- * Parses and enforces block, items (at most max_items), vec, grid (into
- * l->per_sm) and evict_first (default 0), with the given defaults (items halved until the default fits
- * the dtype's in-flight budget), and makes bf16 results f32.
- * Returns 0, or -1 with a message.
+ * The family's parameters, bound from the declared tunables (variant_bind):
+ * threads per block, vector loads in flight, elements per vector load,
+ * blocks per SM (0: as many as fit) and evict-first loads.
  */
-int device_tunables(const struct case_args *a, struct reduce_launch *l, int block, int items,
-		    int max_items, int vec, int grid, char *msg, size_t len);
+struct device_params {
+	int block, items, vec, grid, evict_first;
+};
+
+/* The tunables the device families share, declared once; a family's set
+ * gives block's default, items' values and default, and what is tuned. */
+#define DEVICE_TUNABLE_BLOCK(def_, space_)                                                          \
+	{.name = "block", .doc = "threads per block", .lo = 64, .hi = 1024, .multiple_of = 32,       \
+	 .def = def_, .space = space_, .field = offsetof(struct device_params, block)}
+#define DEVICE_TUNABLE_ITEMS(values_, def_, space_)                                                 \
+	{.name = "items", .doc = "vector loads in flight per thread", .values = values_, .def = def_, \
+	 .space = space_, .field = offsetof(struct device_params, items)}
+#define DEVICE_TUNABLE_VEC(space_)                                                                  \
+	{.name = "vec", .doc = "elements per vector load", .values = "1|2|4", .def = "4",             \
+	 .space = space_, .field = offsetof(struct device_params, vec)}
+#define DEVICE_TUNABLE_GRID(space_)                                                                 \
+	{.name = "grid", .doc = "blocks per SM, 0: as many as fit", .values = "0|1|2|4|8|16",         \
+	 .def = "0", .space = space_, .field = offsetof(struct device_params, grid)}
+#define DEVICE_TUNABLE_EVICT_FIRST(space_)                                                          \
+	{.name = "evict_first", .doc = "evict-first vector loads", .values = "0|1", .def = "0",       \
+	 .space = space_, .field = offsetof(struct device_params, evict_first)}
+
+/* Bytes a thread may have in flight, vec x items x element size: 128, or
+ * 64 for 8-byte elements (whose max and min take twice the registers);
+ * more would spill at the 64 registers a block of 1024 leaves a thread.
+ * The rule and items' default say the same as device_in_flight_max(). */
+#define DEVICE_IN_FLIGHT "(esize == 8 ? 64 : 128)"
+#define DEVICE_RULE_IN_FLIGHT \
+	{"vec * items * esize <= " DEVICE_IN_FLIGHT, "bytes in flight per thread"}
+/* items' default: at most `most`, halved until it fits the budget. */
+#define DEVICE_ITEMS_DEFAULT(most) "min(" #most ", " DEVICE_IN_FLIGHT " / (vec * esize))"
+
+/* The launch's block from the bound parameters, and f32 results for bf16. */
+void device_shape(struct reduce_launch *l);
 
 /*
- * Blocks per SM for l: l->per_sm, or when 0 the occupancy of `kernel` at
+ * Blocks per SM for l: the grid parameter, or when 0 the occupancy of `kernel` at
  * l->block threads; and the SM count.  `cooperative` refuses (INVALID) a
  * per_sm beyond the occupancy, which a cooperative launch cannot have
  * co-resident.  Returns 0, or -1 with r filled.
@@ -259,11 +285,13 @@ static cudaError_t dispatch_device_op(enum op o, int vec, int items, F &&f)
 template <int MaxItems, class F>
 static cudaError_t dispatch_device(const struct reduce_launch *l, F &&f)
 {
+	const struct device_params &p = launch_params<device_params>(l);
+
 	switch (l->dtype) {
-	case DTYPE_F32: return dispatch_device_op<float, MaxItems>(l->op, l->vec, l->items, f);
-	case DTYPE_F64: return dispatch_device_op<double, MaxItems>(l->op, l->vec, l->items, f);
-	case DTYPE_I32: return dispatch_device_op<int, MaxItems>(l->op, l->vec, l->items, f);
-	case DTYPE_BF16: return dispatch_device_op<bf16_t, MaxItems>(l->op, l->vec, l->items, f);
+	case DTYPE_F32: return dispatch_device_op<float, MaxItems>(l->op, p.vec, p.items, f);
+	case DTYPE_F64: return dispatch_device_op<double, MaxItems>(l->op, p.vec, p.items, f);
+	case DTYPE_I32: return dispatch_device_op<int, MaxItems>(l->op, p.vec, p.items, f);
+	case DTYPE_BF16: return dispatch_device_op<bf16_t, MaxItems>(l->op, p.vec, p.items, f);
 	default: return cudaErrorInvalidValue;
 	}
 }

@@ -77,15 +77,10 @@ static const void *rows_kernel(const struct reduce_launch *l)
 	return k;
 }
 
-/* n rows of cols elements, cols > 0. */
-static int rows_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+/* n rows of cols elements (the set's rules keep cols >= 1). */
+static int rows_shape(const struct case_args *a, struct reduce_launch *l, char *, size_t)
 {
-	if (a->cols < 1) {
-		snprintf(msg, len, "%s reduces rows: it needs cols >= 1", a->variant);
-		return -1;
-	}
-	if (device_tunables(a, l, 256, 2, ROWS_ITEMS_MAX, 4, 0, msg, len) < 0)
-		return -1;
+	device_shape(l);
 	l->seg_len = l->seg_stride = a->cols;
 	return 0;
 }
@@ -113,13 +108,14 @@ static cudaError_t rows_launch(const struct reduce_launch *l)
 		const In *in = (const In *)l->in;
 		acc_t<In> *out = (acc_t<In> *)l->out;
 		const int64_t rows = l->n_out, cols = l->seg_len;
+		const bool evict_first = launch_params<device_params>(l).evict_first;
 
 		if (By == ROWS_BY_BLOCK)
 			rows_block_kernel<In, Op, vec, items>
-				<<<(unsigned)l->grid, l->block, 0, l->stream>>>(in, rows, cols, out, l->evict_first);
+				<<<(unsigned)l->grid, l->block, 0, l->stream>>>(in, rows, cols, out, evict_first);
 		else
 			rows_warp_kernel<In, Op, vec, items>
-				<<<(unsigned)l->grid, l->block, 0, l->stream>>>(in, rows, cols, out, l->evict_first);
+				<<<(unsigned)l->grid, l->block, 0, l->stream>>>(in, rows, cols, out, evict_first);
 		return cudaSuccess;
 	});
 }
@@ -138,18 +134,30 @@ static const struct reduce_repeat rows_runs = {3, 1};
 REDUCE_ENTRY_POINTS_REPEATED(rows_smem, rows_smem_spec, rows_runs)
 REDUCE_ENTRY_POINTS_REPEATED(rows_shfl, rows_shfl_spec, rows_runs)
 
-#define ROWS_SPACE "block=64,128,256,512 items=1,2,4 vec=1,2,4 evict_first=0,1"
-#define ROWS_CONTRACT "Requires: cols >= 1; items <= 4; " DEVICE_TUNABLES_CONTRACT
-#define ROWS_TUNABLES \
-	"op=sum|max|min block=64..1024 (multiple of 32) items=1|2|4 vec=1|2|4 grid=0|1|2|4|8|16 evict_first=0|1"
+/* Rows are short: items at most ROWS_ITEMS_MAX; no grid axis to tune. */
+static const struct tunable rows_tunables[] = {
+	DEVICE_TUNABLE_BLOCK("256", "64,128,256,512"),
+	DEVICE_TUNABLE_ITEMS("1|2|4", DEVICE_ITEMS_DEFAULT(2), "1,2,4"),
+	DEVICE_TUNABLE_VEC("1,2,4"),
+	DEVICE_TUNABLE_GRID(NULL),
+	DEVICE_TUNABLE_EVICT_FIRST("0,1"),
+};
+static const struct rule rows_rules[] = {
+	{"cols >= 1", "reduces rows"},
+	DEVICE_RULE_IN_FLIGHT,
+};
+static const struct tunable_set rows_set = {
+	TUNABLE_LIST(rows_tunables), RULE_LIST(rows_rules), .size = sizeof(struct device_params),
+};
 
 static const struct variant device_rows_variants[] = {
-	{"device.rows_smem", "one result per row of rows x cols: a block per row, shuffles and shared memory",
-	 ROWS_CONTRACT, ROWS_TUNABLES, DEVICE_DTYPES, 1, rows_smem_check, rows_smem_run,
-	 ROWS_SPACE},
-	{"device.rows_shfl", "one result per row of rows x cols: a warp per row, shuffles only",
-	 ROWS_CONTRACT, ROWS_TUNABLES, DEVICE_DTYPES, 1, rows_shfl_check, rows_shfl_run,
-	 ROWS_SPACE},
+	{.name = "device.rows_smem",
+	 .summary = "one result per row of rows x cols: a block per row, shuffles and shared memory",
+	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = rows_smem_check, .run = rows_smem_run, .ops = DEVICE_OPS,
+	 .params = {.set = &rows_set}},
+	{.name = "device.rows_shfl", .summary = "one result per row of rows x cols: a warp per row, shuffles only",
+	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = rows_shfl_check, .run = rows_shfl_run, .ops = DEVICE_OPS,
+	 .params = {.set = &rows_set}},
 };
 
 extern "C" const struct variant_table device_rows_table;

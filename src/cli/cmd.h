@@ -9,6 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dtype.h"
+#include "emit.h"
+
 /* Exit codes, the same for every command. */
 #define EXIT_CONFORMANT 0   /* every result as expected */
 #define EXIT_UNEXPECTED 1   /* a FAIL, TIMEOUT, CRASH, ERROR or XPASS */
@@ -16,12 +19,86 @@
 #define EXIT_NO_DEVICE 77   /* no CUDA device: GPU cases were skipped */
 #define EXIT_INTERRUPTED 130
 
+/*
+ * The option grammar.  Each command declares its options in a table; one
+ * parser (cmd_parse.c) builds getopt_long's table from it, converts each
+ * value by its kind (so a bad --timeout reads the same for every command),
+ * hands it to the command's set(), and writes --help from the same table.
+ *
+ * Options several commands take are declared once, in cmd_parse.c: a
+ * command's entry that has no name is the shared option of its id, and
+ * what the entry does give (help, metavar, synopsis, unlisted) is the
+ * command's own wording of it.  An entry with include splices another
+ * table in (tune and bench share most of theirs).  A table ends with an
+ * entry of all zeros.
+ */
+enum cmd_arg {
+	CMD_ARG_NONE,     /* a flag */
+	CMD_ARG_TEXT,     /* value.text */
+	CMD_ARG_SECONDS,  /* value.seconds, in (0, 86400] */
+	CMD_ARG_UINT,     /* value.u, 0 to max */
+	CMD_ARG_COUNT,    /* value.u, 1 to max */
+	CMD_ARG_DTYPE,    /* value.dtype */
+	CMD_ARG_OP,       /* value.op */
+};
+
+/* The shared options' ids; a command's own options count from CMD_OPT_OWN. */
+enum cmd_option_id {
+	CMD_OPT_HELP = 256,
+	CMD_OPT_SUITES, CMD_OPT_SUITE, CMD_OPT_TIMEOUT, CMD_OPT_HANG_TIMEOUT, CMD_OPT_SEED,
+	CMD_OPT_DEVICE, CMD_OPT_DB, CMD_OPT_BUDGET, CMD_OPT_MIN_SAMPLES, CMD_OPT_MAX_TIME,
+	CMD_OPT_DTYPE, CMD_OPT_OP, CMD_OPT_CSV, CMD_OPT_JSON, CMD_OPT_VERBOSE,
+	CMD_OPT_OWN = 512,
+};
+
+struct cmd_option {
+	const char *name;       /* the long name, without dashes; NULL: the shared option id */
+	char letter;            /* the short form ('v'), or 0 */
+	enum cmd_arg arg;
+	unsigned long long max; /* CMD_ARG_UINT, CMD_ARG_COUNT */
+	int id;                 /* what set() is told */
+	const char *metavar;    /* the value's name in --help ("SEC") */
+	const char *help;       /* its line in --help; NULL: not listed on a line of its own */
+	const char *synopsis;   /* the left column in --help when not "--name METAVAR" */
+	int unlisted;           /* recognised, but not offered in --help */
+	const struct cmd_option *include; /* splice this table in here */
+};
+
+/* An option's value, converted by its kind. */
+struct cmd_value {
+	const char *text;       /* the value as typed (NULL for a flag) */
+	unsigned long long u;
+	double seconds;
+	enum dtype dtype;
+	enum op op;
+	const char *flag;       /* "--timeout", for messages */
+	const char *command;    /* "tune", for messages */
+};
+
 struct cmd_entry {
 	const char *name;
 	const char *usage;    /* one line, after "conform " */
 	const char *summary;
 	int (*exec)(int argc, char **argv);
+	/* The grammar, for cmd_parse. */
+	const struct cmd_option *options;
+	const char *help_head;        /* --help before the options: usage, operands */
+	const char *help_tail;        /* --help after them: exit codes, keys */
+	int operands;                 /* how many arguments may follow the options */
+	/* Takes one option (opts is the command's own struct).  Returns 0, or
+	 * -1 after printing the error. */
+	int (*set)(void *opts, int id, const struct cmd_value *v);
 };
+
+/* Not an exit code: what a command returns after printing --help; main
+ * turns it into success. */
+#define CMD_HELP_SHOWN 256
+
+/* Parses the options of e (argv[0] is the command's name) into opts
+ * through e->set.  Returns 0 with *operand the index of the first operand
+ * (there are at most e->operands), or what exec should return: EXIT_USAGE
+ * after a one-line error, CMD_HELP_SHOWN after --help. */
+int cmd_parse(const struct cmd_entry *e, int argc, char **argv, void *opts, int *operand);
 
 extern const struct cmd_entry cmd_run_entry;
 extern const struct cmd_entry cmd_db_entry;
@@ -29,6 +106,7 @@ extern const struct cmd_entry cmd_tune_entry;
 extern const struct cmd_entry cmd_bench_entry;
 extern const struct cmd_entry cmd_best_entry;
 extern const struct cmd_entry cmd_history_entry;
+extern const struct cmd_entry cmd_tui_entry;
 
 /* Prints "conform: <message>" on stderr, one line. */
 void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -53,22 +131,13 @@ struct cmd_run_settings {
 /* No suite files, 10 s and 2 s deadlines, device 0, no seed. */
 void cmd_run_settings_init(struct cmd_run_settings *rs);
 
-/* Parses `arg` for the long option `name` (without dashes) when it is one of
- * suites, suite, timeout, hang-timeout, seed, device.  Returns 1 when it
- * was, 0 when `name` is not one of them, -1 after printing the error. */
-int cmd_run_option(const char *name, const char *arg, struct cmd_run_settings *rs);
-/* The end of the getopt_long loop run and tui share: c == ':' (a missing
- * value), a run setting (cmd_run_option) or an unknown option.  `word` is
- * the option as typed (argv[optind - 1]), `longname` its long name (NULL
- * when getopt returned '?').  Returns 0 for a run setting, else -1 with the
- * error said. */
-int cmd_option_common(int c, const char *longname, const char *arg, const char *word,
-		      const char *command, struct cmd_run_settings *rs);
-/* Says what was wrong with an option getopt_long did not take: c == ':'
- * (a missing value) or anything else (unknown).  Returns -1. */
-int cmd_option_error(int c, const char *word, const char *command);
-/* -1 with the error said when operands follow the options, else 0. */
-int cmd_no_operands(int argc, char **argv, int optind_, const char *command);
+/* The run settings' options for a command's set(): suites, suite,
+ * timeout, hang-timeout, seed, device.  Returns 0, or -1 after the error. */
+int cmd_run_settings_set(struct cmd_run_settings *rs, int id, const struct cmd_value *v);
+
+/* --csv and --json for a command's set(): they exclude each other.
+ * Returns 0, or -1 after the error. */
+int cmd_format_set(enum emit_format *format, int id, const struct cmd_value *v);
 
 /* Loads the --suite files, else the --suites directory, else the default
  * one.  Returns 0, or -1 after printing the error (s is then empty). */

@@ -133,36 +133,37 @@ void cmd_run_settings_init(struct cmd_run_settings *rs)
 	rs->hang_timeout_s = SESSION_HANG_TIMEOUT_S;
 }
 
-int cmd_run_option(const char *name, const char *arg, struct cmd_run_settings *rs)
+int cmd_run_settings_set(struct cmd_run_settings *rs, int id, const struct cmd_value *v)
 {
-	unsigned long long v;
-	if (strcmp(name, "suites") == 0) {
-		rs->suites_dir = arg;
-	} else if (strcmp(name, "suite") == 0) {
+	switch (id) {
+	case CMD_OPT_SUITES: rs->suites_dir = v->text; break;
+	case CMD_OPT_SUITE:
 		if (rs->nsuite_files == CMD_SUITE_FILES_MAX) {
 			cmd_error("too many --suite files (at most %d)", CMD_SUITE_FILES_MAX);
 			return -1;
 		}
-		rs->suite_files[rs->nsuite_files++] = arg;
-	} else if (strcmp(name, "timeout") == 0) {
-		if (cmd_parse_seconds("--timeout", arg, &rs->timeout_s) < 0)
-			return -1;
-	} else if (strcmp(name, "hang-timeout") == 0) {
-		if (cmd_parse_seconds("--hang-timeout", arg, &rs->hang_timeout_s) < 0)
-			return -1;
-	} else if (strcmp(name, "seed") == 0) {
-		if (cmd_parse_uint("--seed", arg, UINT64_MAX, &v) < 0)
-			return -1;
-		rs->seed = v;
+		rs->suite_files[rs->nsuite_files++] = v->text;
+		break;
+	case CMD_OPT_TIMEOUT: rs->timeout_s = v->seconds; break;
+	case CMD_OPT_HANG_TIMEOUT: rs->hang_timeout_s = v->seconds; break;
+	case CMD_OPT_SEED:
+		rs->seed = v->u;
 		rs->seed_given = 1;
-	} else if (strcmp(name, "device") == 0) {
-		if (cmd_parse_uint("--device", arg, 1023, &v) < 0)
-			return -1;
-		rs->device = (int)v;
-	} else {
-		return 0;
+		break;
+	case CMD_OPT_DEVICE: rs->device = (int)v->u; break;
 	}
-	return 1;
+	return 0;
+}
+
+int cmd_format_set(enum emit_format *format, int id, const struct cmd_value *v)
+{
+	enum emit_format want = id == CMD_OPT_CSV ? EMIT_CSV : EMIT_JSON;
+	if (*format != EMIT_TABLE && *format != want) {
+		cmd_error("%s: --csv and --json exclude each other", v->command);
+		return -1;
+	}
+	*format = want;
+	return 0;
 }
 
 int cmd_load_suites(const struct cmd_run_settings *rs, struct suite *s)
@@ -186,32 +187,4 @@ fail:
 	cmd_error("%s", err);
 	suite_free(s);
 	return -1;
-}
-
-int cmd_option_common(int c, const char *longname, const char *arg, const char *word,
-		      const char *command, struct cmd_run_settings *rs)
-{
-	int r;
-
-	if (c != ':' && c != '?' && longname && (r = cmd_run_option(longname, arg, rs)) != 0)
-		return r < 0 ? -1 : 0;
-	return cmd_option_error(c, word, command);
-}
-
-int cmd_option_error(int c, const char *word, const char *command)
-{
-	if (c == ':')
-		cmd_error("%s needs a value (see conform %s --help)", word, command);
-	else
-		cmd_error("unknown option '%s' (see conform %s --help)", word, command);
-	return -1;
-}
-
-int cmd_no_operands(int argc, char **argv, int optind_, const char *command)
-{
-	if (optind_ < argc) {
-		cmd_error("unexpected argument '%s' (see conform %s --help)", argv[optind_], command);
-		return -1;
-	}
-	return 0;
 }

@@ -16,19 +16,19 @@
 
 #include "best.h"
 #include "cmd.h"
+#include "emit.h"
 #include "lookup_opts.h"
 #include "text.h"
 
-static const char best_help[] =
-	"usage: conform best KERNEL --n N [--dtype T] [--op O] [--device NAME] [--json|--csv]\n"
-	"  KERNEL            a variant, or a glob: the best across matching variants\n"
-	"  --n N             problem size, decimal or 2^K; the nearest tuned size when N\n"
-	"                    was not tuned\n"
-	"  --dtype T, --op O only this element type, operator (default: each tuned one)\n"
-	"  --device NAME     only devices whose name matches (a glob; \"host\" without GPU)\n"
-	"  --json, --csv     machine-readable output\n"
-	"  --db PATH         result database\n"
-	"exit: 0 found, 2 usage error, empty database or nothing tuned for KERNEL\n";
+static const struct cmd_option best_options[] = {
+	{.id = LOOKUP_OPT_N, .name = "n", .arg = CMD_ARG_TEXT, .metavar = "N",
+	 .help = "problem size, decimal or 2^K; the nearest tuned size when N\nwas not tuned"},
+	{.id = CMD_OPT_DTYPE, .synopsis = "--dtype T, --op O",
+	 .help = "only this element type, operator (default: each tuned one)"},
+	{.id = CMD_OPT_OP, .unlisted = 1}, /* on the --dtype line */
+	{.include = lookup_options},
+	{0},
+};
 
 static void print_table(const struct best_answer *a, size_t n)
 {
@@ -66,49 +66,34 @@ static void print_table(const struct best_answer *a, size_t n)
 	}
 }
 
-static void print_csv(const struct best_answer *a, size_t n)
+/* --csv and --json: the same columns. */
+static void print_rows(const struct best_answer *a, size_t n, enum emit_format format)
 {
-	char config[256];
-	puts("device,variant,dtype,op,n,cols,requested_n,exact,config,params,median_us,gbps,noise,"
-	     "measured_at,git_revision,run_id,result_id");
-	for (size_t i = 0; i < n; i++) {
-		const struct db_tuned_row *r = &a[i].row;
-		lookup_config(r, config, sizeof config);
-		text_csv_field(stdout, lookup_device_name(r));
-		putchar(',');
-		text_csv_field(stdout, r->variant);
-		printf(",%s,%s,%lld,%lld,%lld,%d,", r->dtype, r->op, (long long)r->n,
-		       (long long)r->cols, (long long)a[i].requested_n, a[i].exact);
-		text_csv_field(stdout, config);
-		putchar(',');
-		text_csv_field(stdout, r->params);
-		printf(",%.6g,%.6g,%.6g,%s,", r->median_ms * 1e3, r->gbps, r->noise, r->measured_at);
-		text_csv_field(stdout, r->git_revision);
-		printf(",%lld,%lld\n", (long long)r->run_id, (long long)r->result_id);
-	}
-}
-
-static void print_json(const struct best_answer *a, size_t n)
-{
+	struct emit_rows rows = {.f = stdout, .format = format};
 	char config[256];
 	for (size_t i = 0; i < n; i++) {
 		const struct db_tuned_row *r = &a[i].row;
 		lookup_config(r, config, sizeof config);
-		fputs("{\"device\":\"", stdout);
-		text_json_escape(stdout, lookup_device_name(r));
-		fputs("\",\"variant\":\"", stdout);
-		text_json_escape(stdout, r->variant);
-		printf("\",\"dtype\":\"%s\",\"op\":\"%s\",\"n\":%lld,\"cols\":%lld,\"requested_n\":%lld,"
-		       "\"exact\":%s,\"config\":\"", r->dtype, r->op, (long long)r->n, (long long)r->cols,
-		       (long long)a[i].requested_n, a[i].exact ? "true" : "false");
-		text_json_escape(stdout, config);
-		fputs("\",\"params\":\"", stdout);
-		text_json_escape(stdout, r->params);
-		printf("\",\"median_us\":%.6g,\"gbps\":%.6g,\"noise\":%.6g,\"measured_at\":\"%s\","
-		       "\"git_revision\":\"", r->median_ms * 1e3, r->gbps, r->noise, r->measured_at);
-		text_json_escape(stdout, r->git_revision);
-		printf("\",\"run_id\":%lld,\"result_id\":%lld}\n", (long long)r->run_id,
-		       (long long)r->result_id);
+		const struct emit_field fields[] = {
+			EMIT_STR("device", lookup_device_name(r)),
+			EMIT_STR("variant", r->variant),
+			EMIT_STR("dtype", r->dtype),
+			EMIT_STR("op", r->op),
+			EMIT_INT("n", r->n),
+			EMIT_INT("cols", r->cols),
+			EMIT_INT("requested_n", a[i].requested_n),
+			EMIT_BOOL("exact", a[i].exact),
+			EMIT_STR("config", config),
+			EMIT_STR("params", r->params),
+			EMIT_REAL("median_us", r->median_ms * 1e3),
+			EMIT_REAL("gbps", r->gbps),
+			EMIT_REAL("noise", r->noise),
+			EMIT_STR("measured_at", r->measured_at),
+			EMIT_STR("git_revision", r->git_revision),
+			EMIT_INT("run_id", r->run_id),
+			EMIT_INT("result_id", r->result_id),
+		};
+		emit_row(&rows, fields, sizeof fields / sizeof fields[0]);
 	}
 }
 
@@ -119,9 +104,9 @@ static int best_exec(int argc, char **argv)
 	struct best_answer *a = NULL;
 	size_t n = 0;
 	char path[4096], err[1024];
-	int r = lookup_opts_parse(argc, argv, best_help, &o);
+	int r = lookup_opts_parse(&cmd_best_entry, argc, argv, &o);
 	if (r != 0)
-		return r > 0 ? 0 : EXIT_USAGE;
+		return r;
 	if (o.q.n == 0) {
 		cmd_error("best: --n N is required (the problem size, e.g. 2^24)");
 		return EXIT_USAGE;
@@ -140,12 +125,10 @@ static int best_exec(int argc, char **argv)
 		db_close(db);
 		return EXIT_USAGE;
 	}
-	if (o.format == LOOKUP_CSV)
-		print_csv(a, n);
-	else if (o.format == LOOKUP_JSON)
-		print_json(a, n);
-	else
+	if (o.format == EMIT_TABLE)
 		print_table(a, n);
+	else
+		print_rows(a, n, o.format);
 	free(a);
 	db_close(db);
 	return 0;
@@ -156,4 +139,10 @@ const struct cmd_entry cmd_best_entry = {
 	.usage = "best KERNEL --n N [options]",
 	.summary = "the fastest known configuration, from the database",
 	.exec = best_exec,
+	.options = best_options,
+	.help_head = "usage: conform best KERNEL --n N [--dtype T] [--op O] [--device NAME] [--json|--csv]\n"
+		     "  KERNEL                a variant, or a glob: the best across matching variants\n",
+	.help_tail = "exit: 0 found, 2 usage error, empty database or nothing tuned for KERNEL\n",
+	.operands = 1,
+	.set = lookup_set,
 };

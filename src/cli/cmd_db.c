@@ -14,22 +14,30 @@
 #include "db.h"
 #include "text.h"
 
+static const struct cmd_option db_options[] = {
+	{.id = CMD_OPT_DB},
+	{0},
+};
+
+static int db_set(void *opts, int id, const struct cmd_value *v)
+{
+	(void)id; /* --db is its only option */
+	*(const char **)opts = v->text;
+	return 0;
+}
+
 static int db_exec(int argc, char **argv)
 {
 	char path[4096], err[1024];
-	const char *what = argc > 1 ? argv[1] : "";
 	const char *given = NULL;
+	int operand;
+	int r = cmd_parse(&cmd_db_entry, argc, argv, &given, &operand);
+	if (r != 0)
+		return r;
+	const char *what = operand < argc ? argv[operand] : "";
 	if (strcmp(what, "path") != 0 && strcmp(what, "info") != 0) {
 		cmd_error("usage: conform db path|info [--db PATH]");
 		return EXIT_USAGE;
-	}
-	for (int i = 2; i < argc; i++) {
-		if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
-			given = argv[++i];
-		} else {
-			cmd_error("db %s: unexpected argument '%s'", what, argv[i]);
-			return EXIT_USAGE;
-		}
 	}
 	if (cmd_db_path(given, path, sizeof path) < 0)
 		return EXIT_USAGE;
@@ -52,4 +60,10 @@ const struct cmd_entry cmd_db_entry = {
 	.usage = "db path|info [--db PATH]",
 	.summary = "the result database's path and schema",
 	.exec = db_exec,
+	.options = db_options,
+	.help_head = "usage: conform db path|info [--db PATH]\n"
+		     "  path                  print the database path scripts should read\n"
+		     "  info                  schema version, runs and results stored\n",
+	.operands = 1,
+	.set = db_set,
 };

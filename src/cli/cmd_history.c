@@ -15,21 +15,22 @@
 
 #include "best.h"
 #include "cmd.h"
+#include "emit.h"
 #include "lookup_opts.h"
 #include "text.h"
 
-static const char history_help[] =
-	"usage: conform history KERNEL [--n N] [--dtype T] [--op O] [--device NAME] [--json|--csv]\n"
-	"  KERNEL            a variant, or a glob: the best across matching variants per run\n"
-	"  --n N             only this size (decimal or 2^K)\n"
-	"  --dtype T, --op O only this element type, operator\n"
-	"  --device NAME     only devices whose name matches (a glob; \"host\" without GPU)\n"
-	"  --json, --csv     machine-readable output\n"
-	"  --db PATH         result database\n"
-	"exit: 0 found, 2 usage error, empty database or nothing tuned for KERNEL\n";
+static const struct cmd_option history_options[] = {
+	{.id = LOOKUP_OPT_N, .name = "n", .arg = CMD_ARG_TEXT, .metavar = "N",
+	 .help = "only this size (decimal or 2^K)"},
+	{.id = CMD_OPT_DTYPE, .synopsis = "--dtype T, --op O", .help = "only this element type, operator"},
+	{.id = CMD_OPT_OP, .unlisted = 1}, /* on the --dtype line */
+	{.include = lookup_options},
+	{0},
+};
 
 struct history {
-	enum lookup_format format;
+	enum emit_format format;
+	struct emit_rows out;         /* --csv, --json */
 	size_t rows;
 	struct db_tuned_row prev;     /* the previous row, for grouping and changes */
 };
@@ -47,13 +48,15 @@ static int print_row(void *ctx, const struct db_tuned_row *r)
 	int continues = h->rows > 0 && same_problem(&h->prev, r);
 	lookup_config(r, config, sizeof config);
 	lookup_size(r, size, sizeof size);
+	double pct = 0;
+	int moved = 0;
 	if (continues) {
-		double pct = (r->median_ms / h->prev.median_ms - 1) * 100;
-		int moved = strcmp(r->variant, h->prev.variant) != 0 ||
-			    strcmp(r->params, h->prev.params) != 0;
+		pct = (r->median_ms / h->prev.median_ms - 1) * 100;
+		moved = strcmp(r->variant, h->prev.variant) != 0 ||
+			strcmp(r->params, h->prev.params) != 0;
 		snprintf(change, sizeof change, "%+.1f%%%s", pct, moved ? ", new configuration" : "");
 	}
-	if (h->format == LOOKUP_TABLE) {
+	if (h->format == EMIT_TABLE) {
 		if (!continues)
 			printf("%s%s %s %s n=%s\n  %-20s  %-14s  %-16s  %-28s  %11s  %8s  %s\n",
 			       h->rows ? "\n" : "", lookup_device_name(r), r->dtype,
@@ -62,37 +65,26 @@ static int print_row(void *ctx, const struct db_tuned_row *r)
 		printf("  %-20s  %-14s  %-16s  %-28s  %11.2f  %8.2f  %s\n", r->measured_at,
 		       r->git_revision[0] ? r->git_revision : "-", r->variant, config,
 		       r->median_ms * 1e3, r->gbps, change);
-	} else if (h->format == LOOKUP_CSV) {
-		if (!h->rows)
-			puts("device,dtype,op,n,cols,date,git_revision,run_id,variant,config,median_us,"
-			     "gbps,change_pct,config_changed");
-		text_csv_field(stdout, lookup_device_name(r));
-		printf(",%s,%s,%lld,%lld,%s,", r->dtype, r->op, (long long)r->n, (long long)r->cols,
-		       r->measured_at);
-		text_csv_field(stdout, r->git_revision);
-		printf(",%lld,", (long long)r->run_id);
-		text_csv_field(stdout, r->variant);
-		putchar(',');
-		text_csv_field(stdout, config);
-		printf(",%.6g,%.6g,", r->median_ms * 1e3, r->gbps);
-		if (continues)
-			printf("%.6g,%d\n", (r->median_ms / h->prev.median_ms - 1) * 100,
-			       strcmp(r->params, h->prev.params) != 0 ||
-				       strcmp(r->variant, h->prev.variant) != 0);
-		else
-			puts(",");
 	} else {
-		fputs("{\"device\":\"", stdout);
-		text_json_escape(stdout, lookup_device_name(r));
-		printf("\",\"dtype\":\"%s\",\"op\":\"%s\",\"n\":%lld,\"cols\":%lld,\"date\":\"%s\","
-		       "\"git_revision\":\"", r->dtype, r->op, (long long)r->n, (long long)r->cols,
-		       r->measured_at);
-		text_json_escape(stdout, r->git_revision);
-		printf("\",\"run_id\":%lld,\"variant\":\"", (long long)r->run_id);
-		text_json_escape(stdout, r->variant);
-		fputs("\",\"config\":\"", stdout);
-		text_json_escape(stdout, config);
-		printf("\",\"median_us\":%.6g,\"gbps\":%.6g}\n", r->median_ms * 1e3, r->gbps);
+		/* One column list for --csv and --json; the change is missing
+		 * (empty, null) on a problem's first run. */
+		const struct emit_field fields[] = {
+			EMIT_STR("device", lookup_device_name(r)),
+			EMIT_STR("dtype", r->dtype),
+			EMIT_STR("op", r->op),
+			EMIT_INT("n", r->n),
+			EMIT_INT("cols", r->cols),
+			EMIT_STR("date", r->measured_at),
+			EMIT_STR("git_revision", r->git_revision),
+			EMIT_INT("run_id", r->run_id),
+			EMIT_STR("variant", r->variant),
+			EMIT_STR("config", config),
+			EMIT_REAL("median_us", r->median_ms * 1e3),
+			EMIT_REAL("gbps", r->gbps),
+			continues ? EMIT_REAL("change_pct", pct) : EMIT_NULL("change_pct"),
+			continues ? EMIT_BOOL("config_changed", moved) : EMIT_NULL("config_changed"),
+		};
+		emit_row(&h->out, fields, sizeof fields / sizeof fields[0]);
 	}
 	h->prev = *r;
 	h->rows++;
@@ -104,12 +96,12 @@ static int history_exec(int argc, char **argv)
 	struct lookup_opts o;
 	struct db *db;
 	char path[4096], err[1024];
-	int r = lookup_opts_parse(argc, argv, history_help, &o);
+	int r = lookup_opts_parse(&cmd_history_entry, argc, argv, &o);
 	if (r != 0)
-		return r > 0 ? 0 : EXIT_USAGE;
+		return r;
 	if (lookup_db_open(&o, path, sizeof path, &db) < 0)
 		return EXIT_USAGE;
-	struct history h = {.format = o.format};
+	struct history h = {.format = o.format, .out = {.f = stdout, .format = o.format}};
 	if (db_history_each(db, &o.q, print_row, &h, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		db_close(db);
@@ -130,4 +122,10 @@ const struct cmd_entry cmd_history_entry = {
 	.usage = "history KERNEL [options]",
 	.summary = "how the best configuration changed across runs and builds",
 	.exec = history_exec,
+	.options = history_options,
+	.help_head = "usage: conform history KERNEL [--n N] [--dtype T] [--op O] [--device NAME] [--json|--csv]\n"
+		     "  KERNEL                a variant, or a glob: the best across matching variants per run\n",
+	.help_tail = "exit: 0 found, 2 usage error, empty database or nothing tuned for KERNEL\n",
+	.operands = 1,
+	.set = lookup_set,
 };

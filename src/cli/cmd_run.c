@@ -10,7 +10,6 @@
 #include "config.h"
 
 #include <fcntl.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,26 +38,31 @@ struct run_opts {
 	struct cmd_run_settings rs;
 };
 
-static const char run_help[] =
-	"usage: conform [run] --all | --filter GLOB [options]\n"
-	"  --all                 run every case of every suite\n"
-	"  --filter GLOB         run the cases whose name matches (repeatable)\n"
-	"  --exclude GLOB        leave out the cases whose name matches (repeatable)\n"
-	"  --list                print the selected case names, one per line, and exit\n"
-	"  --variants            print the kernel variants this build has, and exit\n"
-	"  --shard I/N           run the I-th of N deterministic slices (1 <= I <= N)\n"
-	"  --timeout SEC         deadline of an ordinary case (default 10)\n"
-	"  --hang-timeout SEC    deadline of cases expected to hang or undefined (default 2)\n"
-	"  --seed N              input seed (default: random; printed and stored)\n"
-	"  --device N            CUDA device ordinal (default 0)\n"
-	"  --db PATH             result database (default $CONFORM_DB or\n"
-	"                        $XDG_DATA_HOME/conform/conform.db)\n"
-	"  --junit FILE          write a JUnit XML report\n"
-	"  --json                JSON lines on stdout (the human report moves to stderr)\n"
-	"  --suites DIR          the suites directory (default: the installed suites)\n"
-	"  --suite FILE          load this suite file instead of the directory (repeatable)\n"
-	"  -v, --verbose         a line for every case; worker diagnostics on stderr\n"
-	"exit: 0 conformant, 1 unexpected results, 2 usage or input error, 77 no CUDA device\n";
+enum { O_ALL = CMD_OPT_OWN, O_LIST, O_VARIANTS, O_FILTER, O_EXCLUDE, O_SHARD, O_JUNIT };
+
+static const struct cmd_option run_options[] = {
+	{.id = O_ALL, .name = "all", .help = "run every case of every suite"},
+	{.id = O_FILTER, .name = "filter", .arg = CMD_ARG_TEXT, .metavar = "GLOB",
+	 .help = "run the cases whose name matches (repeatable)"},
+	{.id = O_EXCLUDE, .name = "exclude", .arg = CMD_ARG_TEXT, .metavar = "GLOB",
+	 .help = "leave out the cases whose name matches (repeatable)"},
+	{.id = O_LIST, .name = "list", .help = "print the selected case names, one per line, and exit"},
+	{.id = O_VARIANTS, .name = "variants", .help = "print the kernel variants this build has, and exit"},
+	{.id = O_SHARD, .name = "shard", .arg = CMD_ARG_TEXT, .metavar = "I/N",
+	 .help = "run the I-th of N deterministic slices (1 <= I <= N)"},
+	{.id = CMD_OPT_TIMEOUT},
+	{.id = CMD_OPT_HANG_TIMEOUT},
+	{.id = CMD_OPT_SEED},
+	{.id = CMD_OPT_DEVICE},
+	{.id = CMD_OPT_DB},
+	{.id = O_JUNIT, .name = "junit", .arg = CMD_ARG_TEXT, .metavar = "FILE",
+	 .help = "write a JUnit XML report"},
+	{.id = CMD_OPT_JSON, .help = "JSON lines on stdout (the human report moves to stderr)"},
+	{.id = CMD_OPT_SUITES},
+	{.id = CMD_OPT_SUITE},
+	{.id = CMD_OPT_VERBOSE, .help = "a line for every case; worker diagnostics on stderr"},
+	{0},
+};
 
 static int parse_shard(const char *text, int *i, int *n)
 {
@@ -70,74 +74,46 @@ static int parse_shard(const char *text, int *i, int *n)
 	return 0;
 }
 
+static int run_set(void *opts, int id, const struct cmd_value *v)
+{
+	struct run_opts *o = opts;
+	switch (id) {
+	case O_ALL: o->all = 1; break;
+	case O_LIST: o->list = 1; break;
+	case O_VARIANTS: o->variants = 1; break;
+	case CMD_OPT_JSON: o->json = 1; break;
+	case CMD_OPT_VERBOSE: o->verbose = 1; break;
+	case O_FILTER:
+	case O_EXCLUDE: {
+		const char **globs = id == O_FILTER ? o->filters : o->excludes;
+		size_t *n = id == O_FILTER ? &o->nfilters : &o->nexcludes;
+		if (*n == MAX_GLOBS) {
+			cmd_error("too many --filter/--exclude patterns (at most %d each)", MAX_GLOBS);
+			return -1;
+		}
+		globs[(*n)++] = v->text;
+		break;
+	}
+	case O_SHARD: return parse_shard(v->text, &o->shard_i, &o->shard_n);
+	case CMD_OPT_DB: o->db_path = v->text; break;
+	case O_JUNIT: o->junit_path = v->text; break;
+	default: return cmd_run_settings_set(&o->rs, id, v);
+	}
+	return 0;
+}
+
+/* Returns 0, or what run_exec returns (cmd_parse). */
 static int parse_opts(int argc, char **argv, struct run_opts *o)
 {
-	enum { O_ALL = 256, O_LIST, O_VARIANTS, O_FILTER, O_EXCLUDE, O_TIMEOUT, O_HANG, O_SEED,
-	       O_DB, O_JUNIT, O_JSON, O_SHARD, O_DEVICE, O_SUITES, O_SUITE, O_HELP };
-	static const struct option longopts[] = {
-		{"all", no_argument, NULL, O_ALL},
-		{"list", no_argument, NULL, O_LIST},
-		{"variants", no_argument, NULL, O_VARIANTS},
-		{"filter", required_argument, NULL, O_FILTER},
-		{"exclude", required_argument, NULL, O_EXCLUDE},
-		{"timeout", required_argument, NULL, O_TIMEOUT},
-		{"hang-timeout", required_argument, NULL, O_HANG},
-		{"seed", required_argument, NULL, O_SEED},
-		{"db", required_argument, NULL, O_DB},
-		{"junit", required_argument, NULL, O_JUNIT},
-		{"json", no_argument, NULL, O_JSON},
-		{"shard", required_argument, NULL, O_SHARD},
-		{"device", required_argument, NULL, O_DEVICE},
-		{"suites", required_argument, NULL, O_SUITES},
-		{"suite", required_argument, NULL, O_SUITE},
-		{"verbose", no_argument, NULL, 'v'},
-		{"help", no_argument, NULL, O_HELP},
-		{NULL, 0, NULL, 0},
-	};
+	int operand;
 	memset(o, 0, sizeof *o);
 	cmd_run_settings_init(&o->rs);
-	opterr = 0;
-	optind = 1;
-	int c, idx = 0;
-	while ((c = getopt_long(argc, argv, ":v", longopts, &idx)) != -1) {
-		switch (c) {
-		case O_ALL: o->all = 1; break;
-		case O_LIST: o->list = 1; break;
-		case O_VARIANTS: o->variants = 1; break;
-		case O_JSON: o->json = 1; break;
-		case 'v': o->verbose = 1; break;
-		case O_FILTER:
-		case O_EXCLUDE: {
-			const char **globs = c == O_FILTER ? o->filters : o->excludes;
-			size_t *n = c == O_FILTER ? &o->nfilters : &o->nexcludes;
-			if (*n == MAX_GLOBS) {
-				cmd_error("too many --filter/--exclude patterns (at most %d each)", MAX_GLOBS);
-				return -1;
-			}
-			globs[(*n)++] = optarg;
-			break;
-		}
-		case O_SHARD:
-			if (parse_shard(optarg, &o->shard_i, &o->shard_n) < 0)
-				return -1;
-			break;
-		case O_DB: o->db_path = optarg; break;
-		case O_JUNIT: o->junit_path = optarg; break;
-		case O_HELP:
-			fputs(run_help, stdout);
-			exit(0);
-		default:
-			if (cmd_option_common(c, c == '?' ? NULL : longopts[idx].name, optarg,
-					      argv[optind - 1], "run", &o->rs) < 0)
-				return -1;
-			break;
-		}
-	}
-	if (cmd_no_operands(argc, argv, optind, "run") < 0)
-		return -1;
+	int r = cmd_parse(&cmd_run_entry, argc, argv, o, &operand);
+	if (r != 0)
+		return r;
 	if (!o->all && !o->nfilters && !o->variants) {
 		cmd_error("nothing selected: use --all or --filter GLOB (see conform run --help)");
-		return -1;
+		return EXIT_USAGE;
 	}
 	if (!o->rs.seed_given)
 		o->rs.seed = cmd_random_seed();
@@ -216,8 +192,9 @@ static int run_exec(int argc, char **argv)
 	char err[1024], worker_path[4096], db_path[4096];
 	size_t n = 0;
 
-	if (parse_opts(argc, argv, &o) < 0)
-		return EXIT_USAGE;
+	int parsed = parse_opts(argc, argv, &o);
+	if (parsed != 0)
+		return parsed;
 	if (session_find_worker(worker_path, sizeof worker_path, &cat, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		return EXIT_USAGE;
@@ -330,4 +307,8 @@ const struct cmd_entry cmd_run_entry = {
 	.usage = "run --all | --filter GLOB [options]",
 	.summary = "run conformance cases (the default command)",
 	.exec = run_exec,
+	.options = run_options,
+	.help_head = "usage: conform [run] --all | --filter GLOB [options]\n",
+	.help_tail = "exit: 0 conformant, 1 unexpected results, 2 usage or input error, 77 no CUDA device\n",
+	.set = run_set,
 };

@@ -16,7 +16,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,24 +32,22 @@
 struct tui_opts {
 	const char *db_path;
 	struct cmd_run_settings rs;
+	struct tui_app *app;          /* budget and sampling go straight to it */
 };
 
-static const char tui_help_text[] =
-	"usage: conform tui [options]        (also: conform, alone, on a terminal)\n"
-	"  --db PATH             result database (default $CONFORM_DB or\n"
-	"                        $XDG_DATA_HOME/conform/conform.db)\n"
-	"  --timeout SEC         deadline of an ordinary case (default 10)\n"
-	"  --hang-timeout SEC    deadline of cases expected to hang or undefined (default 2)\n"
-	"  --seed N              input seed of every run (default: random per run)\n"
-	"  --device N            CUDA device ordinal (default 0)\n"
-	"  --suites DIR          the suites directory (default: the installed suites)\n"
-	"  --suite FILE          load this suite file instead of the directory (repeatable)\n"
-	"  --budget N            evaluations per search in tune mode (default 20)\n"
-	"  --min-samples N       timed launches at least, in sweeps and tunes (default 10)\n"
-	"  --max-time SEC        sampling time per evaluation at most (default 1.0)\n"
-	"Keys: ? shows them all.  Tab changes pane, Space checks, m picks the mode\n"
-	"(conformance, sweep, tune), r runs, c cancels, b shows the best configurations, q quits.\n"
-	"NO_COLOR set: no colours.  The locale decides Unicode or ASCII line drawing.\n";
+static const struct cmd_option tui_options[] = {
+	{.id = CMD_OPT_DB},
+	{.id = CMD_OPT_TIMEOUT},
+	{.id = CMD_OPT_HANG_TIMEOUT},
+	{.id = CMD_OPT_SEED, .help = "input seed of every run (default: random per run)"},
+	{.id = CMD_OPT_DEVICE},
+	{.id = CMD_OPT_SUITES},
+	{.id = CMD_OPT_SUITE},
+	{.id = CMD_OPT_BUDGET, .help = "evaluations per search in tune mode (default 20)"},
+	{.id = CMD_OPT_MIN_SAMPLES, .help = "timed launches at least, in sweeps and tunes (default 10)"},
+	{.id = CMD_OPT_MAX_TIME},
+	{0},
+};
 
 const char *tui_mode_name(enum tui_mode m)
 {
@@ -74,59 +71,28 @@ int tui_app_variant_checked(const struct tui_app *app, const char *name)
 	return 0;
 }
 
-/* Returns 0, 1 after --help, or -1 on a usage error. */
+static int tui_set(void *opts, int id, const struct cmd_value *v)
+{
+	struct tui_opts *o = opts;
+	switch (id) {
+	case CMD_OPT_DB: o->db_path = v->text; break;
+	case CMD_OPT_BUDGET: o->app->tune_budget = v->u; break;
+	case CMD_OPT_MIN_SAMPLES: o->app->timing.min_samples = (int)v->u; break;
+	case CMD_OPT_MAX_TIME: o->app->timing.max_time_s = v->seconds; break;
+	default: return cmd_run_settings_set(&o->rs, id, v);
+	}
+	return 0;
+}
+
+/* Returns 0, or what tui_exec returns (cmd_parse). */
 static int parse_opts(int argc, char **argv, struct tui_opts *o, struct tui_app *app)
 {
-	enum { O_DB = 256, O_TIMEOUT, O_HANG, O_SEED, O_DEVICE, O_SUITES, O_SUITE, O_BUDGET,
-	       O_MIN_SAMPLES, O_MAX_TIME, O_HELP };
-	static const struct option longopts[] = {
-		{"db", required_argument, NULL, O_DB},
-		{"timeout", required_argument, NULL, O_TIMEOUT},
-		{"hang-timeout", required_argument, NULL, O_HANG},
-		{"seed", required_argument, NULL, O_SEED},
-		{"device", required_argument, NULL, O_DEVICE},
-		{"suites", required_argument, NULL, O_SUITES},
-		{"suite", required_argument, NULL, O_SUITE},
-		{"budget", required_argument, NULL, O_BUDGET},
-		{"min-samples", required_argument, NULL, O_MIN_SAMPLES},
-		{"max-time", required_argument, NULL, O_MAX_TIME},
-		{"help", no_argument, NULL, O_HELP},
-		{NULL, 0, NULL, 0},
-	};
-	unsigned long long v;
-	int c, idx = 0;
+	int operand;
 	cmd_run_settings_init(&o->rs);
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":", longopts, &idx)) != -1) {
-		switch (c) {
-		case O_DB: o->db_path = optarg; break;
-		case O_BUDGET:
-			if (cmd_parse_count("--budget", optarg, 1u << 30, &v) < 0)
-				return -1;
-			app->tune_budget = v;
-			break;
-		case O_MIN_SAMPLES:
-			if (cmd_parse_count("--min-samples", optarg, 1000, &v) < 0)
-				return -1;
-			app->timing.min_samples = (int)v;
-			break;
-		case O_MAX_TIME:
-			if (cmd_parse_seconds("--max-time", optarg, &app->timing.max_time_s) < 0)
-				return -1;
-			break;
-		case O_HELP:
-			fputs(tui_help_text, stdout);
-			return 1;
-		default:
-			if (cmd_option_common(c, c == '?' ? NULL : longopts[idx].name, optarg,
-					      argv[optind - 1], "tui", &o->rs) < 0)
-				return -1;
-			break;
-		}
-	}
-	if (cmd_no_operands(argc, argv, optind, "tui") < 0)
-		return -1;
+	o->app = app;
+	int r = cmd_parse(&cmd_tui_entry, argc, argv, o, &operand);
+	if (r != 0)
+		return r;
 	app->timeout_s = o->rs.timeout_s;
 	app->hang_timeout_s = o->rs.hang_timeout_s;
 	app->seed = o->rs.seed;
@@ -139,7 +105,7 @@ static int parse_opts(int argc, char **argv, struct tui_opts *o, struct tui_app 
 	if (app->timeout_s <= app->timing.max_time_s) {
 		cmd_error("tui: --timeout (%g s) must exceed --max-time (%g s)", app->timeout_s,
 			  app->timing.max_time_s);
-		return -1;
+		return EXIT_USAGE;
 	}
 	return 0;
 }
@@ -242,7 +208,7 @@ static int tui_exec(int argc, char **argv)
 	stats_request_defaults(&app.timing);
 	int p = parse_opts(argc, argv, &o, &app);
 	if (p != 0)
-		return p > 0 ? 0 : EXIT_USAGE;
+		return p;
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		cmd_error("tui: needs a terminal on stdin and stdout (use \"conform run\" in scripts)");
 		return EXIT_USAGE;
@@ -323,4 +289,10 @@ const struct cmd_entry cmd_tui_entry = {
 	.usage = "tui [--db PATH] [--hang-timeout SEC]",
 	.summary = "the interactive interface (also \"conform\" alone on a terminal)",
 	.exec = tui_exec,
+	.options = tui_options,
+	.help_head = "usage: conform tui [options]        (also: conform, alone, on a terminal)\n",
+	.help_tail = "Keys: ? shows them all.  Tab changes pane, Space checks, m picks the mode\n"
+		     "(conformance, sweep, tune), r runs, c cancels, b shows the best configurations, q quits.\n"
+		     "NO_COLOR set: no colours.  The locale decides Unicode or ASCII line drawing.\n",
+	.set = tui_set,
 };

@@ -19,7 +19,7 @@ static int tune_exec(int argc, char **argv)
 	struct tune_cli c;
 	int r = tune_cli_parse(argc, argv, 0, &c);
 	if (r != 0)
-		return r > 0 ? 0 : EXIT_USAGE;
+		return r;
 	return tune_cli_run(&c, argc, argv);
 }
 
@@ -28,4 +28,9 @@ const struct cmd_entry cmd_tune_entry = {
 	.usage = "tune VARIANT|GLOB --n LIST --dtype T",
 	.summary = "search tuning spaces; store and compare configurations",
 	.exec = tune_exec,
+	.options = tune_cli_options,
+	.help_head = "usage: conform tune VARIANT|GLOB --n LIST --dtype T [options]\n",
+	.help_tail = tune_cli_help_tail,
+	.operands = 1,
+	.set = tune_cli_set,
 };

@@ -4,7 +4,6 @@
 #include "lookup_opts.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -14,76 +13,49 @@
 #include "params.h"
 #include "text.h"
 
-int lookup_opts_parse(int argc, char **argv, const char *help, struct lookup_opts *o)
+const struct cmd_option lookup_options[] = {
+	{.id = LOOKUP_OPT_DEVICE, .name = "device", .arg = CMD_ARG_TEXT, .metavar = "NAME",
+	 .help = "only devices whose name matches (a glob; \"host\" without GPU)"},
+	{.id = CMD_OPT_JSON, .synopsis = "--json, --csv", .help = "machine-readable output"},
+	{.id = CMD_OPT_CSV, .unlisted = 1}, /* on the --json line */
+	{.id = CMD_OPT_DB, .help = "result database"},
+	{0},
+};
+
+int lookup_set(void *opts, int id, const struct cmd_value *v)
 {
-	enum { O_N = 256, O_DTYPE, O_OP, O_DEVICE, O_CSV, O_JSON, O_DB, O_HELP };
-	static const struct option longopts[] = {
-		{"n", required_argument, NULL, O_N},
-		{"dtype", required_argument, NULL, O_DTYPE},
-		{"op", required_argument, NULL, O_OP},
-		{"device", required_argument, NULL, O_DEVICE},
-		{"csv", no_argument, NULL, O_CSV},
-		{"json", no_argument, NULL, O_JSON},
-		{"db", required_argument, NULL, O_DB},
-		{"help", no_argument, NULL, O_HELP},
-		{NULL, 0, NULL, 0},
-	};
-	const char *cmd = argv[0];
-	int csv = 0, json = 0, ch;
-	memset(o, 0, sizeof *o);
-	opterr = 0;
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		long long n;
-		enum dtype d;
-		enum op op;
-		switch (ch) {
-		case O_N:
-			if (params_parse_count(optarg, &n) < 0 || n < 1) {
-				cmd_error("--n: expected a size, decimal or 2^K, got '%s'", optarg);
-				return -1;
-			}
-			o->q.n = n;
-			break;
-		case O_DTYPE:
-			if (dtype_parse(optarg, &d) < 0) {
-				cmd_error("--dtype: unknown element type '%s' (f32, f64, i32, u32, bf16)", optarg);
-				return -1;
-			}
-			o->q.dtype = dtype_name(d);
-			break;
-		case O_OP:
-			if (op_parse(optarg, &op) < 0) {
-				cmd_error("--op: unknown operator '%s' (sum, max, min)", optarg);
-				return -1;
-			}
-			o->q.op = op_name(op);
-			break;
-		case O_DEVICE: o->q.device = optarg; break;
-		case O_CSV: csv = 1; break;
-		case O_JSON: json = 1; break;
-		case O_DB: o->db_path = optarg; break;
-		case O_HELP:
-			fputs(help, stdout);
-			return 1;
-		default:
-			return cmd_option_error(ch, argv[optind - 1], cmd);
+	struct lookup_opts *o = opts;
+	long long n;
+	switch (id) {
+	case LOOKUP_OPT_N:
+		if (params_parse_count(v->text, &n) < 0 || n < 1) {
+			cmd_error("--n: expected a size, decimal or 2^K, got '%s'", v->text);
+			return -1;
 		}
+		o->q.n = n;
+		break;
+	case CMD_OPT_DTYPE: o->q.dtype = dtype_name(v->dtype); break;
+	case CMD_OPT_OP: o->q.op = op_name(v->op); break;
+	case LOOKUP_OPT_DEVICE: o->q.device = v->text; break;
+	case CMD_OPT_CSV:
+	case CMD_OPT_JSON: return cmd_format_set(&o->format, id, v);
+	case CMD_OPT_DB: o->db_path = v->text; break;
 	}
-	if (optind == argc) {
-		cmd_error("%s: which kernel? (a variant or a glob, e.g. 'device.*')", cmd);
-		return -1;
+	return 0;
+}
+
+int lookup_opts_parse(const struct cmd_entry *e, int argc, char **argv, struct lookup_opts *o)
+{
+	int operand;
+	memset(o, 0, sizeof *o);
+	int r = cmd_parse(e, argc, argv, o, &operand);
+	if (r != 0)
+		return r;
+	if (operand == argc) {
+		cmd_error("%s: which kernel? (a variant or a glob, e.g. 'device.*')", e->name);
+		return EXIT_USAGE;
 	}
-	o->q.pattern = argv[optind++];
-	if (optind < argc) {
-		cmd_error("unexpected argument '%s' (see conform %s --help)", argv[optind], cmd);
-		return -1;
-	}
-	if (csv && json) {
-		cmd_error("%s: --csv and --json exclude each other", cmd);
-		return -1;
-	}
-	o->format = csv ? LOOKUP_CSV : json ? LOOKUP_JSON : LOOKUP_TABLE;
+	o->q.pattern = argv[operand];
 	return 0;
 }
 

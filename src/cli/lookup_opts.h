@@ -13,19 +13,29 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cmd.h"
 #include "db.h"
-
-enum lookup_format { LOOKUP_TABLE, LOOKUP_CSV, LOOKUP_JSON };
+#include "emit.h"
 
 struct lookup_opts {
 	struct db_tuned_query q;      /* pattern, n (0: not given), dtype, op, device */
 	const char *db_path;          /* NULL: the default */
-	enum lookup_format format;
+	enum emit_format format;
 };
 
-/* Parses argv (argv[0] is the command).  Returns 0, 1 when --help was
- * printed, or -1 after printing a one-line error. */
-int lookup_opts_parse(int argc, char **argv, const char *help, struct lookup_opts *o);
+/* The options of their own (the rest are shared ones, cmd.h). */
+enum { LOOKUP_OPT_N = CMD_OPT_OWN, LOOKUP_OPT_DEVICE };
+
+/* What best and history both take after their --n, --dtype and --op:
+ * --device, --json, --csv, --db. */
+extern const struct cmd_option lookup_options[];
+
+/* The entries' set(): every option of best and history. */
+int lookup_set(void *opts, int id, const struct cmd_value *v);
+
+/* Parses argv (argv[0] is the command) by e's grammar.  Returns 0, or what
+ * the command returns (cmd_parse; a missing KERNEL is a usage error). */
+int lookup_opts_parse(const struct cmd_entry *e, int argc, char **argv, struct lookup_opts *o);
 
 /* Opens the database without creating it: a lookup in a database that does
  * not exist is refused like one in an empty database.  Prints the error and

@@ -13,8 +13,6 @@
 
 #include "cmd.h"
 
-extern const struct cmd_entry cmd_tui_entry; /* src/cmd_tui.c */
-
 static const struct cmd_entry *const cmd_table[] = {
 	&cmd_run_entry,
 	&cmd_tune_entry,
@@ -44,12 +42,19 @@ static void usage(FILE *f)
 	fprintf(f, "       conform --version\n");
 }
 
+/* What a command's exec returned, as the process's exit code: --help
+ * (CMD_HELP_SHOWN) is a success. */
+static int exit_code(int rc)
+{
+	return rc == CMD_HELP_SHOWN ? EXIT_CONFORMANT : rc;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
 		/* Alone on a terminal: the interface.  In a script: usage. */
 		if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
-			return cmd_tui_entry.exec(argc, argv);
+			return exit_code(cmd_tui_entry.exec(argc, argv));
 		usage(stderr);
 		return EXIT_USAGE;
 	}
@@ -63,10 +68,10 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (argv[1][0] == '-')
-		return cmd_run_entry.exec(argc, argv);
+		return exit_code(cmd_run_entry.exec(argc, argv));
 	for (size_t i = 0; i < CMD_COUNT; i++)
 		if (strcmp(argv[1], cmd_table[i]->name) == 0)
-			return cmd_table[i]->exec(argc - 1, argv + 1);
+			return exit_code(cmd_table[i]->exec(argc - 1, argv + 1));
 	cmd_error("unknown command '%s' (see conform --help)", argv[1]);
 	return EXIT_USAGE;
 }

@@ -15,6 +15,7 @@
 
 #include "report.h"
 #include "text.h"
+#include "vec.h"
 
 static int junit_begin(void *ctx, const struct run_context *rc, char *err, size_t len)
 {
@@ -29,17 +30,10 @@ static int junit_result(void *ctx, const struct result *r, size_t index, size_t 
 {
 	struct junit_state *st = ctx;
 	(void)index; (void)total;
-	if (st->count == st->cap) {
-		size_t cap = st->cap ? st->cap * 2 : 64;
-		struct result *grown = realloc(st->results, cap * sizeof *grown);
-		if (!grown) {
-			snprintf(err, len, "out of memory");
-			return -1;
-		}
-		st->results = grown;
-		st->cap = cap;
+	if (vec_push(st->results, st->count, st->cap, *r) < 0) {
+		snprintf(err, len, "out of memory");
+		return -1;
 	}
-	st->results[st->count++] = *r;
 	return 0;
 }
 

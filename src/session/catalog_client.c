@@ -12,41 +12,35 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "text.h"
+#include "spawn.h"
+#include "vec.h"
 
-static int parse_line(struct catalog *cat, char *line)
+/* Adds one line's record to the catalog: exactly one build record, any
+ * number of variants. */
+static int add_line(struct catalog *cat, const char *line, char *err, size_t len)
 {
-	char *f[9];
-	int n = 0;
-	line[strcspn(line, "\n")] = '\0';
-	for (char *p = line; n < 9;) {
-		f[n++] = p;
-		char *tab = strchr(p, '\t');
-		if (!tab)
-			break;
-		*tab = '\0';
-		p = tab + 1;
-	}
-	if (n >= 2 && strcmp(f[0], "build") == 0) {
-		cat->has_kernels = strcmp(f[1], "kernels") == 0;
-		text_copy(cat->archs, sizeof cat->archs, n >= 3 ? f[2] : "");
+	struct catalog_build b;
+	struct catalog_entry e;
+	switch (catalog_wire_parse(line, &b, &e, err, len)) {
+	case CATALOG_WIRE_BUILD:
+		if (cat->archs) {
+			catalog_wire_free_build(&b);
+			snprintf(err, len, "a second 'build' line");
+			return -1;
+		}
+		cat->has_kernels = b.has_kernels;
+		cat->archs = b.archs;
 		return 0;
+	case CATALOG_WIRE_VARIANT:
+		if (vec_push(cat->v, cat->count, cat->cap, e) < 0) {
+			catalog_wire_free_variant(&e);
+			snprintf(err, len, "out of memory");
+			return -1;
+		}
+		return 0;
+	default:
+		return -1;
 	}
-	if (n != 8 || strcmp(f[0], "variant") != 0)
-		return -1;
-	struct catalog_entry *grown = realloc(cat->v, (cat->count + 1) * sizeof *grown);
-	if (!grown)
-		return -1;
-	cat->v = grown;
-	struct catalog_entry *e = &cat->v[cat->count++];
-	text_copy(e->name, sizeof e->name, f[1]);
-	e->gpu = atoi(f[2]);
-	text_copy(e->dtypes, sizeof e->dtypes, f[3]);
-	text_copy(e->summary, sizeof e->summary, f[4]);
-	text_copy(e->contract, sizeof e->contract, f[5]);
-	text_copy(e->tunables, sizeof e->tunables, strcmp(f[6], "-") ? f[6] : "");
-	text_copy(e->space, sizeof e->space, strcmp(f[7], "-") ? f[7] : "");
-	return 0;
 }
 
 int catalog_load(struct catalog *cat, const char *worker_path, char *err, size_t len)
@@ -57,38 +51,48 @@ int catalog_load(struct catalog *cat, const char *worker_path, char *err, size_t
 		snprintf(err, len, "pipe: %s", strerror(errno));
 		return -1;
 	}
-	pid_t pid = fork();
+	char *argv[] = {(char *)worker_path, "--catalog", NULL};
+	struct spawn_request req = {.path = worker_path, .argv = argv, .stdin_fd = -1,
+				    .stdout_fd = fds[1]};
+	pid_t pid = spawn_start(&req, err, len);
+	close(fds[1]);
 	if (pid < 0) {
-		snprintf(err, len, "fork: %s", strerror(errno));
 		close(fds[0]);
-		close(fds[1]);
 		return -1;
 	}
-	if (pid == 0) {
-		dup2(fds[1], 1);
-		execl(worker_path, worker_path, "--catalog", (char *)NULL);
-		_exit(127);
-	}
-	close(fds[1]);
+	/* Read to the end even past a bad line, so the worker is not cut off
+	 * mid-write and its exit status still tells whether it failed. */
 	FILE *f = fdopen(fds[0], "r");
-	int bad = 0;
-	char line[2048];
-	while (f && fgets(line, sizeof line, f))
-		if (parse_line(cat, line) < 0)
-			bad = 1;
+	char *line = NULL, why[512] = "";
+	size_t cap = 0;
+	int lineno = 0, bad = 0;
+	while (f && getline(&line, &cap, f) >= 0) {
+		lineno++;
+		if (!bad && add_line(cat, line, why, sizeof why) < 0)
+			bad = lineno;
+	}
+	free(line);
 	if (f)
 		fclose(f);
 	else
 		close(fds[0]);
 	int status;
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (bad || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		snprintf(err, len, "%s --catalog failed", worker_path);
-		catalog_free(cat);
-		return -1;
-	}
-	return 0;
+	char how[256] = "not waited for";
+	int waited = spawn_wait(pid, &status) == 0;
+	if (waited)
+		spawn_describe_status(status, how, sizeof how);
+	if (!waited || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		snprintf(err, len, "%s --catalog failed (%s)", worker_path, how);
+	else if (!f)
+		snprintf(err, len, "%s --catalog: cannot read its output", worker_path);
+	else if (bad)
+		snprintf(err, len, "%s --catalog: line %d: %s", worker_path, bad, why);
+	else if (!cat->archs)
+		snprintf(err, len, "%s --catalog: no 'build' line", worker_path);
+	else
+		return 0;
+	catalog_free(cat);
+	return -1;
 }
 
 const struct catalog_entry *catalog_lookup(const struct catalog *cat, const char *name)
@@ -101,6 +105,9 @@ const struct catalog_entry *catalog_lookup(const struct catalog *cat, const char
 
 void catalog_free(struct catalog *cat)
 {
-	free(cat->v);
+	for (size_t i = 0; i < cat->count; i++)
+		catalog_wire_free_variant(&cat->v[i]);
+	vec_free(cat->v, cat->count, cat->cap);
+	free((void *)cat->archs);
 	memset(cat, 0, sizeof *cat);
 }

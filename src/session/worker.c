@@ -12,11 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "proto.h"
+#include "spawn.h"
 #include "text.h"
 
 static void close_fds(struct worker *w)
@@ -27,37 +27,6 @@ static void close_fds(struct worker *w)
 		close(w->from_fd);
 	w->to_fd = w->from_fd = -1;
 	w->len = 0;
-}
-
-/* Runs in the child between fork and exec: only async-signal-safe calls. */
-static void child_exec(const struct worker_config *cfg, int in_fd, int out_fd, pid_t parent)
-{
-	setpgid(0, 0);
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)
-		_exit(127);
-	dup2(in_fd, 0);
-	dup2(out_fd, 1);
-	if (!cfg->verbose) {
-		int null = open("/dev/null", O_WRONLY);
-		if (null >= 0)
-			dup2(null, 2);
-	}
-	signal(SIGINT, SIG_IGN); /* conform decides what Ctrl-C does */
-	signal(SIGPIPE, SIG_DFL);
-	char dev[16];
-	int d = cfg->device, i = 0;
-	char rev[16];
-	do {
-		rev[i++] = (char)('0' + d % 10);
-		d /= 10;
-	} while (d && i < 15);
-	for (int j = 0; j < i; j++)
-		dev[j] = rev[i - 1 - j];
-	dev[i] = '\0';
-	char *argv[] = {(char *)cfg->path, "--device", dev, NULL};
-	execv(cfg->path, argv);
-	_exit(127);
 }
 
 int worker_start(struct worker *w, const struct worker_config *cfg,
@@ -76,19 +45,19 @@ int worker_start(struct worker *w, const struct worker_config *cfg,
 		close(to[1]);
 		return -1;
 	}
-	pid_t parent = getpid();
-	pid_t pid = fork();
-	if (pid < 0) {
-		snprintf(err, len, "fork: %s", strerror(errno));
-		close(to[0]); close(to[1]); close(from[0]); close(from[1]);
-		return -1;
-	}
-	if (pid == 0)
-		child_exec(cfg, to[0], from[1], parent);
-	/* Also from the parent, so the group exists before we might kill it. */
-	setpgid(pid, pid);
+	char dev[16];
+	snprintf(dev, sizeof dev, "%d", cfg->device);
+	char *argv[] = {(char *)cfg->path, "--device", dev, NULL};
+	struct spawn_request req = {.path = cfg->path, .argv = argv, .stdin_fd = to[0],
+				    .stdout_fd = from[1], .quiet = !cfg->verbose};
+	pid_t pid = spawn_start(&req, err, len);
 	close(to[0]);
 	close(from[1]);
+	if (pid < 0) {
+		close(to[1]);
+		close(from[0]);
+		return -1;
+	}
 	w->pid = pid;
 	w->to_fd = to[1];
 	w->from_fd = from[0];
@@ -186,24 +155,13 @@ enum wait_result worker_read_line(struct worker *w, double deadline, char *line,
 	}
 }
 
-static void describe_status(int status, char *how, size_t len)
-{
-	if (WIFSIGNALED(status))
-		snprintf(how, len, "killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
-	else if (WIFEXITED(status))
-		snprintf(how, len, "exited with status %d", WEXITSTATUS(status));
-	else
-		snprintf(how, len, "ended");
-}
-
 void worker_kill(struct worker *w)
 {
 	if (w->pid > 0) {
 		int status;
 		kill(-w->pid, SIGKILL);
 		kill(w->pid, SIGKILL);
-		while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
-			;
+		spawn_wait(w->pid, &status);
 	}
 	w->pid = 0;
 	close_fds(w);
@@ -215,7 +173,7 @@ void worker_reap(struct worker *w, char *how, size_t len)
 	for (int i = 0; w->pid > 0 && i < 100; i++) {
 		int status;
 		if (waitpid(w->pid, &status, WNOHANG) == w->pid) {
-			describe_status(status, how, len);
+			spawn_describe_status(status, how, len);
 			kill(-w->pid, SIGKILL); /* anything it left in its group */
 			w->pid = 0;
 			close_fds(w);

@@ -1,10 +1,9 @@
 /*
  * worker.h - a worker process as seen from conform.
  *
- * A worker is conform-worker started by fork+exec in a process group of its
- * own, so that one kill(-pgid, SIGKILL) ends it and anything it started.  It
- * dies with conform (PR_SET_PDEATHSIG), so a killed conform never leaves a
- * hung kernel behind.  conform talks to it over two pipes (proto.h).
+ * A worker is conform-worker started by spawn_start() (spawn.h: its own
+ * process group, dying with conform).  conform talks to it over two pipes
+ * (proto.h).
  */
 #ifndef CONFORM_WORKER_H
 #define CONFORM_WORKER_H

@@ -34,6 +34,7 @@
 #include <sys/stat.h>
 
 #include "params.h"
+#include "vec.h"
 
 /* A line expanding into more cases than this is surely a mistake. */
 #define SUITE_LINE_CASES_MAX 65536
@@ -46,16 +47,8 @@ struct sbuf {
 
 static int sbuf_put(struct sbuf *b, const char *s, size_t len)
 {
-	if (b->n + len + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 256;
-		while (b->n + len + 1 > cap)
-			cap *= 2;
-		char *p = realloc(b->p, cap);
-		if (!p)
-			return -1;
-		b->p = p;
-		b->cap = cap;
-	}
+	if (vec_reserve(b->p, b->n, b->cap, len + 1) < 0) /* + 1: the terminator */
+		return -1;
 	memcpy(b->p + b->n, s, len);
 	b->n += len;
 	b->p[b->n] = '\0';
@@ -396,14 +389,8 @@ static int append_case(struct loader *l, int line, const struct case_spec *c)
 		return fail(l, line, "duplicate case name '%s' (first defined at %s:%d)",
 			    c->name, first->file, first->line);
 	}
-	if (s->count == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 64;
-		struct case_spec *p = realloc(s->cases, cap * sizeof *p);
-		if (!p)
-			return fail(l, line, "out of memory");
-		s->cases = p;
-		s->cap = cap;
-	}
+	if (vec_reserve(s->cases, s->count, s->cap, 1) < 0)
+		return fail(l, line, "out of memory");
 	s->cases[s->count] = *c;
 	if (index_add(&l->names, s->cases, s->count) < 0)
 		return fail(l, line, "out of memory");
@@ -502,14 +489,9 @@ static int parse_line(struct loader *l, int line, char *text)
 			fail(l, line, "key '%s' has an empty value or alternative in '%s'", tok[2], val);
 			goto out;
 		}
-		if (nkv == cap) {
-			cap = cap ? cap * 2 : 8;
-			struct kv *p = realloc(kv, cap * sizeof *p);
-			if (!p) {
-				fail(l, line, "out of memory");
-				goto out;
-			}
-			kv = p;
+		if (vec_reserve(kv, nkv, cap, 1) < 0) {
+			fail(l, line, "out of memory");
+			goto out;
 		}
 		struct kv *k = &kv[nkv];
 		k->key = tok[2];

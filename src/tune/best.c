@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "text.h"
+#include "vec.h"
 
 struct collect {
 	struct db_tuned_row *rows;
@@ -24,17 +25,10 @@ struct collect {
 static int collect_row(void *ctx, const struct db_tuned_row *row)
 {
 	struct collect *c = ctx;
-	if (c->count == c->cap) {
-		size_t cap = c->cap ? 2 * c->cap : 64;
-		struct db_tuned_row *grown = realloc(c->rows, cap * sizeof *grown);
-		if (!grown) {
-			c->oom = 1;
-			return 1;
-		}
-		c->rows = grown;
-		c->cap = cap;
+	if (vec_push(c->rows, c->count, c->cap, *row) < 0) {
+		c->oom = 1;
+		return 1;
 	}
-	c->rows[c->count++] = *row;
 	return 0;
 }
 

@@ -27,6 +27,7 @@
 #include "rng.h"
 #include "text.h"
 #include "tune_space.h"
+#include "vec.h"
 
 /* The copy is large enough to stream from memory on any GPU (1 GiB of f32
  * each way); the host's stands in for tests and stays small.  Softmax is
@@ -101,9 +102,7 @@ int tune_close(struct tune_session *s, int interrupted, char *err, size_t len)
 	s->run_open = 0;
 	for (size_t i = 0; i < s->nmemo; i++)
 		free(s->memo[i]);
-	free(s->memo);
-	s->memo = NULL;
-	s->nmemo = s->memo_cap = 0;
+	vec_free(s->memo, s->nmemo, s->memo_cap);
 	s->pending = NULL;
 	return rc;
 }
@@ -151,19 +150,13 @@ static struct tune_memo *memo_find(const struct tune_session *s, const struct ca
 
 static struct tune_memo *memo_add(struct tune_session *s, const struct case_spec *c)
 {
-	if (s->nmemo == s->memo_cap) {
-		size_t cap = s->memo_cap ? 2 * s->memo_cap : 64;
-		struct tune_memo **grown = realloc(s->memo, cap * sizeof *grown);
-		if (!grown)
-			return NULL;
-		s->memo = grown;
-		s->memo_cap = cap;
-	}
+	/* One allocation each: results point at their case, so entries never move. */
 	struct tune_memo *m = calloc(1, sizeof *m);
-	if (!m)
+	if (!m || vec_push(s->memo, s->nmemo, s->memo_cap, m) < 0) {
+		free(m);
 		return NULL;
+	}
 	m->c = *c;
-	s->memo[s->nmemo++] = m;
 	return m;
 }
 

@@ -12,7 +12,6 @@
 
 #include "tune_cli.h"
 
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,35 +27,59 @@
 #include "text.h"
 #include "tune_space.h"
 
-static const char tune_help[] =
-	"usage: conform tune VARIANT|GLOB --n LIST --dtype T [options]\n"
-	"  --n LIST              problem sizes, comma separated, decimal or 2^K (2^20,2^24)\n"
-	"  --dtype T             element type: f32, f64, i32, u32, bf16\n"
-	"  --op OP               sum (default), max or min\n"
-	"  --cols C              rows of C elements (segmented reductions); n counts rows\n";
+enum { O_N = CMD_OPT_OWN, O_COLS, O_STRATEGY, O_TIME, O_FRESH, O_MAX_NOISE, O_HOT };
 
-static const char bench_help[] =
-	"usage: conform bench [options]\n"
-	"  tunes the sum of f32 at 2^20, 2^24, 2^28 and 2^30 for every tunable device.*\n"
-	"  variant and prints the best configuration of each, with GB/s, x CUB and % copy\n";
+/* The problem: tune's to choose, bench's preset. */
+static const struct cmd_option problem_options[] = {
+	{.id = O_N, .name = "n", .arg = CMD_ARG_TEXT, .metavar = "LIST",
+	 .help = "problem sizes, comma separated, decimal or 2^K (2^20,2^24)"},
+	{.id = CMD_OPT_DTYPE},
+	{.id = CMD_OPT_OP},
+	{.id = O_COLS, .name = "cols", .arg = CMD_ARG_COUNT, .max = 1ull << 31, .metavar = "C",
+	 .help = "rows of C elements (segmented reductions); n counts rows"},
+	{0},
+};
 
-static const char common_help[] =
-	"  --strategy S          exhaustive (default), random or anneal\n"
-	"  --budget N            evaluations per search (refused configurations are free)\n"
-	"  --time SEC            time limit per search instead of a budget\n"
-	"  --seed N              search and input seed (default 1)\n"
-	"  --fresh               measure again what the database already has\n"
-	"  --min-samples N       timed launches at least (default 10)\n"
-	"  --max-noise F         stop sampling below this stddev/mean (default 0.005)\n"
-	"  --max-time SEC        sampling time per evaluation at most (default 1.0)\n"
-	"  --hot                 keep the L2 cache warm between launches\n"
-	"  --timeout SEC         deadline of one evaluation, plus 10 ns per element for\n"
-	"                        drawing the input on the host (default 10)\n"
-	"  --csv, --json         machine-readable rows on stdout (the summary goes to stderr)\n"
-	"  --db PATH             result database (default $CONFORM_DB or\n"
-	"                        $XDG_DATA_HOME/conform/conform.db)\n"
-	"  --device N            CUDA device ordinal (default 0)\n"
-	"  -v, --verbose         the worker's diagnostics on stderr\n"
+/* The search, the measurement and the output: the same for both. */
+static const struct cmd_option search_options[] = {
+	{.id = O_STRATEGY, .name = "strategy", .arg = CMD_ARG_TEXT, .metavar = "S",
+	 .help = "exhaustive (default), random or anneal"},
+	{.id = CMD_OPT_BUDGET},
+	{.id = O_TIME, .name = "time", .arg = CMD_ARG_SECONDS, .metavar = "SEC",
+	 .help = "time limit per search instead of a budget"},
+	{.id = CMD_OPT_SEED, .help = "search and input seed (default 1)"},
+	{.id = O_FRESH, .name = "fresh", .help = "measure again what the database already has"},
+	{.id = CMD_OPT_MIN_SAMPLES},
+	{.id = O_MAX_NOISE, .name = "max-noise", .arg = CMD_ARG_TEXT, .metavar = "F",
+	 .help = "stop sampling below this stddev/mean (default 0.005)"},
+	{.id = CMD_OPT_MAX_TIME},
+	{.id = O_HOT, .name = "hot", .help = "keep the L2 cache warm between launches"},
+	{.id = CMD_OPT_TIMEOUT,
+	 .help = "deadline of one evaluation, plus 10 ns per element for\n"
+		 "drawing the input on the host (default 10)"},
+	{.id = CMD_OPT_CSV, .synopsis = "--csv, --json",
+	 .help = "machine-readable rows on stdout (the summary goes to stderr)"},
+	{.id = CMD_OPT_JSON, .unlisted = 1}, /* on the --csv line */
+	{.id = CMD_OPT_DB},
+	{.id = CMD_OPT_DEVICE},
+	{.id = CMD_OPT_VERBOSE},
+	{0},
+};
+
+const struct cmd_option tune_cli_options[] = {
+	{.include = problem_options},
+	{.include = search_options},
+	{0},
+};
+
+/* bench knows the problem options only to refuse them (tune_cli_set). */
+const struct cmd_option bench_cli_options[] = {
+	{.include = problem_options, .unlisted = 1},
+	{.include = search_options},
+	{0},
+};
+
+const char tune_cli_help_tail[] =
 	"exit: 0 all evaluations ran, 1 some failed, hung or crashed, 2 usage or input error,\n"
 	"      77 no CUDA device for the variants, 130 interrupted\n";
 
@@ -105,7 +128,7 @@ static void defaults(struct tune_cli *c, int bench)
 	c->o.strategy = tune_strategy_find("exhaustive");
 	stats_request_defaults(&c->o.timing);
 	c->timeout_s = SESSION_TIMEOUT_S;
-	c->format = TUNE_TABLE;
+	c->format = EMIT_TABLE;
 	if (bench) {
 		static const int64_t sizes[] = {1LL << 20, 1LL << 24, 1LL << 28, 1LL << 30};
 		c->pattern = "device.*";
@@ -118,163 +141,96 @@ static void defaults(struct tune_cli *c, int bench)
 	}
 }
 
+/* What tune_cli_set fills: the command, and what its checks need to know
+ * was given. */
+struct tune_parse {
+	struct tune_cli *c;
+	int have_dtype, budget_given, time_given;
+};
+
+int tune_cli_set(void *opts, int id, const struct cmd_value *v)
+{
+	struct tune_parse *p = opts;
+	struct tune_cli *c = p->c;
+	/* The problem is bench's preset, not an option of it. */
+	if (c->bench && (id == O_N || id == CMD_OPT_DTYPE || id == CMD_OPT_OP || id == O_COLS)) {
+		cmd_error("bench: %s is fixed by the preset (use conform tune)", v->flag);
+		return -1;
+	}
+	switch (id) {
+	case O_N: return parse_sizes(v->text, c);
+	case CMD_OPT_DTYPE:
+		c->o.dtype = v->dtype;
+		p->have_dtype = 1;
+		break;
+	case CMD_OPT_OP: c->o.op = v->op; break;
+	case O_COLS: c->o.cols = (int64_t)v->u; break;
+	case O_STRATEGY:
+		c->o.strategy = tune_strategy_find(v->text);
+		if (!c->o.strategy) {
+			cmd_error("--strategy: unknown strategy '%s' (%s)", v->text, tune_strategy_list());
+			return -1;
+		}
+		break;
+	case CMD_OPT_BUDGET:
+		c->o.budget = v->u;
+		p->budget_given = 1;
+		break;
+	case O_TIME:
+		c->o.time_limit_s = v->seconds;
+		p->time_given = 1;
+		break;
+	case CMD_OPT_SEED: c->o.seed = v->u; break;
+	case O_FRESH: c->o.fresh = 1; break;
+	case CMD_OPT_MIN_SAMPLES: c->o.timing.min_samples = (int)v->u; break;
+	case O_MAX_NOISE: return parse_fraction(v->flag, v->text, &c->o.timing.max_noise);
+	case CMD_OPT_MAX_TIME: c->o.timing.max_time_s = v->seconds; break;
+	case O_HOT: c->o.timing.hot = 1; break;
+	case CMD_OPT_TIMEOUT: c->timeout_s = v->seconds; break;
+	case CMD_OPT_CSV:
+	case CMD_OPT_JSON: return cmd_format_set(&c->format, id, v);
+	case CMD_OPT_DB: c->db_path = v->text; break;
+	case CMD_OPT_DEVICE: c->device = (int)v->u; break;
+	case CMD_OPT_VERBOSE: c->verbose = 1; break;
+	}
+	return 0;
+}
+
 int tune_cli_parse(int argc, char **argv, int bench, struct tune_cli *c)
 {
-	enum { O_N = 256, O_DTYPE, O_OP, O_COLS, O_STRATEGY, O_BUDGET, O_TIME, O_SEED, O_FRESH,
-	       O_MIN_SAMPLES, O_MAX_NOISE, O_MAX_TIME, O_HOT, O_TIMEOUT, O_CSV, O_JSON, O_DB,
-	       O_DEVICE, O_HELP };
-	static const struct option longopts[] = {
-		{"n", required_argument, NULL, O_N},
-		{"dtype", required_argument, NULL, O_DTYPE},
-		{"op", required_argument, NULL, O_OP},
-		{"cols", required_argument, NULL, O_COLS},
-		{"strategy", required_argument, NULL, O_STRATEGY},
-		{"budget", required_argument, NULL, O_BUDGET},
-		{"time", required_argument, NULL, O_TIME},
-		{"seed", required_argument, NULL, O_SEED},
-		{"fresh", no_argument, NULL, O_FRESH},
-		{"min-samples", required_argument, NULL, O_MIN_SAMPLES},
-		{"max-noise", required_argument, NULL, O_MAX_NOISE},
-		{"max-time", required_argument, NULL, O_MAX_TIME},
-		{"hot", no_argument, NULL, O_HOT},
-		{"timeout", required_argument, NULL, O_TIMEOUT},
-		{"csv", no_argument, NULL, O_CSV},
-		{"json", no_argument, NULL, O_JSON},
-		{"db", required_argument, NULL, O_DB},
-		{"device", required_argument, NULL, O_DEVICE},
-		{"verbose", no_argument, NULL, 'v'},
-		{"help", no_argument, NULL, O_HELP},
-		{NULL, 0, NULL, 0},
-	};
 	const char *cmd = bench ? "bench" : "tune";
-	int have_dtype = 0, csv = 0, json = 0, budget_given = 0, time_given = 0;
-	unsigned long long v;
+	struct tune_parse p = {.c = c};
+	int operand;
 	defaults(c, bench);
-	opterr = 0;
-	optind = 1;
-	int ch;
-	while ((ch = getopt_long(argc, argv, ":v", longopts, NULL)) != -1) {
-		/* The problem is bench's preset, not an option of it. */
-		if (bench && (ch == O_N || ch == O_DTYPE || ch == O_OP || ch == O_COLS)) {
-			cmd_error("bench: --%s is fixed by the preset (use conform tune)",
-				  longopts[ch - O_N].name);
-			return -1;
-		}
-		switch (ch) {
-		case O_N:
-			if (parse_sizes(optarg, c) < 0)
-				return -1;
-			break;
-		case O_DTYPE:
-			if (dtype_parse(optarg, &c->o.dtype) < 0) {
-				cmd_error("--dtype: unknown element type '%s' (f32, f64, i32, u32, bf16)", optarg);
-				return -1;
-			}
-			have_dtype = 1;
-			break;
-		case O_OP:
-			if (op_parse(optarg, &c->o.op) < 0) {
-				cmd_error("--op: unknown operator '%s' (sum, max, min)", optarg);
-				return -1;
-			}
-			break;
-		case O_COLS:
-			if (cmd_parse_count("--cols", optarg, 1ull << 31, &v) < 0)
-				return -1;
-			c->o.cols = (int64_t)v;
-			break;
-		case O_STRATEGY:
-			c->o.strategy = tune_strategy_find(optarg);
-			if (!c->o.strategy) {
-				cmd_error("--strategy: unknown strategy '%s' (%s)", optarg, tune_strategy_list());
-				return -1;
-			}
-			break;
-		case O_BUDGET:
-			if (cmd_parse_count("--budget", optarg, 1u << 30, &v) < 0)
-				return -1;
-			c->o.budget = v;
-			budget_given = 1;
-			break;
-		case O_TIME:
-			if (cmd_parse_seconds("--time", optarg, &c->o.time_limit_s) < 0)
-				return -1;
-			time_given = 1;
-			break;
-		case O_SEED:
-			if (cmd_parse_uint("--seed", optarg, UINT64_MAX, &v) < 0)
-				return -1;
-			c->o.seed = v;
-			break;
-		case O_FRESH: c->o.fresh = 1; break;
-		case O_MIN_SAMPLES:
-			if (cmd_parse_count("--min-samples", optarg, 1000, &v) < 0)
-				return -1;
-			c->o.timing.min_samples = (int)v;
-			break;
-		case O_MAX_NOISE:
-			if (parse_fraction("--max-noise", optarg, &c->o.timing.max_noise) < 0)
-				return -1;
-			break;
-		case O_MAX_TIME:
-			if (cmd_parse_seconds("--max-time", optarg, &c->o.timing.max_time_s) < 0)
-				return -1;
-			break;
-		case O_HOT: c->o.timing.hot = 1; break;
-		case O_TIMEOUT:
-			if (cmd_parse_seconds("--timeout", optarg, &c->timeout_s) < 0)
-				return -1;
-			break;
-		case O_CSV: csv = 1; break;
-		case O_JSON: json = 1; break;
-		case O_DB: c->db_path = optarg; break;
-		case O_DEVICE:
-			if (cmd_parse_uint("--device", optarg, 1023, &v) < 0)
-				return -1;
-			c->device = (int)v;
-			break;
-		case 'v': c->verbose = 1; break;
-		case O_HELP:
-			fputs(bench ? bench_help : tune_help, stdout);
-			fputs(common_help, stdout);
-			return 1;
-		default:
-			return cmd_option_error(ch, argv[optind - 1], cmd);
-		}
-	}
+	int r = cmd_parse(bench ? &cmd_bench_entry : &cmd_tune_entry, argc, argv, &p, &operand);
+	if (r != 0)
+		return r;
 	if (!bench) {
-		if (optind == argc) {
+		if (operand == argc) {
 			cmd_error("tune: which variant? (conform tune VARIANT|GLOB --n LIST --dtype T)");
-			return -1;
+			return EXIT_USAGE;
 		}
-		c->pattern = argv[optind++];
+		c->pattern = argv[operand];
 	}
-	if (cmd_no_operands(argc, argv, optind, cmd) < 0)
-		return -1;
 	if (!bench && !c->nsizes) {
 		cmd_error("tune: --n LIST is required (sizes such as 2^20,2^24)");
-		return -1;
+		return EXIT_USAGE;
 	}
-	if (!bench && !have_dtype) {
+	if (!bench && !p.have_dtype) {
 		cmd_error("tune: --dtype is required (f32, f64, i32, u32, bf16)");
-		return -1;
+		return EXIT_USAGE;
 	}
-	if (budget_given && time_given) {
+	if (p.budget_given && p.time_given) {
 		cmd_error("%s: --budget and --time exclude each other", cmd);
-		return -1;
-	}
-	if (csv && json) {
-		cmd_error("%s: --csv and --json exclude each other", cmd);
-		return -1;
+		return EXIT_USAGE;
 	}
 	/* A measurement may sample for max_time_s: a deadline below that
 	 * would kill healthy evaluations as hung. */
 	if (c->timeout_s <= c->o.timing.max_time_s) {
 		cmd_error("%s: --timeout (%g s) must exceed --max-time (%g s)", cmd, c->timeout_s,
 			  c->o.timing.max_time_s);
-		return -1;
+		return EXIT_USAGE;
 	}
-	c->format = csv ? TUNE_CSV : json ? TUNE_JSON : TUNE_TABLE;
 	if (c->o.timing.max_samples < c->o.timing.min_samples)
 		c->o.timing.max_samples = c->o.timing.min_samples;
 	return 0;
@@ -501,7 +457,7 @@ int tune_cli_run(const struct tune_cli *c, int argc, char **argv)
 	}
 
 	struct tune_printer pr = {.f = stdout, .format = c->format, .o = &c->o};
-	FILE *human = c->format == TUNE_TABLE ? stdout : stderr;
+	FILE *human = c->format == EMIT_TABLE ? stdout : stderr;
 	struct progress prog = {.on = isatty(STDERR_FILENO) && !c->verbose, .last = text_now()};
 	s->progress.fn = progress_draw;
 	s->progress.ctx = &prog;

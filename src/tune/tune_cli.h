@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cmd.h"
 #include "tune.h"
 #include "tune_print.h"
 
@@ -25,13 +26,20 @@ struct tune_cli {
 	double timeout_s;                /* deadline of one evaluation */
 	int device;
 	const char *db_path;             /* NULL: the default */
-	enum tune_format format;
+	enum emit_format format;
 	int verbose;
 };
 
+/* The grammars of tune and bench (their entries, cmd_tune.c and
+ * cmd_bench.c, point here): the same options, but bench's problem is its
+ * preset, so it refuses --n, --dtype, --op and --cols. */
+extern const struct cmd_option tune_cli_options[];
+extern const struct cmd_option bench_cli_options[];
+extern const char tune_cli_help_tail[];
+int tune_cli_set(void *opts, int id, const struct cmd_value *v);
+
 /* Parses the arguments of tune (bench == 0) or bench; argv[0] is the
- * command's name.  Returns 0, 1 when --help was printed, or -1 after
- * printing a one-line error. */
+ * command's name.  Returns 0, or what the command returns (cmd_parse). */
 int tune_cli_parse(int argc, char **argv, int bench, struct tune_cli *c);
 
 /* Runs the parsed command; argv is recorded as the run's command line.

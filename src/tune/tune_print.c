@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit.h"
 #include "text.h"
 
 static int timed(const struct tune_row *r)
@@ -205,72 +206,40 @@ static void table_row(FILE *f, const struct widths *w, const struct tune_row *r,
  * CSV and JSON.
  */
 
-static const char csv_header[] =
-	"n,dtype,op,cols,variant,role,config,status,observed,median_us,gbps,pct_copy,x_baseline,"
-	"noise,samples,best,reused,message\n";
+/* The columns of a row, the same in CSV and JSON. */
+#define TUNE_FIELDS 18
 
-static void csv_number(FILE *f, double v)
+static void row_fields(const struct tune_options *o, long long n, const struct tune_row *r,
+		       struct emit_field *f)
 {
-	fputc(',', f);
-	if (!isnan(v))
-		fprintf(f, "%.6g", v);
-}
-
-static void csv_row(FILE *f, const struct tune_options *o, long long n, const struct tune_row *r)
-{
-	fprintf(f, "%lld,%s,%s,%lld,", n, dtype_name(o->dtype), op_name(o->op), (long long)o->cols);
-	text_csv_field(f, r->variant);
-	fprintf(f, ",%s,", role_name(r->role));
-	text_csv_field(f, r->config);
-	fprintf(f, ",%s,%s", status_name(r->status), outcome_name(r->outcome));
-	csv_number(f, median_us(r));
-	csv_number(f, gbps(r));
-	csv_number(f, pct_copy(r));
-	csv_number(f, x_baseline(r));
-	csv_number(f, noise(r));
-	fprintf(f, ",%d,%d,%d,", r->timing.samples, r->best, r->reused);
-	text_csv_field(f, r->message);
-	fputc('\n', f);
-}
-
-static void json_number(FILE *f, const char *key, double v)
-{
-	if (isnan(v))
-		fprintf(f, ",\"%s\":null", key);
-	else
-		fprintf(f, ",\"%s\":%.6g", key, v);
-}
-
-static void json_row(FILE *f, const struct tune_options *o, long long n, const struct tune_row *r)
-{
-	fprintf(f, "{\"n\":%lld,\"dtype\":\"%s\",\"op\":\"%s\",\"cols\":%lld,\"variant\":\"", n,
-		dtype_name(o->dtype), op_name(o->op), (long long)o->cols);
-	text_json_escape(f, r->variant);
-	fprintf(f, "\",\"role\":\"%s\",\"config\":\"", role_name(r->role));
-	text_json_escape(f, r->config);
-	fprintf(f, "\",\"status\":\"%s\",\"observed\":\"%s\"", status_name(r->status),
-		outcome_name(r->outcome));
-	json_number(f, "median_us", median_us(r));
-	json_number(f, "gbps", gbps(r));
-	json_number(f, "pct_copy", pct_copy(r));
-	json_number(f, "x_baseline", x_baseline(r));
-	json_number(f, "noise", noise(r));
-	fprintf(f, ",\"samples\":%d,\"best\":%s,\"reused\":%s,\"message\":\"", r->timing.samples,
-		r->best ? "true" : "false", r->reused ? "true" : "false");
-	text_json_escape(f, r->message);
-	fputs("\"}\n", f);
+	size_t i = 0;
+	f[i++] = EMIT_INT("n", n);
+	f[i++] = EMIT_STR("dtype", dtype_name(o->dtype));
+	f[i++] = EMIT_STR("op", op_name(o->op));
+	f[i++] = EMIT_INT("cols", o->cols);
+	f[i++] = EMIT_STR("variant", r->variant);
+	f[i++] = EMIT_STR("role", role_name(r->role));
+	f[i++] = EMIT_STR("config", r->config);
+	f[i++] = EMIT_STR("status", status_name(r->status));
+	f[i++] = EMIT_STR("observed", outcome_name(r->outcome));
+	f[i++] = EMIT_REAL("median_us", median_us(r));
+	f[i++] = EMIT_REAL("gbps", gbps(r));
+	f[i++] = EMIT_REAL("pct_copy", pct_copy(r));
+	f[i++] = EMIT_REAL("x_baseline", x_baseline(r));
+	f[i++] = EMIT_REAL("noise", noise(r));
+	f[i++] = EMIT_INT("samples", r->timing.samples);
+	f[i++] = EMIT_BOOL("best", r->best);
+	f[i++] = EMIT_BOOL("reused", r->reused);
+	f[i++] = EMIT_STR("message", r->message);
 }
 
 static void machine_row(struct tune_printer *p, long long n, const struct tune_row *r)
 {
-	if (p->format == TUNE_CSV) {
-		if (!p->header_done)
-			fputs(csv_header, p->f);
-		p->header_done = 1;
-		csv_row(p->f, p->o, n, r);
-	} else {
-		json_row(p->f, p->o, n, r);
-	}
+	struct emit_field fields[TUNE_FIELDS];
+	struct emit_rows rows = {.f = p->f, .format = p->format, .header_done = p->header_done};
+	row_fields(p->o, n, r, fields);
+	emit_row(&rows, fields, TUNE_FIELDS);
+	p->header_done = rows.header_done;
 }
 
 /*
@@ -279,7 +248,7 @@ static void machine_row(struct tune_printer *p, long long n, const struct tune_r
 
 void tune_print_sweep(struct tune_printer *p, const struct tune_sweep *sw)
 {
-	if (p->format != TUNE_TABLE) {
+	if (p->format != EMIT_TABLE) {
 		for (size_t i = 0; i < sw->count; i++)
 			machine_row(p, sw->n, &sw->rows[i]);
 		fflush(p->f);
@@ -348,7 +317,7 @@ void tune_print_bench(struct tune_printer *p, const struct tune_sweep *sweeps, s
 		n += bench_rows(&sweeps[s], rows + n);
 	}
 	first[nsweeps] = n;
-	if (p->format != TUNE_TABLE) {
+	if (p->format != EMIT_TABLE) {
 		for (size_t s = 0; s < nsweeps; s++)
 			for (size_t i = first[s]; i < first[s + 1]; i++)
 				machine_row(p, sweeps[s].n, rows[i]);
@@ -378,12 +347,19 @@ void tune_print_summary(struct tune_printer *p, FILE *human, const struct tune_s
 {
 	const struct run_summary *sum = &s->shown;
 	int total = sum->tally[TALLY_PASSED] + sum->tally[TALLY_FAILED] + sum->tally[TALLY_SKIPPED];
-	if (p->format == TUNE_JSON) {
-		fprintf(p->f, "{\"summary\":{\"passed\":%d,\"failed\":%d,\"skipped\":%d,"
-			"\"evaluations\":%d,\"reused\":%llu,\"interrupted\":%s}}\n",
-			sum->tally[TALLY_PASSED], sum->tally[TALLY_FAILED], sum->tally[TALLY_SKIPPED],
-			total, (unsigned long long)s->reused, interrupted ? "true" : "false");
-		fflush(p->f);
+	if (p->format == EMIT_JSON) {
+		struct emit_json j;
+		emit_json_init(&j, p->f);
+		emit_json_object(&j, NULL);
+		emit_json_object(&j, "summary");
+		emit_json_int(&j, "passed", sum->tally[TALLY_PASSED]);
+		emit_json_int(&j, "failed", sum->tally[TALLY_FAILED]);
+		emit_json_int(&j, "skipped", sum->tally[TALLY_SKIPPED]);
+		emit_json_int(&j, "evaluations", total);
+		emit_json_uint(&j, "reused", s->reused);
+		emit_json_bool(&j, "interrupted", interrupted);
+		emit_json_close(&j);
+		emit_json_close(&j);
 	}
 	fprintf(human, "%d evaluations: %llu measured, %llu from the database%s\n", total,
 		(unsigned long long)((unsigned long long)total - s->reused),

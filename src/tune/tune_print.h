@@ -14,13 +14,12 @@
 
 #include <stdio.h>
 
+#include "emit.h"
 #include "tune.h"
-
-enum tune_format { TUNE_TABLE, TUNE_CSV, TUNE_JSON };
 
 struct tune_printer {
 	FILE *f;
-	enum tune_format format;
+	enum emit_format format;
 	const struct tune_options *o;
 	int header_done;        /* CSV: the header line is written once */
 };

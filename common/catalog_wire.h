@@ -1,0 +1,69 @@
+/*
+ * catalog_wire.h - the variant catalog as it crosses the pipe from
+ * `conform-worker --catalog` to conform: one format, written and read by
+ * one pair of functions, so the two sides cannot drift apart.
+ *
+ * One record per line, tab-separated, the first field naming the record:
+ *
+ *   build    kernels|no-kernels  archs
+ *   variant  name gpu(1|0) dtypes summary contract tunables space
+ *
+ * tunables and space travel as "-" when empty.  The writer refuses what
+ * the reader could not give back unchanged (a tab or line break inside a
+ * field, an optional field that is literally "-", a line over
+ * CATALOG_WIRE_LINE_MAX), and the reader refuses a line with the wrong
+ * tag, the wrong number of fields, a bad flag or too many bytes.  So a
+ * catalog is either read whole or refused with a message, never cut short.
+ *
+ * Adding a field to a record: a member in its struct below, a row in its
+ * field table in catalog_wire.c (formatting, parsing and freeing follow
+ * the table), and the value filled in by the worker's catalog_print()
+ * (worker/worker_main.c).  A new kind of value (a list, a number) is a
+ * new field kind in catalog_wire.c, handled in its three walks.
+ */
+#ifndef CONFORM_CATALOG_WIRE_H
+#define CONFORM_CATALOG_WIRE_H
+
+#include <stddef.h>
+
+/* The longest line either side accepts, newline included. */
+#define CATALOG_WIRE_LINE_MAX 65536
+
+/* The build record: what the worker was built with.  From
+ * catalog_wire_parse, archs is allocated (catalog_wire_free_build). */
+struct catalog_build {
+	int has_kernels;      /* the worker was built with CUDA kernels */
+	const char *archs;    /* "sm_80 sm_90 compute_90"; "" when none */
+};
+
+/* One variant record.  No string is ever NULL ("" when empty); from
+ * catalog_wire_parse each is allocated (catalog_wire_free_variant). */
+struct catalog_entry {
+	const char *name;     /* "block.tree" */
+	int gpu;              /* needs a CUDA device */
+	const char *dtypes;   /* "f32,i32" */
+	const char *summary;
+	const char *contract;
+	const char *tunables; /* for people: "block=32..1024 (power of two)" */
+	const char *space;    /* tuning space "block=128,256 items=1,2"; "" when none */
+};
+
+enum catalog_wire_record { CATALOG_WIRE_BUILD, CATALOG_WIRE_VARIANT };
+
+/* Each returns the record as one allocated line ending in "\n", or NULL
+ * with a message saying which field could not be written.  A NULL string
+ * is written as empty. */
+char *catalog_wire_format_build(const struct catalog_build *b, char *err, size_t len);
+char *catalog_wire_format_variant(const struct catalog_entry *e, char *err, size_t len);
+
+/* Parses one line (with or without its newline).  Returns
+ * CATALOG_WIRE_BUILD with *b filled, CATALOG_WIRE_VARIANT with *e filled,
+ * or -1 with a message (then nothing is allocated). */
+int catalog_wire_parse(const char *line, struct catalog_build *b, struct catalog_entry *e,
+		       char *err, size_t len);
+
+/* Free what catalog_wire_parse allocated; the record is zeroed. */
+void catalog_wire_free_build(struct catalog_build *b);
+void catalog_wire_free_variant(struct catalog_entry *e);
+
+#endif

@@ -1,0 +1,70 @@
+/*
+ * spawn.c - starting conform-worker (see spawn.h).
+ *
+ * Everything the child needs (argv, the /dev/null path) is prepared before
+ * fork: between fork and exec only async-signal-safe calls are made.
+ */
+#include "spawn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void child_exec(const struct spawn_request *req, pid_t parent)
+{
+	setpgid(0, 0);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent) /* conform died before prctl took effect */
+		_exit(127);
+	if (req->stdin_fd >= 0)
+		dup2(req->stdin_fd, 0);
+	if (req->stdout_fd >= 0)
+		dup2(req->stdout_fd, 1);
+	if (req->quiet) {
+		int null = open("/dev/null", O_WRONLY);
+		if (null >= 0)
+			dup2(null, 2);
+	}
+	signal(SIGINT, SIG_IGN); /* conform decides what Ctrl-C does */
+	signal(SIGPIPE, SIG_DFL);
+	execv(req->path, req->argv);
+	_exit(127);
+}
+
+pid_t spawn_start(const struct spawn_request *req, char *err, size_t len)
+{
+	pid_t parent = getpid();
+	pid_t pid = fork();
+	if (pid < 0) {
+		snprintf(err, len, "fork: %s", strerror(errno));
+		return -1;
+	}
+	if (pid == 0)
+		child_exec(req, parent);
+	/* Also from the parent, so the group exists before we might kill it. */
+	setpgid(pid, pid);
+	return pid;
+}
+
+int spawn_wait(pid_t pid, int *status)
+{
+	pid_t r;
+	while ((r = waitpid(pid, status, 0)) < 0 && errno == EINTR)
+		;
+	return r == pid ? 0 : -1;
+}
+
+void spawn_describe_status(int status, char *how, size_t len)
+{
+	if (WIFSIGNALED(status))
+		snprintf(how, len, "killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
+	else if (WIFEXITED(status))
+		snprintf(how, len, "exited with status %d", WEXITSTATUS(status));
+	else
+		snprintf(how, len, "ended");
+}

@@ -1,0 +1,150 @@
+#!/bin/sh
+# outputs.sh - the machine-readable outputs read back by real parsers:
+# Python's json for every JSON line (run, tune, best, history), its csv
+# for every CSV row, xml.etree for the JUnit report.  Where a command
+# offers both --json and --csv, the two must hold the same columns and the
+# same values.  A text field with quotes, a backslash, a comma, a tab and a
+# line break is planted in the database to prove the escaping.  Skipped
+# (77) without python3.
+. "$(dirname "$0")/lib.sh"
+PYTHON=${PYTHON:-python3}
+if ! "$PYTHON" -c 'import csv, json, xml.etree.ElementTree' 2>/dev/null; then
+	echo "no python3: output parsing test skipped"
+	exit 77
+fi
+
+# check.py KIND FILE...: exits 0 when FILE reads as KIND, else says why.
+cat >"$TMP/check.py" <<'EOF'
+import csv, json, sys
+import xml.etree.ElementTree as ET
+
+def die(msg):
+    print(msg)
+    sys.exit(1)
+
+def json_lines(path):
+    rows = []
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            try:
+                value = json.loads(line)
+            except ValueError as e:
+                die("%s:%d: not JSON (%s): %s" % (path, number, e, line.rstrip()[:200]))
+            if not isinstance(value, dict):
+                die("%s:%d: not an object" % (path, number))
+            rows.append(value)
+    if not rows:
+        die("%s: no lines" % path)
+    return rows
+
+def csv_rows(path):
+    with open(path, encoding="utf-8", newline="") as f:
+        rows = list(csv.reader(f, strict=True))
+    if len(rows) < 2:
+        die("%s: no header and rows" % path)
+    header = rows[0]
+    for number, row in enumerate(rows[1:], 2):
+        if len(row) != len(header):
+            die("%s:%d: %d fields, header has %d" % (path, number, len(row), len(header)))
+    return header, rows[1:]
+
+def same(j, c):
+    """A JSON value and the CSV field that should say the same."""
+    if j is None:
+        return c == ""
+    if isinstance(j, bool):
+        return c == ("1" if j else "0")
+    if isinstance(j, (int, float)):
+        try:
+            return float(c) == float(j)
+        except ValueError:
+            return False
+    return c == j
+
+kind = sys.argv[1]
+if kind == "run":
+    # Every result line has the same fields; the summary comes last.
+    rows = json_lines(sys.argv[2])
+    fields = ["case", "variant", "dtype", "n", "cols", "params", "expect", "status",
+              "observed", "message", "err_norm", "duration_ms", "seed"]
+    for r in rows[:-1]:
+        if list(r) != fields:
+            die("result fields %s, want %s" % (list(r), fields))
+    s = rows[-1].get("summary")
+    if not isinstance(s, dict) or s.get("passed") != len(rows) - 1 or \
+       sum(s["statuses"].values()) != len(rows) - 1:
+        die("summary %s does not count %d results" % (rows[-1], len(rows) - 1))
+elif kind == "same":
+    # JSON lines (less a final summary) and CSV with the same columns and values.
+    rows = [r for r in json_lines(sys.argv[2]) if "summary" not in r]
+    header, crows = csv_rows(sys.argv[3])
+    if len(rows) != len(crows):
+        die("%d JSON rows, %d CSV rows" % (len(rows), len(crows)))
+    for number, (j, c) in enumerate(zip(rows, crows), 1):
+        if list(j) != header:
+            die("row %d: JSON fields %s, CSV header %s" % (number, list(j), header))
+        for key, field in zip(header, c):
+            if not same(j[key], field):
+                die("row %d, %s: JSON %r, CSV %r" % (number, key, j[key], field))
+elif kind == "field":
+    # Every JSON line's KEY is VALUE (the planted text came back whole).
+    key, want = sys.argv[3], sys.argv[4].encode().decode("unicode_escape")
+    for r in json_lines(sys.argv[2]):
+        if r.get(key) != want:
+            die("%s is %r, want %r" % (key, r.get(key), want))
+elif kind == "junit":
+    root = ET.parse(sys.argv[2]).getroot()
+    cases = root.findall("./testsuite/testcase")
+    if root.tag != "testsuites" or int(root.get("tests")) != len(cases) or not cases:
+        die("testsuites counts %s tests, holds %d" % (root.get("tests"), len(cases)))
+    for suite in root.findall("testsuite"):
+        if int(suite.get("tests")) != len(suite.findall("testcase")):
+            die("testsuite %s miscounts its cases" % suite.get("name"))
+        for attr in ("failures", "errors", "skipped"):
+            int(suite.get(attr))
+        float(suite.get("time"))
+else:
+    die("unknown check " + kind)
+EOF
+
+# expect_parse DESCRIPTION KIND FILE...
+expect_parse() {
+	what=$1; shift
+	checks=$((checks + 1))
+	"$PYTHON" "$TMP/check.py" "$@" >"$TMP/why" 2>&1 || { fail "$what: $(head -c 600 "$TMP/why")"; }
+}
+
+# conform run: JSON lines and JUnit.
+DB="$TMP/run.db"
+expect_exit 0 "run --json --junit" -- "$CONFORM" --filter 'harness.*' --seed 7 --hang-timeout 1 --json --junit "$TMP/junit.xml" --db "$DB"
+cp "$TMP/out" "$TMP/run.jsonl"
+expect_parse "run --json" run "$TMP/run.jsonl"
+expect_parse "run --junit" junit "$TMP/junit.xml"
+
+# conform tune: the first run measures, the next two answer from the
+# database, so their JSON and CSV must agree value for value (skipped
+# configurations included: null in JSON, empty in CSV).
+FAST="--min-samples 5 --max-noise 0.02 --max-time 0.01 --timeout 5"
+T="$TMP/tune.db"
+expect_exit 0 "tune --csv" -- "$CONFORM" tune harness.spin --n 2^16 --dtype f32 $FAST --csv --db "$T"
+expect_exit 0 "tune --json" -- "$CONFORM" tune harness.spin --n 2^16 --dtype f32 $FAST --json --db "$T"
+cp "$TMP/out" "$TMP/tune.jsonl"
+expect_exit 0 "tune --csv again" -- "$CONFORM" tune harness.spin --n 2^16 --dtype f32 $FAST --csv --db "$T"
+cp "$TMP/out" "$TMP/tune.csv"
+expect_grep "$TMP/tune.jsonl" '"median_us":null' "a skipped configuration has no median"
+expect_parse "tune --json and --csv" same "$TMP/tune.jsonl" "$TMP/tune.csv"
+
+# best and history, with text that needs escaping in both formats.
+expect_exit 0 "tune again" -- "$CONFORM" tune harness.spin --n 2^16 --dtype f32 $FAST --fresh --csv --db "$T"
+planted='say "hi" \\ a,b\tc\nd'
+sql "$T" "update runs set git_revision = 'say \"hi\" \\ a,b' || char(9) || 'c' || char(10) || 'd'"
+for cmd in best history; do
+	expect_exit 0 "$cmd --json" -- "$CONFORM" $cmd harness.spin --n 2^16 --json --db "$T"
+	cp "$TMP/out" "$TMP/$cmd.jsonl"
+	expect_exit 0 "$cmd --csv" -- "$CONFORM" $cmd harness.spin --n 2^16 --csv --db "$T"
+	cp "$TMP/out" "$TMP/$cmd.csv"
+	expect_parse "$cmd --json and --csv" same "$TMP/$cmd.jsonl" "$TMP/$cmd.csv"
+	expect_parse "$cmd: escaped text comes back" field "$TMP/$cmd.jsonl" git_revision "$planted"
+done
+expect_eq "$(wc -l <"$TMP/history.jsonl")" 2 "history: a line per measuring run"
+finish
