@@ -59,6 +59,21 @@ static int test_checks;
 	} \
 } while (0)
 
+/* The conform-worker of this build ($top_builddir, as the test environment
+ * sets it) in buf: 0, or 77 (skip) when there is none. */
+#include <stdlib.h>
+#include <unistd.h>
+static inline int test_worker_path(char *buf, size_t len)
+{
+	const char *top = getenv("top_builddir");
+	snprintf(buf, len, "%s/conform-worker", top ? top : ".");
+	if (access(buf, X_OK) != 0) {
+		fprintf(stderr, "no %s: skipped\n", buf);
+		return 77;
+	}
+	return 0;
+}
+
 /* Ends main: reports and returns the exit status. */
 #define TEST_END() ( \
 	fprintf(stderr, "%d checks, %d failed\n", test_checks, test_failures), \

@@ -106,6 +106,18 @@ keys 5
 expect_screen "no timed results yet" "the plot with no timed results"
 keys r
 expect_screen "^> harness\\.hang +watchdog: [0-9.]+ s left of 3\\.0 s" "watchdog countdown during the hang"
+# The main loop steps the run between keys: the countdown moves on its own,
+# and a key is answered while the case hangs.
+left1=$(sed -n 's/^> harness\.hang *watchdog: \([0-9.]*\) s left.*/\1/p' "$TMP/screen")
+sleep 0.5
+expect_screen "^> harness\\.hang +watchdog: " "still hanging"
+left2=$(sed -n 's/^> harness\.hang *watchdog: \([0-9.]*\) s left.*/\1/p' "$TMP/screen")
+checks=$((checks + 1))
+[ -n "$left1" ] && [ -n "$left2" ] && [ "$left1" != "$left2" ] || fail "the countdown did not move ($left1, $left2)"
+keys '?'
+expect_screen "conform - keys" "? answers during the hang" 1
+keys x
+expect_not_screen "conform - keys" "and any key closes it"
 # The interface still answers during the hang: Tab goes to Results, which
 # already shows this run as running.
 keys Tab
@@ -224,5 +236,19 @@ expect_exit 0 "history after the sweep" -- "$CONFORM" history harness.spin --db 
 expect_grep "$TMP/out" "harness\\.spin" "conform history sees the sweep"
 expect_exit 0 "best after the sweep" -- "$CONFORM" best harness.spin --n 4096 --db "$sweep"
 expect_grep "$TMP/out" "harness\\.spin .*block=[0-9]+,items=[0-9]+,vec=[0-9]" "conform best sees the sweep"
+# A sweep is stepped from the main loop too: c cancels it while an
+# evaluation runs (2^24 spin steps take seconds), and the run is stored as
+# interrupted.
+slow="$TMP/slow.db"
+printf 'case harness.spin.f32 variant=harness.spin dtype=f32 n=2^24\n' >"$TMP/slow.suite"
+launch "'$CONFORM' tui --db '$slow' --suite '$TMP/slow.suite' --min-samples 5 --max-time 0.5 --timeout 5"
+expect_screen "1 Catalog" "fourth start"
+keys / s p i n Enter a Escape m r
+expect_screen "running 0/75" "the slow sweep runs" 5
+keys c
+expect_screen "Done: .*cancelled" "c cancels the sweep" 3
+expect_eq "$(sql "$slow" "select state from runs where id = 1")" interrupted "cancelled sweep stored as interrupted"
+keys q
+expect_screen "^EXIT=0" "q exits 0 after the cancelled sweep"
 [ -n "${TUI_SCREENS:-}" ] && cp "$TMP/sweep-run" "$TMP/sweep-results" "$TMP/sweep-best" "$TUI_SCREENS/"
 finish

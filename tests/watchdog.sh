@@ -4,6 +4,21 @@
 # runs in a new worker, Ctrl-C and kill -9 keep what was stored.
 . "$(dirname "$0")/lib.sh"
 
+# expect_no_worker_left WPIDS WHAT: none of the worker PIDs (conform's
+# children, one per line: the shared worker and a case's own) is still a
+# live process.  A zombie does not count: it is dead, waiting for init.
+expect_no_worker_left() {
+	checks=$((checks + 1))
+	[ -n "$1" ] || { fail "$2: no worker was seen running"; return; }
+	for w in $1; do
+		st=$(ps -o stat= -p "$w" 2>/dev/null)
+		case "$st" in
+		"" | Z*) ;;
+		*) fail "$2: worker $w left behind ($st)" ;;
+		esac
+	done
+}
+
 # A hang that was not expected is a TIMEOUT, within the deadline plus 1 s,
 # and the case after it still runs.  A crash not expected is a CRASH.
 cat >"$TMP/mixed.suite" <<'SUITE'
@@ -54,7 +69,7 @@ rc=$?
 expect_eq "$rc" 130 "Ctrl-C exit code"
 expect_eq "$(sql "$db" "select state from runs")" interrupted "run marked interrupted"
 expect_eq "$(sql "$db" "select count(*) from results")" 0 "the case in flight is not recorded"
-if [ -n "$wpid" ] && kill -0 "$wpid" 2>/dev/null; then fail "worker $wpid left behind after Ctrl-C"; fi
+expect_no_worker_left "$wpid" "Ctrl-C"
 
 # kill -9 of conform: what was committed stays; the worker dies with it.
 cat >"$TMP/slow.suite" <<'SUITE'
@@ -72,5 +87,5 @@ wait $pid 2>/dev/null
 sleep 0.3
 expect_eq "$(sql "$db" "select count(*) from results")" 2 "results before kill -9 kept"
 expect_eq "$(sql "$db" "pragma integrity_check")" ok "database intact after kill -9"
-if [ -n "$wpid" ] && kill -0 "$wpid" 2>/dev/null; then fail "worker $wpid outlived conform"; fi
+expect_no_worker_left "$wpid" "kill -9 of conform"
 finish

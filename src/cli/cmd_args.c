@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "session.h"
 #include "db.h"
 #include "paths.h"
 #include "suite.h"
@@ -128,8 +129,8 @@ const volatile sig_atomic_t *cmd_catch_stop(void)
 void cmd_run_settings_init(struct cmd_run_settings *rs)
 {
 	memset(rs, 0, sizeof *rs);
-	rs->timeout_s = 10;
-	rs->hang_timeout_s = 2;
+	rs->timeout_s = SESSION_TIMEOUT_S;
+	rs->hang_timeout_s = SESSION_HANG_TIMEOUT_S;
 }
 
 int cmd_run_settings_set(struct cmd_run_settings *rs, int id, const struct cmd_value *v)

@@ -3,7 +3,8 @@
  *
  * Loads the suites, selects cases (--all, --filter, --exclude, --shard),
  * checks them against the worker's catalog, opens the database, and runs
- * them through the runner with the console, database, JSON and JUnit sinks.
+ * them as a session (session.h) with the console, JSON and JUnit sinks after
+ * the database's.
  * Every input problem is found before the first case runs.
  */
 #include "config.h"
@@ -18,9 +19,8 @@
 #include "catalog_client.h"
 #include "cmd.h"
 #include "db.h"
-#include "paths.h"
 #include "report.h"
-#include "runner.h"
+#include "session.h"
 #include "suite.h"
 #include "text.h"
 
@@ -174,10 +174,10 @@ static void print_variants(const struct catalog *cat)
 	}
 }
 
-static int any_needs_gpu(const struct runner *rn, const struct case_spec **sel, size_t n)
+static int any_needs_gpu(const struct catalog *cat, const struct case_spec **sel, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		const struct catalog_entry *e = catalog_lookup(rn->cfg.catalog, sel[i]->variant);
+		const struct catalog_entry *e = catalog_lookup(cat, sel[i]->variant);
 		if (!e || e->gpu || sel[i]->nreq)
 			return 1;
 	}
@@ -195,11 +195,7 @@ static int run_exec(int argc, char **argv)
 	int parsed = parse_opts(argc, argv, &o);
 	if (parsed != 0)
 		return parsed;
-	if (paths_worker(worker_path, sizeof worker_path, err, sizeof err) < 0) {
-		cmd_error("%s", err);
-		return EXIT_USAGE;
-	}
-	if (catalog_load(&cat, worker_path, err, sizeof err) < 0) {
+	if (session_find_worker(worker_path, sizeof worker_path, &cat, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		return EXIT_USAGE;
 	}
@@ -215,6 +211,8 @@ static int run_exec(int argc, char **argv)
 	int rc = EXIT_USAGE;
 	const struct case_spec **sel = select_cases(&o, &s, &n);
 	struct db *db = NULL;
+	struct session *ss = NULL;
+	struct junit_state ju = {.path = o.junit_path};
 	char *cmdline = cmd_join_args(argc, argv);
 	if (!sel || !cmdline) {
 		cmd_error("out of memory");
@@ -238,56 +236,64 @@ static int run_exec(int argc, char **argv)
 		cmd_error("%s", err);
 		goto out;
 	}
+	if (!(ss = malloc(sizeof *ss))) {
+		cmd_error("out of memory");
+		goto out;
+	}
 
 	const volatile sig_atomic_t *stop = cmd_catch_stop();
-
-	struct runner rn;
-	struct runner_config cfg = {
-		.worker = {.path = worker_path, .device = o.rs.device, .verbose = o.verbose,
-			   .start_timeout_s = 60},
+	struct session_config cfg = {
+		.worker_path = worker_path,
+		.device = o.rs.device,
+		.verbose = o.verbose,
 		.timeout_s = o.rs.timeout_s,
 		.hang_timeout_s = o.rs.hang_timeout_s,
 		.seed = o.rs.seed,
 		.catalog = &cat,
+		.db = db,
 		.stop = stop,
 		.command_line = cmdline,
 	};
-	if (runner_open(&rn, &cfg, err, sizeof err) < 0) {
+	if (session_open(ss, &cfg, err, sizeof err) < 0) {
+		free(ss);
+		ss = NULL;
 		cmd_error("%s", err);
 		rc = *stop ? EXIT_INTERRUPTED : EXIT_USAGE;
 		goto out;
 	}
 
-	struct report_sink sinks[4];
-	size_t nsinks = 0;
+	struct report_sink sink;
 	struct console_state con = {.verbose = o.verbose, .json = o.json,
 				    .progress = isatty(STDERR_FILENO) && !o.verbose};
-	struct db_state dbst = {.db = db, .version = PACKAGE_VERSION, .git_revision = CONFORM_GIT_REVISION};
 	struct json_state js;
-	struct junit_state ju = {.path = o.junit_path};
-	db_sink(&sinks[nsinks++], &dbst);
-	console_sink(&sinks[nsinks++], &con);
-	if (o.json)
-		json_sink(&sinks[nsinks++], &js);
-	if (o.junit_path)
-		junit_sink(&sinks[nsinks++], &ju);
+	console_sink(&sink, &con);
+	session_add_sink(ss, &sink);
+	if (o.json) {
+		json_sink(&sink, &js);
+		session_add_sink(ss, &sink);
+	}
+	if (o.junit_path) {
+		junit_sink(&sink, &ju);
+		session_add_sink(ss, &sink);
+	}
 
-	struct run_summary sum;
-	if (runner_run(&rn, sel, n, sinks, nsinks, &sum, err, sizeof err) < 0) {
+	if (session_run(ss, sel, n, err, sizeof err) == SESSION_FAILED) {
 		cmd_error("%s", err);
 		rc = EXIT_USAGE;
-	} else if (sum.interrupted) {
+	} else if (ss->sum.interrupted) {
 		rc = EXIT_INTERRUPTED;
-	} else if (sum.tally[TALLY_FAILED]) {
+	} else if (ss->sum.tally[TALLY_FAILED]) {
 		rc = EXIT_UNEXPECTED;
-	} else if (!rn.rc.has_gpu && any_needs_gpu(&rn, sel, n)) {
+	} else if (!ss->rn.rc.has_gpu && any_needs_gpu(&cat, sel, n)) {
 		rc = EXIT_NO_DEVICE;
 	} else {
 		rc = EXIT_CONFORMANT;
 	}
-	runner_close(&rn);
-	junit_free(&ju);
 out:
+	if (ss)
+		session_close(ss);
+	free(ss);
+	junit_free(&ju);
 	db_close(db);
 	free(cmdline);
 	free(sel);

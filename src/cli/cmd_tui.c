@@ -6,8 +6,9 @@
  * catalog, the suites, the database - so an input error is the same one-line
  * message and exit 2 as for "conform run".  Then five panes (catalog,
  * problem, run, results, plot) go under the screen manager and the loop
- * reads keys.  Runs use the CLI's runner, watchdog and database sink, so a
- * run from here is stored exactly like one from the command line.
+ * reads keys, stepping a run in progress between them.  Runs are sessions
+ * (session.h) like the CLI's, so a run from here is stored exactly like one
+ * from the command line.
  *
  * Exit: 0 after q; 130 after SIGINT/SIGTERM/SIGHUP (a run in progress is
  * stopped first and recorded as interrupted); 2 for usage and input errors,
@@ -22,7 +23,7 @@
 
 #include "cmd.h"
 #include "db.h"
-#include "paths.h"
+#include "session.h"
 #include "stats.h"
 #include "text.h"
 #include "tui_app.h"
@@ -210,8 +211,7 @@ static int tui_exec(int argc, char **argv)
 		cmd_error("tui: needs a terminal on stdin and stdout (use \"conform run\" in scripts)");
 		return EXIT_USAGE;
 	}
-	if (paths_worker(app.worker_path, sizeof app.worker_path, err, sizeof err) < 0 ||
-	    catalog_load(&app.cat, app.worker_path, err, sizeof err) < 0) {
+	if (session_find_worker(app.worker_path, sizeof app.worker_path, &app.cat, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		return EXIT_USAGE;
 	}
@@ -259,9 +259,19 @@ static int tui_exec(int argc, char **argv)
 		goto out;
 	}
 
-	while (!app.quit && !tui_term_signal()) {
+	/* A run in progress is stepped between keys; quitting or a signal
+	 * stops it first, so it is recorded as interrupted. */
+	while (app.running || (!app.quit && !tui_term_signal())) {
+		if (app.running && (app.quit || tui_term_signal()))
+			app.stop = 1;
 		tui_screen_draw(&app.screen);
-		tui_screen_key(&app.screen, tui_term_key(250));
+		if (app.running) {
+			tui_run_step(&app, TUI_STEP_S);
+			for (int key; (key = tui_term_key(0)) != ERR;)
+				tui_screen_key(&app.screen, key);
+		} else {
+			tui_screen_key(&app.screen, tui_term_key(250));
+		}
 	}
 	int sig = tui_term_signal();
 	tui_term_close();

@@ -1,16 +1,15 @@
 /*
- * runner.c - the run loop (see runner.h).
+ * runner.c - cases on workers, one step at a time (see runner.h).
  *
- * Invariant: every case handed to runner_run() produces exactly one result
- * for the sinks, unless the run is interrupted, in which case the case in
- * flight produces none and the ones before it are all reported.
+ * Invariant: a started case ends in exactly one RUNNER_RESULT, unless it is
+ * interrupted, in which case it has none; either way its own worker, if it
+ * had one, is gone by then, so only the shared worker outlives a case.
  */
 #include "runner.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "rng.h"
 #include "text.h"
 #include "watchdog.h"
 
@@ -18,6 +17,7 @@ int runner_open(struct runner *rn, const struct runner_config *cfg, char *err, s
 {
 	memset(rn, 0, sizeof *rn);
 	rn->cfg = *cfg;
+	rn->own.to_fd = rn->own.from_fd = -1;
 	if (worker_start(&rn->shared, &cfg->worker, cfg->stop, err, len) < 0)
 		return -1;
 	rn->rc.seed = cfg->seed;
@@ -30,6 +30,10 @@ int runner_open(struct runner *rn, const struct runner_config *cfg, char *err, s
 
 void runner_close(struct runner *rn)
 {
+	if (rn->busy) /* a case left in flight is abandoned: its worker is killed */
+		worker_kill(rn->busy);
+	rn->busy = NULL;
+	worker_stop(&rn->own);
 	worker_stop(&rn->shared);
 }
 
@@ -96,108 +100,100 @@ static double case_deadline(const struct runner *rn, const struct case_spec *c)
 	return runs_alone(c) ? rn->cfg.hang_timeout_s : rn->cfg.timeout_s;
 }
 
-struct tick_fanout {
-	struct report_sink *sinks;
-	size_t n;
-};
-
-static void tick_all(void *ctx, double remaining)
+static enum status judge(const struct runner *rn, const struct case_spec *c, enum outcome o)
 {
-	struct tick_fanout *f = ctx;
-	for (size_t i = 0; i < f->n; i++)
-		if (f->sinks[i].tick)
-			f->sinks[i].tick(f->sinks[i].ctx, remaining);
+	if (rn->cfg.invalid_is_skip && o == OUTCOME_INVALID)
+		return STATUS_SKIP;
+	return status_judge(c->expect, o);
 }
 
-/* Runs one case on the shared worker or on a worker of its own.  Returns -1
- * when interrupted. */
-static int run_one(struct runner *rn, const struct case_spec *c, uint64_t seed, double deadline,
-		   const struct wait_ticker *t, struct case_result *cr)
+/* Copies what was observed into res and judges it. */
+static void finish(struct runner *rn, const struct case_result *cr, struct result *res)
 {
-	char err[512];
-	struct worker own;
+	res->duration_s = text_now() - rn->started;
+	res->outcome = cr->outcome;
+	res->err_norm = cr->err_norm;
+	res->timing = cr->timing;
+	res->status = judge(rn, res->c, cr->outcome);
+	text_copy(res->message, sizeof res->message, cr->message);
+}
+
+/* Ends the case in flight: a worker of its own goes with it. */
+static void release(struct runner *rn)
+{
+	if (rn->busy == &rn->own)
+		worker_stop(&rn->own);
+	rn->busy = NULL;
+}
+
+double runner_case_deadline(const struct runner *rn, const struct case_spec *c)
+{
+	return case_deadline(rn, c);
+}
+
+enum runner_poll runner_case_start(struct runner *rn, const struct case_spec *c, uint64_t seed,
+				   struct result *res)
+{
+	struct case_result cr;
+	memset(res, 0, sizeof *res);
+	memset(&cr, 0, sizeof cr);
+	res->c = c;
+	res->seed = seed;
+	res->err_norm = -1;
+	cr.err_norm = -1;
+	rn->started = text_now();
+	if (runner_skip_reason(rn, c, cr.message, sizeof cr.message)) {
+		cr.outcome = OUTCOME_SKIPPED;
+		finish(rn, &cr, res);
+		return RUNNER_RESULT;
+	}
 	int alone = runs_alone(c);
-	struct worker *w = alone ? &own : &rn->shared;
+	struct worker *w = alone ? &rn->own : &rn->shared;
 	if (alone || w->pid <= 0) {
+		char err[512];
 		if (!alone)
 			worker_stop(w);
 		if (worker_start(w, &rn->cfg.worker, rn->cfg.stop, err, sizeof err) < 0) {
 			if (rn->cfg.stop && *rn->cfg.stop)
-				return -1;
-			memset(cr, 0, sizeof *cr);
-			cr->err_norm = -1;
-			case_result_set(cr, OUTCOME_ERROR, "cannot start a worker: %s", err);
-			return 0;
+				return RUNNER_INTERRUPTED;
+			case_result_set(&cr, OUTCOME_ERROR, "cannot start a worker: %s", err);
+			finish(rn, &cr, res);
+			return RUNNER_RESULT;
 		}
 	}
-	int r = watchdog_run_case(w, c, seed, rn->cfg.timing, deadline, rn->cfg.stop, t, cr);
-	if (alone)
-		worker_stop(w);
-	return r;
+	rn->busy = w;
+	if (watchdog_send(&rn->wc, w, c, seed, rn->cfg.timing, case_deadline(rn, c), &cr) ==
+	    WATCHDOG_DONE) {
+		release(rn);
+		finish(rn, &cr, res);
+		return RUNNER_RESULT;
+	}
+	return RUNNER_BUSY;
 }
 
-int runner_run_case(struct runner *rn, const struct case_spec *c, uint64_t seed,
-		    const struct wait_ticker *t, struct case_result *cr)
+enum runner_poll runner_case_poll(struct runner *rn, double wait_s, struct result *res)
 {
-	memset(cr, 0, sizeof *cr);
-	cr->err_norm = -1;
-	if (runner_skip_reason(rn, c, cr->message, sizeof cr->message)) {
-		cr->outcome = OUTCOME_SKIPPED;
+	struct case_result cr;
+	if (!rn->busy)
+		return RUNNER_INTERRUPTED; /* nothing in flight: a caller's mistake */
+	switch (watchdog_poll(&rn->wc, text_now() + wait_s, rn->cfg.stop, &cr)) {
+	case WATCHDOG_PENDING:
+		return RUNNER_BUSY;
+	case WATCHDOG_INTERRUPTED:
+		release(rn);
+		return RUNNER_INTERRUPTED;
+	case WATCHDOG_DONE:
+		break;
+	}
+	release(rn);
+	finish(rn, &cr, res);
+	return RUNNER_RESULT;
+}
+
+double runner_case_remaining(const struct runner *rn)
+{
+	if (!rn->busy)
 		return 0;
-	}
-	return run_one(rn, c, seed, case_deadline(rn, c), t, cr);
-}
-
-int runner_run(struct runner *rn, const struct case_spec *const *cases, size_t n,
-	       struct report_sink *sinks, size_t nsinks, struct run_summary *s,
-	       char *err, size_t len)
-{
-	memset(s, 0, sizeof *s);
-	double t0 = text_now();
-	rn->rc.total = n;
-	for (size_t k = 0; k < nsinks; k++)
-		if (sinks[k].begin && sinks[k].begin(sinks[k].ctx, &rn->rc, err, len) < 0)
-			return -1;
-
-	struct tick_fanout fan = {sinks, nsinks};
-	struct wait_ticker ticker = {tick_all, &fan};
-	for (size_t i = 0; i < n; i++) {
-		const struct case_spec *c = cases[i];
-		if (rn->cfg.stop && *rn->cfg.stop) {
-			s->interrupted = 1;
-			break;
-		}
-		struct result res;
-		memset(&res, 0, sizeof res);
-		res.c = c;
-		res.seed = rng_case_seed(rn->cfg.seed, c->name);
-		res.err_norm = -1;
-		double deadline = case_deadline(rn, c);
-		for (size_t k = 0; k < nsinks; k++)
-			if (sinks[k].start)
-				sinks[k].start(sinks[k].ctx, c, i, n, deadline);
-
-		double c0 = text_now();
-		struct case_result cr;
-		if (runner_run_case(rn, c, res.seed, &ticker, &cr) < 0) {
-			s->interrupted = 1;
-			break;
-		}
-		res.duration_s = text_now() - c0;
-		res.outcome = cr.outcome;
-		res.err_norm = cr.err_norm;
-		res.timing = cr.timing;
-		res.status = status_judge(c->expect, cr.outcome);
-		text_copy(res.message, sizeof res.message, cr.message);
-		s->counts[res.status]++;
-		s->tally[status_tally(res.status)]++;
-		for (size_t k = 0; k < nsinks; k++)
-			if (sinks[k].result && sinks[k].result(sinks[k].ctx, &res, i, n, err, len) < 0)
-				return -1;
-	}
-	s->wall_s = text_now() - t0;
-	for (size_t k = 0; k < nsinks; k++)
-		if (sinks[k].end && sinks[k].end(sinks[k].ctx, s, err, len) < 0)
-			return -1;
-	return 0;
+	double left = rn->wc.deadline - text_now();
+	return left > 0 ? left : 0;
 }

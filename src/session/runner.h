@@ -1,11 +1,18 @@
 /*
- * runner.h - runs a list of cases through workers under the watchdog.
+ * runner.h - runs cases through workers under the watchdog, one step at a
+ * time.
  *
  * Safe cases share one worker (CUDA is initialised once).  Cases that may
  * hang, crash or do something undefined (expect hang, crash, undefined) each
  * run alone in a fresh worker under the shorter hang deadline, so a hung GPU
  * context never holds up the shared worker.  A worker that hangs, dies or
  * reports a fatal CUDA error is replaced before the next case.
+ *
+ * A case is started with runner_case_start() and then polled with
+ * runner_case_poll(), each poll waiting at most as long as its caller
+ * allows; the case's deadline is kept whatever the polls.  So a caller with
+ * a loop of its own (the TUI) stays in charge, and every kind of case -
+ * conformance or tuning evaluation - takes this one road to a judged result.
  */
 #ifndef CONFORM_RUNNER_H
 #define CONFORM_RUNNER_H
@@ -18,6 +25,7 @@
 #include "case.h"
 #include "report.h"
 #include "variant.h"
+#include "watchdog.h"
 #include "worker.h"
 
 struct runner_config {
@@ -26,8 +34,12 @@ struct runner_config {
 	double hang_timeout_s;   /* deadline for cases expected to hang (or undefined) */
 	uint64_t seed;
 	const struct timing_request *timing; /* NULL: conformance only */
+	/* Tuning: a configuration the variant's contract refuses is a SKIP,
+	 * not an ERROR - a search runs into the edges of what a kernel
+	 * accepts on purpose. */
+	int invalid_is_skip;
 	const struct catalog *catalog;
-	const volatile sig_atomic_t *stop;  /* set by Ctrl-C */
+	const volatile sig_atomic_t *stop;  /* set by Ctrl-C, or the TUI's cancel */
 	const char *command_line;
 };
 
@@ -35,27 +47,44 @@ struct runner {
 	struct runner_config cfg;
 	struct worker shared;
 	struct run_context rc;
+	/* The case in flight (busy != NULL): on the shared worker or on own. */
+	struct worker own;
+	struct worker *busy;
+	struct watchdog_case wc;
+	double started;
+};
+
+enum runner_poll {
+	RUNNER_BUSY,             /* the case is still running */
+	RUNNER_RESULT,           /* the result is filled and judged */
+	RUNNER_INTERRUPTED,      /* *stop: the case was killed and has no result */
 };
 
 /* Starts the shared worker and learns the device.  Returns 0, or -1 with a
  * message when no worker can be started at all. */
 int runner_open(struct runner *rn, const struct runner_config *cfg, char *err, size_t len);
 
-/* Runs the cases, reporting to the sinks in order.  Returns 0 (s filled;
- * s->interrupted when stopped early), or -1 when a sink failed (message in
- * err; results reported so far are kept). */
-int runner_run(struct runner *rn, const struct case_spec *const *cases, size_t n,
-	       struct report_sink *sinks, size_t nsinks, struct run_summary *s,
-	       char *err, size_t len);
-
 void runner_close(struct runner *rn);
 
-/* Runs one case now, outside runner_run() (the tuner asks for one
- * configuration at a time): skipped with the reason when it cannot run here,
- * else on the shared worker, started afresh if the last case killed it.
- * Fills cr.  Returns 0, or -1 when interrupted (cr is then not filled). */
-int runner_run_case(struct runner *rn, const struct case_spec *c, uint64_t seed,
-		    const struct wait_ticker *t, struct case_result *cr);
+/* The deadline the case runs under: its own, else the run's for its
+ * expectation. */
+double runner_case_deadline(const struct runner *rn, const struct case_spec *c);
+
+/* Starts case c with input seed `seed` (res->c, seed and err_norm set):
+ * skipped with the reason when it cannot run here, else sent to the shared
+ * worker (started afresh if the last case killed it) or, for a case that
+ * may hang or crash, to a worker of its own.  Returns RUNNER_BUSY (poll it),
+ * RUNNER_RESULT when the result is already known (skipped, no worker), or
+ * RUNNER_INTERRUPTED. */
+enum runner_poll runner_case_start(struct runner *rn, const struct case_spec *c, uint64_t seed,
+				   struct result *res);
+
+/* Waits at most wait_s for the case in flight.  On RUNNER_RESULT res has
+ * the outcome, its status (status_judge), the timing and the wall time. */
+enum runner_poll runner_case_poll(struct runner *rn, double wait_s, struct result *res);
+
+/* Seconds left before the case in flight's deadline (0 when none). */
+double runner_case_remaining(const struct runner *rn);
 
 /* Why a case cannot run here (requirement not met, no GPU, no kernels):
  * returns 1 with the reason, or 0 when it can run. */

@@ -13,54 +13,77 @@
 #include "proto.h"
 #include "text.h"
 
-int watchdog_run_case(struct worker *w, const struct case_spec *c, uint64_t seed,
-		      const struct timing_request *timing, double timeout_s,
-		      const volatile sig_atomic_t *stop,
-		      const struct wait_ticker *t, struct case_result *r)
+static void result_clear(struct case_result *r)
 {
-	char line[PROTO_LINE_MAX];
-	unsigned seq = (unsigned)++w->cases_run;
 	memset(r, 0, sizeof *r);
 	r->err_norm = -1;
+}
 
-	if (proto_format_run(line, sizeof line, seq, c, seed, timing) < 0) {
+enum watchdog_state watchdog_send(struct watchdog_case *wc, struct worker *w,
+				  const struct case_spec *c, uint64_t seed,
+				  const struct timing_request *timing, double timeout_s,
+				  struct case_result *r)
+{
+	char line[PROTO_LINE_MAX];
+	wc->w = w;
+	wc->seq = (unsigned)++w->cases_run;
+	wc->timeout_s = timeout_s;
+	result_clear(r);
+
+	if (proto_format_run(line, sizeof line, wc->seq, c, seed, timing) < 0) {
 		case_result_set(r, OUTCOME_INVALID, "case does not fit in a protocol line");
-		return 0;
+		return WATCHDOG_DONE;
 	}
 	if (worker_send(w, line) < 0) {
 		char how[256];
 		worker_reap(w, how, sizeof how);
 		case_result_set(r, OUTCOME_CRASHED, "worker %s before the case started", how);
-		return 0;
+		return WATCHDOG_DONE;
 	}
-	enum wait_result wr = worker_read_line(w, text_now() + timeout_s, line, sizeof line, stop, t);
+	/* The deadline runs from the moment the worker has the case. */
+	wc->deadline = text_now() + timeout_s;
+	return WATCHDOG_PENDING;
+}
+
+enum watchdog_state watchdog_poll(struct watchdog_case *wc, double until,
+				  const volatile sig_atomic_t *stop, struct case_result *r)
+{
+	char line[PROTO_LINE_MAX];
+	struct worker *w = wc->w;
+	int step_ends_first = until < wc->deadline;
+	enum wait_result wr = worker_read_line(w, step_ends_first ? until : wc->deadline, line,
+					       sizeof line, stop);
 	switch (wr) {
 	case WAIT_LINE:
 		break;
 	case WAIT_TIMEOUT:
+		if (step_ends_first && text_now() < wc->deadline)
+			return WATCHDOG_PENDING;
 		worker_kill(w);
-		case_result_set(r, OUTCOME_HUNG, "no result within %.1f s; worker killed", timeout_s);
-		return 0;
+		result_clear(r);
+		case_result_set(r, OUTCOME_HUNG, "no result within %.1f s; worker killed", wc->timeout_s);
+		return WATCHDOG_DONE;
 	case WAIT_INTERRUPTED:
 		worker_kill(w);
-		return -1;
+		return WATCHDOG_INTERRUPTED;
 	case WAIT_EOF:
 	case WAIT_IO_ERROR: {
 		char how[256];
 		worker_reap(w, how, sizeof how);
+		result_clear(r);
 		case_result_set(r, OUTCOME_CRASHED, "worker %s", how);
-		return 0;
+		return WATCHDOG_DONE;
 	}
 	}
 	unsigned got;
-	if (proto_parse_done(line, &got, r) < 0 || got != seq) {
+	result_clear(r);
+	if (proto_parse_done(line, &got, r) < 0 || got != wc->seq) {
 		worker_kill(w);
-		memset(r, 0, sizeof *r);
-		r->err_norm = -1;
+		result_clear(r);
 		case_result_set(r, OUTCOME_ERROR, "worker protocol error: unexpected reply '%.80s'", line);
-		return 0;
+		return WATCHDOG_DONE;
 	}
 	if (r->fatal)
 		worker_stop(w); /* it exits by itself after a fatal error */
-	return 0;
+	return WATCHDOG_DONE;
 }

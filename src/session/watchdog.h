@@ -1,12 +1,15 @@
 /*
  * watchdog.h - one case on one worker, under a deadline.
  *
- * The watchdog sends the case, waits for its result until the deadline, and
- * turns what happened into an outcome: the worker's own report, or HUNG
- * (deadline expired: the worker's process group is SIGKILLed), or CRASHED
- * (the worker died).  After HUNG, CRASHED, a fatal CUDA error or an
- * interruption the worker is gone (w->pid == 0) and the caller starts a new
- * one for the next case.
+ * The watchdog sends the case, then waits for its result in steps of the
+ * caller's choosing until the deadline, and turns what happened into an
+ * outcome: the worker's own report, or HUNG (deadline expired: the worker's
+ * process group is SIGKILLed), or CRASHED (the worker died).  After HUNG,
+ * CRASHED, a fatal CUDA error or an interruption the worker is gone
+ * (w->pid == 0) and the caller starts a new one for the next case.
+ *
+ * Waiting in steps lets a caller with its own loop (the TUI) keep answering
+ * while a case hangs; the deadline is the case's, whatever the steps.
  */
 #ifndef CONFORM_WATCHDOG_H
 #define CONFORM_WATCHDOG_H
@@ -18,10 +21,30 @@
 #include "variant.h"
 #include "worker.h"
 
-/* Returns 0, or -1 when *stop interrupted the wait (r is then not filled). */
-int watchdog_run_case(struct worker *w, const struct case_spec *c, uint64_t seed,
-		      const struct timing_request *timing, double timeout_s,
-		      const volatile sig_atomic_t *stop,
-		      const struct wait_ticker *t, struct case_result *r);
+/* A case in flight on a worker. */
+struct watchdog_case {
+	struct worker *w;
+	unsigned seq;           /* the RUN line's sequence number */
+	double timeout_s;
+	double deadline;        /* monotonic (text_now) */
+};
+
+enum watchdog_state {
+	WATCHDOG_PENDING,       /* no result yet, deadline not reached */
+	WATCHDOG_DONE,          /* r is filled */
+	WATCHDOG_INTERRUPTED,   /* *stop was set: the worker is killed, r not filled */
+};
+
+/* Sends the case to w and arms its deadline.  Returns WATCHDOG_PENDING, or
+ * WATCHDOG_DONE with r filled when it could not be sent. */
+enum watchdog_state watchdog_send(struct watchdog_case *wc, struct worker *w,
+				  const struct case_spec *c, uint64_t seed,
+				  const struct timing_request *timing, double timeout_s,
+				  struct case_result *r);
+
+/* Waits for the result until the monotonic time `until` or the case's
+ * deadline, whichever comes first. */
+enum watchdog_state watchdog_poll(struct watchdog_case *wc, double until,
+				  const volatile sig_atomic_t *stop, struct case_result *r);
 
 #endif

@@ -64,7 +64,7 @@ int worker_start(struct worker *w, const struct worker_config *cfg,
 
 	char line[PROTO_LINE_MAX];
 	enum wait_result wr = worker_read_line(w, text_now() + cfg->start_timeout_s, line,
-					       sizeof line, stop, NULL);
+					       sizeof line, stop);
 	if (wr != WAIT_LINE) {
 		char how[256] = "";
 		if (wr == WAIT_EOF)
@@ -123,7 +123,7 @@ static int take_line(struct worker *w, char *line, size_t len)
 }
 
 enum wait_result worker_read_line(struct worker *w, double deadline, char *line, size_t len,
-				  const volatile sig_atomic_t *stop, const struct wait_ticker *t)
+				  const volatile sig_atomic_t *stop)
 {
 	for (;;) {
 		if (take_line(w, line, len))
@@ -133,11 +133,7 @@ enum wait_result worker_read_line(struct worker *w, double deadline, char *line,
 		double left = deadline - text_now();
 		if (left <= 0)
 			return WAIT_TIMEOUT;
-		if (t && t->tick)
-			t->tick(t->ctx, left);
 		int ms = (int)(left * 1000.0) + 1;
-		if (t && t->tick && ms > 100)
-			ms = 100;
 		struct pollfd p = {.fd = w->from_fd, .events = POLLIN};
 		int r = poll(&p, 1, ms);
 		if (r < 0) {

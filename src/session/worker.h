@@ -34,12 +34,6 @@ struct worker {
 
 enum wait_result { WAIT_LINE, WAIT_TIMEOUT, WAIT_EOF, WAIT_INTERRUPTED, WAIT_IO_ERROR };
 
-/* Called about ten times a second while waiting, with the seconds left. */
-struct wait_ticker {
-	void (*tick)(void *ctx, double remaining_s);
-	void *ctx;
-};
-
 /* Starts a worker and waits for its greeting.  Returns 0, or -1 with a
  * message (the worker is then not running). */
 int worker_start(struct worker *w, const struct worker_config *cfg,
@@ -51,7 +45,7 @@ int worker_send(struct worker *w, const char *line);
 /* Reads one line, waiting until the monotonic time `deadline`, or until
  * *stop becomes non-zero. */
 enum wait_result worker_read_line(struct worker *w, double deadline, char *line, size_t len,
-				  const volatile sig_atomic_t *stop, const struct wait_ticker *t);
+				  const volatile sig_atomic_t *stop);
 
 /* Kills the worker's process group now and reaps it. */
 void worker_kill(struct worker *w);

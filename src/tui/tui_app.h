@@ -4,8 +4,8 @@
  * how a run is made.  cmd_tui.c owns it; each pane keeps a pointer.
  *
  * The TUI never talks to the GPU: the catalog comes from the worker's
- * --catalog mode, and runs go through runner.c's workers and watchdog,
- * exactly as for "conform run".
+ * --catalog mode, and runs go through a session (session.h): the same
+ * workers, watchdog and database sink as for "conform run".
  */
 #ifndef CONFORM_TUI_APP_H
 #define CONFORM_TUI_APP_H
@@ -101,8 +101,17 @@ struct tui_pane *tui_plot_pane_new(struct tui_app *app);
 const char *tui_catalog_cursor_variant(struct tui_pane *catalog);
 
 /* Runs the checked cases (tui_run.c): the run pane comes on screen and the
- * call returns when the run ends or is cancelled. */
+ * run - conformance, sweep or tune - is begun (app->running); the main loop
+ * then calls tui_run_step() until running drops. */
 void tui_run_checked(struct tui_app *app);
+
+/* One step of the run in progress: waits at most wait_s for the worker,
+ * updates the run pane, and ends the run when it is done or cancelled. */
+void tui_run_step(struct tui_app *app, double wait_s);
+
+/* How long one turn of the main loop waits for the worker while a run is
+ * in progress: the countdown and the keys stay live at this period. */
+#define TUI_STEP_S 0.05
 
 /* Cases done and in the run in progress (or the last run). */
 void tui_run_progress(struct tui_pane *run, size_t *done, size_t *total);

@@ -2,21 +2,19 @@
  * tui_run.c - running the checked cases from the TUI, and the run pane
  * that shows it.
  *
- * A run is the CLI's run: runner_open/runner_run with the database sink
- * (report_db.c) first, so every result is committed where "conform" and
- * sqlite3 see it, and this pane's sink second.  runner_run does not return
- * until the run ends, so the interface lives on inside the sink: the runner
- * calls tick about ten times a second while a case is in flight, and tick
- * reads the keys that came (without waiting) and redraws, which keeps the
- * watchdog countdown moving and the interface answering during a hang.  'c'
- * sets the runner's stop flag; the runner then kills the worker and returns,
- * and the database records the run as interrupted.
+ * A run is the CLI's run: a session (session.h) with the database sink
+ * first, so every result is committed where "conform" and sqlite3 see it,
+ * and this pane's sink second.  r only begins the run; the TUI's main loop
+ * (cmd_tui.c) then calls tui_run_step() between reading keys, each step
+ * waiting a moment on the worker, so the watchdog countdown moves and keys
+ * are answered during a hang without the runner ever calling back into the
+ * interface.  'c' sets the session's stop flag; the next step kills the
+ * worker and ends the run, which the database records as interrupted.
  *
  * Sweeps and tunes (the mode, m) are the tuner's: tune_open/tune_begin/
- * tune_sweep_run/tune_close from tune.c, the checked cases' variants
- * searched at the problem's sizes and type, as "conform tune" would.  The
- * same pump keeps the interface alive: tune.c tells the watchdog's ticks
- * (watch) and each evaluation done (progress).
+ * tune_sweep_begin/tune_close from tune.c, the checked cases' variants
+ * searched at the problem's sizes and type, as "conform tune" would, and
+ * stepped the same way (tune_sweep_step), one size after the other.
  */
 #include "config.h"
 
@@ -29,7 +27,7 @@
 
 #include "db.h"
 #include "report.h"
-#include "runner.h"
+#include "session.h"
 #include "cmd.h"
 #include "text.h"
 #include "tui_app.h"
@@ -37,9 +35,6 @@
 #include "tui_table.h"
 #include "tune.h"
 #include "tune_space.h"
-
-/* Redraws from tick at most this often (seconds). */
-#define REDRAW_EVERY 0.05
 
 enum { COL_NO, COL_STATUS, COL_CASE, COL_TIME, COL_MESSAGE };
 
@@ -56,7 +51,7 @@ struct run_pane {
 	struct tui_app *app;
 	struct tui_table table;
 	struct tui_log log;
-	int active;                /* runner_run is under way */
+	int active;                /* a run is under way */
 	enum tui_mode mode;        /* of the run shown */
 	int ran;                   /* some run was started in this session */
 	int64_t run_id;
@@ -66,8 +61,18 @@ struct run_pane {
 	char current[CASE_NAME_MAX]; /* the case in flight, "" between cases */
 	int counts[STATUS_COUNT];
 	char outcome[1100];        /* the last run's summary line, or why it stopped */
-	struct db_state *dbst;
-	double last_draw;
+	/* The conformance run in progress (stepped by tui_run_step). */
+	struct session *ss;
+	struct case_spec *cases;
+	const struct case_spec **sel;
+	char *cmdline;
+	/* Or the sweep or tune in progress, one size after the other. */
+	struct tune_session *ts;
+	const struct catalog_entry **variants;
+	size_t nvariants;
+	int64_t *sizes;
+	size_t nsizes, size_index;
+	struct tune_sweep sw;
 };
 
 static struct tui_table_row *row_of(struct run_pane *rp, size_t index)
@@ -81,19 +86,6 @@ static struct tui_table_row *row_of(struct run_pane *rp, size_t index)
 static void redraw(struct run_pane *rp)
 {
 	tui_screen_draw(&rp->app->screen);
-	rp->last_draw = text_now();
-}
-
-/* Handles the keys that came while the runner was busy, then redraws. */
-static void pump(struct run_pane *rp, int force)
-{
-	int key;
-	while ((key = tui_term_key(0)) != ERR) {
-		tui_screen_key(&rp->app->screen, key);
-		force = 1;
-	}
-	if (force || text_now() - rp->last_draw >= REDRAW_EVERY)
-		redraw(rp);
 }
 
 static int sink_begin(void *ctx, const struct run_context *rc, char *err, size_t len)
@@ -101,7 +93,7 @@ static int sink_begin(void *ctx, const struct run_context *rc, char *err, size_t
 	struct run_pane *rp = ctx;
 	(void)err;
 	(void)len;
-	rp->run_id = rp->dbst->run_id;
+	rp->run_id = rp->ss->dbst.run_id;
 	rp->seed = rc->seed;
 	rp->started = text_now();
 	tui_log_add(&rp->log, A_BOLD, "run #%lld: %zu case%s, seed %llu", (long long)rp->run_id,
@@ -114,7 +106,6 @@ static int sink_begin(void *ctx, const struct run_context *rc, char *err, size_t
 			    rc->nodev_reason);
 	/* The database sink has stored the run: the results pane follows it. */
 	tui_results_reload(rp->app->panes[TUI_PANE_RESULTS], 1);
-	pump(rp, 1);
 	return 0;
 }
 
@@ -131,14 +122,12 @@ static void sink_start(void *ctx, const struct case_spec *c, size_t index, size_
 		tui_table_set(row, COL_STATUS, NAN, tui_term_attr(TUI_WARN), "RUN");
 		tui_table_select_id(&rp->table, (long)index);
 	}
-	pump(rp, 1);
 }
 
 static void sink_tick(void *ctx, double remaining_s)
 {
 	struct run_pane *rp = ctx;
 	rp->remaining = remaining_s;
-	pump(rp, 0);
 }
 
 static int sink_result(void *ctx, const struct result *r, size_t index, size_t total, char *err,
@@ -163,7 +152,6 @@ static int sink_result(void *ctx, const struct result *r, size_t index, size_t t
 		tui_log_add(&rp->log, tui_term_status_attr(r->status), "%s %s%s%s", status_name(r->status),
 			    r->c->name, r->message[0] ? ": " : "", r->message);
 	tui_results_reload(rp->app->panes[TUI_PANE_RESULTS], 0);
-	pump(rp, 1);
 	return 0;
 }
 
@@ -295,7 +283,6 @@ static void tune_progress_seen(void *ctx, const char *variant, uint64_t done, ui
 	rp->done++;
 	text_copy(rp->current, sizeof rp->current, variant);
 	tui_results_reload(rp->app->panes[TUI_PANE_RESULTS], 0);
-	pump(rp, 1);
 }
 
 /* Lists a finished sweep's rows (fastest first, the best marked). */
@@ -329,24 +316,94 @@ static void tune_list_sweep(struct run_pane *rp, const struct tune_sweep *sw)
 	tui_table_end(&rp->table);
 }
 
+/* What ends every run: what the pane held for it is freed (whichever kind
+ * it was) and the interface is idle again. */
+static void run_over(struct tui_app *app, struct run_pane *rp)
+{
+	tune_sweep_free(&rp->sw);
+	free(rp->ts);
+	free(rp->sizes);
+	free(rp->variants);
+	free(rp->ss);
+	free(rp->cmdline);
+	free(rp->sel);
+	free(rp->cases);
+	rp->ts = NULL;
+	rp->sizes = NULL;
+	rp->variants = NULL;
+	rp->ss = NULL;
+	rp->cmdline = NULL;
+	rp->sel = NULL;
+	rp->cases = NULL;
+	rp->current[0] = '\0';
+	rp->active = app->running = 0;
+	if (!tui_term_signal())
+		app->stop = 0; /* a cancel ends this run only */
+	tui_results_reload(app->panes[TUI_PANE_RESULTS], 1);
+}
+
+/* The sweep or tune has ended (or could not begin): the pane says how, and
+ * what it held is freed. */
+static void tune_finish(struct tui_app *app, struct run_pane *rp, int interrupted)
+{
+	char err[1024];
+	struct tune_session *s = rp->ts;
+	if (s && s->run_open) {
+		char line[128];
+		report_summary_line(&s->shown, line, sizeof line);
+		snprintf(rp->outcome, sizeof rp->outcome, "%s in %.1f s; %llu from the database%s", line,
+			 text_now() - rp->started, (unsigned long long)s->reused,
+			 interrupted ? "; cancelled" : "");
+		tui_log_add(&rp->log, A_BOLD, "run #%lld: %s", (long long)rp->run_id, rp->outcome);
+		if (tune_close(s, interrupted, err, sizeof err) < 0)
+			tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "%s", err);
+		if (interrupted && app->stop)
+			tui_screen_note(&app->screen, "run #%lld cancelled", (long long)rp->run_id);
+	}
+	run_over(app, rp);
+}
+
+/* One step of the sweep or tune in progress: the next size when one is
+ * swept, the end after the last. */
+static void tune_step(struct tui_app *app, struct run_pane *rp, double wait_s)
+{
+	char err[1024];
+	enum tune_step st = tune_sweep_step(rp->ts, wait_s, &rp->sw, err, sizeof err);
+	rp->remaining = runner_case_remaining(&rp->ts->run.rn);
+	if (st == TUNE_STEP_BUSY)
+		return;
+	tune_list_sweep(rp, &rp->sw);
+	tune_sweep_free(&rp->sw);
+	if (st == TUNE_STEP_FAILED)
+		tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "the run stopped: %s", err);
+	if (st == TUNE_STEP_SWEPT && ++rp->size_index < rp->nsizes) {
+		tune_sweep_begin(rp->ts, rp->variants, rp->nvariants, rp->sizes[rp->size_index]);
+		return;
+	}
+	tune_finish(app, rp, st != TUNE_STEP_SWEPT);
+}
+
 static void run_tune(struct tui_app *app, struct run_pane *rp, const struct case_spec *cases,
 		     size_t n)
 {
 	char err[1024], cmdline[256];
 	enum dtype d = app->problem.dtype >= 0 ? (enum dtype)app->problem.dtype : cases[0].dtype;
-	const struct catalog_entry **variants = calloc(n, sizeof *variants);
-	int64_t *sizes = calloc(n, sizeof *sizes);
-	struct tune_session *s = calloc(1, sizeof *s);
-	struct tune_sweep sw = {.n = 0};
-	if (!variants || !sizes || !s) {
+	rp->variants = calloc(n, sizeof *rp->variants);
+	rp->sizes = calloc(n, sizeof *rp->sizes);
+	rp->ts = calloc(1, sizeof *rp->ts);
+	memset(&rp->sw, 0, sizeof rp->sw);
+	if (!rp->variants || !rp->sizes || !rp->ts) {
 		tui_screen_note(&app->screen, "out of memory");
-		goto out;
+		tune_finish(app, rp, 1);
+		return;
 	}
-	size_t nv = tune_variants(app, cases, n, d, variants);
-	size_t nsizes = tune_sizes(cases, n, d, sizes);
+	size_t nv = rp->nvariants = tune_variants(app, cases, n, d, rp->variants);
+	size_t nsizes = rp->nsizes = tune_sizes(cases, n, d, rp->sizes);
+	rp->size_index = 0;
 	if (!nv) {
 		tui_screen_note(&app->screen, "no checked %s case has a tuning space", dtype_name(d));
-		goto out;
+		tune_finish(app, rp, 1);
+		return;
 	}
 	struct tune_options o = {
 		.dtype = d, .op = OP_SUM, .cols = cases[0].cols,
@@ -357,7 +414,7 @@ static void run_tune(struct tui_app *app, struct run_pane *rp, const struct case
 	};
 
 	reset_pane(rp, NULL, 0);
-	rp->total = (size_t)(tune_total(&o, variants, nv) * nsizes);
+	rp->total = (size_t)(tune_total(&o, rp->variants, nv) * nsizes);
 	snprintf(cmdline, sizeof cmdline, "conform tui: %s of %zu variant%s, %s, seed %llu",
 		 tui_mode_name(app->mode), nv, nv == 1 ? "" : "s", dtype_name(d),
 		 (unsigned long long)o.seed);
@@ -367,65 +424,81 @@ static void run_tune(struct tui_app *app, struct run_pane *rp, const struct case
 	tui_log_add(&rp->log, tui_term_attr(TUI_DIM), "starting a worker...");
 	redraw(rp);
 
-	struct runner_config cfg = {
-		.worker = {.path = app->worker_path, .device = app->device, .start_timeout_s = 60},
+	struct session_config cfg = {
+		.worker_path = app->worker_path,
+		.device = app->device,
 		.timeout_s = app->timeout_s,
-		.hang_timeout_s = app->timeout_s,
+		.db = app->db,
 		.stop = &app->stop,
 		.command_line = cmdline,
 	};
-	struct wait_ticker watch = {sink_tick, rp};
-	int interrupted = 0;
+	struct tune_session *s = rp->ts;
 	if (tune_open(s, &o, &app->cat, &cfg, err, sizeof err) < 0 ||
-	    tune_begin(s, app->db, err, sizeof err) < 0) {
+	    tune_begin(s, err, sizeof err) < 0) {
 		tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "cannot run: %s", err);
 		snprintf(rp->outcome, sizeof rp->outcome, "not run: %s", err);
 		tune_close(s, 1, err, sizeof err);
-		goto out;
+		tune_finish(app, rp, 1);
+		return;
 	}
-	s->watch = &watch;
 	s->progress.fn = tune_progress_seen;
 	s->progress.ctx = rp;
-	rp->run_id = s->dbst.run_id;
+	rp->run_id = s->run.dbst.run_id;
 	rp->seed = o.seed;
 	rp->started = text_now();
 	rp->deadline_s = rp->remaining = app->timeout_s;
 	tui_log_add(&rp->log, A_BOLD, "run #%lld: %s of %zu variant%s at %zu size%s, %s",
 		    (long long)rp->run_id, tui_mode_name(app->mode), nv, nv == 1 ? "" : "s", nsizes,
 		    nsizes == 1 ? "" : "s", dtype_name(d));
-	if (!s->rn.rc.has_gpu)
-		tui_log_add(&rp->log, tui_term_attr(TUI_WARN), "no GPU: %s", s->rn.rc.nodev_reason);
+	if (!s->run.rn.rc.has_gpu)
+		tui_log_add(&rp->log, tui_term_attr(TUI_WARN), "no GPU: %s", s->run.rn.rc.nodev_reason);
 	tui_results_reload(app->panes[TUI_PANE_RESULTS], 1);
-	for (size_t i = 0; i < nsizes && !interrupted; i++) {
-		int r = tune_sweep_run(s, variants, nv, sizes[i], &sw, err, sizeof err);
-		tune_list_sweep(rp, &sw);
-		tune_sweep_free(&sw);
-		if (r < 0) {
-			tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "the run stopped: %s", err);
-			interrupted = 1;
-		} else if (r > 0) {
-			interrupted = 1;
+	tune_sweep_begin(s, rp->variants, nv, rp->sizes[0]);
+}
+
+/* The conformance run has ended (or could not begin): the pane says how,
+ * and what it held is freed. */
+static void run_finish(struct tui_app *app, struct run_pane *rp)
+{
+	if (rp->ss) {
+		session_close(rp->ss);
+		if (rp->ss->sum.interrupted) {
+			/* The case in flight was killed and left no result. */
+			for (size_t i = 0; i < rp->table.count; i++) {
+				struct tui_table_row *row = &rp->table.rows[i];
+				if (strcmp(row->cell[COL_STATUS], "RUN") == 0) {
+					tui_table_set(row, COL_STATUS, NAN, tui_term_attr(TUI_DIM), "-");
+					tui_table_set(row, COL_MESSAGE, NAN, tui_term_attr(TUI_WARN), "cancelled");
+				}
+			}
+			tui_screen_note(&app->screen, "run #%lld cancelled", (long long)rp->run_id);
 		}
 	}
-	char line[128];
-	report_summary_line(&s->shown, line, sizeof line);
-	snprintf(rp->outcome, sizeof rp->outcome, "%s in %.1f s; %llu from the database%s", line,
-		 text_now() - rp->started, (unsigned long long)s->reused,
-		 interrupted ? "; cancelled" : "");
-	tui_log_add(&rp->log, A_BOLD, "run #%lld: %s", (long long)rp->run_id, rp->outcome);
-	if (tune_close(s, interrupted, err, sizeof err) < 0)
-		tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "%s", err);
-	if (interrupted && app->stop)
-		tui_screen_note(&app->screen, "run #%lld cancelled", (long long)rp->run_id);
-out:
-	rp->current[0] = '\0';
-	rp->active = app->running = 0;
-	if (!tui_term_signal())
-		app->stop = 0;
-	tui_results_reload(app->panes[TUI_PANE_RESULTS], 1);
-	free(s);
-	free(sizes);
-	free(variants);
+	run_over(app, rp);
+}
+
+void tui_run_step(struct tui_app *app, double wait_s)
+{
+	struct run_pane *rp = (struct run_pane *)app->panes[TUI_PANE_RUN];
+	char err[1024];
+	if (rp->ts) {
+		tune_step(app, rp, wait_s);
+		return;
+	}
+	if (!rp->ss)
+		return;
+	switch (session_step(rp->ss, wait_s, err, sizeof err)) {
+	case SESSION_BUSY:
+	case SESSION_RESULT:
+		return;
+	case SESSION_FAILED:
+		tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "the run stopped: %s", err);
+		snprintf(rp->outcome, sizeof rp->outcome, "stopped: %s", err);
+		break;
+	case SESSION_DONE:
+		break;
+	}
+	run_finish(app, rp);
 }
 
 void tui_run_checked(struct tui_app *app)
@@ -448,14 +521,19 @@ void tui_run_checked(struct tui_app *app)
 		free(cases);
 		return;
 	}
-	const struct case_spec **sel = malloc(n * sizeof *sel);
-	char *cmdline = malloc(2048);
-	if (!sel || !cmdline) {
+	rp->cases = cases;
+	rp->sel = malloc(n * sizeof *rp->sel);
+	rp->cmdline = malloc(2048);
+	rp->ss = malloc(sizeof *rp->ss);
+	if (!rp->sel || !rp->cmdline || !rp->ss) {
+		free(rp->ss);
+		rp->ss = NULL;
+		run_finish(app, rp);
 		tui_screen_note(&app->screen, "out of memory");
-		goto out;
+		return;
 	}
 	for (size_t i = 0; i < n; i++)
-		sel[i] = &cases[i];
+		rp->sel[i] = &cases[i];
 
 	reset_pane(rp, cases, n);
 	if (skipped)
@@ -468,57 +546,35 @@ void tui_run_checked(struct tui_app *app)
 	redraw(rp);
 
 	uint64_t seed = app->seed_given ? app->seed : cmd_random_seed();
-	command_line(cmdline, 2048, seed, cases, n);
-	struct runner_config cfg = {
-		.worker = {.path = app->worker_path, .device = app->device, .verbose = 0,
-			   .start_timeout_s = 60},
+	command_line(rp->cmdline, 2048, seed, cases, n);
+	struct session_config cfg = {
+		.worker_path = app->worker_path,
+		.device = app->device,
 		.timeout_s = app->timeout_s,
 		.hang_timeout_s = app->hang_timeout_s,
 		.seed = seed,
 		.catalog = &app->cat,
+		.db = app->db,
 		.stop = &app->stop,
-		.command_line = cmdline,
+		.command_line = rp->cmdline,
 	};
-	struct runner rn;
 	char err[1024];
-	if (runner_open(&rn, &cfg, err, sizeof err) < 0) {
+	struct report_sink sink;
+	run_sink(&sink, rp);
+	if (session_open(rp->ss, &cfg, err, sizeof err) < 0) {
+		free(rp->ss);
+		rp->ss = NULL;
 		tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "cannot run: %s", err);
 		snprintf(rp->outcome, sizeof rp->outcome, "not run: %s", err);
-		goto out;
+		run_finish(app, rp);
+		return;
 	}
-	struct db_state dbst = {.db = app->db, .version = PACKAGE_VERSION,
-				.git_revision = CONFORM_GIT_REVISION};
-	struct report_sink sinks[2];
-	db_sink(&sinks[0], &dbst);
-	run_sink(&sinks[1], rp);
-	rp->dbst = &dbst;
-	struct run_summary sum = {.interrupted = 0};
-	if (runner_run(&rn, sel, n, sinks, 2, &sum, err, sizeof err) < 0) {
+	if (session_add_sink(rp->ss, &sink) < 0 ||
+	    session_run_begin(rp->ss, rp->sel, n, err, sizeof err) < 0) {
 		tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "the run stopped: %s", err);
 		snprintf(rp->outcome, sizeof rp->outcome, "stopped: %s", err);
+		run_finish(app, rp);
 	}
-	runner_close(&rn);
-	rp->dbst = NULL;
-	if (sum.interrupted) {
-		/* The case in flight was killed and left no result. */
-		for (size_t i = 0; i < rp->table.count; i++) {
-			struct tui_table_row *row = &rp->table.rows[i];
-			if (strcmp(row->cell[COL_STATUS], "RUN") == 0) {
-				tui_table_set(row, COL_STATUS, NAN, tui_term_attr(TUI_DIM), "-");
-				tui_table_set(row, COL_MESSAGE, NAN, tui_term_attr(TUI_WARN), "cancelled");
-			}
-		}
-		tui_screen_note(&app->screen, "run #%lld cancelled", (long long)rp->run_id);
-	}
-out:
-	rp->current[0] = '\0';
-	rp->active = app->running = 0;
-	if (!tui_term_signal())
-		app->stop = 0; /* a cancel ends this run only */
-	tui_results_reload(app->panes[TUI_PANE_RESULTS], 1);
-	free(cmdline);
-	free(sel);
-	free(cases);
 }
 
 void tui_run_progress(struct tui_pane *p, size_t *done, size_t *total)

@@ -2,13 +2,14 @@
  * tune.c - the tuner (see tune.h).
  *
  * measure() is the one road to a number: every evaluation, reference or
- * configuration, is either answered from the database or run as a case by
- * the runner's worker under the watchdog and stored through the database
- * sink, so a hang or a crash is a TIMEOUT or CRASH row like any other and
- * the next evaluation gets a fresh worker.
+ * configuration, is either answered from the database or run as a case
+ * through the session (session_run_case: the runner's worker under the
+ * watchdog, judged as any case) and stored through its database sink, so a
+ * hang or a crash is a TIMEOUT or CRASH row like any other and the next
+ * evaluation gets a fresh worker.
  *
  * A configuration the variant's contract refuses is stored as SKIP with the
- * observed behaviour "invalid": the search is expected to run into the
+ * observed behaviour "invalid" (the session's invalid_is_skip): the search is expected to run into the
  * edges of what a kernel accepts, and that is neither a failure of the
  * kernel nor a measurement.
  */
@@ -26,6 +27,7 @@
 #include "rng.h"
 #include "text.h"
 #include "tune_space.h"
+#include "vec.h"
 
 /* The copy is large enough to stream from memory on any GPU (1 GiB of f32
  * each way); the host's stands in for tests and stays small.  Softmax is
@@ -65,53 +67,44 @@ static void tally(struct run_summary *sum, enum status st)
 }
 
 int tune_open(struct tune_session *s, const struct tune_options *o, const struct catalog *cat,
-	      const struct runner_config *rcfg, char *err, size_t len)
+	      const struct session_config *cfg, char *err, size_t len)
 {
 	memset(s, 0, sizeof *s);
 	s->o = *o;
 	s->cat = cat;
-	s->stop = rcfg->stop;
-	struct runner_config cfg = *rcfg;
-	cfg.timing = &s->o.timing;
-	cfg.seed = o->seed;
-	cfg.catalog = cat;
-	if (runner_open(&s->rn, &cfg, err, len) < 0)
+	s->stop = cfg->stop;
+	struct session_config c = *cfg;
+	c.timing = &s->o.timing;
+	c.seed = o->seed;
+	c.catalog = cat;
+	c.invalid_is_skip = 1; /* see the top of this file */
+	c.hang_timeout_s = c.timeout_s; /* every evaluation expects to pass */
+	if (session_open(&s->run, &c, err, len) < 0)
 		return -1;
-	s->runner_open = 1;
+	s->run_open = 1;
 	return 0;
 }
 
-int tune_begin(struct tune_session *s, struct db *db, char *err, size_t len)
+int tune_begin(struct tune_session *s, char *err, size_t len)
 {
-	s->dbst.db = db;
-	s->dbst.version = PACKAGE_VERSION;
-	s->dbst.git_revision = CONFORM_GIT_REVISION;
-	db_sink(&s->dbsink, &s->dbst);
-	if (s->dbsink.begin(s->dbsink.ctx, &s->rn.rc, err, len) < 0)
-		return -1;
-	s->run_begun = 1;
-	return 0;
+	return session_begin(&s->run, 0, err, len);
 }
 
 int tune_close(struct tune_session *s, int interrupted, char *err, size_t len)
 {
 	int rc = 0;
-	if (s->run_begun) {
-		s->stored.interrupted = interrupted;
-		if (s->dbsink.end(s->dbsink.ctx, &s->stored, err, len) < 0)
-			rc = -1;
-		s->run_begun = 0;
-	}
-	if (s->runner_open)
-		runner_close(&s->rn);
-	s->runner_open = 0;
+	if (!s->run_open)
+		return 0;
+	s->run.sum.interrupted = interrupted;
+	if (session_end(&s->run, err, len) < 0)
+		rc = -1;
+	session_close(&s->run);
+	s->run_open = 0;
+	for (size_t i = 0; i < s->nmemo; i++)
+		free(s->memo[i]);
+	vec_free(s->memo, s->nmemo, s->memo_cap);
+	s->pending = NULL;
 	return rc;
-}
-
-/* A tuned configuration that the contract refuses is a SKIP (see top). */
-static enum status tune_judge(enum outcome o)
-{
-	return o == OUTCOME_INVALID ? STATUS_SKIP : status_judge(EXPECT_PASS, o);
 }
 
 /* Adds an empty row; returns its index, or -1 when out of memory. */
@@ -135,6 +128,84 @@ void tune_sweep_free(struct tune_sweep *sw)
 	memset(sw, 0, sizeof *sw);
 }
 
+/* An evaluation this session has made or begun (see tune.h). */
+struct tune_memo {
+	struct case_spec c;     /* stays here: results point at it */
+	struct result res;      /* valid when done */
+	int done;               /* res is the answer */
+	int reused;             /* answered from the database */
+	int told;               /* the search has had it (counted, shown) */
+};
+
+/* Returned by measure() while the evaluation it began is in flight. */
+#define MEASURE_PENDING 2
+
+static struct tune_memo *memo_find(const struct tune_session *s, const struct case_spec *c)
+{
+	for (size_t i = s->nmemo; i-- > 0;)
+		if (strcmp(s->memo[i]->c.name, c->name) == 0 && strcmp(s->memo[i]->c.params, c->params) == 0)
+			return s->memo[i];
+	return NULL;
+}
+
+static struct tune_memo *memo_add(struct tune_session *s, const struct case_spec *c)
+{
+	/* One allocation each: results point at their case, so entries never move. */
+	struct tune_memo *m = calloc(1, sizeof *m);
+	if (!m || vec_push(s->memo, s->nmemo, s->memo_cap, m) < 0) {
+		free(m);
+		return NULL;
+	}
+	m->c = *c;
+	return m;
+}
+
+/* An evaluation's result has come: it is stored like any other case. */
+static int memo_done(struct tune_session *s, struct tune_memo *m, char *err, size_t len)
+{
+	m->done = 1;
+	return session_report(&s->run, &m->res, 0, 0, err, len);
+}
+
+/*
+ * Answers m from the database, or runs its case: to the end, or - stepped -
+ * only begun (m->done stays 0; tune_sweep_step() finishes it).  Returns 0,
+ * 1 when interrupted, -1 with a message.
+ */
+static int evaluate_case(struct tune_session *s, struct tune_memo *m, uint64_t seed, char *err,
+			 size_t len)
+{
+	m->res.c = &m->c;
+	m->res.seed = seed;
+	m->res.err_norm = -1;
+	if (!s->o.fresh) {
+		struct db_tuned_key k = {
+			.device_id = s->run.dbst.device_id, .git_revision = CONFORM_GIT_REVISION,
+			.variant = m->c.variant, .dtype = m->c.dtype, .n = m->c.n, .cols = m->c.cols,
+			.params = m->c.params,
+		};
+		int found = db_tuned_find(s->run.dbst.db, &k, &m->res, err, len);
+		if (found < 0)
+			return -1;
+		if (found) {
+			m->done = m->reused = 1;
+			return 0;
+		}
+	}
+	if (!s->stepped)
+		return session_run_case(&s->run, &m->c, seed, &m->res) ? 1 : memo_done(s, m, err, len);
+	switch (runner_case_start(&s->run.rn, &m->c, seed, &m->res)) {
+	case RUNNER_BUSY:
+		s->pending = m;
+		return 0;
+	case RUNNER_INTERRUPTED:
+		return 1;
+	case RUNNER_RESULT:
+		break;
+	}
+	return memo_done(s, m, err, len);
+}
+
 /* One evaluation to make. */
 struct probe {
 	const char *variant;
@@ -145,13 +216,10 @@ struct probe {
 	enum tune_role role;
 };
 
-/*
- * Measures (or looks up) one configuration into row.  Returns 0, 1 when
- * interrupted, -1 with a message on a database error or a configuration
- * that cannot be written as params.
- */
-static int measure(struct tune_session *s, const struct probe *p, struct tune_row *row,
-		   char *err, size_t len)
+/* The case that evaluates a probe, and its input seed.  Returns 0, or -1
+ * with a message when the configuration cannot be written as params. */
+static int probe_case(const struct tune_session *s, const struct probe *p, struct case_spec *cp,
+		      uint64_t *seed, char *err, size_t len)
 {
 	struct case_spec c;
 	memset(&c, 0, sizeof c);
@@ -182,53 +250,58 @@ static int measure(struct tune_session *s, const struct probe *p, struct tune_ro
 	/* Drawing an input and its reference on the host takes about 10 ns an
 	 * element, seconds at 2^30, before the kernel runs: allow for it. */
 	const double elements = (double)p->n * (double)(p->cols ? p->cols : 1);
-	c.timeout_s = s->rn.cfg.timeout_s + 1e-8 * elements;
+	c.timeout_s = s->run.rn.cfg.timeout_s + 1e-8 * elements;
 
-	struct result res;
-	memset(&res, 0, sizeof res);
-	res.c = &c;
-	res.seed = rng_case_seed(s->o.seed, problem);
-	res.err_norm = -1;
-	int found = 0;
-	if (!s->o.fresh) {
-		struct db_tuned_key k = {
-			.device_id = s->dbst.device_id, .git_revision = CONFORM_GIT_REVISION,
-			.variant = c.variant, .dtype = c.dtype, .n = c.n, .cols = c.cols,
-			.params = c.params,
-		};
-		found = db_tuned_find(s->dbst.db, &k, &res, err, len);
-		if (found < 0)
-			return -1;
-	}
-	if (found) {
-		s->reused++;
-	} else {
-		struct case_result cr;
-		double t0 = text_now();
-		if (runner_run_case(&s->rn, &c, res.seed, s->watch, &cr) < 0)
-			return 1;
-		res.duration_s = text_now() - t0;
-		res.outcome = cr.outcome;
-		res.err_norm = cr.err_norm;
-		res.timing = cr.timing;
-		res.status = tune_judge(cr.outcome);
-		text_copy(res.message, sizeof res.message, cr.message);
-		if (s->dbsink.result(s->dbsink.ctx, &res, 0, 0, err, len) < 0)
-			return -1;
-		tally(&s->stored, res.status);
-	}
-	tally(&s->shown, res.status);
+	*cp = c;
+	*seed = rng_case_seed(s->o.seed, problem);
+	return 0;
+}
 
+/*
+ * Measures (or looks up) one configuration into row; *told is 1 the first
+ * time the search has this answer.  Returns 0, 1 when interrupted,
+ * MEASURE_PENDING when a stepped evaluation was begun, -1 with a message on
+ * a database error or a configuration that cannot be written as params.
+ */
+static int measure(struct tune_session *s, const struct probe *p, struct tune_row *row, int *told,
+		   char *err, size_t len)
+{
+	struct case_spec c;
+	uint64_t seed;
+	if (probe_case(s, p, &c, &seed, err, len) < 0)
+		return -1;
+	struct tune_memo *m = memo_find(s, &c);
+	if (!m) {
+		if (!(m = memo_add(s, &c))) {
+			snprintf(err, len, "out of memory");
+			return -1;
+		}
+		int rc = evaluate_case(s, m, seed, err, len);
+		if (rc != 0)
+			return rc;
+	}
+	if (!m->done)
+		return MEASURE_PENDING; /* in flight: the search ends here for now */
+	/* The first time the search has this answer it is counted; a replay of
+	 * a stepped sweep asks again and is answered from memory. */
+	*told = !m->told;
+	if (!m->told) {
+		m->told = 1;
+		tally(&s->shown, m->res.status);
+		s->reused += (uint64_t)m->reused;
+	}
+
+	const struct result *res = &m->res;
 	text_copy(row->variant, sizeof row->variant, p->variant);
 	text_copy(row->config, sizeof row->config, p->config);
 	row->role = p->role;
-	row->status = res.status;
-	row->outcome = res.outcome;
-	row->timing = res.timing;
-	if (res.timing.samples > 0 && res.timing.median_ms > 0 && res.timing.bytes > 0)
-		row->gbps = res.timing.bytes / (res.timing.median_ms * 1e-3) / 1e9;
-	row->reused = found;
-	text_copy(row->message, sizeof row->message, res.message);
+	row->status = res->status;
+	row->outcome = res->outcome;
+	row->timing = res->timing;
+	if (res->timing.samples > 0 && res->timing.median_ms > 0 && res->timing.bytes > 0)
+		row->gbps = res->timing.bytes / (res->timing.median_ms * 1e-3) / 1e9;
+	row->reused = m->reused;
+	text_copy(row->message, sizeof row->message, res->message);
 	return 0;
 }
 
@@ -242,20 +315,20 @@ static double row_cost(const struct tune_row *r)
 static int runnable(const struct tune_session *s, const char *variant)
 {
 	const struct catalog_entry *e = catalog_lookup(s->cat, variant);
-	return e && (!e->gpu || s->rn.rc.has_gpu);
+	return e && (!e->gpu || s->run.rn.rc.has_gpu);
 }
 
 /* Adds a measured row to the sweep; returns measure()'s verdict, or -1 when
  * out of memory. */
 static int sweep_measure(struct tune_session *s, struct tune_sweep *sw, const struct probe *p,
-			 long *index, char *err, size_t len)
+			 long *index, int *told, char *err, size_t len)
 {
 	long i = sweep_add(sw);
 	if (i < 0) {
 		snprintf(err, len, "out of memory");
 		return -1;
 	}
-	int rc = measure(s, p, &sw->rows[i], err, len);
+	int rc = measure(s, p, &sw->rows[i], told, err, len);
 	if (rc != 0)
 		sw->count--; /* nothing to show for it */
 	*index = i;
@@ -269,25 +342,32 @@ static int measure_refs(struct tune_session *s, struct tune_sweep *sw, struct tu
 {
 	const struct tune_family *f = r->family;
 	long i;
-	int rc;
+	int rc, told;
 	if (f->copy && runnable(s, f->copy)) {
-		int stored = db_bandwidth_get(s->dbst.db, s->dbst.device_id, f->copy, &r->copy_gbps,
-					      err, len);
+		struct probe p = {f->copy, "", 0, DTYPE_F32, f->copy_n, 0, TUNE_COPY};
+		struct case_spec c;
+		uint64_t seed;
+		if (probe_case(s, &p, &c, &seed, err, len) < 0)
+			return -1;
+		/* Measured by this session (a replay of a stepped sweep): shown
+		 * as measured, not as stored. */
+		int stored = memo_find(s, &c) ? 0
+			: db_bandwidth_get(s->run.dbst.db, s->run.dbst.device_id, f->copy,
+					   &r->copy_gbps, err, len);
 		if (stored < 0)
 			return -1;
 		if (!stored) {
-			struct probe p = {f->copy, "", 0, DTYPE_F32, f->copy_n, 0, TUNE_COPY};
-			if ((rc = sweep_measure(s, sw, &p, &i, err, len)) != 0)
+			if ((rc = sweep_measure(s, sw, &p, &i, &told, err, len)) != 0)
 				return rc;
 			const struct tune_row *row = &sw->rows[i];
 			if (isfinite(row_cost(row)) && row->gbps > 0) {
 				struct db_bandwidth b = {
-					.device_id = s->dbst.device_id, .variant = f->copy,
+					.device_id = s->run.dbst.device_id, .variant = f->copy,
 					.bytes = row->timing.bytes, .median_ms = row->timing.median_ms,
 					.gbps = row->gbps, .version = PACKAGE_VERSION,
 					.git_revision = CONFORM_GIT_REVISION,
 				};
-				if (db_bandwidth_put(s->dbst.db, &b, err, len) < 0)
+				if (told && db_bandwidth_put(s->run.dbst.db, &b, err, len) < 0)
 					return -1;
 				r->copy_gbps = row->gbps;
 				r->copy_measured = 1;
@@ -297,7 +377,7 @@ static int measure_refs(struct tune_session *s, struct tune_sweep *sw, struct tu
 	r->baseline = s->o.cols ? f->baseline_segmented : f->baseline;
 	if (r->baseline && runnable(s, r->baseline)) {
 		struct probe p = {r->baseline, "", 1, s->o.dtype, sw->n, s->o.cols, TUNE_BASELINE};
-		if ((rc = sweep_measure(s, sw, &p, &i, err, len)) != 0)
+		if ((rc = sweep_measure(s, sw, &p, &i, &told, err, len)) != 0)
 			return rc;
 		double cost = row_cost(&sw->rows[i]);
 		r->baseline_ms = isfinite(cost) ? cost : 0;
@@ -333,11 +413,12 @@ static enum tune_verdict evaluate(void *ctx, uint64_t index, double *cost)
 	}
 	struct probe p = {x->variant, config, 1, x->s->o.dtype, x->sw->n, x->s->o.cols, TUNE_TUNED};
 	long i;
-	x->rc = sweep_measure(x->s, x->sw, &p, &i, x->err, x->len);
+	int told;
+	x->rc = sweep_measure(x->s, x->sw, &p, &i, &told, x->err, x->len);
 	if (x->rc != 0)
 		return TUNE_STOP;
 	x->done++;
-	if (x->s->progress.fn)
+	if (told && x->s->progress.fn)
 		x->s->progress.fn(x->s->progress.ctx, x->variant, x->done, x->total);
 	const struct tune_row *row = &x->sw->rows[i];
 	if (row->outcome == OUTCOME_INVALID)
@@ -409,8 +490,10 @@ static int search_variant(struct tune_session *s, struct tune_sweep *sw,
 	return x.rc;
 }
 
-int tune_sweep_run(struct tune_session *s, const struct catalog_entry *const *variants,
-		   size_t nvariants, int64_t n, struct tune_sweep *sw, char *err, size_t len)
+/* The sweep, to its end or - stepped - to the first evaluation it has to
+ * wait for (MEASURE_PENDING). */
+static int sweep_run(struct tune_session *s, const struct catalog_entry *const *variants,
+		     size_t nvariants, int64_t n, struct tune_sweep *sw, char *err, size_t len)
 {
 	int rc = 0;
 	memset(sw, 0, sizeof *sw);
@@ -437,4 +520,52 @@ int tune_sweep_run(struct tune_session *s, const struct catalog_entry *const *va
 		}
 	}
 	return rc;
+}
+
+int tune_sweep_run(struct tune_session *s, const struct catalog_entry *const *variants,
+		   size_t nvariants, int64_t n, struct tune_sweep *sw, char *err, size_t len)
+{
+	s->stepped = 0;
+	return sweep_run(s, variants, nvariants, n, sw, err, len);
+}
+
+void tune_sweep_begin(struct tune_session *s, const struct catalog_entry *const *variants,
+		      size_t nvariants, int64_t n)
+{
+	s->stepped = 1;
+	s->step_variants = variants;
+	s->step_nvariants = nvariants;
+	s->step_n = n;
+	s->pending = NULL;
+}
+
+enum tune_step tune_sweep_step(struct tune_session *s, double wait_s, struct tune_sweep *sw,
+			       char *err, size_t len)
+{
+	if (s->pending) {
+		switch (runner_case_poll(&s->run.rn, wait_s, &s->pending->res)) {
+		case RUNNER_BUSY:
+			return TUNE_STEP_BUSY;
+		case RUNNER_INTERRUPTED:
+			s->pending = NULL;
+			return TUNE_STEP_INTERRUPTED;
+		case RUNNER_RESULT:
+			break;
+		}
+		struct tune_memo *m = s->pending;
+		s->pending = NULL;
+		if (memo_done(s, m, err, len) < 0)
+			return TUNE_STEP_FAILED;
+	}
+	tune_sweep_free(sw);
+	switch (sweep_run(s, s->step_variants, s->step_nvariants, s->step_n, sw, err, len)) {
+	case 0:
+		return TUNE_STEP_SWEPT;
+	case 1:
+		return TUNE_STEP_INTERRUPTED;
+	case MEASURE_PENDING:
+		return TUNE_STEP_BUSY;
+	default:
+		return TUNE_STEP_FAILED;
+	}
 }

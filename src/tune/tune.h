@@ -22,7 +22,7 @@
 #include "catalog_client.h"
 #include "dtype.h"
 #include "report.h"
-#include "runner.h"
+#include "session.h"
 #include "timing.h"
 #include "tune_search.h"
 
@@ -95,31 +95,39 @@ struct tune_progress {
 	void *ctx;
 };
 
+struct tune_memo;
+
 struct tune_session {
 	struct tune_options o;
 	const struct catalog *cat;
-	struct runner rn;
-	int runner_open;
-	int run_begun;
-	struct db_state dbst;
-	struct report_sink dbsink;
+	struct session run;              /* run.rn.rc: the device; run.sum: what it stored */
+	int run_open;
 	struct run_summary shown;        /* every evaluation, reused ones too */
-	struct run_summary stored;       /* the results this run stored */
 	uint64_t reused;
 	struct tune_progress progress;
-	const struct wait_ticker *watch; /* told while an evaluation runs (watchdog countdown); NULL: none */
 	const volatile sig_atomic_t *stop;
+	/* Every evaluation made or begun, so that a stepped sweep can be
+	 * replayed from its start after each result (see tune_sweep_step). */
+	struct tune_memo **memo;
+	size_t nmemo, memo_cap;
+	/* The stepped sweep: its problem and the evaluation in flight. */
+	int stepped;
+	const struct catalog_entry *const *step_variants;
+	size_t step_nvariants;
+	int64_t step_n;
+	struct tune_memo *pending;
 };
 
-/* Starts the worker, which tells whether there is a GPU (s->rn.rc).
- * rcfg's timing, seed and catalog are replaced by the options'.  Returns 0,
+/* Starts the worker, which tells whether there is a GPU (s->run.rn.rc).
+ * cfg's timing, seed and catalog are replaced by the options', and every
+ * evaluation runs under cfg's timeout_s (each expects to pass).  Returns 0,
  * or -1 with a message.  s must stay where it is until tune_close(). */
 int tune_open(struct tune_session *s, const struct tune_options *o, const struct catalog *cat,
-	      const struct runner_config *rcfg, char *err, size_t len);
+	      const struct session_config *cfg, char *err, size_t len);
 
-/* Records the device and starts the run row.  Returns 0, or -1 with a
- * message. */
-int tune_begin(struct tune_session *s, struct db *db, char *err, size_t len);
+/* Records the device and starts the run row in cfg's database.  Returns 0,
+ * or -1 with a message. */
+int tune_begin(struct tune_session *s, char *err, size_t len);
 
 /* Runs the sweep of size n over the variants.  Returns 0, 1 when
  * interrupted (the rows so far are kept), or -1 with a message. */
@@ -127,6 +135,28 @@ int tune_sweep_run(struct tune_session *s, const struct catalog_entry *const *va
 		   size_t nvariants, int64_t n, struct tune_sweep *sw, char *err, size_t len);
 
 void tune_sweep_free(struct tune_sweep *sw);
+
+/*
+ * The same sweep, stepped, for a caller with a loop of its own (the TUI):
+ * tune_sweep_begin() takes the problem, then each tune_sweep_step() waits
+ * at most wait_s for the evaluation in flight.  The search strategies call
+ * their evaluations themselves, so a step that has a result replays the
+ * sweep from its start: the search is deterministic (tune_search.h) and
+ * asks the same questions in the same order, each answered from this
+ * session's memory, until it asks a new one, which is begun.  Every
+ * evaluation is still run, stored and counted once.  The variants must stay
+ * until the sweep is done.
+ */
+enum tune_step {
+	TUNE_STEP_BUSY,          /* an evaluation is in flight */
+	TUNE_STEP_SWEPT,         /* the sweep is done: sw has its rows */
+	TUNE_STEP_INTERRUPTED,   /* *stop: sw has the rows so far */
+	TUNE_STEP_FAILED,        /* message in err */
+};
+void tune_sweep_begin(struct tune_session *s, const struct catalog_entry *const *variants,
+		      size_t nvariants, int64_t n);
+enum tune_step tune_sweep_step(struct tune_session *s, double wait_s, struct tune_sweep *sw,
+			       char *err, size_t len);
 
 /* Ends the run row, if begun ("interrupted" or "complete"), and stops the
  * worker.  Returns 0, or -1 with a message. */

@@ -22,7 +22,6 @@
 #include "cmd.h"
 #include "db.h"
 #include "params.h"
-#include "paths.h"
 #include "stats.h"
 #include "suite.h"
 #include "text.h"
@@ -128,7 +127,7 @@ static void defaults(struct tune_cli *c, int bench)
 	c->o.seed = 1;
 	c->o.strategy = tune_strategy_find("exhaustive");
 	stats_request_defaults(&c->o.timing);
-	c->timeout_s = 10;
+	c->timeout_s = SESSION_TIMEOUT_S;
 	c->format = EMIT_TABLE;
 	if (bench) {
 		static const int64_t sizes[] = {1LL << 20, 1LL << 24, 1LL << 28, 1LL << 30};
@@ -369,8 +368,8 @@ static size_t drop_gpu_variants(const struct tune_session *s, const struct catal
 {
 	size_t kept = 0, dropped = 0;
 	for (size_t i = 0; i < *n; i++) {
-		if (v[i]->gpu && !s->rn.rc.has_gpu) {
-			fprintf(stderr, "conform: skipping %s: %s\n", v[i]->name, s->rn.rc.nodev_reason);
+		if (v[i]->gpu && !s->run.rn.rc.has_gpu) {
+			fprintf(stderr, "conform: skipping %s: %s\n", v[i]->name, s->run.rn.rc.nodev_reason);
 			dropped++;
 		} else {
 			v[kept++] = v[i];
@@ -382,7 +381,7 @@ static size_t drop_gpu_variants(const struct tune_session *s, const struct catal
 
 static void describe(FILE *f, const struct tune_cli *c, const struct tune_session *s, size_t nv)
 {
-	const struct run_context *rc = &s->rn.rc;
+	const struct run_context *rc = &s->run.rn.rc;
 	if (rc->has_gpu)
 		fprintf(f, "device %d: %s (sm_%d%d, %d SMs)", rc->gpu.index, rc->gpu.name,
 			rc->gpu.cc_major, rc->gpu.cc_minor, rc->gpu.sm_count);
@@ -406,8 +405,7 @@ int tune_cli_run(const struct tune_cli *c, int argc, char **argv)
 	size_t nsweeps = 0;
 	int rc = EXIT_USAGE, interrupted = 0;
 
-	if (paths_worker(worker_path, sizeof worker_path, err, sizeof err) < 0 ||
-	    catalog_load(&cat, worker_path, err, sizeof err) < 0) {
+	if (session_find_worker(worker_path, sizeof worker_path, &cat, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		return EXIT_USAGE;
 	}
@@ -432,15 +430,16 @@ int tune_cli_run(const struct tune_cli *c, int argc, char **argv)
 
 	const volatile sig_atomic_t *stop = cmd_catch_stop();
 
-	struct runner_config rcfg = {
-		.worker = {.path = worker_path, .device = c->device, .verbose = c->verbose,
-			   .start_timeout_s = 60},
+	struct session_config cfg = {
+		.worker_path = worker_path,
+		.device = c->device,
+		.verbose = c->verbose,
 		.timeout_s = c->timeout_s,
-		.hang_timeout_s = c->timeout_s,
+		.db = db,
 		.stop = stop,
 		.command_line = cmdline,
 	};
-	if (tune_open(s, &c->o, &cat, &rcfg, err, sizeof err) < 0) {
+	if (tune_open(s, &c->o, &cat, &cfg, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		rc = *stop ? EXIT_INTERRUPTED : EXIT_USAGE;
 		goto out;
@@ -448,11 +447,11 @@ int tune_cli_run(const struct tune_cli *c, int argc, char **argv)
 	size_t count = (size_t)nv;
 	int no_device = drop_gpu_variants(s, variants, &count) > 0;
 	if (count == 0) {
-		cmd_error("cannot tune '%s': %s", c->pattern, s->rn.rc.nodev_reason);
+		cmd_error("cannot tune '%s': %s", c->pattern, s->run.rn.rc.nodev_reason);
 		rc = EXIT_NO_DEVICE;
 		goto out;
 	}
-	if (tune_begin(s, db, err, sizeof err) < 0) {
+	if (tune_begin(s, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		goto out;
 	}

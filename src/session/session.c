@@ -1,0 +1,197 @@
+/*
+ * session.c - set-up and stepping of a run (see session.h).
+ */
+#include "config.h"
+
+#include "session.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "paths.h"
+#include "rng.h"
+#include "text.h"
+
+int session_find_worker(char *path, size_t plen, struct catalog *cat, char *err, size_t len)
+{
+	memset(cat, 0, sizeof *cat);
+	if (paths_worker(path, plen, err, len) < 0)
+		return -1;
+	return catalog_load(cat, path, err, len);
+}
+
+int session_open(struct session *s, const struct session_config *cfg, char *err, size_t len)
+{
+	memset(s, 0, sizeof *s);
+	struct runner_config rcfg = {
+		.worker = {.path = cfg->worker_path, .device = cfg->device, .verbose = cfg->verbose,
+			   .start_timeout_s = SESSION_START_TIMEOUT_S},
+		.timeout_s = cfg->timeout_s,
+		.hang_timeout_s = cfg->hang_timeout_s,
+		.seed = cfg->seed,
+		.timing = cfg->timing,
+		.invalid_is_skip = cfg->invalid_is_skip,
+		.catalog = cfg->catalog,
+		.stop = cfg->stop,
+		.command_line = cfg->command_line,
+	};
+	if (runner_open(&s->rn, &rcfg, err, len) < 0)
+		return -1;
+	s->opened = 1;
+	s->dbst.db = cfg->db;
+	s->dbst.version = PACKAGE_VERSION;
+	s->dbst.git_revision = CONFORM_GIT_REVISION;
+	db_sink(&s->sinks[s->nsinks++], &s->dbst);
+	return 0;
+}
+
+int session_add_sink(struct session *s, const struct report_sink *sink)
+{
+	if (s->nsinks == SESSION_SINKS_MAX)
+		return -1;
+	s->sinks[s->nsinks++] = *sink;
+	return 0;
+}
+
+int session_begin(struct session *s, size_t total, char *err, size_t len)
+{
+	memset(&s->sum, 0, sizeof s->sum);
+	s->started = text_now();
+	s->rn.rc.total = total;
+	for (size_t k = 0; k < s->nsinks; k++)
+		if (s->sinks[k].begin && s->sinks[k].begin(s->sinks[k].ctx, &s->rn.rc, err, len) < 0)
+			return -1;
+	s->begun = 1;
+	return 0;
+}
+
+int session_report(struct session *s, const struct result *r, size_t index, size_t total,
+		   char *err, size_t len)
+{
+	s->sum.counts[r->status]++;
+	s->sum.tally[status_tally(r->status)]++;
+	for (size_t k = 0; k < s->nsinks; k++)
+		if (s->sinks[k].result && s->sinks[k].result(s->sinks[k].ctx, r, index, total, err, len) < 0)
+			return -1;
+	return 0;
+}
+
+static void tick(struct session *s)
+{
+	double left = runner_case_remaining(&s->rn);
+	for (size_t k = 0; k < s->nsinks; k++)
+		if (s->sinks[k].tick)
+			s->sinks[k].tick(s->sinks[k].ctx, left);
+}
+
+int session_run_case(struct session *s, const struct case_spec *c, uint64_t seed,
+		     struct result *res)
+{
+	enum runner_poll p = runner_case_start(&s->rn, c, seed, res);
+	while (p == RUNNER_BUSY) {
+		tick(s);
+		p = runner_case_poll(&s->rn, SESSION_STEP_S, res);
+	}
+	return p == RUNNER_INTERRUPTED;
+}
+
+int session_end(struct session *s, char *err, size_t len)
+{
+	if (!s->begun)
+		return 0;
+	s->begun = 0;
+	s->sum.wall_s = text_now() - s->started;
+	for (size_t k = 0; k < s->nsinks; k++)
+		if (s->sinks[k].end && s->sinks[k].end(s->sinks[k].ctx, &s->sum, err, len) < 0)
+			return -1;
+	return 0;
+}
+
+int session_run_begin(struct session *s, const struct case_spec *const *cases, size_t n,
+		      char *err, size_t len)
+{
+	s->cases = cases;
+	s->ncases = n;
+	s->next = 0;
+	s->in_flight = 0;
+	return session_begin(s, n, err, len);
+}
+
+static int stopped(const struct session *s)
+{
+	return s->rn.cfg.stop && *s->rn.cfg.stop;
+}
+
+static enum session_step done(struct session *s, int interrupted, char *err, size_t len)
+{
+	s->in_flight = 0;
+	s->sum.interrupted = interrupted;
+	return session_end(s, err, len) < 0 ? SESSION_FAILED : SESSION_DONE;
+}
+
+/* The case in flight has its result: it goes to the sinks. */
+static enum session_step reported(struct session *s, char *err, size_t len)
+{
+	size_t i = s->next++;
+	s->in_flight = 0;
+	if (session_report(s, &s->cur, i, s->ncases, err, len) < 0) {
+		s->begun = 0; /* a failed sink has no end to be told */
+		return SESSION_FAILED;
+	}
+	return SESSION_RESULT;
+}
+
+enum session_step session_step(struct session *s, double wait_s, char *err, size_t len)
+{
+	if (!s->begun)
+		return SESSION_DONE;
+	if (!s->in_flight) {
+		if (stopped(s))
+			return done(s, 1, err, len);
+		if (s->next == s->ncases)
+			return done(s, 0, err, len);
+		const struct case_spec *c = s->cases[s->next];
+		double deadline = runner_case_deadline(&s->rn, c);
+		for (size_t k = 0; k < s->nsinks; k++)
+			if (s->sinks[k].start)
+				s->sinks[k].start(s->sinks[k].ctx, c, s->next, s->ncases, deadline);
+		s->in_flight = 1;
+		switch (runner_case_start(&s->rn, c, rng_case_seed(s->rn.cfg.seed, c->name), &s->cur)) {
+		case RUNNER_BUSY:
+			break;
+		case RUNNER_RESULT:
+			return reported(s, err, len);
+		case RUNNER_INTERRUPTED:
+			return done(s, 1, err, len);
+		}
+	}
+	switch (runner_case_poll(&s->rn, wait_s, &s->cur)) {
+	case RUNNER_BUSY:
+		tick(s);
+		return SESSION_BUSY;
+	case RUNNER_INTERRUPTED:
+		return done(s, 1, err, len);
+	case RUNNER_RESULT:
+		break;
+	}
+	return reported(s, err, len);
+}
+
+enum session_step session_run(struct session *s, const struct case_spec *const *cases, size_t n,
+			      char *err, size_t len)
+{
+	if (session_run_begin(s, cases, n, err, len) < 0)
+		return SESSION_FAILED;
+	enum session_step st;
+	do
+		st = session_step(s, SESSION_STEP_S, err, len);
+	while (st == SESSION_BUSY || st == SESSION_RESULT);
+	return st;
+}
+
+void session_close(struct session *s)
+{
+	if (s->opened)
+		runner_close(&s->rn);
+	s->opened = 0;
+}

@@ -1,0 +1,128 @@
+/*
+ * session.h - one run of cases, set up and driven the same way for every
+ * command: "conform run", "conform tune"/"bench" and the TUI.
+ *
+ * A session is a runner (workers, watchdog) plus the sinks its results go
+ * to, the database first, so that every result is committed before anyone
+ * else sees it.  It defines the run defaults once (the worker's start
+ * deadline, the cases' deadlines).
+ *
+ * A conformance run is stepped: session_run_begin() takes the case list,
+ * each session_step() waits at most the time it is given and says whether
+ * the case in flight is still running, a result was reported, or the run is
+ * done.  The CLI loops over steps (session_run); the TUI takes one step per
+ * turn of its own main loop, between reading keys.  A tune builds its own
+ * cases one at a time (tune.c) and runs each with session_run_case() through
+ * the same runner path, reporting with session_report().
+ *
+ * Invariant: every case of a conformance run yields exactly one result for
+ * the sinks, in order, unless the run is interrupted, in which case the case
+ * in flight yields none and every case before it was reported.
+ */
+#ifndef CONFORM_SESSION_H
+#define CONFORM_SESSION_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "catalog_client.h"
+#include "report.h"
+#include "runner.h"
+
+/* A fresh worker has this long to initialise CUDA and greet. */
+#define SESSION_START_TIMEOUT_S 60.0
+/* The deadline of an ordinary case, and of a case that is expected to hang
+ * (or may: undefined, crash), unless the command line says otherwise. */
+#define SESSION_TIMEOUT_S 10.0
+#define SESSION_HANG_TIMEOUT_S 2.0
+/* How long one step of a command-line run waits: the console's watchdog
+ * countdown moves ten times a second. */
+#define SESSION_STEP_S 0.1
+
+#define SESSION_SINKS_MAX 6
+
+struct db;
+
+struct session_config {
+	const char *worker_path;
+	int device;
+	int verbose;                         /* the worker's stderr passes through */
+	double timeout_s, hang_timeout_s;    /* see runner_config */
+	uint64_t seed;                       /* the run's seed (stored with it) */
+	const struct timing_request *timing; /* NULL: conformance only */
+	int invalid_is_skip;                 /* see runner_config */
+	const struct catalog *catalog;
+	struct db *db;                       /* where results are committed */
+	const volatile sig_atomic_t *stop;   /* Ctrl-C, or the TUI's cancel */
+	const char *command_line;
+};
+
+enum session_step {
+	SESSION_BUSY,       /* a case is in flight (the sinks had a tick) */
+	SESSION_RESULT,     /* a case's result went to the sinks */
+	SESSION_DONE,       /* every case reported, or interrupted; sinks ended */
+	SESSION_FAILED,     /* a sink failed (message in err); the run stops */
+};
+
+struct session {
+	struct runner rn;                    /* rn.rc: the device, the seed */
+	struct db_state dbst;
+	struct report_sink sinks[SESSION_SINKS_MAX]; /* [0]: the database */
+	size_t nsinks;
+	int opened, begun;
+	struct run_summary sum;              /* what went to the sinks */
+	double started;
+	/* A conformance run's cases: next is the one to start, cur is the
+	 * result of the one in flight. */
+	const struct case_spec *const *cases;
+	size_t ncases, next;
+	int in_flight;
+	struct result cur;
+};
+
+/* The worker's path and its catalog, for a command about to run cases.
+ * Returns 0, or -1 with a message. */
+int session_find_worker(char *path, size_t plen, struct catalog *cat, char *err, size_t len);
+
+/* Starts the shared worker, which tells whether there is a GPU (s->rn.rc),
+ * and sets up the database sink.  Returns 0, or -1 with a message (s is
+ * then closed).  s must stay where it is until session_close(). */
+int session_open(struct session *s, const struct session_config *cfg, char *err, size_t len);
+
+/* Adds a sink after the database.  Returns 0, or -1 when there are too
+ * many (a programming error). */
+int session_add_sink(struct session *s, const struct report_sink *sink);
+
+/* Tells the sinks a run of `total` cases begins (the database stores its
+ * run row).  Returns 0, or -1 with a message. */
+int session_begin(struct session *s, size_t total, char *err, size_t len);
+
+/* Counts a result and hands it to the sinks.  Returns 0, or -1 with a
+ * message when a sink failed. */
+int session_report(struct session *s, const struct result *r, size_t index, size_t total,
+		   char *err, size_t len);
+
+/* Runs one case to its result, the sinks ticking while it runs; nothing is
+ * reported.  Returns 0 (res filled and judged), or 1 when interrupted. */
+int session_run_case(struct session *s, const struct case_spec *c, uint64_t seed,
+		     struct result *res);
+
+/* Tells the sinks the run ended (once; s->sum.interrupted as it is).
+ * Returns 0, or -1 with a message. */
+int session_end(struct session *s, char *err, size_t len);
+
+/* A conformance run of cases[0..n): session_begin, then steps.  The cases
+ * must stay until the run is done. */
+int session_run_begin(struct session *s, const struct case_spec *const *cases, size_t n,
+		       char *err, size_t len);
+enum session_step session_step(struct session *s, double wait_s, char *err, size_t len);
+/* session_run_begin and steps until done: for the command line. */
+enum session_step session_run(struct session *s, const struct case_spec *const *cases, size_t n,
+			      char *err, size_t len);
+
+/* Stops the workers.  An unended run stays "running" in the database, as
+ * after a kill -9: call session_end first. */
+void session_close(struct session *s);
+
+#endif

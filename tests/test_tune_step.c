@@ -1,0 +1,153 @@
+/*
+ * test_tune_step.c - a sweep stepped as the TUI steps it (tune_sweep_step,
+ * replaying the search after each result) makes the same evaluations in the
+ * same order as the sweep run straight through (tune_sweep_run), each one
+ * run and stored once, and a budgeted anneal spends exactly its budget.
+ * harness.spin with the real conform-worker, no GPU needed.
+ */
+#include "config.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "db.h"
+#include "stats.h"
+#include "test.h"
+#include "text.h"
+#include "tune.h"
+
+/* Records the parameters of every result stored, in order. */
+struct record {
+	char (*params)[CASE_PARAMS_MAX + 64];
+	size_t count, cap;
+	int invalid;
+};
+
+static int rec_result(void *ctx, const struct result *r, size_t index, size_t total, char *err,
+		      size_t len)
+{
+	struct record *rec = ctx;
+	(void)index; (void)total; (void)err; (void)len;
+	if (rec->count == rec->cap)
+		return -1;
+	snprintf(rec->params[rec->count++], sizeof rec->params[0], "%s %s", r->c->variant, r->c->params);
+	rec->invalid += r->outcome == OUTCOME_INVALID;
+	return 0;
+}
+
+static int duplicates(const struct record *rec)
+{
+	for (size_t i = 0; i < rec->count; i++)
+		for (size_t j = i + 1; j < rec->count; j++)
+			if (strcmp(rec->params[i], rec->params[j]) == 0)
+				return 1;
+	return 0;
+}
+
+/* One sweep of harness.spin at 2^16 f32, stepped or not.  Returns 0, or -1
+ * with the reason printed. */
+static int sweep(const char *worker, const char *strategy, uint64_t budget, int stepped,
+		 struct record *rec, struct run_summary *shown, size_t *rows, double *longest)
+{
+	char err[512];
+	struct catalog cat;
+	struct db *db = NULL;
+	struct tune_session *s = calloc(1, sizeof *s);
+	volatile sig_atomic_t stop = 0;
+	int rc = -1;
+	if (!s || catalog_load(&cat, worker, err, sizeof err) < 0 ||
+	    db_open(":memory:", 5000, &db, err, sizeof err) < 0) {
+		fprintf(stderr, "%s\n", err);
+		free(s);
+		return -1;
+	}
+	struct tune_options o = {
+		.dtype = DTYPE_F32, .op = OP_SUM, .strategy = tune_strategy_find(strategy),
+		.budget = budget, .seed = 5,
+	};
+	stats_request_defaults(&o.timing);
+	o.timing.min_samples = 5;
+	o.timing.max_noise = 0.02;
+	o.timing.max_time_s = 0.01;
+	struct session_config cfg = {
+		.worker_path = worker, .timeout_s = 5, .hang_timeout_s = 5, .db = db, .stop = &stop,
+		.command_line = "test_tune_step",
+	};
+	const struct catalog_entry *v[1] = {catalog_lookup(&cat, "harness.spin")};
+	struct report_sink sink = {.result = rec_result, .ctx = rec};
+	struct tune_sweep sw = {.n = 0};
+	if (!v[0] || tune_open(s, &o, &cat, &cfg, err, sizeof err) < 0 ||
+	    session_add_sink(&s->run, &sink) < 0 || tune_begin(s, err, sizeof err) < 0) {
+		fprintf(stderr, "set-up: %s\n", v[0] ? err : "no harness.spin");
+		goto out;
+	}
+	*longest = 0;
+	if (stepped) {
+		enum tune_step st;
+		tune_sweep_begin(s, v, 1, 1 << 16);
+		do {
+			double t0 = text_now();
+			st = tune_sweep_step(s, 0.05, &sw, err, sizeof err);
+			if (text_now() - t0 > *longest)
+				*longest = text_now() - t0;
+		} while (st == TUNE_STEP_BUSY);
+		if (st != TUNE_STEP_SWEPT) {
+			fprintf(stderr, "stepped sweep: %d %s\n", (int)st, err);
+			goto out;
+		}
+	} else if (tune_sweep_run(s, v, 1, 1 << 16, &sw, err, sizeof err) != 0) {
+		fprintf(stderr, "sweep: %s\n", err);
+		goto out;
+	}
+	*shown = s->shown;
+	*rows = sw.count;
+	rc = 0;
+out:
+	tune_sweep_free(&sw);
+	tune_close(s, rc != 0, err, sizeof err);
+	free(s);
+	db_close(db);
+	catalog_free(&cat);
+	return rc;
+}
+
+int main(void)
+{
+	char worker[4096];
+	if (test_worker_path(worker, sizeof worker) != 0)
+		return 77;
+	signal(SIGPIPE, SIG_IGN);
+
+	static char straight_params[256][CASE_PARAMS_MAX + 64], stepped_params[256][CASE_PARAMS_MAX + 64];
+	struct record straight = {straight_params, 0, 256, 0}, stepped = {stepped_params, 0, 256, 0};
+	struct run_summary a, b;
+	size_t rows_a = 0, rows_b = 0;
+	double longest;
+
+	/* Exhaustive: the copy, the baseline and the 75 configurations, in the
+	 * same order either way, each stored once. */
+	CHECK_INT(sweep(worker, "exhaustive", 0, 0, &straight, &a, &rows_a, &longest), 0);
+	CHECK_INT(sweep(worker, "exhaustive", 0, 1, &stepped, &b, &rows_b, &longest), 0);
+	CHECK_INT(straight.count, 77);
+	CHECK_INT(stepped.count, straight.count);
+	for (size_t i = 0; i < straight.count && i < stepped.count; i++)
+		CHECK_STR(stepped.params[i], straight.params[i]);
+	CHECK_INT(duplicates(&stepped), 0);
+	CHECK_INT(rows_b, rows_a);
+	CHECK_INT(b.tally[TALLY_PASSED], a.tally[TALLY_PASSED]);
+	CHECK_INT(b.tally[TALLY_SKIPPED], a.tally[TALLY_SKIPPED]);
+	CHECK_INT(b.tally[TALLY_SKIPPED], 4);
+	CHECK(longest < 0.5);
+
+	/* Anneal within a budget: the replays spend it exactly once. */
+	stepped.count = 0;
+	stepped.invalid = 0;
+	CHECK_INT(sweep(worker, "anneal", 21, 1, &stepped, &b, &rows_b, &longest), 0);
+	/* The copy and the baseline, then 21 measured configurations. */
+	CHECK_INT(stepped.count - (size_t)stepped.invalid, 2 + 21);
+	CHECK_INT(duplicates(&stepped), 0);
+	return TEST_END();
+}
