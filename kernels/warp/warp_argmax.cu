@@ -21,6 +21,12 @@
 #include "reduce_driver.cuh"
 #include "warp_reference.h"
 
+/* The variant's parameters, bound from the declared tunables: i32 inputs
+ * are taken mod levels (0: as drawn), to force ties. */
+struct argmax_params {
+	int levels;
+};
+
 #define ARGMAX_BLOCK 256
 #define ARGMAX_LEVELS_MAX 1000
 
@@ -65,20 +71,14 @@ static cudaError_t argmax_launch(const struct reduce_launch *l)
 	return dispatch_dtype(l->dtype, [&](auto t) {
 		using T = decltype(t);
 		argmax_kernel<T><<<grid_for(l->n, ARGMAX_BLOCK), ARGMAX_BLOCK, 0, l->stream>>>(
-			(const T *)l->in, (T *)l->out, l->n, l->arg);
+			(const T *)l->in, (T *)l->out, l->n, launch_params<argmax_params>(l).levels);
 		return cudaSuccess;
 	});
 }
 
-/* levels=0..1000 (l->arg; i32 only); the outputs are the values and lanes. */
-static int argmax_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+/* The outputs are the values and the lanes. */
+static int argmax_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	if (param_int(a, "levels", 0, 0, ARGMAX_LEVELS_MAX, &l->arg, msg, len) < 0)
-		return -1;
-	if (l->arg > 0 && l->dtype != DTYPE_I32) {
-		snprintf(msg, len, "levels=%d applies to i32 only", l->arg);
-		return -1;
-	}
 	l->seg_len = l->seg_stride = 32;
 	l->n_out = 2 * l->n;
 	return 0;
@@ -86,7 +86,7 @@ static int argmax_shape(const struct case_args *a, struct reduce_launch *l, char
 
 static void argmax_expect(const struct reduce_launch *l, const void *in, double *ref, double *tol)
 {
-	warp_ref_argmax(l->dtype, in, (size_t)l->n, l->arg, ref, tol);
+	warp_ref_argmax(l->dtype, in, (size_t)l->n, launch_params<argmax_params>(l).levels, ref, tol);
 }
 
 static const struct reduce_spec argmax_spec = {
@@ -100,16 +100,30 @@ static const struct reduce_spec argmax_specials_spec = {
 REDUCE_ENTRY_POINTS(argmax, argmax_spec)
 REDUCE_ENTRY_POINTS(argmax_specials, argmax_specials_spec)
 
-#define ARGMAX_CONTRACT "Requires: levels (0..1000) with i32 only; no NaN inputs"
+static const struct tunable argmax_tunables[] = {
+	{.name = "levels", .doc = "i32: x % levels, to force ties; 0: as drawn", .lo = 0,
+	 .hi = ARGMAX_LEVELS_MAX, .def = "0", .field = offsetof(struct argmax_params, levels)},
+};
+static const struct rule argmax_rules[] = {
+	{"levels == 0 || i32", "ties are forced on i32 only"},
+};
+static const struct tunable_set argmax_set = {
+	TUNABLE_LIST(argmax_tunables), RULE_LIST(argmax_rules), .size = sizeof(struct argmax_params),
+};
+
+/* A float max has no order among NaNs. */
+#define ARGMAX(name_, summary_, dtypes_, prefix)                                                  \
+	{.name = name_, .summary = summary_, .dtypes = dtypes_, .gpu = 1, .check = prefix##_check, \
+	 .run = prefix##_run, .ops = OP_BIT(OP_MAX), .requires = "no NaN inputs",                  \
+	 .params = {.set = &argmax_set}}
 
 static const struct variant warp_argmax_variants[] = {
-	{"warp.argmax",
-	 "max of each warp and the lowest lane holding it, broadcast to every lane by a (value, lane) butterfly",
-	 ARGMAX_CONTRACT, "levels=0..1000 (i32: x % levels, to force ties)",
-	 DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32), 1, argmax_check, argmax_run, NULL},
-	{"warp.argmax_specials",
-	 "warp.argmax on -0, +0, +-inf, denormals and the largest floats: signed zeros tie",
-	 ARGMAX_CONTRACT, "", DTYPE_BIT(DTYPE_F32), 1, argmax_specials_check, argmax_specials_run, NULL},
+	ARGMAX("warp.argmax",
+	       "max of each warp and the lowest lane holding it, broadcast to every lane by a (value, lane) butterfly",
+	       DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32), argmax),
+	ARGMAX("warp.argmax_specials",
+	       "warp.argmax on -0, +0, +-inf, denormals and the largest floats: signed zeros tie",
+	       DTYPE_BIT(DTYPE_F32), argmax_specials),
 };
 
 extern "C" const struct variant_table warp_argmax_table;

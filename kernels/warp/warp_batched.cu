@@ -35,6 +35,15 @@
 
 #define CUB_MISSING "cub::WarpReduceBatched: not in this toolkit"
 
+enum batched_layout { LAYOUT_STRIPED, LAYOUT_BLOCKED };
+
+/* The family's parameters, bound from the declared tunables: batches per
+ * logical warp, lanes per logical warp, where the results land (enum
+ * batched_layout) and threads per block. */
+struct batched_params {
+	int batch, width, layout, block;
+};
+
 /* 32 batches take up to ~100 registers a thread: 512 threads leave the
  * compiler 128 (65536 per SM), so no configuration spills or fails to
  * launch for want of registers. */
@@ -89,20 +98,23 @@ static cudaError_t dispatch_batch(int batch, F &&f)
 /* Threads covering every logical warp that has data. */
 static int64_t batched_threads(const struct reduce_launch *l)
 {
-	const int64_t per_group = (int64_t)l->k * l->width;
+	const struct batched_params &p = launch_params<batched_params>(l);
+	const int64_t per_group = (int64_t)p.batch * p.width;
 
-	return (l->n + per_group - 1) / per_group * l->width;
+	return (l->n + per_group - 1) / per_group * p.width;
 }
 
 template <bool Naive>
 static cudaError_t batched_launch(const struct reduce_launch *l)
 {
+	const struct batched_params &p = launch_params<batched_params>(l);
+
 	return dispatch_typed(l->dtype, l->op, [&](auto t, auto op) {
 		using T = decltype(t);
-		return dispatch_batch(l->k, [&](auto batch) {
+		return dispatch_batch(p.batch, [&](auto batch) {
 			warp_batched_kernel<T, decltype(op), batch.value, Naive>
 				<<<grid_for(batched_threads(l), l->block), l->block, 0, l->stream>>>(
-					(const T *)l->in, (T *)l->out, l->n, l->width, l->flag != 0);
+					(const T *)l->in, (T *)l->out, l->n, p.width, p.layout == LAYOUT_BLOCKED);
 			return cudaSuccess;
 		});
 	});
@@ -154,7 +166,7 @@ static cudaError_t cub_launch_layout(const struct reduce_launch *l)
 {
 	const unsigned grid = grid_for(batched_threads(l), CUB_BLOCK);
 
-	if (l->flag)
+	if (launch_params<batched_params>(l).layout == LAYOUT_BLOCKED)
 		warp_batched_cub_kernel<T, B, W, true><<<grid, CUB_BLOCK, 0, l->stream>>>(
 			(const T *)l->in, (T *)l->out, l->n);
 	else
@@ -163,12 +175,14 @@ static cudaError_t cub_launch_layout(const struct reduce_launch *l)
 	return cudaSuccess;
 }
 
-/* The (batch, width) pairs cub_shape accepts. */
+/* The (batch, width) pairs cub_rules accept. */
 static cudaError_t cub_launch(const struct reduce_launch *l)
 {
+	const struct batched_params &p = launch_params<batched_params>(l);
+
 	return dispatch_dtype(l->dtype, [&](auto t) {
 		using T = decltype(t);
-		switch (l->k * 100 + l->width) {
+		switch (p.batch * 100 + p.width) {
 		case 208: return cub_launch_layout<T, 2, 8>(l);
 		case 232: return cub_launch_layout<T, 2, 32>(l);
 		case 808: return cub_launch_layout<T, 8, 8>(l);
@@ -184,43 +198,13 @@ static cudaError_t cub_launch(const struct reduce_launch *l)
 #define CUB_LAUNCH NULL
 #endif
 
-/*
- * batch=B (l->k), width=W (l->width), layout=striped|blocked (l->flag:
- * 1 for blocked), block (threads per block, a multiple of 32); one segment
- * of width elements per (logical warp, batch).
- */
-static int batched_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+/* One segment of width elements per (logical warp, batch). */
+static int batched_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	static const char *const layouts[] = {"striped", "blocked"};
+	const struct batched_params &p = launch_params<batched_params>(l);
 
-	if (a->cols != 0) {
-		snprintf(msg, len, "cols=%lld: %s takes a flat problem (cols=0)", (long long)a->cols,
-			 a->variant);
-		return -1;
-	}
-	if (param_pow2(a, "batch", 8, 32, &l->k, msg, len) < 0 ||
-	    param_pow2(a, "width", 32, 32, &l->width, msg, len) < 0 ||
-	    param_choice(a, "layout", layouts, 2, 0, &l->flag, msg, len) < 0 ||
-	    param_block(a, 256, BATCHED_BLOCK_MAX, &l->block, msg, len) < 0)
-		return -1;
-	l->seg_len = l->seg_stride = l->width;
-	return 0;
-}
-
-/* As batched_shape, for the instantiated CUB pairs and its fixed block. */
-static int cub_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
-{
-	if (batched_shape(a, l, msg, len) < 0)
-		return -1;
-	if ((l->k != 2 && l->k != 8 && l->k != 32) || (l->width != 8 && l->width != 32)) {
-		snprintf(msg, len, "batch=%d width=%d: %s is built for batch=2|8|32, width=8|32", l->k,
-			 l->width, a->variant);
-		return -1;
-	}
-	if (l->block != 256) {
-		snprintf(msg, len, "block=%d: %s runs blocks of 256", l->block, a->variant);
-		return -1;
-	}
+	l->block = p.block;
+	l->seg_len = l->seg_stride = p.width;
 	return 0;
 }
 
@@ -234,7 +218,7 @@ static const struct reduce_spec naive_spec = {
 	BATCHED_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, batched_shape, NULL, batched_launch<true>, NULL,
 };
 static const struct reduce_spec cub_spec = {
-	OP_BIT(OP_SUM), REDUCE_PER_SEGMENT, INPUT_UNIFORM, cub_shape, NULL, CUB_LAUNCH, NULL,
+	OP_BIT(OP_SUM), REDUCE_PER_SEGMENT, INPUT_UNIFORM, batched_shape, NULL, CUB_LAUNCH, NULL,
 };
 
 REDUCE_ENTRY_POINTS(batched, batched_spec)
@@ -258,24 +242,46 @@ static void cub_run(const struct case_args *a, struct case_result *r)
 #endif
 }
 
-#define BATCHED_CONTRACT \
-	"Requires: cols=0; batch and width powers of two, 1..32; block a multiple of 32, 32..512"
-#define BATCHED_TUNABLES \
-	"op=sum|max batch=1..32 width=1..32 (powers of two) layout=striped|blocked block=32..512"
+/* layout is bound as its index, in enum batched_layout's order. */
+static const struct tunable batched_tunables[] = {
+	{.name = "batch", .doc = "batches per logical warp", .lo = 1, .hi = 32, .pow2 = 1, .def = "8",
+	 .space = "4,8,16,32", .field = offsetof(struct batched_params, batch)},
+	{.name = "width", .doc = "lanes per logical warp", .lo = 1, .hi = 32, .pow2 = 1, .def = "32",
+	 .space = "8,16,32", .field = offsetof(struct batched_params, width)},
+	{.name = "layout", .doc = "where the results land", .choices = "striped|blocked", .def = "striped",
+	 .space = "striped,blocked", .field = offsetof(struct batched_params, layout)},
+	{.name = "block", .doc = "threads per block", .lo = 32, .hi = BATCHED_BLOCK_MAX, .multiple_of = 32,
+	 .def = "256", .field = offsetof(struct batched_params, block)},
+};
+static const struct rule batched_rules[] = {
+	{"cols == 0", "a flat problem"},
+};
+static const struct tunable_set batched_set = {
+	TUNABLE_LIST(batched_tunables), RULE_LIST(batched_rules), .size = sizeof(struct batched_params),
+};
+/* What cub_launch instantiates, at CUB_BLOCK threads (a TempStorage per
+ * logical warp). */
+static const struct rule cub_rules[] = {
+	{"batch == 2 || batch == 8 || batch == 32", "the instantiated batches"},
+	{"width == 8 || width == 32", "the instantiated widths"},
+	{"block == 256", "CUB's TempStorage is sized for blocks of 256"},
+};
 
 static const struct variant warp_batched_variants[] = {
-	{"warp.batched",
-	 "B batches per width-lane logical warp by the transpose-reduce (~B-1 shuffles for B == width)",
-	 BATCHED_CONTRACT, BATCHED_TUNABLES, BATCHED_DTYPES, 1, batched_check, batched_run,
-	 "batch=4,8,16,32 width=8,16,32 layout=striped,blocked"},
-	{"warp.batched_naive", "B batches per logical warp by B separate __shfl_xor_sync butterflies",
-	 BATCHED_CONTRACT, "op=sum|max batch=1..32 width=1..32 (powers of two) block=32..512",
-	 BATCHED_DTYPES, 1, naive_check, naive_run, "batch=4,8,16,32 width=8,16,32"},
-	{"warp.batched_cub", "B batches per logical warp by cub::WarpReduceBatched (SKIP where absent)",
-	 "Requires: cols=0; batch=2|8|32, width=8|32; block=256; a toolkit with "
-	 "cub/warp/warp_reduce_batched.cuh",
-	 "op=sum batch=2|8|32 width=8|32 layout=striped|blocked", BATCHED_DTYPES, 1, cub_check, cub_run,
-	 "batch=8,32 width=8,32 layout=striped,blocked"},
+	{.name = "warp.batched",
+	 .summary = "B batches per width-lane logical warp by the transpose-reduce (~B-1 shuffles for B == width)",
+	 .dtypes = BATCHED_DTYPES, .gpu = 1, .check = batched_check, .run = batched_run, .ops = BATCHED_OPS,
+	 .params = {.set = &batched_set}},
+	/* The butterflies leave every batch in every lane and ignore layout:
+	 * it is not tuned. */
+	{.name = "warp.batched_naive", .summary = "B batches per logical warp by B separate __shfl_xor_sync butterflies",
+	 .dtypes = BATCHED_DTYPES, .gpu = 1, .check = naive_check, .run = naive_run, .ops = BATCHED_OPS,
+	 .params = {.set = &batched_set, .space = "batch=4,8,16,32 width=8,16,32"}},
+	{.name = "warp.batched_cub", .summary = "B batches per logical warp by cub::WarpReduceBatched (SKIP where absent)",
+	 .dtypes = BATCHED_DTYPES, .gpu = 1, .check = cub_check, .run = cub_run, .ops = OP_BIT(OP_SUM),
+	 .requires = "a toolkit with cub/warp/warp_reduce_batched.cuh (else SKIP)",
+	 .params = {.set = &batched_set, RULE_LIST(cub_rules),
+		    .space = "batch=8,32 width=8,32 layout=striped,blocked"}},
 };
 
 extern "C" const struct variant_table warp_batched_table;

@@ -24,6 +24,12 @@
 
 #define COMPACT_BLOCK 256
 
+/* The variant's parameters, bound from the declared tunables: the
+ * predicate's threshold (f32 compares with above / 1000). */
+struct compact_params {
+	int above;
+};
+
 /*
  * Compacts each warp's elements x > threshold as described above.
  * Requires: blockDim.x a multiple of 32; out holds n + ceil(n / 32)
@@ -54,7 +60,7 @@ static double compact_threshold(enum dtype d, int above)
 
 static cudaError_t compact_launch(const struct reduce_launch *l)
 {
-	const double threshold = compact_threshold(l->dtype, l->arg);
+	const double threshold = compact_threshold(l->dtype, launch_params<compact_params>(l).above);
 
 	return dispatch_dtype(l->dtype, [&](auto t) {
 		using T = decltype(t);
@@ -64,11 +70,9 @@ static cudaError_t compact_launch(const struct reduce_launch *l)
 	});
 }
 
-/* above=INT (l->arg); the outputs are the slots and the warps' counts. */
-static int compact_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+/* The outputs are the slots and the warps' counts. */
+static int compact_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	if (param_int(a, "above", 0, INT_MIN, INT_MAX, &l->arg, msg, len) < 0)
-		return -1;
 	l->seg_len = l->seg_stride = 32;
 	l->n_out = l->n + (l->n + 31) / 32;
 	return 0;
@@ -76,7 +80,9 @@ static int compact_shape(const struct case_args *a, struct reduce_launch *l, cha
 
 static void compact_expect(const struct reduce_launch *l, const void *in, double *ref, double *tol)
 {
-	warp_ref_compact(l->dtype, in, (size_t)l->n, compact_threshold(l->dtype, l->arg), ref, tol);
+	const double threshold = compact_threshold(l->dtype, launch_params<compact_params>(l).above);
+
+	warp_ref_compact(l->dtype, in, (size_t)l->n, threshold, ref, tol);
 }
 
 static const struct reduce_spec compact_spec = {
@@ -86,11 +92,20 @@ static const struct reduce_spec compact_spec = {
 
 REDUCE_ENTRY_POINTS(compact, compact_spec)
 
+static const struct tunable compact_tunables[] = {
+	{.name = "above", .doc = "the predicate is x > above (f32: above/1000)", .lo = INT_MIN, .hi = INT_MAX,
+	 .def = "0", .field = offsetof(struct compact_params, above)},
+};
+static const struct tunable_set compact_set = {
+	TUNABLE_LIST(compact_tunables), .size = sizeof(struct compact_params),
+};
+
+/* The output: n slots, then ceil(n/32) counts. */
 static const struct variant warp_compact_variants[] = {
-	{"warp.compact",
-	 "per-warp stream compaction of x > above (f32: above/1000) by ballot and popc, order kept, plus counts",
-	 "Requires: nothing beyond the common checks (output: n slots + ceil(n/32) counts)",
-	 "above=INT", DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32), 1, compact_check, compact_run, NULL},
+	{.name = "warp.compact",
+	 .summary = "per-warp stream compaction of x > above (f32: above/1000) by ballot and popc, order kept, plus counts",
+	 .dtypes = DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = compact_check,
+	 .run = compact_run, .params = {.set = &compact_set}},
 };
 
 extern "C" const struct variant_table warp_compact_table;

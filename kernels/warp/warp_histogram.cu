@@ -25,7 +25,12 @@
 #define HISTOGRAM_BINS_MAX (1 << 20)
 
 enum histogram_form { FORM_BALLOT, FORM_MATCH };
-static const char *const histogram_forms[] = {"ballot", "match"};
+
+/* The variant's parameters, bound from the declared tunables: how a warp
+ * finds its peer groups (enum histogram_form) and the number of bins. */
+struct histogram_params {
+	int form, bins;
+};
 
 /*
  * hist[b] += the number of in[] elements in bin b, by the ballot loop.  The
@@ -76,7 +81,7 @@ static cudaError_t histogram_launch(const struct reduce_launch *l)
 
 	if (e != cudaSuccess)
 		return e;
-	if (l->flag == FORM_MATCH)
+	if (launch_params<histogram_params>(l).form == FORM_MATCH)
 		histogram_match_kernel<<<grid, HISTOGRAM_BLOCK, 0, l->stream>>>((const int *)l->in,
 										 (int *)l->out, l->n, bins);
 	else
@@ -85,20 +90,16 @@ static cudaError_t histogram_launch(const struct reduce_launch *l)
 	return cudaSuccess;
 }
 
-/* form=ballot|match (l->flag), bins=1..2^20: the output is the bins. */
-static int histogram_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+/* The output is the bins.  The counts are ints, which the declaration
+ * cannot say: n counts elements of rows x cols problems. */
+static int histogram_shape(const struct case_args *, struct reduce_launch *l, char *msg, size_t len)
 {
-	int bins;
-
-	if (param_choice(a, "form", histogram_forms, 2, FORM_BALLOT, &l->flag, msg, len) < 0 ||
-	    param_int(a, "bins", 32, 1, HISTOGRAM_BINS_MAX, &bins, msg, len) < 0)
-		return -1;
 	if (l->n > INT32_MAX) {
 		snprintf(msg, len, "n=%lld: a bin's count must fit in an int", (long long)l->n);
 		return -1;
 	}
 	l->seg_len = l->seg_stride = 32;
-	l->n_out = bins;
+	l->n_out = launch_params<histogram_params>(l).bins;
 	return 0;
 }
 
@@ -114,11 +115,23 @@ static const struct reduce_spec histogram_spec = {
 
 REDUCE_ENTRY_POINTS(histogram, histogram_spec)
 
+/* form is bound as its index, in enum histogram_form's order. */
+static const struct tunable histogram_tunables[] = {
+	{.name = "form", .doc = "peer groups by a ballot loop or __match_any_sync", .choices = "ballot|match",
+	 .def = "ballot", .field = offsetof(struct histogram_params, form)},
+	{.name = "bins", .doc = "bins: x mod bins", .lo = 1, .hi = HISTOGRAM_BINS_MAX, .def = "32",
+	 .field = offsetof(struct histogram_params, bins)},
+};
+static const struct tunable_set histogram_set = {
+	TUNABLE_LIST(histogram_tunables), .size = sizeof(struct histogram_params),
+};
+
 static const struct variant warp_histogram_variants[] = {
-	{"warp.histogram",
-	 "histogram of x mod bins: each warp's peer groups (ballot loop or __match_any_sync) add their count once",
-	 "Requires: 1 <= bins <= 2^20; n < 2^31; form=match needs sm_70 (suite: requires=sm>=70)",
-	 "form=ballot|match bins=1..2^20", DTYPE_BIT(DTYPE_I32), 1, histogram_check, histogram_run, NULL},
+	{.name = "warp.histogram",
+	 .summary = "histogram of x mod bins: each warp's peer groups (ballot loop or __match_any_sync) add their count once",
+	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = histogram_check, .run = histogram_run,
+	 .requires = "n < 2^31; form=match needs sm_70 (suite: requires=sm>=70)",
+	 .params = {.set = &histogram_set}},
 };
 
 extern "C" const struct variant_table warp_histogram_table;

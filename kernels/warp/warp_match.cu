@@ -21,7 +21,12 @@
 #define MATCH_KEYS_MAX (1 << 20)
 
 enum match_kind { MATCH_ANY, MATCH_ALL };
-static const char *const match_names[] = {"any", "all"};
+
+/* The variant's parameters, bound from the declared tunables: the match
+ * (enum match_kind), the number of distinct keys, the lanes taking part. */
+struct match_params {
+	int match, keys, k;
+};
 
 /*
  * Lanes below k store __match_any_sync's mask of the lanes sharing their
@@ -55,26 +60,26 @@ __global__ void match_kernel(const int *in, int *out, int64_t n, int k, unsigned
 
 static cudaError_t match_launch(const struct reduce_launch *l)
 {
+	const struct match_params &p = launch_params<match_params>(l);
+
 	match_kernel<<<grid_for(l->n, MATCH_BLOCK), MATCH_BLOCK, 0, l->stream>>>(
-		(const int *)l->in, (int *)l->out, l->n, l->k, (unsigned)l->arg, l->flag);
+		(const int *)l->in, (int *)l->out, l->n, p.k, (unsigned)p.keys, p.match);
 	return cudaSuccess;
 }
 
-/* match=any|all (l->flag), keys=1..2^20 (l->arg), k=1..32. */
-static int match_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+/* One output per element, from match_expect. */
+static int match_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	if (param_choice(a, "match", match_names, 2, MATCH_ANY, &l->flag, msg, len) < 0 ||
-	    param_int(a, "keys", 32, 1, MATCH_KEYS_MAX, &l->arg, msg, len) < 0 ||
-	    shape_first_k_lanes(a, l, msg, len) < 0)
-		return -1;
-	l->seg_len = l->seg_stride = 32; /* one output per element, from match_expect */
+	l->seg_len = l->seg_stride = 32;
 	return 0;
 }
 
 static void match_expect(const struct reduce_launch *l, const void *in, double *ref, double *tol)
 {
-	warp_ref_match((const int32_t *)in, (size_t)l->n, l->k, (unsigned)l->arg,
-		       l->flag == MATCH_ALL, ref, tol);
+	const struct match_params &p = launch_params<match_params>(l);
+
+	warp_ref_match((const int32_t *)in, (size_t)l->n, p.k, (unsigned)p.keys, p.match == MATCH_ALL, ref,
+		       tol);
 }
 
 static const struct reduce_spec match_spec = {
@@ -83,11 +88,24 @@ static const struct reduce_spec match_spec = {
 
 REDUCE_ENTRY_POINTS(match, match_spec)
 
+/* match is bound as its index, in enum match_kind's order. */
+static const struct tunable match_tunables[] = {
+	{.name = "match", .doc = "the match", .choices = "any|all", .def = "any",
+	 .field = offsetof(struct match_params, match)},
+	{.name = "keys", .doc = "distinct keys: x mod keys", .lo = 1, .hi = MATCH_KEYS_MAX, .def = "32",
+	 .field = offsetof(struct match_params, keys)},
+	{.name = "k", .doc = "active lanes of each warp", .lo = 1, .hi = 32, .def = "32",
+	 .field = offsetof(struct match_params, k)},
+};
+static const struct tunable_set match_set = {
+	TUNABLE_LIST(match_tunables), .size = sizeof(struct match_params),
+};
+
 static const struct variant warp_match_variants[] = {
-	{"warp.match",
-	 "__match_any_sync or __match_all_sync of lanes below k on the key x mod keys",
-	 "Requires: sm_70 (suite: requires=sm>=70); 1 <= k <= 32; 1 <= keys <= 2^20",
-	 "match=any|all keys=1..2^20 k=1..32", DTYPE_BIT(DTYPE_I32), 1, match_check, match_run, NULL},
+	{.name = "warp.match",
+	 .summary = "__match_any_sync or __match_all_sync of lanes below k on the key x mod keys",
+	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = match_check, .run = match_run,
+	 .requires = "sm_70 (suite: requires=sm>=70)", .params = {.set = &match_set}},
 };
 
 extern "C" const struct variant_table warp_match_table;

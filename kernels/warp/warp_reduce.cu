@@ -19,6 +19,13 @@
 /* Any multiple of 32 would do: the kernels only need whole warps. */
 #define WARP_BLOCK 256
 
+/* The family's parameters, bound from the declared tunables: the section
+ * width, the active lanes of warp.partial_shfl, the shuffle distance of
+ * warp.shfl_down_oob. */
+struct warp_reduce_params {
+	int width, k, delta;
+};
+
 enum shfl_form { FORM_DOWN, FORM_XOR, FORM_DOWN_BCAST };
 
 /*
@@ -97,7 +104,7 @@ static cudaError_t shfl_launch(const struct reduce_launch *l)
 	return dispatch_typed(l->dtype, l->op, [&](auto t, auto op) {
 		using T = decltype(t);
 		warp_shfl_kernel<T, decltype(op), Form><<<grid_for(l->n, WARP_BLOCK), WARP_BLOCK, 0, l->stream>>>(
-			(const T *)l->in, (T *)l->out, l->n, l->width);
+			(const T *)l->in, (T *)l->out, l->n, launch_params<warp_reduce_params>(l).width);
 		return cudaSuccess;
 	});
 }
@@ -107,44 +114,37 @@ static cudaError_t partial_shfl_launch(const struct reduce_launch *l)
 	return dispatch_dtype(l->dtype, [&](auto t) {
 		using T = decltype(t);
 		partial_shfl_kernel<T><<<grid_for(l->n, WARP_BLOCK), WARP_BLOCK, 0, l->stream>>>(
-			(const T *)l->in, (T *)l->out, l->n, l->k);
+			(const T *)l->in, (T *)l->out, l->n, launch_params<warp_reduce_params>(l).k);
 		return cudaSuccess;
 	});
 }
 
 static cudaError_t oob_launch(const struct reduce_launch *l)
 {
+	const struct warp_reduce_params &p = launch_params<warp_reduce_params>(l);
+
 	shfl_down_oob_kernel<<<grid_for(l->n, WARP_BLOCK), WARP_BLOCK, 0, l->stream>>>(
-		(const int *)l->in, (int *)l->out, l->n, l->delta, l->width);
+		(const int *)l->in, (int *)l->out, l->n, p.delta, p.width);
 	return cudaSuccess;
 }
 
-/* width=1|2|4|8|16|32 (default 32). */
-static int parse_width(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
-{
-	if (param_int(a, "width", 32, 1, 32, &l->width, msg, len) < 0)
-		return -1;
-	if (!is_pow2(l->width)) {
-		snprintf(msg, len, "width=%d is not a power of two", l->width);
-		return -1;
-	}
-	return 0;
-}
-
 /* One segment per width-lane section. */
-static int section_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+static int section_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	if (parse_width(a, l, msg, len) < 0)
-		return -1;
-	l->seg_len = l->seg_stride = l->width;
+	l->seg_len = l->seg_stride = launch_params<warp_reduce_params>(l).width;
 	return 0;
 }
 
-
-static int oob_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+/* The first k lanes of each warp: a segment of k elements every 32. */
+static int first_k_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	if (parse_width(a, l, msg, len) < 0 || param_int(a, "delta", 1, 0, 31, &l->delta, msg, len) < 0)
-		return -1;
+	l->seg_len = launch_params<warp_reduce_params>(l).k;
+	l->seg_stride = 32;
+	return 0;
+}
+
+static int oob_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
+{
 	l->seg_len = l->seg_stride = 1; /* per element, by oob_expect */
 	return 0;
 }
@@ -153,8 +153,10 @@ static int oob_shape(const struct case_args *a, struct reduce_launch *l, char *m
  * else keeps its own value; lanes past n hold 0. */
 static void oob_expect(const struct reduce_launch *l, const void *in, double *ref, double *tol)
 {
+	const struct warp_reduce_params &p = launch_params<warp_reduce_params>(l);
+
 	for (int64_t i = 0; i < l->n; i++) {
-		const int64_t src = (i % l->width) + l->delta < l->width ? i + l->delta : i;
+		const int64_t src = (i % p.width) + p.delta < p.width ? i + p.delta : i;
 
 		ref[i] = src < l->n ? reference_load(l->dtype, in, (size_t)src) : 0.0;
 		tol[i] = 0.0;
@@ -174,7 +176,7 @@ static const struct reduce_spec bcast_spec = {
 	SHFL_OPS, REDUCE_PER_ELEMENT, INPUT_UNIFORM, section_shape, NULL, shfl_launch<FORM_DOWN_BCAST>, NULL,
 };
 static const struct reduce_spec partial_shfl_spec = {
-	OP_BIT(OP_SUM), REDUCE_PER_SEGMENT, INPUT_UNIFORM, shape_first_k_lanes, NULL, partial_shfl_launch, NULL,
+	OP_BIT(OP_SUM), REDUCE_PER_SEGMENT, INPUT_UNIFORM, first_k_shape, NULL, partial_shfl_launch, NULL,
 };
 static const struct reduce_spec oob_spec = {
 	OP_BIT(OP_SUM), REDUCE_PER_ELEMENT, INPUT_UNIFORM, oob_shape, NULL, oob_launch, oob_expect,
@@ -186,24 +188,49 @@ REDUCE_ENTRY_POINTS(bcast, bcast_spec)
 REDUCE_ENTRY_POINTS(partial_shfl, partial_shfl_spec)
 REDUCE_ENTRY_POINTS(oob, oob_spec)
 
+/* A width-lane section: any power of two up to the warp. */
+#define WARP_TUNABLE_WIDTH                                                                         \
+	{.name = "width", .doc = "lanes per shuffle section", .lo = 1, .hi = 32, .pow2 = 1, .def = "32", \
+	 .field = offsetof(struct warp_reduce_params, width)}
+
+static const struct tunable section_tunables[] = {WARP_TUNABLE_WIDTH};
+static const struct tunable_set section_set = {
+	TUNABLE_LIST(section_tunables), .size = sizeof(struct warp_reduce_params),
+};
+static const struct tunable partial_shfl_tunables[] = {
+	{.name = "k", .doc = "active lanes of each warp", .lo = 1, .hi = 32, .def = "32",
+	 .field = offsetof(struct warp_reduce_params, k)},
+};
+static const struct tunable_set partial_shfl_set = {
+	TUNABLE_LIST(partial_shfl_tunables), .size = sizeof(struct warp_reduce_params),
+};
+static const struct tunable oob_tunables[] = {
+	{.name = "delta", .doc = "shuffle distance", .lo = 0, .hi = 31, .def = "1",
+	 .field = offsetof(struct warp_reduce_params, delta)},
+	WARP_TUNABLE_WIDTH,
+};
+static const struct tunable_set oob_set = {
+	TUNABLE_LIST(oob_tunables), .size = sizeof(struct warp_reduce_params),
+};
+
+#define SHFL(name_, summary_, prefix)                                                               \
+	{.name = name_, .summary = summary_, .dtypes = SHFL_DTYPES, .gpu = 1, .check = prefix##_check, \
+	 .run = prefix##_run, .ops = SHFL_OPS, .params = {.set = &section_set}}
+
 static const struct variant warp_variants[] = {
-	{"warp.shfl_down", "width-lane sections reduced by __shfl_down_sync; lane 0 writes",
-	 "Requires: width is a power of two, 1..32", "op=sum|max width=1..32 (power of two)",
-	 SHFL_DTYPES, 1, down_check, down_run, NULL},
-	{"warp.shfl_xor", "width-lane sections reduced by __shfl_xor_sync; every lane writes",
-	 "Requires: width is a power of two, 1..32", "op=sum|max width=1..32 (power of two)",
-	 SHFL_DTYPES, 1, xor_check, xor_run, NULL},
-	{"warp.shfl_down_bcast",
-	 "__shfl_down_sync reduction then __shfl_sync broadcast from lane 0; every lane writes",
-	 "Requires: width is a power of two, 1..32", "op=sum|max width=1..32 (power of two)",
-	 SHFL_DTYPES, 1, bcast_check, bcast_run, NULL},
-	{"warp.partial_shfl",
-	 "sum of each warp's first k lanes by __shfl_down_sync on the ballot mask of the active lanes",
-	 "Requires: 1 <= k <= 32", "k=1..32", SHFL_DTYPES, 1, partial_shfl_check, partial_shfl_run, NULL},
-	{"warp.shfl_down_oob",
-	 "every lane's __shfl_down_sync(delta, width) result: sources past the section keep their own value",
-	 "Requires: width is a power of two, 1..32; 0 <= delta <= 31", "delta=0..31 width=1..32",
-	 DTYPE_BIT(DTYPE_I32), 1, oob_check, oob_run, NULL},
+	SHFL("warp.shfl_down", "width-lane sections reduced by __shfl_down_sync; lane 0 writes", down),
+	SHFL("warp.shfl_xor", "width-lane sections reduced by __shfl_xor_sync; every lane writes", xor),
+	SHFL("warp.shfl_down_bcast",
+	     "__shfl_down_sync reduction then __shfl_sync broadcast from lane 0; every lane writes", bcast),
+	{.name = "warp.partial_shfl",
+	 .summary = "sum of each warp's first k lanes by __shfl_down_sync on the ballot mask of the active lanes",
+	 .dtypes = SHFL_DTYPES, .gpu = 1, .check = partial_shfl_check, .run = partial_shfl_run,
+	 .ops = OP_BIT(OP_SUM), .params = {.set = &partial_shfl_set}},
+	/* A shuffle, not a reduction: no op to choose. */
+	{.name = "warp.shfl_down_oob",
+	 .summary = "every lane's __shfl_down_sync(delta, width) result: sources past the section keep their own value",
+	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = oob_check, .run = oob_run,
+	 .params = {.set = &oob_set}},
 };
 
 extern "C" const struct variant_table warp_table;

@@ -16,6 +16,12 @@
 
 #define WARP_BLOCK 256
 
+/* The family's parameters, bound from the declared tunables: warp.partial's
+ * active lanes per warp. */
+struct warp_redux_params {
+	int k;
+};
+
 #if __CUDA_ARCH__ >= 800
 /* The redux intrinsic for each operator (int and unsigned overloads). */
 template <class T> static __device__ __forceinline__ T redux_sync(op_sum<T>, unsigned m, T v)
@@ -147,8 +153,16 @@ static cudaError_t fmax_ordered_launch(const struct reduce_launch *l)
 static cudaError_t partial_launch(const struct reduce_launch *l)
 {
 	partial_redux_kernel<<<grid_for(l->n, WARP_BLOCK), WARP_BLOCK, 0, l->stream>>>(
-		(const int *)l->in, (int *)l->out, l->n, l->k);
+		(const int *)l->in, (int *)l->out, l->n, launch_params<warp_redux_params>(l).k);
 	return cudaSuccess;
+}
+
+/* The first k lanes of each warp: a segment of k elements every 32. */
+static int first_k_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
+{
+	l->seg_len = launch_params<warp_redux_params>(l).k;
+	l->seg_stride = 32;
+	return 0;
 }
 
 /* Segments are whole warps. */
@@ -170,7 +184,7 @@ static const struct reduce_spec fmax_ordered_spec = {
 	OP_BIT(OP_MAX), REDUCE_PER_SEGMENT, INPUT_F32_SPECIALS, warp_shape, NULL, fmax_ordered_launch, NULL,
 };
 static const struct reduce_spec partial_spec = {
-	OP_BIT(OP_SUM), REDUCE_PER_SEGMENT, INPUT_UNIFORM, shape_first_k_lanes, NULL, partial_launch, NULL,
+	OP_BIT(OP_SUM), REDUCE_PER_SEGMENT, INPUT_UNIFORM, first_k_shape, NULL, partial_launch, NULL,
 };
 
 REDUCE_ENTRY_POINTS(redux, redux_spec)
@@ -178,21 +192,32 @@ REDUCE_ENTRY_POINTS(fmax_bits, fmax_bits_spec)
 REDUCE_ENTRY_POINTS(fmax_ordered, fmax_ordered_spec)
 REDUCE_ENTRY_POINTS(partial, partial_spec)
 
+static const struct tunable partial_tunables[] = {
+	{.name = "k", .doc = "active lanes of each warp", .lo = 1, .hi = 32, .def = "32",
+	 .field = offsetof(struct warp_redux_params, k)},
+};
+static const struct tunable_set partial_set = {
+	TUNABLE_LIST(partial_tunables), .size = sizeof(struct warp_redux_params),
+};
+
+/* The redux intrinsics are sm_80's; the suites say so (requires=sm>=80). */
+#define REDUX_SM80 "sm_80 (suite: requires=sm>=80)"
+
 static const struct variant warp_redux_variants[] = {
-	{"warp.redux", "full-warp __reduce_{add,min,max}_sync; every lane writes",
-	 "Requires: sm_80 (suite: requires=sm>=80)", "op=sum|min|max",
-	 DTYPE_BIT(DTYPE_I32) | DTYPE_BIT(DTYPE_U32), 1, redux_check, redux_run, NULL},
-	{"warp.fmax_bits", "max of non-negative floats by __reduce_max_sync on their bits",
-	 "Requires: sm_80 (suite: requires=sm>=80); inputs non-negative (the driver draws |x|)", "",
-	 DTYPE_BIT(DTYPE_F32), 1, fmax_bits_check, fmax_bits_run, NULL},
-	{"warp.fmax_ordered",
-	 "bit-exact float max (-0, inf, denormals) by __reduce_max_sync on order-preserving keys",
-	 "Requires: sm_80 (suite: requires=sm>=80); no NaN inputs", "",
-	 DTYPE_BIT(DTYPE_F32), 1, fmax_ordered_check, fmax_ordered_run, NULL},
-	{"warp.partial",
-	 "sum of each warp's first k lanes by __reduce_add_sync on the ballot mask of the active lanes",
-	 "Requires: sm_80 (suite: requires=sm>=80); 1 <= k <= 32", "k=1..32",
-	 DTYPE_BIT(DTYPE_I32), 1, partial_check, partial_run, NULL},
+	{.name = "warp.redux", .summary = "full-warp __reduce_{add,min,max}_sync; every lane writes",
+	 .dtypes = DTYPE_BIT(DTYPE_I32) | DTYPE_BIT(DTYPE_U32), .gpu = 1, .check = redux_check,
+	 .run = redux_run, .ops = OP_BIT(OP_SUM) | OP_BIT(OP_MIN) | OP_BIT(OP_MAX), .requires = REDUX_SM80},
+	{.name = "warp.fmax_bits", .summary = "max of non-negative floats by __reduce_max_sync on their bits",
+	 .dtypes = DTYPE_BIT(DTYPE_F32), .gpu = 1, .check = fmax_bits_check, .run = fmax_bits_run,
+	 .ops = OP_BIT(OP_MAX), .requires = REDUX_SM80 "; inputs non-negative (the driver draws |x|)"},
+	{.name = "warp.fmax_ordered",
+	 .summary = "bit-exact float max (-0, inf, denormals) by __reduce_max_sync on order-preserving keys",
+	 .dtypes = DTYPE_BIT(DTYPE_F32), .gpu = 1, .check = fmax_ordered_check, .run = fmax_ordered_run,
+	 .ops = OP_BIT(OP_MAX), .requires = REDUX_SM80 "; no NaN inputs"},
+	{.name = "warp.partial",
+	 .summary = "sum of each warp's first k lanes by __reduce_add_sync on the ballot mask of the active lanes",
+	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = partial_check, .run = partial_run,
+	 .ops = OP_BIT(OP_SUM), .requires = REDUX_SM80, .params = {.set = &partial_set}},
 };
 
 extern "C" const struct variant_table warp_redux_table;

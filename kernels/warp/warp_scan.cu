@@ -28,7 +28,13 @@
 #define SCAN_WARP_BLOCK 256
 
 enum scan_kind { SCAN_INCLUSIVE, SCAN_EXCLUSIVE };
-static const char *const scan_kinds[] = {"inclusive", "exclusive"};
+
+/* The family's parameters, bound from the declared tunables: the scan
+ * (enum scan_kind), the section width of warp.scan, the block of
+ * warp.scan_block. */
+struct scan_params {
+	int scan, width, block;
+};
 
 /* The type an element type is scanned in: float, or unsigned for int. */
 template <class T>
@@ -118,10 +124,12 @@ __global__ void block_scan_kernel(const T *in, T *out, int64_t n, int exclusive)
 
 static cudaError_t warp_scan_launch(const struct reduce_launch *l)
 {
+	const struct scan_params &p = launch_params<scan_params>(l);
+
 	return dispatch_dtype(l->dtype, [&](auto t) {
 		using T = decltype(t);
 		warp_scan_kernel<T><<<grid_for(l->n, SCAN_WARP_BLOCK), SCAN_WARP_BLOCK, 0, l->stream>>>(
-			(const T *)l->in, (T *)l->out, l->n, l->width, l->flag);
+			(const T *)l->in, (T *)l->out, l->n, p.width, p.scan);
 		return cudaSuccess;
 	});
 }
@@ -131,37 +139,22 @@ static cudaError_t block_scan_launch(const struct reduce_launch *l)
 	return dispatch_dtype(l->dtype, [&](auto t) {
 		using T = decltype(t);
 		block_scan_kernel<T><<<grid_for(l->n, l->block), l->block, 0, l->stream>>>(
-			(const T *)l->in, (T *)l->out, l->n, l->flag);
+			(const T *)l->in, (T *)l->out, l->n, launch_params<scan_params>(l).scan);
 		return cudaSuccess;
 	});
 }
 
-/* scan=inclusive|exclusive (l->flag), width=1..32 (power of two): one
- * section per width lanes. */
-static int warp_scan_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+/* One section of width elements per segment. */
+static int warp_scan_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	if (param_choice(a, "scan", scan_kinds, 2, SCAN_INCLUSIVE, &l->flag, msg, len) < 0 ||
-	    param_int(a, "width", 32, 1, 32, &l->width, msg, len) < 0)
-		return -1;
-	if (!is_pow2(l->width)) {
-		snprintf(msg, len, "width=%d is not a power of two", l->width);
-		return -1;
-	}
-	l->seg_len = l->seg_stride = l->width;
+	l->seg_len = l->seg_stride = launch_params<scan_params>(l).width;
 	return 0;
 }
 
-/* scan=inclusive|exclusive (l->flag), block=32..1024 (multiple of 32): one
- * section per block. */
-static int block_scan_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+/* One block of elements per segment. */
+static int block_scan_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	if (param_choice(a, "scan", scan_kinds, 2, SCAN_INCLUSIVE, &l->flag, msg, len) < 0 ||
-	    param_int(a, "block", 256, 32, 1024, &l->block, msg, len) < 0)
-		return -1;
-	if (l->block % 32 != 0) {
-		snprintf(msg, len, "block=%d is not a multiple of 32", l->block);
-		return -1;
-	}
+	l->block = launch_params<scan_params>(l).block;
 	l->seg_len = l->seg_stride = l->block;
 	return 0;
 }
@@ -169,7 +162,8 @@ static int block_scan_shape(const struct case_args *a, struct reduce_launch *l, 
 /* Prefix sums restarting at every section (seg_len elements). */
 static void scan_expect(const struct reduce_launch *l, const void *in, double *ref, double *tol)
 {
-	warp_ref_scan(l->dtype, in, (size_t)l->n, (size_t)l->seg_len, l->flag == SCAN_EXCLUSIVE, ref, tol);
+	warp_ref_scan(l->dtype, in, (size_t)l->n, (size_t)l->seg_len,
+		      launch_params<scan_params>(l).scan == SCAN_EXCLUSIVE, ref, tol);
 }
 
 #define SCAN_DTYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32))
@@ -184,16 +178,37 @@ static const struct reduce_spec block_scan_spec = {
 REDUCE_ENTRY_POINTS(warp_scan, warp_scan_spec)
 REDUCE_ENTRY_POINTS(block_scan, block_scan_spec)
 
+/* scan is bound as its index, in enum scan_kind's order. */
+#define SCAN_TUNABLE_KIND                                                                          \
+	{.name = "scan", .doc = "the prefix sum", .choices = "inclusive|exclusive", .def = "inclusive", \
+	 .field = offsetof(struct scan_params, scan)}
+
+static const struct tunable warp_scan_tunables[] = {
+	SCAN_TUNABLE_KIND,
+	{.name = "width", .doc = "lanes per section", .lo = 1, .hi = 32, .pow2 = 1, .def = "32",
+	 .field = offsetof(struct scan_params, width)},
+};
+static const struct tunable_set warp_scan_set = {
+	TUNABLE_LIST(warp_scan_tunables), .size = sizeof(struct scan_params),
+};
+static const struct tunable block_scan_tunables[] = {
+	SCAN_TUNABLE_KIND,
+	{.name = "block", .doc = "threads per block", .lo = 32, .hi = 1024, .multiple_of = 32, .def = "256",
+	 .field = offsetof(struct scan_params, block)},
+};
+static const struct tunable_set block_scan_set = {
+	TUNABLE_LIST(block_scan_tunables), .size = sizeof(struct scan_params),
+};
+
 static const struct variant warp_scan_variants[] = {
-	{"warp.scan",
-	 "inclusive or exclusive prefix sum within width-lane sections by __shfl_up_sync; every lane writes",
-	 "Requires: width is a power of two, 1..32", "scan=inclusive|exclusive width=1..32 (power of two)",
-	 SCAN_DTYPES, 1, warp_scan_check, warp_scan_run, NULL},
-	{"warp.scan_block",
-	 "inclusive or exclusive prefix sum over each block: warp scans, warp totals scanned by warp 0",
-	 "Requires: block is a multiple of 32, 32..1024",
-	 "scan=inclusive|exclusive block=32..1024 (multiple of 32)", SCAN_DTYPES, 1, block_scan_check,
-	 block_scan_run, NULL},
+	{.name = "warp.scan",
+	 .summary = "inclusive or exclusive prefix sum within width-lane sections by __shfl_up_sync; every lane writes",
+	 .dtypes = SCAN_DTYPES, .gpu = 1, .check = warp_scan_check, .run = warp_scan_run,
+	 .params = {.set = &warp_scan_set}},
+	{.name = "warp.scan_block",
+	 .summary = "inclusive or exclusive prefix sum over each block: warp scans, warp totals scanned by warp 0",
+	 .dtypes = SCAN_DTYPES, .gpu = 1, .check = block_scan_check, .run = block_scan_run,
+	 .params = {.set = &block_scan_set}},
 };
 
 extern "C" const struct variant_table warp_scan_table;

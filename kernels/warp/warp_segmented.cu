@@ -22,6 +22,12 @@
 #include "reduce_driver.cuh"
 #include "warp_reference.h"
 
+/* The variant's parameters, bound from the declared tunables: the head
+ * pattern (a head every seg lanes; 0: segment lengths 1..32). */
+struct segmented_params {
+	int seg;
+};
+
 #define SEGMENTED_BLOCK 256
 
 /*
@@ -55,23 +61,22 @@ static cudaError_t segmented_launch(const struct reduce_launch *l)
 	return dispatch_typed(l->dtype, l->op, [&](auto t, auto op) {
 		using T = decltype(t);
 		segmented_kernel<T, decltype(op)><<<grid_for(l->n, SEGMENTED_BLOCK), SEGMENTED_BLOCK, 0, l->stream>>>(
-			(const T *)l->in, (T *)l->out, l->n, l->k);
+			(const T *)l->in, (T *)l->out, l->n, launch_params<segmented_params>(l).seg);
 		return cudaSuccess;
 	});
 }
 
-/* seg=0..32 (l->k): the head pattern; one output per element. */
-static int segmented_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+/* One output per element, from segmented_expect. */
+static int segmented_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	if (param_int(a, "seg", 0, 0, 32, &l->k, msg, len) < 0)
-		return -1;
 	l->seg_len = l->seg_stride = 32;
 	return 0;
 }
 
 static void segmented_expect(const struct reduce_launch *l, const void *in, double *ref, double *tol)
 {
-	warp_ref_segmented(l->op, l->dtype, in, (size_t)l->n, l->k, ref, tol);
+	warp_ref_segmented(l->op, l->dtype, in, (size_t)l->n,
+			   launch_params<segmented_params>(l).seg, ref, tol);
 }
 
 static const struct reduce_spec segmented_spec = {
@@ -81,11 +86,19 @@ static const struct reduce_spec segmented_spec = {
 
 REDUCE_ENTRY_POINTS(segmented, segmented_spec)
 
+static const struct tunable segmented_tunables[] = {
+	{.name = "seg", .doc = "a head every seg lanes; 0: lengths 1..32", .lo = 0, .hi = 32, .def = "0",
+	 .field = offsetof(struct segmented_params, seg)},
+};
+static const struct tunable_set segmented_set = {
+	TUNABLE_LIST(segmented_tunables), .size = sizeof(struct segmented_params),
+};
+
 static const struct variant warp_segmented_variants[] = {
-	{"warp.segmented",
-	 "segmented warp reduction by head flags (a head every seg lanes, or seg=0: lengths 1..32); every lane writes",
-	 "Requires: 0 <= seg <= 32", "op=sum|max seg=0..32",
-	 DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32), 1, segmented_check, segmented_run, NULL},
+	{.name = "warp.segmented",
+	 .summary = "segmented warp reduction by head flags (a head every seg lanes, or seg=0: lengths 1..32); every lane writes",
+	 .dtypes = DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = segmented_check,
+	 .run = segmented_run, .ops = OP_BIT(OP_SUM) | OP_BIT(OP_MAX), .params = {.set = &segmented_set}},
 };
 
 extern "C" const struct variant_table warp_segmented_table;

@@ -22,6 +22,12 @@
 
 enum tile_parent { PARENT_BLOCK, PARENT_WARP };
 
+/* The variant's parameters, bound from the declared tunables: the tile
+ * size, the tile's parent (enum tile_parent) and threads per block. */
+struct tile_params {
+	int tile, nest, block;
+};
+
 template <class Tile>
 static __device__ __forceinline__ void write_meta(const Tile &t, int *out, int64_t i, int64_t n)
 {
@@ -57,13 +63,13 @@ __global__ void tile_meta_kernel(int *out, int64_t n, int parent)
 template <unsigned T>
 static void tile_meta_start(const struct reduce_launch *l)
 {
-	tile_meta_kernel<T><<<grid_for(l->n, l->block), l->block, 0, l->stream>>>((int *)l->out, l->n,
-										l->flag);
+	tile_meta_kernel<T><<<grid_for(l->n, l->block), l->block, 0, l->stream>>>(
+		(int *)l->out, l->n, launch_params<tile_params>(l).nest);
 }
 
 static cudaError_t tile_meta_launch(const struct reduce_launch *l)
 {
-	switch (l->k) {
+	switch (launch_params<tile_params>(l).tile) {
 	case 4: tile_meta_start<4>(l); break;
 	case 8: tile_meta_start<8>(l); break;
 	case 16: tile_meta_start<16>(l); break;
@@ -73,29 +79,18 @@ static cudaError_t tile_meta_launch(const struct reduce_launch *l)
 	return cudaSuccess;
 }
 
-/* tile=4|8|16|32 (l->k), nest=block|warp (l->flag), block=32..1024. */
+/* Defined at the end: tile_meta_shape binds the variant's declaration. */
+extern "C" const struct variant_table warp_tile_table;
+
+/* Not run by the reduce driver, so it binds the tunables itself.  The case's tunables bound and checked (the declaration's rules), the
+ * block taken from them; the output is three ints per thread. */
 static int tile_meta_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
 {
-	static const char *const parents[] = {"block", "warp"};
-
 	memset(l, 0, sizeof *l);
 	if (case_check_common(a, l, msg, len) < 0 ||
-	    param_int(a, "tile", 32, 4, 32, &l->k, msg, len) < 0 ||
-	    param_choice(a, "nest", parents, 2, PARENT_BLOCK, &l->flag, msg, len) < 0 ||
-	    param_int(a, "block", 256, 32, 1024, &l->block, msg, len) < 0)
+	    variant_bind(&warp_tile_table.variants[0], a, l->params, msg, len) < 0)
 		return -1;
-	if (!is_pow2(l->k)) {
-		snprintf(msg, len, "tile=%d is not 4, 8, 16 or 32", l->k);
-		return -1;
-	}
-	if (l->flag == PARENT_WARP && l->k == 32) {
-		snprintf(msg, len, "tile=32 nest=warp: a tile cannot be as large as its parent");
-		return -1;
-	}
-	if (l->block % 32 != 0) {
-		snprintf(msg, len, "block=%d is not a multiple of 32", l->block);
-		return -1;
-	}
+	l->block = launch_params<tile_params>(l).block;
 	l->n_out = 3 * l->n;
 	return 0;
 }
@@ -118,6 +113,7 @@ static void tile_meta_run(const struct case_args *a, struct case_result *r)
 		case_result_set(r, OUTCOME_INVALID, "%s", msg);
 		return;
 	}
+	const struct tile_params &p = launch_params<tile_params>(&l);
 	got = (int *)malloc((size_t)l.n_out * sizeof *got);
 	want = (int *)malloc((size_t)l.n_out * sizeof *want);
 	if (!got || !want) {
@@ -129,12 +125,12 @@ static void tile_meta_run(const struct case_args *a, struct case_result *r)
 
 	for (int64_t i = 0; i < l.n; i++) {
 		/* From the block: ranks within the block; from a warp: within it. */
-		const int within = l.flag == PARENT_WARP ? (int)(i % l.block) % 32 : (int)(i % l.block);
-		const int parent_size = l.flag == PARENT_WARP ? 32 : l.block;
+		const int within = p.nest == PARENT_WARP ? (int)(i % l.block) % 32 : (int)(i % l.block);
+		const int parent_size = p.nest == PARENT_WARP ? 32 : l.block;
 
-		want[3 * i] = within % l.k;
-		want[3 * i + 1] = within / l.k;
-		want[3 * i + 2] = parent_size / l.k;
+		want[3 * i] = within % p.tile;
+		want[3 * i + 1] = within / p.tile;
+		want[3 * i + 2] = parent_size / p.tile;
 	}
 	check_ints(got, want, (size_t)l.n_out, r);
 done:
@@ -142,14 +138,28 @@ done:
 	free(want);
 }
 
-static const struct variant warp_tile_variants[] = {
-	{"warp.tile_meta",
-	 "thread_rank, meta_group_rank and meta_group_size of tiled_partition<T> of a block or of a warp tile",
-	 "Requires: block is a multiple of 32, 32..1024; tile is 4, 8, 16 or 32 (not 32 with nest=warp)",
-	 "tile=4|8|16|32 nest=block|warp block=32..1024 (multiple of 32)", DTYPE_BIT(DTYPE_I32), 1,
-	 tile_meta_check, tile_meta_run, NULL},
+/* nest is bound as its index: 0 block, 1 warp (enum tile_parent). */
+static const struct tunable tile_tunables[] = {
+	{.name = "tile", .doc = "threads per tile", .values = "4|8|16|32", .def = "32",
+	 .field = offsetof(struct tile_params, tile)},
+	{.name = "nest", .doc = "the tile's parent", .choices = "block|warp", .def = "block",
+	 .field = offsetof(struct tile_params, nest)},
+	{.name = "block", .doc = "threads per block", .lo = 32, .hi = 1024, .multiple_of = 32, .def = "256",
+	 .field = offsetof(struct tile_params, block)},
+};
+static const struct rule tile_rules[] = {
+	{"nest == 0 || tile < 32", "nest=warp: a tile is smaller than its parent warp"},
+};
+static const struct tunable_set tile_set = {
+	TUNABLE_LIST(tile_tunables), RULE_LIST(tile_rules), .size = sizeof(struct tile_params),
 };
 
-extern "C" const struct variant_table warp_tile_table;
+static const struct variant warp_tile_variants[] = {
+	{.name = "warp.tile_meta",
+	 .summary = "thread_rank, meta_group_rank and meta_group_size of tiled_partition<T> of a block or of a warp tile",
+	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = tile_meta_check, .run = tile_meta_run,
+	 .params = {.set = &tile_set}},
+};
+
 const struct variant_table warp_tile_table = {
 	warp_tile_variants, sizeof warp_tile_variants / sizeof warp_tile_variants[0]};

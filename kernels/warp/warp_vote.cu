@@ -21,7 +21,11 @@
 
 #define VOTE_BLOCK 256
 
-static const char *const vote_names[] = {"ballot", "popc", "ffs", "any", "all"};
+/* The variant's parameters, bound from the declared tunables: the vote
+ * (enum warp_vote), the lanes taking part, the predicate's threshold. */
+struct vote_params {
+	int vote, k, above;
+};
 
 /*
  * out[i] = the vote `kind` (enum warp_vote) of lanes 0..k-1 of i's warp on
@@ -52,26 +56,25 @@ __global__ void vote_kernel(const int *in, int *out, int64_t n, int k, int above
 
 static cudaError_t vote_launch(const struct reduce_launch *l)
 {
+	const struct vote_params &p = launch_params<vote_params>(l);
+
 	vote_kernel<<<grid_for(l->n, VOTE_BLOCK), VOTE_BLOCK, 0, l->stream>>>(
-		(const int *)l->in, (int *)l->out, l->n, l->k, l->arg, l->flag);
+		(const int *)l->in, (int *)l->out, l->n, p.k, p.above, p.vote);
 	return cudaSuccess;
 }
 
-/* vote=ballot|popc|ffs|any|all (l->flag), k=1..32, above=INT (l->arg). */
-static int vote_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+/* One output per element, from vote_expect. */
+static int vote_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	if (param_choice(a, "vote", vote_names, VOTE_COUNT, VOTE_BALLOT, &l->flag, msg, len) < 0 ||
-	    param_int(a, "above", 0, INT_MIN, INT_MAX, &l->arg, msg, len) < 0 ||
-	    shape_first_k_lanes(a, l, msg, len) < 0)
-		return -1;
-	l->seg_len = l->seg_stride = 32; /* one output per element, from vote_expect */
+	l->seg_len = l->seg_stride = 32;
 	return 0;
 }
 
 static void vote_expect(const struct reduce_launch *l, const void *in, double *ref, double *tol)
 {
-	warp_ref_vote((const int32_t *)in, (size_t)l->n, l->k, l->arg, (enum warp_vote)l->flag,
-		      ref, tol);
+	const struct vote_params &p = launch_params<vote_params>(l);
+
+	warp_ref_vote((const int32_t *)in, (size_t)l->n, p.k, p.above, (enum warp_vote)p.vote, ref, tol);
 }
 
 static const struct reduce_spec vote_spec = {
@@ -80,11 +83,24 @@ static const struct reduce_spec vote_spec = {
 
 REDUCE_ENTRY_POINTS(vote, vote_spec)
 
+/* vote is bound as its index, in enum warp_vote's order. */
+static const struct tunable vote_tunables[] = {
+	{.name = "vote", .doc = "the vote", .choices = "ballot|popc|ffs|any|all", .def = "ballot",
+	 .field = offsetof(struct vote_params, vote)},
+	{.name = "k", .doc = "active lanes of each warp", .lo = 1, .hi = 32, .def = "32",
+	 .field = offsetof(struct vote_params, k)},
+	{.name = "above", .doc = "the predicate is x > above", .lo = INT_MIN, .hi = INT_MAX, .def = "0",
+	 .field = offsetof(struct vote_params, above)},
+};
+static const struct tunable_set vote_set = {
+	TUNABLE_LIST(vote_tunables), .size = sizeof(struct vote_params),
+};
+
 static const struct variant warp_vote_variants[] = {
-	{"warp.vote",
-	 "__ballot_sync (with __popc, __ffs), __any_sync or __all_sync of lanes below k on x > above",
-	 "Requires: 1 <= k <= 32", "vote=ballot|popc|ffs|any|all k=1..32 above=INT",
-	 DTYPE_BIT(DTYPE_I32), 1, vote_check, vote_run, NULL},
+	{.name = "warp.vote",
+	 .summary = "__ballot_sync (with __popc, __ffs), __any_sync or __all_sync of lanes below k on x > above",
+	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = vote_check, .run = vote_run,
+	 .params = {.set = &vote_set}},
 };
 
 extern "C" const struct variant_table warp_vote_table;
