@@ -7,6 +7,7 @@
  */
 #include "catalog_wire.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@ enum field_kind {
 	FIELD_TEXT,     /* a const char *, as is (may be empty) */
 	FIELD_OPTIONAL, /* a const char *; "" travels as "-" */
 	FIELD_FLAG,     /* an int, 0 or 1, travelling as the words no / yes */
+	FIELD_COUNT,    /* a long long >= 0, in decimal */
 };
 
 struct field {
@@ -37,6 +39,7 @@ struct record {
 #define TEXT(type, m) {#m, offsetof(type, m), FIELD_TEXT, NULL, NULL}
 #define OPTIONAL(type, m) {#m, offsetof(type, m), FIELD_OPTIONAL, NULL, NULL}
 #define FLAG(type, m, yes, no) {#m, offsetof(type, m), FIELD_FLAG, yes, no}
+#define COUNT_OF(type, m) {#m, offsetof(type, m), FIELD_COUNT, NULL, NULL}
 #define COUNT(a) ((int)(sizeof(a) / sizeof (a)[0]))
 
 static const struct field build_fields[] = {
@@ -52,6 +55,10 @@ static const struct field variant_fields[] = {
 	TEXT(struct catalog_entry, contract),
 	OPTIONAL(struct catalog_entry, tunables),
 	OPTIONAL(struct catalog_entry, space),
+	OPTIONAL(struct catalog_entry, copy),
+	COUNT_OF(struct catalog_entry, copy_n),
+	OPTIONAL(struct catalog_entry, baseline),
+	OPTIONAL(struct catalog_entry, baseline_rows),
 };
 
 static const struct record records[] = {
@@ -87,6 +94,22 @@ static int flag_of(const struct field *f, const void *rec)
 	return *(const int *)((const char *)rec + f->offset);
 }
 
+static long long *count_at(const struct field *f, void *rec)
+{
+	return (long long *)((char *)rec + f->offset);
+}
+
+static long long count_of(const struct field *f, const void *rec)
+{
+	return *(const long long *)((const char *)rec + f->offset);
+}
+
+/* The fields that hold allocated text (freed with the record). */
+static int is_text(const struct field *f)
+{
+	return f->kind == FIELD_TEXT || f->kind == FIELD_OPTIONAL;
+}
+
 /* Appends s to the growing line. */
 static int put(char **line, size_t *n, size_t *cap, const char *s)
 {
@@ -107,8 +130,16 @@ static char *format_record(const struct record *r, const void *rec, char *err, s
 	for (int i = 0; i < r->count; i++) {
 		const struct field *f = &r->fields[i];
 		const char *s;
+		char number[24];
 		if (f->kind == FIELD_FLAG) {
 			s = flag_of(f, rec) ? f->yes : f->no;
+		} else if (f->kind == FIELD_COUNT) {
+			if (count_of(f, rec) < 0) {
+				snprintf(err, len, "field '%s' is negative", f->name);
+				goto fail;
+			}
+			snprintf(number, sizeof number, "%lld", count_of(f, rec));
+			s = number;
 		} else {
 			s = text_of(f, rec);
 			if (!s)
@@ -145,7 +176,7 @@ fail:
 static void free_record(const struct record *r, void *rec)
 {
 	for (int i = 0; i < r->count; i++)
-		if (r->fields[i].kind != FIELD_FLAG)
+		if (is_text(&r->fields[i]))
 			free((void *)*text_at(&r->fields[i], rec));
 	memset(rec, 0, r->size);
 }
@@ -164,6 +195,17 @@ static int parse_fields(const struct record *r, char **v, void *rec, char *err, 
 				goto fail;
 			}
 			*flag_at(f, rec) = strcmp(v[i], f->yes) == 0;
+			continue;
+		}
+		if (f->kind == FIELD_COUNT) {
+			char *end;
+			errno = 0;
+			long long c = strtoll(v[i], &end, 10);
+			if (!*v[i] || *end || errno || c < 0 || !(*v[i] >= '0' && *v[i] <= '9')) {
+				snprintf(err, len, "field '%s' is '%.40s', not a count", f->name, v[i]);
+				goto fail;
+			}
+			*count_at(f, rec) = c;
 			continue;
 		}
 		const char *s = f->kind == FIELD_OPTIONAL && strcmp(v[i], "-") == 0 ? "" : v[i];

@@ -7,8 +7,10 @@
  *
  *   build    kernels|no-kernels  archs
  *   variant  name gpu(1|0) dtypes summary contract tunables space
+ *            copy copy_n baseline baseline_rows
  *
- * tunables and space travel as "-" when empty.  The writer refuses what
+ * tunables, space, copy, baseline and baseline_rows travel as "-" when
+ * empty; copy_n is a decimal count.  The writer refuses what
  * the reader could not give back unchanged (a tab or line break inside a
  * field, an optional field that is literally "-", a line over
  * CATALOG_WIRE_LINE_MAX), and the reader refuses a line with the wrong
@@ -46,6 +48,13 @@ struct catalog_entry {
 	const char *contract;
 	const char *tunables; /* for people: "block=32..1024 (power of two)" */
 	const char *space;    /* tuning space "block=128,256 items=1,2"; "" when none */
+	/* What its timings are measured against (its family's declaration):
+	 * a copy of copy_n f32 and the untuned baselines of whole-array and
+	 * rows x cols problems; "" and 0 when none. */
+	const char *copy;
+	long long copy_n;
+	const char *baseline;
+	const char *baseline_rows;
 };
 
 enum catalog_wire_record { CATALOG_WIRE_BUILD, CATALOG_WIRE_VARIANT };

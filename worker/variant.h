@@ -27,6 +27,17 @@
 extern "C" {
 #endif
 
+/* What a family's timings are measured against (conform tune): a copy
+ * whose bandwidth is the ceiling, the elements it copies, and the untuned
+ * baselines of whole-array and of rows x cols problems.  NULL where the
+ * family has none.  Declared once per family, next to its kernels. */
+struct variant_refs {
+	const char *copy;
+	long long copy_n;
+	const char *baseline;
+	const char *baseline_rows;
+};
+
 struct variant {
 	const char *name;      /* "block.tree" */
 	const char *summary;   /* one line: what it computes */
@@ -48,6 +59,7 @@ struct variant {
 				* the default); 0: the variant takes no op */
 	const char *requires;  /* check()'s preconditions in words; NULL when none */
 	struct variant_params params; /* tunables, their rules and defaults */
+	const struct variant_refs *refs; /* NULL: timed against nothing */
 };
 
 /* The texts derived from a variant's declaration (variant.c), for the

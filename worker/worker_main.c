@@ -84,6 +84,12 @@ static int catalog_print(FILE *out)
 		struct catalog_entry e = {.name = v->name, .gpu = v->gpu, .dtypes = dtypes,
 					  .summary = v->summary, .contract = contract,
 					  .tunables = tunables, .space = space};
+		if (v->refs) {
+			e.copy = v->refs->copy;
+			e.copy_n = v->refs->copy_n;
+			e.baseline = v->refs->baseline;
+			e.baseline_rows = v->refs->baseline_rows;
+		}
 		if (catalog_emit(out, catalog_wire_format_variant(&e, err, sizeof err), v->name, err) < 0)
 			return -1;
 	}

@@ -200,21 +200,26 @@ REDUCE_ENTRY_POINTS_REPEATED(cub, cub_spec, cub_runs)
 REDUCE_ENTRY_POINTS_REPEATED(cub_segmented, cub_segmented_spec, cub_runs)
 REDUCE_ENTRY_POINTS(copy, copy_spec)
 
+const struct variant_refs device_refs = {
+	.copy = "device.copy", .copy_n = 1LL << 28, .baseline = "device.cub", .baseline_rows = "device.cub_segmented",
+};
+
 static const struct rule whole_rules[] = {{"cols == 0", "reduces the whole array"}};
 static const struct rule rows_rules[] = {{"cols >= 1", "reduces rows"}};
 
 static const struct variant device_cub_variants[] = {
 	{.name = "device.cub", .summary = "baseline: cub::DeviceReduce::Sum, Max or Min of the whole array",
 	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = cub_check, .run = cub_run, .ops = DEVICE_OPS,
-	 .params = {RULE_LIST(whole_rules)}},
+	 .params = {RULE_LIST(whole_rules)}, .refs = &device_refs},
 	{.name = "device.cub_segmented",
 	 .summary = "baseline: cub::DeviceSegmentedReduce, one result per row of rows x cols",
 	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = cub_segmented_check, .run = cub_segmented_run,
-	 .ops = DEVICE_OPS, .params = {RULE_LIST(rows_rules)}},
+	 .ops = DEVICE_OPS, .params = {RULE_LIST(rows_rules)}, .refs = &device_refs},
 	/* op=sum only: the parameter is accepted and ignored, a copy reduces nothing. */
 	{.name = "device.copy",
 	 .summary = "baseline: cudaMemcpyAsync of the n inputs, device to device (bytes read + written)",
-	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = copy_check, .run = copy_run, .ops = OP_BIT(OP_SUM)},
+	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = copy_check, .run = copy_run, .ops = OP_BIT(OP_SUM),
+	 .refs = &device_refs},
 };
 
 extern "C" const struct variant_table device_cub_table;

@@ -353,7 +353,7 @@ static const struct rule coop_rules[] = {
 
 #define WHOLE(name_, summary_, prefix, ...)                                                          \
 	{.name = name_, .summary = summary_, .dtypes = DEVICE_DTYPES, .gpu = 1, .check = prefix##_check, \
-	 .run = prefix##_run, .ops = DEVICE_OPS, .params = {.set = &whole_set, __VA_ARGS__}}
+	 .run = prefix##_run, .ops = DEVICE_OPS, .params = {.set = &whole_set, __VA_ARGS__}, .refs = &device_refs}
 
 static const struct variant device_variants[] = {
 	WHOLE("device.atomic", "whole-array reduction: one atomic per block, the last block writes the result",

@@ -220,6 +220,11 @@ struct device_params {
 /* items' default: at most `most`, halved until it fits the budget. */
 #define DEVICE_ITEMS_DEFAULT(most) "min(" #most ", " DEVICE_IN_FLIGHT " / (vec * esize))"
 
+/* The device family's references (device_cub.cu): the device-to-device
+ * copy of 2^28 f32 (1 GiB each way streams from memory on any GPU) and
+ * CUB's whole-array and segmented reductions. */
+extern "C" const struct variant_refs device_refs;
+
 /* The launch's block from the bound parameters, and f32 results for bf16. */
 void device_shape(struct reduce_launch *l);
 

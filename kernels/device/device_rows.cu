@@ -154,10 +154,10 @@ static const struct variant device_rows_variants[] = {
 	{.name = "device.rows_smem",
 	 .summary = "one result per row of rows x cols: a block per row, shuffles and shared memory",
 	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = rows_smem_check, .run = rows_smem_run, .ops = DEVICE_OPS,
-	 .params = {.set = &rows_set}},
+	 .params = {.set = &rows_set}, .refs = &device_refs},
 	{.name = "device.rows_shfl", .summary = "one result per row of rows x cols: a warp per row, shuffles only",
 	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = rows_shfl_check, .run = rows_shfl_run, .ops = DEVICE_OPS,
-	 .params = {.set = &rows_set}},
+	 .params = {.set = &rows_set}, .refs = &device_refs},
 };
 
 extern "C" const struct variant_table device_rows_table;

@@ -98,9 +98,11 @@ static int best_collect(void *ctx, const struct db_tuned_row *row)
 }
 
 /* The median of the family's baseline in the same group, or 0. */
-static double best_baseline_ms(const struct best_fill *f, const struct db_tuned_row *r)
+static double best_baseline_ms(const struct catalog *cat, const struct best_fill *f,
+			       const struct db_tuned_row *r)
 {
-	const struct tune_family *fam = tune_family_of(r->variant);
+	struct tune_family famv;
+	const struct tune_family *fam = tune_family_of(cat, r->variant, &famv) ? &famv : NULL;
 	const char *base = fam ? (r->cols ? fam->baseline_segmented : fam->baseline) : NULL;
 	for (size_t i = 0; base && i < f->count; i++) {
 		const struct db_tuned_row *b = &f->rows[i];
@@ -121,7 +123,7 @@ static void fill_best(struct results_pane *rp)
 		text_copy(rp->error, sizeof rp->error, err);
 	for (size_t i = 0; i < f.count; i++) {
 		const struct db_tuned_row *r = &f.rows[i];
-		if (tune_is_reference(r->variant) || !matches(rp->super.filter, r->variant))
+		if (tune_is_reference(&rp->app->cat, r->variant) || !matches(rp->super.filter, r->variant))
 			continue;
 		struct tui_table_row *row = tui_table_add(&rp->best);
 		if (!row)
@@ -137,10 +139,11 @@ static void fill_best(struct results_pane *rp)
 			      (int)(op ? (size_t)(op - r->params) : strlen(r->params)), r->params);
 		tui_table_set(row, B_MEDIAN, r->median_ms, 0, "%.4g", r->median_ms);
 		tui_table_set(row, B_GBPS, r->gbps, 0, "%.1f", r->gbps);
-		double base = best_baseline_ms(&f, r);
+		double base = best_baseline_ms(&rp->app->cat, &f, r);
 		if (base > 0)
 			tui_table_set(row, B_BASE, base / r->median_ms, 0, "%.2f", base / r->median_ms);
-		const struct tune_family *fam = tune_family_of(r->variant);
+		struct tune_family famv;
+		const struct tune_family *fam = tune_family_of(&rp->app->cat, r->variant, &famv) ? &famv : NULL;
 		double copy = 0;
 		if (fam && fam->copy && r->gbps > 0 &&
 		    db_bandwidth_get(rp->app->db, r->device_id, fam->copy, &copy, err, sizeof err) > 0 &&
@@ -192,7 +195,8 @@ static int name_shared(const struct results_pane *rp, size_t k)
 static double run_reference(const struct results_pane *rp, const struct db_result_row *r,
 			    int copy)
 {
-	const struct tune_family *fam = tune_family_of(r->variant);
+	struct tune_family famv;
+	const struct tune_family *fam = tune_family_of(&rp->app->cat, r->variant, &famv) ? &famv : NULL;
 	const char *ref = !fam ? NULL : copy ? fam->copy : r->cols ? fam->baseline_segmented : fam->baseline;
 	for (size_t i = 0; ref && i < rp->nrows; i++) {
 		const struct db_result_row *o = &rp->rows[i];
@@ -234,7 +238,7 @@ static void fill_table(struct results_pane *rp)
 			break;
 		row->id = (long)i;
 		attr_t sa = tui_term_status_attr(r->status);
-		int best = timed && !tune_is_reference(r->variant) && is_best(rp, i);
+		int best = timed && !tune_is_reference(&rp->app->cat, r->variant) && is_best(rp, i);
 		if (timed && r->params[0] && name_shared(rp, i))
 			/* A configuration: the case name is the same for all of
 			 * them (the operator is in it; the params say the rest). */

@@ -230,7 +230,7 @@ static size_t tune_variants(const struct tui_app *app, const struct case_spec *c
 	size_t count = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct catalog_entry *e = catalog_lookup(&app->cat, cases[i].variant);
-		if (!e || !e->space[0] || tune_is_reference(e->name) || cases[i].dtype != d)
+		if (!e || !e->space[0] || tune_is_reference(&app->cat, e->name) || cases[i].dtype != d)
 			continue;
 		size_t k = 0;
 		while (k < count && out[k] != e)

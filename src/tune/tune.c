@@ -29,34 +29,46 @@
 #include "tune_space.h"
 #include "vec.h"
 
-/* The copy is large enough to stream from memory on any GPU (1 GiB of f32
- * each way); the host's stands in for tests and stays small.  Softmax is
- * measured against the same copy (its bytes are read + written too) and,
- * over rows (--cols), against cuDNN. */
-static const struct tune_family families[] = {
-	{"device.", "device.copy", 1LL << 28, "device.cub", "device.cub_segmented"},
-	{"softmax.", "device.copy", 1LL << 28, NULL, "softmax.cudnn"},
-	{"harness.", "harness.copy", 1LL << 22, "harness.baseline", NULL},
-};
-#define NFAMILIES (sizeof families / sizeof families[0])
-
-const struct tune_family *tune_family_of(const char *variant)
+/* Empty catalog fields stand for "none". */
+static const char *or_null(const char *s)
 {
-	for (size_t i = 0; i < NFAMILIES; i++)
-		if (strncmp(variant, families[i].prefix, strlen(families[i].prefix)) == 0)
-			return &families[i];
-	return NULL;
+	return s && *s ? s : NULL;
 }
 
-int tune_is_reference(const char *variant)
+int tune_family_of(const struct catalog *cat, const char *variant, struct tune_family *f)
 {
-	const struct tune_family *f = tune_family_of(variant);
-	if (!f)
+	const struct catalog_entry *e = catalog_lookup(cat, variant);
+
+	memset(f, 0, sizeof *f);
+	if (!e || (!*e->copy && !*e->baseline && !*e->baseline_rows))
 		return 0;
-	const char *refs[] = {f->copy, f->baseline, f->baseline_segmented};
-	for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++)
-		if (refs[i] && strcmp(refs[i], variant) == 0)
+	f->copy = or_null(e->copy);
+	f->copy_n = e->copy_n;
+	f->baseline = or_null(e->baseline);
+	f->baseline_segmented = or_null(e->baseline_rows);
+	return 1;
+}
+
+/* Two variants share references when their families name the same ones. */
+static int same_text(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static int family_same(const struct tune_family *a, const struct tune_family *b)
+{
+	return same_text(a->copy, b->copy) && a->copy_n == b->copy_n && same_text(a->baseline, b->baseline) &&
+	       same_text(a->baseline_segmented, b->baseline_segmented);
+}
+
+int tune_is_reference(const struct catalog *cat, const char *variant)
+{
+	for (size_t i = 0; i < cat->count; i++) {
+		const struct catalog_entry *e = &cat->v[i];
+		if (strcmp(e->copy, variant) == 0 || strcmp(e->baseline, variant) == 0 ||
+		    strcmp(e->baseline_rows, variant) == 0)
 			return 1;
+	}
 	return 0;
 }
 
@@ -340,7 +352,7 @@ static int sweep_measure(struct tune_session *s, struct tune_sweep *sw, const st
 static int measure_refs(struct tune_session *s, struct tune_sweep *sw, struct tune_refs *r,
 			char *err, size_t len)
 {
-	const struct tune_family *f = r->family;
+	const struct tune_family *f = &r->family;
 	long i;
 	int rc, told;
 	if (f->copy && runnable(s, f->copy)) {
@@ -446,11 +458,13 @@ static int row_order(const void *a, const void *b)
 	return strcmp(x->config, y->config);
 }
 
-static struct tune_refs *refs_for(struct tune_sweep *sw, const char *variant)
+static struct tune_refs *refs_for(const struct tune_session *s, struct tune_sweep *sw, const char *variant)
 {
-	const struct tune_family *f = tune_family_of(variant);
+	struct tune_family f;
+	if (!tune_family_of(s->cat, variant, &f))
+		return NULL;
 	for (size_t i = 0; i < sw->nrefs; i++)
-		if (sw->refs[i].family == f)
+		if (family_same(&sw->refs[i].family, &f))
 			return &sw->refs[i];
 	return NULL;
 }
@@ -499,8 +513,9 @@ static int sweep_run(struct tune_session *s, const struct catalog_entry *const *
 	memset(sw, 0, sizeof *sw);
 	sw->n = n;
 	for (size_t v = 0; v < nvariants && rc == 0; v++) {
-		const struct tune_family *f = tune_family_of(variants[v]->name);
-		if (!f || refs_for(sw, variants[v]->name) || sw->nrefs == TUNE_FAMILIES_MAX)
+		struct tune_family f;
+		if (!tune_family_of(s->cat, variants[v]->name, &f) || refs_for(s, sw, variants[v]->name) ||
+		    sw->nrefs == TUNE_FAMILIES_MAX)
 			continue;
 		struct tune_refs *r = &sw->refs[sw->nrefs++];
 		r->family = f;
@@ -513,7 +528,7 @@ static int sweep_run(struct tune_session *s, const struct catalog_entry *const *
 			rc = search_variant(s, sw, variants[v], err, len);
 	}
 	for (size_t i = 0; i < sw->count; i++) {
-		const struct tune_refs *r = refs_for(sw, sw->rows[i].variant);
+		const struct tune_refs *r = refs_for(s, sw, sw->rows[i].variant);
 		if (r) {
 			sw->rows[i].copy_gbps = r->copy_gbps;
 			sw->rows[i].baseline_ms = r->baseline_ms;

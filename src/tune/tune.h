@@ -26,20 +26,21 @@
 #include "timing.h"
 #include "tune_search.h"
 
-/* What a family's variants are measured against.  A family's references
- * are measured, never tuned; globs leave them out. */
+/* What a variant is measured against, as its family declares it next to
+ * its kernels (the worker's catalog carries it).  References are
+ * measured, never tuned; globs leave them out. */
 struct tune_family {
-	const char *prefix;              /* "device." */
 	const char *copy;                /* copy bandwidth variant, NULL: none */
 	int64_t copy_n;                  /* f32 elements it copies */
 	const char *baseline;            /* untuned baseline of flat problems, NULL: none */
 	const char *baseline_segmented;  /* of rows x cols problems, NULL: none */
 };
 
-/* The family of a variant, or NULL. */
-const struct tune_family *tune_family_of(const char *variant);
+/* Fills f with the references of variant; returns 1, or 0 (f zeroed) when
+ * the catalog has no such variant or it is measured against nothing. */
+int tune_family_of(const struct catalog *cat, const char *variant, struct tune_family *f);
 /* 1 when the variant is some family's copy or baseline. */
-int tune_is_reference(const char *variant);
+int tune_is_reference(const struct catalog *cat, const char *variant);
 
 struct tune_options {
 	enum dtype dtype;
@@ -74,7 +75,7 @@ struct tune_row {
 /* A family's references in one sweep. */
 #define TUNE_FAMILIES_MAX 4
 struct tune_refs {
-	const struct tune_family *family;
+	struct tune_family family;
 	double copy_gbps;                /* 0: unknown (no copy variant, no GPU, or it failed) */
 	int copy_measured;               /* measured in this sweep, else stored earlier */
 	const char *baseline;            /* the baseline variant, NULL: none */

@@ -302,7 +302,7 @@ static long select_variants(const struct tune_cli *c, const struct catalog *cat,
 		    (c->exclude && suite_glob_any(e->name, &c->exclude, 1)))
 			continue;
 		matched++;
-		if (!e->space[0] || tune_is_reference(e->name) || !dtype_listed(e->dtypes, c->o.dtype))
+		if (!e->space[0] || tune_is_reference(cat, e->name) || !dtype_listed(e->dtypes, c->o.dtype))
 			continue;
 		if (!space_ok(e))
 			return -1;

@@ -131,13 +131,13 @@ static void print_refs(FILE *f, const struct tune_sweep *sw)
 	for (size_t i = 0; i < sw->nrefs; i++) {
 		const struct tune_refs *r = &sw->refs[i];
 		fputs("  references: ", f);
-		if (!r->family->copy)
+		if (!r->family.copy)
 			fprintf(f, "no copy kernel");
 		else if (r->copy_gbps > 0)
-			fprintf(f, "%s %.2f GB/s (%s)", r->family->copy, r->copy_gbps,
+			fprintf(f, "%s %.2f GB/s (%s)", r->family.copy, r->copy_gbps,
 				r->copy_measured ? "measured now" : "stored");
 		else
-			fprintf(f, "%s not measured", r->family->copy);
+			fprintf(f, "%s not measured", r->family.copy);
 		if (r->baseline && r->baseline_ms > 0)
 			fprintf(f, "; baseline %s %.2f µs\n", r->baseline, r->baseline_ms * 1e3);
 		else if (r->baseline)
