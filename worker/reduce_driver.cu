@@ -101,6 +101,17 @@ int param_choice(const struct case_args *a, const char *key, const char *const *
 	return -1;
 }
 
+int launch_bind(const struct variant *v, const struct case_args *a, struct reduce_launch *l, char *msg,
+		size_t len)
+{
+	if (v->params.set && v->params.set->size > sizeof l->params) {
+		snprintf(msg, len, "%s: parameter struct of %zu bytes, the launch holds %zu", a->variant,
+			 v->params.set->size, sizeof l->params);
+		return -1;
+	}
+	return variant_bind(v, a, l->params, msg, len);
+}
+
 /* Parses op, runs the variant's shape() and derives the output count. */
 static int reduce_shape(const struct reduce_spec *s, const struct case_args *a,
 			struct reduce_launch *l, char *msg, size_t len)
@@ -132,15 +143,8 @@ static int reduce_shape(const struct reduce_spec *s, const struct case_args *a,
 			return -1;
 		}
 	}
-	if (v && !v->contract) { /* a declared variant (not a legacy one) */
-		if (v->params.set && v->params.set->size > sizeof l->params) {
-			snprintf(msg, len, "%s: parameter struct of %zu bytes, the launch holds %zu",
-				 a->variant, v->params.set->size, sizeof l->params);
-			return -1;
-		}
-		if (variant_bind(v, a, l->params, msg, len) < 0)
-			return -1;
-	}
+	if (v && !v->contract && launch_bind(v, a, l, msg, len) < 0) /* a declared variant */
+		return -1;
 
 	if (s->shape(a, l, msg, len) < 0)
 		return -1;

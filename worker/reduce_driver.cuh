@@ -184,6 +184,12 @@ int reduce_time(struct reduce_launch *l, reduce_launch_fn launch, const void *ho
  * l->dtype and l->out_dtype (the same).  Returns 0, or -1 with a message. */
 int case_check_common(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len);
 
+/* Binds v's declared tunables for case a into l->params (variant_bind),
+ * for a driver that shapes its own launches the way reduce_check() does.
+ * Returns 0, or -1 with a message. */
+int launch_bind(const struct variant *v, const struct case_args *a, struct reduce_launch *l, char *msg,
+		size_t len);
+
 /* Integer parameter `key` (fallback when absent) within lo..hi; a negative
  * value ("above=-990") is read when lo < 0.  Returns 0, or -1 with a
  * message naming the parameter. */

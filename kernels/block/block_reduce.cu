@@ -7,6 +7,7 @@
  * cg::reduce with the same barrier stage.  The last block is partial when
  * n is not a multiple of the block: its missing elements are the identity.
  */
+#include <stddef.h>
 #include <stdio.h>
 
 #include "collectives.cuh"
@@ -72,58 +73,59 @@ static cudaError_t two_stage_launch(const struct reduce_launch *l)
 	});
 }
 
-/* block=N, a power of two for the tree; one segment per block. */
-static int block_shape(const struct case_args *a, struct reduce_launch *l, int pow2, char *msg,
-		       size_t len)
+/* The family's parameters: threads per block, one segment per block. */
+struct block_params {
+	int block;
+};
+
+/* The bound block is the launch's block and its segment. */
+static int block_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	if (param_int(a, "block", 256, 32, BLOCK_MAX, &l->block, msg, len) < 0)
-		return -1;
-	if (pow2 ? !is_pow2(l->block) : l->block % 32 != 0) {
-		snprintf(msg, len, "block=%d is not %s", l->block,
-			 pow2 ? "a power of two" : "a multiple of 32");
-		return -1;
-	}
+	l->block = launch_params<block_params>(l).block;
 	l->seg_len = l->seg_stride = l->block;
 	return 0;
-}
-
-static int tree_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
-{
-	return block_shape(a, l, 1, msg, len);
-}
-
-static int warps_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
-{
-	return block_shape(a, l, 0, msg, len);
 }
 
 #define BLOCK_OPS (OP_BIT(OP_SUM) | OP_BIT(OP_MAX))
 #define BLOCK_DTYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32))
 
 static const struct reduce_spec tree_spec = {
-	BLOCK_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, tree_shape, NULL, tree_launch, NULL,
+	BLOCK_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, block_shape, NULL, tree_launch, NULL,
 };
 static const struct reduce_spec shfl_spec = {
-	BLOCK_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, warps_shape, NULL, two_stage_launch<warp_by_shfl>, NULL,
+	BLOCK_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, block_shape, NULL, two_stage_launch<warp_by_shfl>, NULL,
 };
 static const struct reduce_spec cg_spec = {
-	BLOCK_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, warps_shape, NULL, two_stage_launch<warp_by_cg>, NULL,
+	BLOCK_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, block_shape, NULL, two_stage_launch<warp_by_cg>, NULL,
 };
 
 REDUCE_ENTRY_POINTS(tree, tree_spec)
 REDUCE_ENTRY_POINTS(shfl, shfl_spec)
 REDUCE_ENTRY_POINTS(cg, cg_spec)
 
+/* The tree halves the active threads, so its block is a power of two; the
+ * two-stage kernels need whole warps only. */
+static const struct tunable tree_tunables[] = {
+	{.name = "block", .doc = "threads per block", .lo = 32, .hi = BLOCK_MAX, .pow2 = 1, .def = "256",
+	 .field = offsetof(struct block_params, block)},
+};
+static const struct tunable warps_tunables[] = {
+	{.name = "block", .doc = "threads per block", .lo = 32, .hi = BLOCK_MAX, .multiple_of = 32,
+	 .def = "256", .field = offsetof(struct block_params, block)},
+};
+static const struct tunable_set tree_set = {TUNABLE_LIST(tree_tunables), .size = sizeof(struct block_params)};
+static const struct tunable_set warps_set = {TUNABLE_LIST(warps_tunables), .size = sizeof(struct block_params)};
+
 static const struct variant block_variants[] = {
-	{"block.tree", "per-block reduction by a shared-memory tree",
-	 "Requires: block is a power of two, 32..1024", "op=sum|max block=32..1024 (power of two)",
-	 BLOCK_DTYPES, 1, tree_check, tree_run, NULL},
-	{"block.shfl", "per-block reduction by warp shuffles and one barrier",
-	 "Requires: block is a multiple of 32, 32..1024", "op=sum|max block=32..1024 (multiple of 32)",
-	 BLOCK_DTYPES, 1, shfl_check, shfl_run, NULL},
-	{"block.cg", "per-block reduction by cg::reduce on 32-thread tiles and one barrier",
-	 "Requires: block is a multiple of 32, 32..1024", "op=sum|max block=32..1024 (multiple of 32)",
-	 BLOCK_DTYPES, 1, cg_check, cg_run, NULL},
+	{.name = "block.tree", .summary = "per-block reduction by a shared-memory tree",
+	 .dtypes = BLOCK_DTYPES, .gpu = 1, .check = tree_check, .run = tree_run, .ops = BLOCK_OPS,
+	 .params = {.set = &tree_set}},
+	{.name = "block.shfl", .summary = "per-block reduction by warp shuffles and one barrier",
+	 .dtypes = BLOCK_DTYPES, .gpu = 1, .check = shfl_check, .run = shfl_run, .ops = BLOCK_OPS,
+	 .params = {.set = &warps_set}},
+	{.name = "block.cg", .summary = "per-block reduction by cg::reduce on 32-thread tiles and one barrier",
+	 .dtypes = BLOCK_DTYPES, .gpu = 1, .check = cg_check, .run = cg_run, .ops = BLOCK_OPS,
+	 .params = {.set = &warps_set}},
 };
 
 extern "C" const struct variant_table block_table;

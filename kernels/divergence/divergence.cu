@@ -15,6 +15,7 @@
  * The other variants are flat (cols=0, n elements), one thread per element,
  * and every kernel takes block=B threads per block (a multiple of 32).
  */
+#include <stddef.h>
 #include <stdio.h>
 
 #include <cooperative_groups.h>
@@ -28,6 +29,13 @@
 namespace cg = cooperative_groups;
 
 #define ROW_COLS 8
+
+/* The family's parameters: threads per block (every variant), the active
+ * lanes or threads k (activemask, syncthreads_in_if) and the grid choice
+ * (coop_grid: 0 fit, 1 too_large). */
+struct divergence_params {
+	int block, k, grid;
+};
 
 /* Max over the 8 lanes of a row group by a butterfly; `mask` names the
  * lanes taking part. */
@@ -273,7 +281,7 @@ template <void (*K)(const float *, float *, int64_t, int)>
 static cudaError_t flat_k_launch(const struct reduce_launch *l)
 {
 	K<<<grid_for(l->n, l->block), l->block, 0, l->stream>>>((const float *)l->in, (float *)l->out,
-								  l->n, l->k);
+								  l->n, launch_params<divergence_params>(l).k);
 	return cudaSuccess;
 }
 
@@ -305,7 +313,7 @@ static int coop_configure(struct reduce_launch *l, struct case_result *r)
 		case_result_set(r, OUTCOME_ERROR, "device %d has no cooperative launch", dev);
 		return -1;
 	}
-	l->grid = per_sm * sms + (l->flag ? sms : 0);
+	l->grid = per_sm * sms + (launch_params<divergence_params>(l).grid ? sms : 0);
 	l->scratch_bytes = (size_t)l->grid * sizeof(float);
 	return 0;
 }
@@ -325,37 +333,18 @@ static int redux_f32_configure(struct reduce_launch *, struct case_result *r)
 	return 0;
 }
 
-/* block=B, a multiple of 32; the problem flat (cols=0) or rows of 8. */
-static int parse_block(const struct case_args *a, struct reduce_launch *l, int64_t cols, char *msg,
-		       size_t len)
+/* The bound block; the rules have checked cols (flat, or rows of 8). */
+static int row_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	if (a->cols != cols) {
-		snprintf(msg, len, "cols=%lld: %s takes cols=%lld", (long long)a->cols, a->variant,
-			 (long long)cols);
-		return -1;
-	}
-	if (param_int(a, "block", 128, 32, 1024, &l->block, msg, len) < 0)
-		return -1;
-	if (l->block % 32 != 0) {
-		snprintf(msg, len, "block=%d is not a multiple of 32", l->block);
-		return -1;
-	}
-	return 0;
-}
-
-static int row_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
-{
-	if (parse_block(a, l, ROW_COLS, msg, len) < 0)
-		return -1;
+	l->block = launch_params<divergence_params>(l).block;
 	l->seg_len = l->seg_stride = ROW_COLS;
 	return 0;
 }
 
 /* Per-element outputs: the seg of 1 is nominal (mismatch_expect decides). */
-static int mismatch_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+static int mismatch_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	if (parse_block(a, l, 0, msg, len) < 0)
-		return -1;
+	l->block = launch_params<divergence_params>(l).block;
 	l->seg_len = l->seg_stride = 1;
 	return 0;
 }
@@ -369,24 +358,18 @@ static void mismatch_expect(const struct reduce_launch *l, const void *in, doubl
 	}
 }
 
-static int activemask_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+/* The first k lanes of each warp. */
+static int activemask_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	if (parse_block(a, l, 0, msg, len) < 0 || param_int(a, "k", 16, 1, 32, &l->k, msg, len) < 0)
-		return -1;
-	if (!is_pow2(l->k)) {
-		snprintf(msg, len, "k=%d is not a power of two", l->k);
-		return -1;
-	}
-	l->seg_len = l->k;
+	l->block = launch_params<divergence_params>(l).block;
+	l->seg_len = launch_params<divergence_params>(l).k;
 	l->seg_stride = 32;
 	return 0;
 }
 
-static int sync_if_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+static int sync_if_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	if (parse_block(a, l, 0, msg, len) < 0 ||
-	    param_int(a, "k", 40, 1, l->block, &l->k, msg, len) < 0)
-		return -1;
+	l->block = launch_params<divergence_params>(l).block;
 	l->seg_len = l->seg_stride = 1; /* per element, by sync_if_expect */
 	return 0;
 }
@@ -397,29 +380,25 @@ static void sync_if_expect(const struct reduce_launch *l, const void *in, double
 {
 	for (int64_t i = 0; i < l->n; i++) {
 		const int64_t t = i % l->block;
-		const int64_t src = t < l->k ? i - t + (t + 1) % l->k : i;
+		const int k = launch_params<divergence_params>(l).k;
+		const int64_t src = t < k ? i - t + (t + 1) % k : i;
 
 		ref[i] = src < l->n ? reference_load(l->dtype, in, (size_t)src) : 0.0;
 		tol[i] = 0.0;
 	}
 }
 
-/* grid=fit|too_large (l->flag); one output, the sum of all n. */
-static int coop_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+/* One output, the sum of all n; the grid choice is read by coop_configure. */
+static int coop_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	static const char *const grids[] = {"fit", "too_large"};
-
-	if (parse_block(a, l, 0, msg, len) < 0 ||
-	    param_choice(a, "grid", grids, 2, 0, &l->flag, msg, len) < 0)
-		return -1;
+	l->block = launch_params<divergence_params>(l).block;
 	l->seg_len = l->seg_stride = l->n;
 	return 0;
 }
 
-static int warp_max_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+static int warp_max_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	if (parse_block(a, l, 0, msg, len) < 0)
-		return -1;
+	l->block = launch_params<divergence_params>(l).block;
 	l->seg_len = l->seg_stride = 32;
 	return 0;
 }
@@ -469,38 +448,85 @@ REDUCE_ENTRY_POINTS(sync_if, sync_if_spec)
 REDUCE_ENTRY_POINTS(coop, coop_spec)
 REDUCE_ENTRY_POINTS(redux_f32, redux_f32_spec)
 
-#define ROWS_CONTRACT "Requires: cols=8 (n rows); block is a multiple of 32, 32..1024"
-#define FLAT_CONTRACT "Requires: cols=0; block is a multiple of 32, 32..1024"
 #define F32 DTYPE_BIT(DTYPE_F32)
 
+/* Every kernel takes whole warps; the row kernels rows of 8, the others a
+ * flat array. */
+#define DIVERGENCE_TUNABLE_BLOCK                                                                  \
+	{.name = "block", .doc = "threads per block", .lo = 32, .hi = 1024, .multiple_of = 32,      \
+	 .def = "128", .field = offsetof(struct divergence_params, block)}
+static const struct tunable block_tunables[] = {DIVERGENCE_TUNABLE_BLOCK};
+static const struct rule rows_rules[] = {{"cols == 8", "n rows of 8"}};
+static const struct rule flat_rules[] = {{"cols == 0", "a flat array"}};
+static const struct tunable_set rows_set = {
+	TUNABLE_LIST(block_tunables), RULE_LIST(rows_rules), .size = sizeof(struct divergence_params),
+};
+static const struct tunable_set flat_set = {
+	TUNABLE_LIST(block_tunables), RULE_LIST(flat_rules), .size = sizeof(struct divergence_params),
+};
+/* k lanes of each warp take the branch; shuffles need a power of two. */
+static const struct tunable activemask_tunables[] = {
+	{.name = "k", .doc = "lanes inside the branch", .lo = 1, .hi = 32, .pow2 = 1, .def = "16",
+	 .field = offsetof(struct divergence_params, k)},
+	DIVERGENCE_TUNABLE_BLOCK,
+};
+static const struct tunable_set activemask_set = {
+	TUNABLE_LIST(activemask_tunables), RULE_LIST(flat_rules), .size = sizeof(struct divergence_params),
+};
+/* The first k threads of each block reach the barrier. */
+static const struct tunable sync_if_tunables[] = {
+	{.name = "k", .doc = "threads inside the branch", .lo = 1, .hi = 1024, .def = "40",
+	 .field = offsetof(struct divergence_params, k)},
+	DIVERGENCE_TUNABLE_BLOCK,
+};
+static const struct rule sync_if_rules[] = {
+	{"cols == 0", "a flat array"},
+	{"k <= block", "threads of one block"},
+};
+static const struct tunable_set sync_if_set = {
+	TUNABLE_LIST(sync_if_tunables), RULE_LIST(sync_if_rules), .size = sizeof(struct divergence_params),
+};
+/* fit: as many blocks as are co-resident; too_large: one more per SM, which
+ * the cooperative launch must refuse. */
+static const struct tunable coop_tunables[] = {
+	{.name = "grid", .doc = "a grid that fits, or one too large", .choices = "fit|too_large",
+	 .def = "fit", .field = offsetof(struct divergence_params, grid)},
+	DIVERGENCE_TUNABLE_BLOCK,
+};
+static const struct tunable_set coop_set = {
+	TUNABLE_LIST(coop_tunables), RULE_LIST(flat_rules), .size = sizeof(struct divergence_params),
+};
+
+#define DIVERGENCE(name_, summary_, ops_, prefix, set_, ...)                                       \
+	{.name = name_, .summary = summary_, .dtypes = F32, .gpu = 1, .check = prefix##_check,      \
+	 .run = prefix##_run, .ops = ops_, __VA_ARGS__ .params = {.set = &set_}}
+
 static const struct variant divergence_variants[] = {
-	{"divergence.subwarp_exit", "row max by 8-lane full-mask shuffles after idle groups return",
-	 ROWS_CONTRACT, "block=32..1024", F32, 1, exit_check, exit_run, NULL},
-	{"divergence.subwarp_sync",
-	 "row max by 8-lane full-mask shuffles inside if (row < rows), then __syncthreads (hangs on a partly idle warp)",
-	 ROWS_CONTRACT, "block=32..1024", F32, 1, sync_check, sync_run, NULL},
-	{"divergence.subwarp_ballot",
-	 "row max by 8-lane shuffles on the __ballot_sync mask of the active lanes, then __syncthreads",
-	 ROWS_CONTRACT, "block=32..1024", F32, 1, ballot_check, ballot_run, NULL},
-	{"divergence.subwarp_cg", "row max by cg::reduce on 8-thread tiles, then __syncthreads",
-	 ROWS_CONTRACT, "block=32..1024", F32, 1, cg_check, cg_run, NULL},
-	{"divergence.shfl_mismatch",
-	 "lanes 0-15 and 16-31 call full-mask __shfl_sync in different branches (undefined)",
-	 FLAT_CONTRACT, "block=32..1024", F32, 1, mismatch_check, mismatch_run, NULL},
-	{"divergence.activemask", "__activemask() as the shuffle mask inside if (lane < k) (undefined)",
-	 FLAT_CONTRACT "; k is a power of two, 1..32", "k=1..32 block=32..1024", F32, 1,
-	 activemask_check, activemask_run, NULL},
-	{"divergence.syncthreads_in_if",
-	 "shared-memory stage with __syncthreads under if (threadIdx.x < k), then __syncwarp (hangs when k splits a warp)",
-	 FLAT_CONTRACT "; 1 <= k <= block", "k=1..block block=32..1024", F32, 1, sync_if_check,
-	 sync_if_run, NULL},
-	{"divergence.coop_grid",
-	 "one-kernel grid sum with grid.sync(), cooperative launch of a grid that fits or is too large",
-	 FLAT_CONTRACT "; cooperative launch support", "grid=fit|too_large block=32..1024", F32, 1,
-	 coop_check, coop_run, NULL},
-	{"divergence.redux_f32_max", "warp max by redux.sync.max.f32 (sm_100a family only)",
-	 FLAT_CONTRACT "; an sm_100a/f or sm_103a/f build (suite: requires=sm>=100)", "block=32..1024",
-	 F32, 1, redux_f32_check, redux_f32_run, NULL},
+	DIVERGENCE("divergence.subwarp_exit", "row max by 8-lane full-mask shuffles after idle groups return",
+		   MAX_ONLY, exit, rows_set),
+	DIVERGENCE("divergence.subwarp_sync",
+		   "row max by 8-lane full-mask shuffles inside if (row < rows), then __syncthreads (hangs on a partly idle warp)",
+		   MAX_ONLY, sync, rows_set),
+	DIVERGENCE("divergence.subwarp_ballot",
+		   "row max by 8-lane shuffles on the __ballot_sync mask of the active lanes, then __syncthreads",
+		   MAX_ONLY, ballot, rows_set),
+	DIVERGENCE("divergence.subwarp_cg", "row max by cg::reduce on 8-thread tiles, then __syncthreads",
+		   MAX_ONLY, cg, rows_set),
+	DIVERGENCE("divergence.shfl_mismatch",
+		   "lanes 0-15 and 16-31 call full-mask __shfl_sync in different branches (undefined)",
+		   SUM_ONLY, mismatch, flat_set),
+	DIVERGENCE("divergence.activemask",
+		   "__activemask() as the shuffle mask inside if (lane < k) (undefined)", SUM_ONLY,
+		   activemask, activemask_set),
+	DIVERGENCE("divergence.syncthreads_in_if",
+		   "shared-memory stage with __syncthreads under if (threadIdx.x < k), then __syncwarp (hangs when k splits a warp)",
+		   SUM_ONLY, sync_if, sync_if_set),
+	DIVERGENCE("divergence.coop_grid",
+		   "one-kernel grid sum with grid.sync(), cooperative launch of a grid that fits or is too large",
+		   SUM_ONLY, coop, coop_set, .requires = "cooperative launch support (checked at launch)",),
+	DIVERGENCE("divergence.redux_f32_max", "warp max by redux.sync.max.f32 (sm_100a family only)",
+		   MAX_ONLY, redux_f32, flat_set,
+		   .requires = "an sm_100a/f or sm_103a/f build (suite: requires=sm>=100; checked at launch)",),
 };
 
 extern "C" const struct variant_table divergence_table;

@@ -24,6 +24,7 @@
  * read.  The suite expects `undefined` and records what happens; the case
  * runs alone under the watchdog.
  */
+#include <stddef.h>
 #include <stdio.h>
 
 #include "reduce_driver.cuh"
@@ -61,31 +62,31 @@ __global__ void batched_branch_kernel(const float *in, float *out, int64_t n, in
 	__syncwarp(FULL_MASK);
 }
 
+/* The family's parameters: the logical warp's width and threads per block. */
+struct batched_params {
+	int width, block;
+};
+
 /* Whole blocks over the grid's threads: the last block's tail is idle. */
 template <bool Ballot>
 static cudaError_t branch_launch(const struct reduce_launch *l)
 {
-	const int64_t per_group = (int64_t)TRAP_BATCH * l->width;
-	const int64_t threads = (l->n + per_group - 1) / per_group * l->width;
+	const int width = launch_params<batched_params>(l).width;
+	const int64_t per_group = (int64_t)TRAP_BATCH * width;
+	const int64_t threads = (l->n + per_group - 1) / per_group * width;
 
 	batched_branch_kernel<Ballot><<<grid_for(threads, l->block), l->block, 0, l->stream>>>(
-		(const float *)l->in, (float *)l->out, l->n, l->width);
+		(const float *)l->in, (float *)l->out, l->n, width);
 	return cudaSuccess;
 }
 
-/* width (l->width, default 8), block (default 128); a segment of width
- * elements per (logical warp, batch). */
-static int branch_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+/* A segment of width elements per (logical warp, batch). */
+static int branch_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	if (a->cols != 0) {
-		snprintf(msg, len, "cols=%lld: %s takes a flat problem (cols=0)", (long long)a->cols,
-			 a->variant);
-		return -1;
-	}
-	if (param_pow2(a, "width", 8, 32, &l->width, msg, len) < 0 ||
-	    param_block(a, 128, 1024, &l->block, msg, len) < 0)
-		return -1;
-	l->seg_len = l->seg_stride = l->width;
+	const struct batched_params &p = launch_params<batched_params>(l);
+
+	l->block = p.block;
+	l->seg_len = l->seg_stride = p.width;
 	return 0;
 }
 
@@ -99,20 +100,28 @@ static const struct reduce_spec ballot_spec = {
 REDUCE_ENTRY_POINTS(fullmask, fullmask_spec)
 REDUCE_ENTRY_POINTS(ballot, ballot_spec)
 
-#define BRANCH_CONTRACT \
-	"Requires: cols=0; width a power of two, 1..32; block a multiple of 32, 32..1024"
+static const struct tunable branch_tunables[] = {
+	{.name = "width", .doc = "logical warp width", .lo = 1, .hi = 32, .pow2 = 1, .def = "8",
+	 .field = offsetof(struct batched_params, width)},
+	{.name = "block", .doc = "threads per block", .lo = 32, .hi = 1024, .multiple_of = 32,
+	 .def = "128", .field = offsetof(struct batched_params, block)},
+};
+static const struct rule branch_rules[] = {{"cols == 0", "a flat problem"}};
+static const struct tunable_set branch_set = {
+	TUNABLE_LIST(branch_tunables), RULE_LIST(branch_rules), .size = sizeof(struct batched_params),
+};
 
 static const struct variant divergence_batched_variants[] = {
-	{"divergence.batched_fullmask",
-	 "8-batch transpose-reduce by active logical warps only, full-mask shuffles, then "
-	 "__syncwarp(full) (undefined when a physical warp is split)",
-	 BRANCH_CONTRACT, "width=1..32 block=32..1024", DTYPE_BIT(DTYPE_F32), 1, fullmask_check,
-	 fullmask_run, NULL},
-	{"divergence.batched_ballot",
-	 "8-batch transpose-reduce by active logical warps only, on the __ballot_sync mask of the "
-	 "active lanes, then __syncwarp(full)",
-	 BRANCH_CONTRACT, "width=1..32 block=32..1024", DTYPE_BIT(DTYPE_F32), 1, ballot_check,
-	 ballot_run, NULL},
+	{.name = "divergence.batched_fullmask",
+	 .summary = "8-batch transpose-reduce by active logical warps only, full-mask shuffles, then "
+		    "__syncwarp(full) (undefined when a physical warp is split)",
+	 .dtypes = DTYPE_BIT(DTYPE_F32), .gpu = 1, .check = fullmask_check, .run = fullmask_run,
+	 .ops = OP_BIT(OP_SUM), .params = {.set = &branch_set}},
+	{.name = "divergence.batched_ballot",
+	 .summary = "8-batch transpose-reduce by active logical warps only, on the __ballot_sync mask of the "
+		    "active lanes, then __syncwarp(full)",
+	 .dtypes = DTYPE_BIT(DTYPE_F32), .gpu = 1, .check = ballot_check, .run = ballot_run,
+	 .ops = OP_BIT(OP_SUM), .params = {.set = &branch_set}},
 };
 
 extern "C" const struct variant_table divergence_batched_table;

@@ -8,6 +8,7 @@
  * Each thread first writes its index, so a kernel that did not fault would
  * be checked like any other (and be XPASS against expect=error).
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,13 @@
 #include "reduce_driver.cuh"
 
 enum fault_kind { FAULT_TRAP, FAULT_ILLEGAL_ADDRESS };
+
+/* The family's parameters: threads per block (declared), and which fault
+ * the variant commits (its run() sets it; not a tunable). */
+struct fault_params {
+	int block;
+	int kind;
+};
 
 /*
  * out[i] = i for i < n, then thread 0 faults.
@@ -40,20 +48,26 @@ __global__ void fault_kernel(int *out, int64_t n, int kind)
 
 static cudaError_t fault_launch(const struct reduce_launch *l)
 {
-	fault_kernel<<<grid_for(l->n, l->block), l->block, 0, l->stream>>>((int *)l->out, l->n, l->flag);
+	fault_kernel<<<grid_for(l->n, l->block), l->block, 0, l->stream>>>(
+		(int *)l->out, l->n, launch_params<fault_params>(l).kind);
 	return cudaSuccess;
 }
 
+/* The common checks, then the declared tunables and rules. */
 static int fault_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
 {
+	const struct variant *v = catalog_find(a->variant);
+
 	memset(l, 0, sizeof *l);
-	if (case_check_common(a, l, msg, len) < 0 ||
-	    param_int(a, "block", 128, 32, 1024, &l->block, msg, len) < 0)
+	if (case_check_common(a, l, msg, len) < 0)
 		return -1;
-	if (l->n > (1 << 24)) {
-		snprintf(msg, len, "n=%lld: fault cases take at most 2^24 elements", (long long)l->n);
+	if (!v) {
+		snprintf(msg, len, "%s: not in the catalog", a->variant);
 		return -1;
 	}
+	if (launch_bind(v, a, l, msg, len) < 0)
+		return -1;
+	l->block = launch_params<fault_params>(l).block;
 	l->n_out = l->n;
 	return 0;
 }
@@ -76,7 +90,7 @@ static void fault_run(const struct case_args *a, struct case_result *r, enum fau
 		case_result_set(r, OUTCOME_INVALID, "%s", msg);
 		return;
 	}
-	l.flag = kind;
+	launch_params<fault_params>(&l).kind = kind;
 	got = (int *)malloc((size_t)l.n * sizeof *got);
 	want = (int *)malloc((size_t)l.n * sizeof *want);
 	if (!got || !want) {
@@ -103,13 +117,26 @@ static void illegal_address_run(const struct case_args *a, struct case_result *r
 	fault_run(a, r, FAULT_ILLEGAL_ADDRESS);
 }
 
-#define FAULT_CONTRACT "Requires: block is 32..1024; n <= 2^24"
+static const struct tunable fault_tunables[] = {
+	{.name = "block", .doc = "threads per block", .lo = 32, .hi = 1024, .def = "128",
+	 .field = offsetof(struct fault_params, block)},
+};
+/* n counts rows when cols > 0: the rule bounds the elements either way. */
+static const struct rule fault_rules[] = {
+	{"n * max(cols, 1) <= 16777216", "fault cases take at most 2^24 elements"},
+};
+static const struct tunable_set fault_set = {
+	TUNABLE_LIST(fault_tunables), RULE_LIST(fault_rules), .size = sizeof(struct fault_params),
+};
 
 static const struct variant fault_variants[] = {
-	{"fault.trap", "each thread writes its index, then thread 0 executes __trap()",
-	 FAULT_CONTRACT, "block=32..1024", DTYPE_BIT(DTYPE_I32), 1, fault_check, trap_run, NULL},
-	{"fault.illegal_address", "each thread writes its index, then thread 0 stores to an unmapped address",
-	 FAULT_CONTRACT, "block=32..1024", DTYPE_BIT(DTYPE_I32), 1, fault_check, illegal_address_run, NULL},
+	{.name = "fault.trap", .summary = "each thread writes its index, then thread 0 executes __trap()",
+	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = fault_check, .run = trap_run,
+	 .params = {.set = &fault_set}},
+	{.name = "fault.illegal_address",
+	 .summary = "each thread writes its index, then thread 0 stores to an unmapped address",
+	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = fault_check, .run = illegal_address_run,
+	 .params = {.set = &fault_set}},
 };
 
 extern "C" const struct variant_table fault_table;

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -29,14 +30,29 @@
 #include "text.h"
 #include "variant.h"
 
-/* Requires: 1 <= n <= 2^24 (the sum runs on the host). */
-static int harness_check(const struct case_args *a, char *msg, size_t len)
+/*
+ * The contract check of every harness variant, from its declaration
+ * (harness_variants[]): the op (spin and baseline only sum), the tunables
+ * bound into out (the variant's parameter struct; NULL when it has none)
+ * and the rules, 1 <= n <= 2^24 among them (the sum runs on the host).
+ */
+static int harness_bind(const struct case_args *a, void *out, char *msg, size_t len)
 {
-	if (a->n < 1 || a->n > (1 << 24)) {
-		snprintf(msg, len, "harness cases need 1 <= n <= 2^24 (got %lld)", (long long)a->n);
+	const struct variant *v = catalog_find(a->variant);
+	enum op op;
+
+	if (!v) {
+		snprintf(msg, len, "%s: not in the catalog", a->variant);
 		return -1;
 	}
-	return 0;
+	if (v->ops && variant_op(v, a, &op, msg, len) < 0)
+		return -1;
+	return variant_bind(v, a, out, msg, len);
+}
+
+static int harness_check(const struct case_args *a, char *msg, size_t len)
+{
+	return harness_bind(a, NULL, msg, len);
 }
 
 /* Sums the case's input on the host the way a one-thread kernel would, adds
@@ -164,11 +180,10 @@ static void harness_time(const struct case_args *a, struct case_result *r, harne
  * 30 % slower: more than the noise of a loaded CI machine, so that tests can
  * expect searches to find it.  tests/test_tune_search.c uses the same model.
  */
-#define SPIN_SPACE "block=64,128,256,512,1024 items=1,2,4,8,16 vec=1,2,4"
-#define SPIN_TILE_MAX 16384 /* block * items * vec: the "shared memory" limit */
 
+/* The spin's tunables, bound from spin_tunables[]. */
 struct spin_params {
-	long long block, items, vec;
+	int block, items, vec;
 };
 
 static int log2_exact(long long v)
@@ -176,44 +191,11 @@ static int log2_exact(long long v)
 	return v > 0 && !(v & (v - 1)) ? __builtin_ctzll((unsigned long long)v) : -1;
 }
 
-/* Reads block, items and vec (defaults 256, 1, 1) and checks the contract. */
-static int spin_params_get(const struct case_args *a, struct spin_params *p, char *msg, size_t len)
-{
-	int bad = 0;
-	char op[16];
-	p->block = params_long_or(a->params, "block", 256, &bad);
-	p->items = params_long_or(a->params, "items", 1, &bad);
-	p->vec = params_long_or(a->params, "vec", 1, &bad);
-	if (bad) {
-		snprintf(msg, len, "block, items and vec must be integers ('%s')", a->params);
-		return -1;
-	}
-	if (params_get(a->params, "op", op, sizeof op) == 0 && strcmp(op, "sum") != 0) {
-		snprintf(msg, len, "harness.spin only sums (op=%s)", op);
-		return -1;
-	}
-	if (log2_exact(p->block) < 5 || p->block > 1024 || log2_exact(p->items) < 0 ||
-	    p->items > 64 || log2_exact(p->vec) < 0 || p->vec > 4) {
-		snprintf(msg, len, "block must be a power of two in 32..1024, items in 1..64, "
-			 "vec in 1..4 (got block=%lld items=%lld vec=%lld)", p->block, p->items, p->vec);
-		return -1;
-	}
-	if (p->block * p->items * p->vec > SPIN_TILE_MAX) {
-		snprintf(msg, len, "block * items * vec = %lld exceeds %d", p->block * p->items * p->vec,
-			 SPIN_TILE_MAX);
-		return -1;
-	}
-	return 0;
-}
-
-/* Requires: 1 <= n <= 2^24; op=sum; block a power of two in 32..1024,
- * items in 1..64, vec in 1..4 (powers of two); block*items*vec <= 16384. */
 static int spin_check(const struct case_args *a, char *msg, size_t len)
 {
 	struct spin_params p;
-	if (harness_check(a, msg, len) < 0)
-		return -1;
-	return spin_params_get(a, &p, msg, len);
+
+	return harness_bind(a, &p, msg, len);
 }
 
 static double spin_model(const struct spin_params *p)
@@ -245,7 +227,7 @@ static void spin_run(const struct case_args *a, struct case_result *r)
 {
 	struct spin_params p;
 	char msg[256];
-	if (spin_params_get(a, &p, msg, sizeof msg) < 0) {
+	if (harness_bind(a, &p, msg, sizeof msg) < 0) {
 		case_result_set(r, OUTCOME_INVALID, "%s", msg);
 		return;
 	}
@@ -255,18 +237,6 @@ static void spin_run(const struct case_args *a, struct case_result *r)
 /* harness.baseline: the spin at a fixed, untuned configuration (block=256,
  * items=1, vec=1: 3.15 times the optimum), what a library is to a kernel
  * being tuned. */
-static int baseline_check(const struct case_args *a, char *msg, size_t len)
-{
-	char op[16];
-	if (harness_check(a, msg, len) < 0)
-		return -1;
-	if (params_get(a->params, "op", op, sizeof op) == 0 && strcmp(op, "sum") != 0) {
-		snprintf(msg, len, "harness.baseline only sums (op=%s)", op);
-		return -1;
-	}
-	return 0;
-}
-
 static void baseline_run(const struct case_args *a, struct case_result *r)
 {
 	static const struct spin_params fixed = {256, 1, 1};
@@ -315,26 +285,49 @@ static void copy_run(const struct case_args *a, struct case_result *r)
 }
 
 #define HARNESS_DTYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_F64) | DTYPE_BIT(DTYPE_I32))
-#define HARNESS_CONTRACT "Requires: 1 <= n <= 2^24; runs on the host, no GPU."
+
+/* The sum runs on the host, in the worker process (.gpu = 0 says so too). */
+#define HARNESS_RULE_N {"1 <= n && n <= 16777216", "the sum runs on the host, no GPU"}
+static const struct rule harness_rules[] = {HARNESS_RULE_N};
+
+/* Powers of two, tuned over the bowl around its optimum (block=512,
+ * items=4, vec=2); block * items * vec stands for a shared-memory limit. */
+static const struct tunable spin_tunables[] = {
+	{.name = "block", .doc = "threads per block", .lo = 32, .hi = 1024, .pow2 = 1, .def = "256",
+	 .space = "64,128,256,512,1024", .field = offsetof(struct spin_params, block)},
+	{.name = "items", .doc = "items per thread", .lo = 1, .hi = 64, .pow2 = 1, .def = "1",
+	 .space = "1,2,4,8,16", .field = offsetof(struct spin_params, items)},
+	{.name = "vec", .doc = "elements per vector load", .lo = 1, .hi = 4, .pow2 = 1, .def = "1",
+	 .space = "1,2,4", .field = offsetof(struct spin_params, vec)},
+};
+static const struct rule spin_rules[] = {
+	HARNESS_RULE_N,
+	{"block * items * vec <= 16384", "the tile's \"shared memory\""},
+};
+static const struct tunable_set spin_set = {
+	TUNABLE_LIST(spin_tunables), RULE_LIST(spin_rules), .size = sizeof(struct spin_params),
+};
+
+#define HARNESS(name_, summary_, check_, run_, ...)                                                \
+	{.name = name_, .summary = summary_, .dtypes = HARNESS_DTYPES, .gpu = 0, .check = check_,   \
+	 .run = run_, __VA_ARGS__}
+#define HARNESS_RULES .params = {RULE_LIST(harness_rules)}
 
 static const struct variant harness_variants[] = {
-	{"harness.pass", "host sum of n elements, checked like a kernel result",
-	 HARNESS_CONTRACT, "", HARNESS_DTYPES, 0, harness_check, harness_pass_run, NULL},
-	{"harness.wrong", "host sum plus one: a wrong result the checker must catch",
-	 HARNESS_CONTRACT, "", HARNESS_DTYPES, 0, harness_check, harness_wrong_run, NULL},
-	{"harness.hang", "never returns: the watchdog must kill it",
-	 HARNESS_CONTRACT, "", HARNESS_DTYPES, 0, harness_check, harness_hang_run, NULL},
-	{"harness.crash", "raises SIGSEGV: the runner must record a crash and go on",
-	 HARNESS_CONTRACT, "", HARNESS_DTYPES, 0, harness_check, harness_crash_run, NULL},
-	{"harness.spin", "host sum, then a timed spin whose cost is a known bowl over its tunables",
-	 "Requires: 1 <= n <= 2^24; op=sum; block*items*vec <= 16384; runs on the host, no GPU.",
-	 "block=32..1024, items=1..64, vec=1..4 (powers of two)", HARNESS_DTYPES, 0, spin_check,
-	 spin_run, SPIN_SPACE},
-	{"harness.baseline", "harness.spin at block=256 items=1 vec=1: the harness family's baseline",
-	 "Requires: 1 <= n <= 2^24; op=sum; runs on the host, no GPU.", "", HARNESS_DTYPES, 0,
-	 baseline_check, baseline_run, NULL},
-	{"harness.copy", "memcpy of n elements: the harness family's copy bandwidth",
-	 HARNESS_CONTRACT, "", HARNESS_DTYPES, 0, harness_check, copy_run, NULL},
+	HARNESS("harness.pass", "host sum of n elements, checked like a kernel result", harness_check,
+		harness_pass_run, HARNESS_RULES),
+	HARNESS("harness.wrong", "host sum plus one: a wrong result the checker must catch", harness_check,
+		harness_wrong_run, HARNESS_RULES),
+	HARNESS("harness.hang", "never returns: the watchdog must kill it", harness_check,
+		harness_hang_run, HARNESS_RULES),
+	HARNESS("harness.crash", "raises SIGSEGV: the runner must record a crash and go on", harness_check,
+		harness_crash_run, HARNESS_RULES),
+	HARNESS("harness.spin", "host sum, then a timed spin whose cost is a known bowl over its tunables",
+		spin_check, spin_run, .ops = OP_BIT(OP_SUM), .params = {.set = &spin_set}),
+	HARNESS("harness.baseline", "harness.spin at block=256 items=1 vec=1: the harness family's baseline",
+		harness_check, baseline_run, .ops = OP_BIT(OP_SUM), HARNESS_RULES),
+	HARNESS("harness.copy", "memcpy of n elements: the harness family's copy bandwidth", harness_check,
+		copy_run, HARNESS_RULES),
 };
 
 const struct variant_table harness_table = {

@@ -14,6 +14,7 @@
  * (offset rows, ties), so the variants drive their cases through
  * reduce_execute() with the references of src/rows_op_ref.c.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -25,10 +26,14 @@
 /* Grids stride beyond this many blocks. */
 #define ROWS_GRID_MAX 65536
 
-/* Welford counts are f32 (exact to 2^24), argmax columns int. */
-#define ROWS_COLS_MAX (1 << 24)
 
 enum rows_by { ROWS_WARP, ROWS_BLOCK };
+
+/* The family's parameters: a warp or a block per row (enum rows_by),
+ * threads per block, and the input drawn (enum rows_input). */
+struct rows_op_params {
+	int by, block, input;
+};
 
 /* This thread's state over columns lane, lane + lanes, ... of the row. */
 template <class In, class C>
@@ -87,19 +92,19 @@ static cudaError_t rows_op_launch_typed(const struct reduce_launch *l, unsigned 
 	const In *in = (const In *)l->in;
 	typename C::out_t *out = (typename C::out_t *)l->out;
 
-	if (l->flag == ROWS_BLOCK)
+	if (launch_params<rows_op_params>(l).by == ROWS_BLOCK)
 		rows_op_block_kernel<In, C><<<grid, l->block, 0, l->stream>>>(in, rows, cols, out);
 	else
 		rows_op_warp_kernel<In, C><<<grid, l->block, 0, l->stream>>>(in, rows, cols, out);
 	return cudaSuccess;
 }
 
-/* l->flag: rows_by; l->seg_len: cols; l->n: rows * cols. */
+/* l->seg_len: cols; l->n: rows * cols. */
 template <class C>
 static cudaError_t rows_op_launch(const struct reduce_launch *l)
 {
 	const int64_t cols = l->seg_len, rows = l->n / cols;
-	const int64_t per_block = l->flag == ROWS_BLOCK ? 1 : l->block / 32;
+	const int64_t per_block = launch_params<rows_op_params>(l).by == ROWS_BLOCK ? 1 : l->block / 32;
 	const int64_t need = (rows + per_block - 1) / per_block;
 	const unsigned grid = (unsigned)(need < ROWS_GRID_MAX ? need : ROWS_GRID_MAX);
 
@@ -114,31 +119,25 @@ static cudaError_t rows_op_launch(const struct reduce_launch *l)
 }
 
 /*
- * The case's launch and input: by=warp|block (l->flag), block (threads
- * per block, a multiple of 32, 32..1024; default 256), input=uniform|
- * offset|ties (offset: f32 only).  Sets the output count and type.
+ * The common checks, then the declared tunables and rules (rows_op_set);
+ * sets the launch's block, the output count and type and the input drawn.
  */
 static int rows_op_shape(enum rows_op op, const struct case_args *a, struct reduce_launch *l,
 			 int *input, char *msg, size_t len)
 {
-	static const char *const bys[] = {"warp", "block"};
-	static const char *const inputs[] = {"uniform", "offset", "ties"};
+	const struct variant *v = catalog_find(a->variant);
 
 	memset(l, 0, sizeof *l);
 	if (case_check_common(a, l, msg, len) < 0)
 		return -1;
-	if (a->cols < 1 || a->cols > ROWS_COLS_MAX) {
-		snprintf(msg, len, "cols=%lld: %s needs 1 <= cols <= 2^24", (long long)a->cols, a->variant);
+	if (!v) {
+		snprintf(msg, len, "%s: not in the catalog", a->variant);
 		return -1;
 	}
-	if (param_choice(a, "by", bys, 2, ROWS_WARP, &l->flag, msg, len) < 0 ||
-	    param_block(a, 256, 1024, &l->block, msg, len) < 0 ||
-	    param_choice(a, "input", inputs, ROWS_INPUT_COUNT, ROWS_INPUT_UNIFORM, input, msg, len) < 0)
+	if (launch_bind(v, a, l, msg, len) < 0)
 		return -1;
-	if (*input == ROWS_INPUT_OFFSET && l->dtype != DTYPE_F32) {
-		snprintf(msg, len, "input=offset is f32 only (bf16 cannot hold 1e4 + U[-1, 1))");
-		return -1;
-	}
+	l->block = launch_params<rows_op_params>(l).block;
+	*input = launch_params<rows_op_params>(l).input;
 	l->seg_len = l->seg_stride = a->cols;
 	l->n_out = a->n * rows_ref_outputs(op);
 	l->out_dtype = rows_ref_out_dtype(op);
@@ -206,22 +205,40 @@ ROWS_OP_ENTRY_POINTS(lse, ROWS_OP_LSE, comb_lse)
 ROWS_OP_ENTRY_POINTS(l2, ROWS_OP_L2, comb_l2)
 ROWS_OP_ENTRY_POINTS(argmax, ROWS_OP_ARGMAX, comb_argmax)
 
-#define ROWS_OP_CONTRACT "Requires: 1 <= cols <= 2^24; block a multiple of 32, 32..1024; input=offset f32 only"
-#define ROWS_OP_TUNABLES "by=warp|block block=32..1024 input=uniform|offset|ties"
 #define ROWS_OP_DTYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_BF16))
 
+/* by and input name enum rows_by and enum rows_input, in their order. */
+static const struct tunable rows_op_tunables[] = {
+	{.name = "by", .doc = "a warp or a block per row", .choices = "warp|block", .def = "warp",
+	 .field = offsetof(struct rows_op_params, by)},
+	{.name = "block", .doc = "threads per block", .lo = 32, .hi = 1024, .multiple_of = 32,
+	 .def = "256", .field = offsetof(struct rows_op_params, block)},
+	{.name = "input", .doc = "the rows drawn", .choices = "uniform|offset|ties", .def = "uniform",
+	 .field = offsetof(struct rows_op_params, input)},
+};
+static const struct rule rows_op_rules[] = {
+	/* Welford counts are f32 (exact to 2^24), argmax columns int. */
+	{"cols >= 1 && cols <= 16777216", "n rows of at most 2^24 columns"},
+	/* input 1 is offset */
+	{"input != 1 || f32", "input=offset is f32 only: bf16 cannot hold 1e4 + U[-1, 1)"},
+};
+static const struct tunable_set rows_op_set = {
+	TUNABLE_LIST(rows_op_tunables), RULE_LIST(rows_op_rules), .size = sizeof(struct rows_op_params),
+};
+
+#define ROWS_OP(name_, summary_, prefix)                                                           \
+	{.name = name_, .summary = summary_, .dtypes = ROWS_OP_DTYPES, .gpu = 1,                    \
+	 .check = prefix##_check, .run = prefix##_run, .params = {.set = &rows_op_set}}
+
 static const struct variant rows_op_variants[] = {
-	{"rows.op.welford", "per-row mean and variance by Welford updates and pairwise (Chan) merges",
-	 ROWS_OP_CONTRACT, ROWS_OP_TUNABLES, ROWS_OP_DTYPES, 1, welford_check, welford_run, NULL},
-	{"rows.op.var_naive",
-	 "per-row mean and variance by E[x^2] - E[x]^2 in f32 (loses the variance of offset rows)",
-	 ROWS_OP_CONTRACT, ROWS_OP_TUNABLES, ROWS_OP_DTYPES, 1, var_naive_check, var_naive_run, NULL},
-	{"rows.op.lse", "per-row log-sum-exp by the online (max, sum) merge", ROWS_OP_CONTRACT,
-	 ROWS_OP_TUNABLES, ROWS_OP_DTYPES, 1, lse_check, lse_run, NULL},
-	{"rows.op.l2", "per-row L2 norm: sqrt of the sum of squares", ROWS_OP_CONTRACT,
-	 ROWS_OP_TUNABLES, ROWS_OP_DTYPES, 1, l2_check, l2_run, NULL},
-	{"rows.op.argmax", "per-row index of the maximum, the lowest index on ties (i32 output)",
-	 ROWS_OP_CONTRACT, ROWS_OP_TUNABLES, ROWS_OP_DTYPES, 1, argmax_check, argmax_run, NULL},
+	ROWS_OP("rows.op.welford", "per-row mean and variance by Welford updates and pairwise (Chan) merges",
+		welford),
+	ROWS_OP("rows.op.var_naive",
+		"per-row mean and variance by E[x^2] - E[x]^2 in f32 (loses the variance of offset rows)",
+		var_naive),
+	ROWS_OP("rows.op.lse", "per-row log-sum-exp by the online (max, sum) merge", lse),
+	ROWS_OP("rows.op.l2", "per-row L2 norm: sqrt of the sum of squares", l2),
+	ROWS_OP("rows.op.argmax", "per-row index of the maximum, the lowest index on ties (i32 output)", argmax),
 };
 
 extern "C" const struct variant_table rows_op_table;

@@ -21,6 +21,7 @@
  *   rows.seed_cg      cg::tiled_partition<16> tiles and cg::reduce: a
  *                     tile's collectives name only its own 16 lanes.
  */
+#include <stddef.h>
 #include <stdio.h>
 
 #include <cooperative_groups.h>
@@ -93,24 +94,15 @@ static cudaError_t seed_launch(const struct reduce_launch *l)
 	return cudaSuccess;
 }
 
-/* cols=64 (n rows); block a multiple of 32, 32..1024 (default 128). */
-static int seed_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+/* The family's parameters: threads per block. */
+struct seed_params {
+	int block;
+};
+
+/* One segment per row of 64 (the rules have checked cols and the grid). */
+static int seed_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	if (a->cols != SEED_COLS) {
-		snprintf(msg, len, "cols=%lld: %s takes rows of %d floats", (long long)a->cols, a->variant,
-			 SEED_COLS);
-		return -1;
-	}
-	if (param_int(a, "block", 128, 32, 1024, &l->block, msg, len) < 0)
-		return -1;
-	if (l->block % 32 != 0) {
-		snprintf(msg, len, "block=%d is not a multiple of 32", l->block);
-		return -1;
-	}
-	if ((a->n * SEED_LANES + l->block - 1) / l->block > 2147483647LL) {
-		snprintf(msg, len, "%lld rows need more than 2^31 - 1 blocks", (long long)a->n);
-		return -1;
-	}
+	l->block = launch_params<seed_params>(l).block;
 	l->seg_len = l->seg_stride = SEED_COLS;
 	return 0;
 }
@@ -131,18 +123,34 @@ REDUCE_ENTRY_POINTS(seed_naive, seed_naive_spec)
 REDUCE_ENTRY_POINTS(seed_ballot, seed_ballot_spec)
 REDUCE_ENTRY_POINTS(seed_cg, seed_cg_spec)
 
-#define SEED_CONTRACT "Requires: cols=64 (n rows); block is a multiple of 32, 32..1024"
 #define F32 DTYPE_BIT(DTYPE_F32)
 
+static const struct tunable seed_tunables[] = {
+	{.name = "block", .doc = "threads per block", .lo = 32, .hi = 1024, .multiple_of = 32,
+	 .def = "128", .field = offsetof(struct seed_params, block)},
+};
+/* SEED_COLS and SEED_LANES, as the kernels have them. */
+static const struct rule seed_rules[] = {
+	{"cols == 64", "n rows of 64 floats"},
+	{"(n * 16 + block - 1) / block <= 2147483647", "16 lanes per row; the grid fits gridDim.x"},
+};
+static const struct tunable_set seed_set = {
+	TUNABLE_LIST(seed_tunables), RULE_LIST(seed_rules), .size = sizeof(struct seed_params),
+};
+
+#define SEED(name_, summary_, prefix)                                                              \
+	{.name = name_, .summary = summary_, .dtypes = F32, .gpu = 1, .check = prefix##_check,      \
+	 .run = prefix##_run, .ops = SEED_MAX, .params = {.set = &seed_set}}
+
 static const struct variant rows_seed_variants[] = {
-	{"rows.seed_naive",
-	 "N x 64 float4 row max: full-mask width-16 shuffles inside if (row < rows), then __syncthreads (hangs on a partly idle warp)",
-	 SEED_CONTRACT, "block=32..1024", F32, 1, seed_naive_check, seed_naive_run, NULL},
-	{"rows.seed_ballot",
-	 "N x 64 float4 row max: width-16 shuffles on the __ballot_sync mask of the busy lanes, then __syncthreads",
-	 SEED_CONTRACT, "block=32..1024", F32, 1, seed_ballot_check, seed_ballot_run, NULL},
-	{"rows.seed_cg", "N x 64 float4 row max: cg::reduce on tiled_partition<16> tiles, then __syncthreads",
-	 SEED_CONTRACT, "block=32..1024", F32, 1, seed_cg_check, seed_cg_run, NULL},
+	SEED("rows.seed_naive",
+	     "N x 64 float4 row max: full-mask width-16 shuffles inside if (row < rows), then __syncthreads (hangs on a partly idle warp)",
+	     seed_naive),
+	SEED("rows.seed_ballot",
+	     "N x 64 float4 row max: width-16 shuffles on the __ballot_sync mask of the busy lanes, then __syncthreads",
+	     seed_ballot),
+	SEED("rows.seed_cg", "N x 64 float4 row max: cg::reduce on tiled_partition<16> tiles, then __syncthreads",
+	     seed_cg),
 };
 
 extern "C" const struct variant_table rows_seed_table;

@@ -24,6 +24,7 @@
  * (shuffles) or their own whole tile (cg), so every lane a collective
  * names reaches it and nothing reads an inactive lane.
  */
+#include <stddef.h>
 #include <stdio.h>
 
 #include "device_reduce.cuh"
@@ -35,9 +36,14 @@ namespace cg = cooperative_groups;
 #define ROWS_ITEMS 2
 
 /* The grid is one-dimensional. */
-#define ROWS_GRID_MAX 2147483647LL
 
 /* Combining policies: every lane of each G-lane group gets the group's result. */
+/* The family's parameters: threads per block, and lanes per row (the
+ * width or tile tunable; rows.warp sets 32). */
+struct rows_params {
+	int block, width;
+};
+
 struct combine_shfl {
 	template <class Op, int G, class T>
 	static __device__ __forceinline__ T reduce(T v) { return warp_reduce_xor<Op>(v, G); }
@@ -126,7 +132,7 @@ static cudaError_t rows_group_launch(const struct reduce_launch *l)
 	return rows_dispatch(l, [&](auto in_t, auto op_t) {
 		using In = decltype(in_t);
 		using Op = decltype(op_t);
-		switch (l->width) {
+		switch (launch_params<rows_params>(l).width) {
 		case 4: return rows_group_start<In, Op, 4, Combine>(l);
 		case 8: return rows_group_start<In, Op, 8, Combine>(l);
 		case 16: return rows_group_start<In, Op, 16, Combine>(l);
@@ -147,76 +153,31 @@ static cudaError_t rows_block_launch(const struct reduce_launch *l)
 	});
 }
 
-/*
- * The shape every rows variant shares: cols >= 1 per row, block (default
- * `block`) a multiple of 32 in 32..1024, results in f32, and a
- * one-dimensional grid: rows x `lanes` threads, or (lanes == 0) a block
- * per row.
- */
-static int rows_common(const struct case_args *a, struct reduce_launch *l, int block, int lanes,
-		       char *msg, size_t len)
+/* Every rows variant: one segment per row, results in f32 (the rules have
+ * checked cols and the grid). */
+static int rows_shape(const struct case_args *a, struct reduce_launch *l, char *, size_t)
 {
-	if (a->cols < 1) {
-		snprintf(msg, len, "%s reduces rows: it needs cols >= 1", a->variant);
-		return -1;
-	}
-	if (param_int(a, "block", block, 32, 1024, &l->block, msg, len) < 0)
-		return -1;
-	if (l->block % 32 != 0) {
-		snprintf(msg, len, "block=%d is not a multiple of 32", l->block);
-		return -1;
-	}
-	if ((lanes ? (a->n * lanes + l->block - 1) / l->block : a->n) > ROWS_GRID_MAX) {
-		snprintf(msg, len, "%lld rows need more than %lld blocks", (long long)a->n, ROWS_GRID_MAX);
-		return -1;
-	}
+	l->block = launch_params<rows_params>(l).block;
 	l->out_dtype = DTYPE_F32;
 	l->seg_len = l->seg_stride = a->cols;
 	return 0;
 }
 
-/* width= or tile= (`key`): 4, 8, 16 or 32 lanes per row. */
-static int rows_group_shape(const struct case_args *a, struct reduce_launch *l, const char *key,
-			    char *msg, size_t len)
-{
-	if (param_int(a, key, 32, 4, 32, &l->width, msg, len) < 0)
-		return -1;
-	if (!is_pow2(l->width)) {
-		snprintf(msg, len, "%s=%d is not 4, 8, 16 or 32", key, l->width);
-		return -1;
-	}
-	return rows_common(a, l, 128, l->width, msg, len);
-}
-
-static int rows_shfl_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
-{
-	return rows_group_shape(a, l, "width", msg, len);
-}
-
-static int rows_cg_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
-{
-	return rows_group_shape(a, l, "tile", msg, len);
-}
-
+/* rows.warp: groups of a whole warp. */
 static int rows_warp_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
 {
-	l->width = 32;
-	return rows_common(a, l, 128, 32, msg, len);
-}
-
-static int rows_block_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
-{
-	return rows_common(a, l, 256, 0, msg, len);
+	launch_params<rows_params>(l).width = 32;
+	return rows_shape(a, l, msg, len);
 }
 
 #define ROWS_OPS (OP_BIT(OP_SUM) | OP_BIT(OP_MAX))
 
 static const struct reduce_spec rows_shfl_spec = {
-	ROWS_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shfl_shape, NULL,
+	ROWS_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shape, NULL,
 	rows_group_launch<combine_shfl>, NULL,
 };
 static const struct reduce_spec rows_cg_spec = {
-	ROWS_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_cg_shape, NULL, rows_group_launch<combine_cg>,
+	ROWS_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shape, NULL, rows_group_launch<combine_cg>,
 	NULL,
 };
 static const struct reduce_spec rows_warp_spec = {
@@ -224,7 +185,7 @@ static const struct reduce_spec rows_warp_spec = {
 	rows_group_launch<combine_shfl>, NULL,
 };
 static const struct reduce_spec rows_block_spec = {
-	ROWS_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_block_shape, NULL, rows_block_launch, NULL,
+	ROWS_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shape, NULL, rows_block_launch, NULL,
 };
 
 REDUCE_ENTRY_POINTS(rows_shfl, rows_shfl_spec)
@@ -233,22 +194,47 @@ REDUCE_ENTRY_POINTS(rows_warp, rows_warp_spec)
 REDUCE_ENTRY_POINTS(rows_block, rows_block_spec)
 
 #define ROWS_TYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_BF16))
-#define ROWS_CONTRACT "Requires: cols >= 1; block is a multiple of 32, 32..1024; the grid (rows x lanes per row / block, or rows) < 2^31"
-#define ROWS_GROUP_SPACE(key) "block=64,128,256,512,1024 " key "=4,8,16,32"
+
+/* block: a multiple of 32 (whole warps), its default and the values tuned. */
+#define ROWS_TUNABLE_BLOCK(def_)                                                                  \
+	{.name = "block", .doc = "threads per block", .lo = 32, .hi = 1024, .multiple_of = 32,      \
+	 .def = def_, .space = "64,128,256,512,1024", .field = offsetof(struct rows_params, block)}
+/* Lanes per row, under the name the variant's kernel gives them. */
+#define ROWS_TUNABLE_LANES(name_)                                                                 \
+	{.name = name_, .doc = "lanes per row", .values = "4|8|16|32", .def = "32",                 \
+	 .space = "4,8,16,32", .field = offsetof(struct rows_params, width)}
+#define ROWS_RULE_COLS {"cols >= 1", "n rows of cols"}
+/* The grid is one-dimensional: rows x lanes per row threads, or a block per row. */
+#define ROWS_RULE_GRID(lanes) \
+	{"(n * " lanes " + block - 1) / block <= 2147483647", "the grid's blocks fit gridDim.x"}
+
+static const struct tunable shfl_tunables[] = {ROWS_TUNABLE_BLOCK("128"), ROWS_TUNABLE_LANES("width")};
+static const struct tunable cg_tunables[] = {ROWS_TUNABLE_BLOCK("128"), ROWS_TUNABLE_LANES("tile")};
+static const struct tunable warp_tunables[] = {ROWS_TUNABLE_BLOCK("128")};
+static const struct tunable block_tunables[] = {ROWS_TUNABLE_BLOCK("256")};
+static const struct rule shfl_rules[] = {ROWS_RULE_COLS, ROWS_RULE_GRID("width")};
+static const struct rule cg_rules[] = {ROWS_RULE_COLS, ROWS_RULE_GRID("tile")};
+static const struct rule warp_rules[] = {ROWS_RULE_COLS, ROWS_RULE_GRID("32")};
+static const struct rule block_rules[] = {ROWS_RULE_COLS, {"n <= 2147483647", "a block per row fits gridDim.x"}};
+#define ROWS_SET(name_, tunables_, rules_)                                                        \
+	static const struct tunable_set name_ = {TUNABLE_LIST(tunables_), RULE_LIST(rules_),        \
+						 .size = sizeof(struct rows_params)}
+ROWS_SET(shfl_set, shfl_tunables, shfl_rules);
+ROWS_SET(cg_set, cg_tunables, cg_rules);
+ROWS_SET(warp_set, warp_tunables, warp_rules);
+ROWS_SET(block_set, block_tunables, block_rules);
+
+#define ROWS(name_, summary_, prefix, set_)                                                        \
+	{.name = name_, .summary = summary_, .dtypes = ROWS_TYPES, .gpu = 1, .check = prefix##_check, \
+	 .run = prefix##_run, .ops = ROWS_OPS, .params = {.set = &set_}}
 
 static const struct variant rows_tile_variants[] = {
-	{"rows.shfl", "row sum or max by groups of width lanes, __shfl_xor_sync with the width argument",
-	 ROWS_CONTRACT "; width is 4, 8, 16 or 32", "op=sum|max width=4|8|16|32 block=32..1024",
-	 ROWS_TYPES, 1, rows_shfl_check, rows_shfl_run, ROWS_GROUP_SPACE("width")},
-	{"rows.cg", "row sum or max by tiled_partition<tile> tiles and cg::reduce",
-	 ROWS_CONTRACT "; tile is 4, 8, 16 or 32", "op=sum|max tile=4|8|16|32 block=32..1024",
-	 ROWS_TYPES, 1, rows_cg_check, rows_cg_run, ROWS_GROUP_SPACE("tile")},
-	{"rows.warp", "row sum or max by one warp per row, full-warp shuffles", ROWS_CONTRACT,
-	 "op=sum|max block=32..1024", ROWS_TYPES, 1, rows_warp_check, rows_warp_run,
-	 "block=64,128,256,512,1024"},
-	{"rows.block", "row sum or max by one block per row: cg warp reductions and a shared-memory stage",
-	 ROWS_CONTRACT, "op=sum|max block=32..1024", ROWS_TYPES, 1, rows_block_check,
-	 rows_block_run, "block=64,128,256,512,1024"},
+	ROWS("rows.shfl", "row sum or max by groups of width lanes, __shfl_xor_sync with the width argument",
+	     rows_shfl, shfl_set),
+	ROWS("rows.cg", "row sum or max by tiled_partition<tile> tiles and cg::reduce", rows_cg, cg_set),
+	ROWS("rows.warp", "row sum or max by one warp per row, full-warp shuffles", rows_warp, warp_set),
+	ROWS("rows.block", "row sum or max by one block per row: cg warp reductions and a shared-memory stage",
+	     rows_block, block_set),
 };
 
 extern "C" const struct variant_table rows_tile_table;

@@ -90,16 +90,9 @@ static cudaError_t s128_launch(const struct reduce_launch *l)
 	return cudaSuccess;
 }
 
-static int s128_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+/* The rules have checked cols and the row count; the block is fixed. */
+static int s128_shape(const struct case_args *, struct reduce_launch *l, char *, size_t)
 {
-	if (a->cols != S128_COLS) {
-		snprintf(msg, len, "cols=%lld: softmax128 takes rows of %d", (long long)a->cols, S128_COLS);
-		return -1;
-	}
-	if (a->n > INT_MAX) {
-		snprintf(msg, len, "%lld rows: softmax128 takes an int row count", (long long)a->n);
-		return -1;
-	}
 	l->block = S128_BLOCK;
 	return 0;
 }
@@ -108,11 +101,18 @@ static const struct softmax_spec s128_spec = {s128_shape, NULL, s128_launch, 1};
 
 SOFTMAX_ENTRY_POINTS(s128, s128_spec)
 
+/* No tunables: softmax128() fixes its launch. */
+static const struct rule s128_rules[] = {
+	{"cols == 128", "n rows of 128"},
+	{"n <= 2147483647", "softmax128 takes an int row count"},
+};
+
 static const struct variant softmax128_variants[] = {
-	{"softmax.softmax128",
-	 "softmax of rows of 128 bf16: a 16-lane tile per row, 16-byte loads and stores, cg::reduce",
-	 "Requires: cols=128 (n rows, 1..2^31-1); bf16; pointers 256-byte aligned; inputs in (-32000, 32000)",
-	 "", DTYPE_BIT(DTYPE_BF16), 1, s128_check, s128_run, NULL},
+	{.name = "softmax.softmax128",
+	 .summary = "softmax of rows of 128 bf16: a 16-lane tile per row, 16-byte loads and stores, cg::reduce",
+	 .dtypes = DTYPE_BIT(DTYPE_BF16), .gpu = 1, .check = s128_check, .run = s128_run,
+	 .requires = "pointers 256-byte aligned; inputs in (-32000, 32000)",
+	 .params = {RULE_LIST(s128_rules)}},
 };
 
 extern "C" const struct variant_table softmax128_table;

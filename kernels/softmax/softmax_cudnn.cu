@@ -170,14 +170,9 @@ static cudaError_t cudnn_launch(const struct reduce_launch *)
 }
 #endif
 
-/* cuDNN takes int dimensions; its tensors stay below 2^31 elements. */
-static int cudnn_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+/* Nothing to set: cuDNN picks its own launch (the rules have checked the size). */
+static int cudnn_shape(const struct case_args *, struct reduce_launch *, char *, size_t)
 {
-	if (l->n > INT_MAX) {
-		snprintf(msg, len, "%lld x %lld elements: cuDNN tensors hold fewer than 2^31", (long long)a->n,
-			 (long long)a->cols);
-		return -1;
-	}
 	return 0;
 }
 
@@ -185,10 +180,18 @@ static const struct softmax_spec cudnn_spec = {cudnn_shape, cudnn_configure, cud
 
 SOFTMAX_ENTRY_POINTS(cudnn, cudnn_spec)
 
+/* cuDNN takes int dimensions; its tensors stay below 2^31 elements. */
+static const struct rule cudnn_rules[] = {
+	{"cols >= 1", "n rows of cols"},
+	{"n * cols <= 2147483647", "cuDNN tensors hold fewer than 2^31 elements"},
+};
+
 static const struct variant softmax_cudnn_variants[] = {
-	{"softmax.cudnn", "cuDNN's softmax (accurate, per instance): the baseline, loaded at run time",
-	 "Requires: cols >= 1; rows x cols < 2^31; libcudnn.so.9 at run time (else SKIP)", "",
-	 DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_BF16), 1, cudnn_check, cudnn_run, NULL},
+	{.name = "softmax.cudnn",
+	 .summary = "cuDNN's softmax (accurate, per instance): the baseline, loaded at run time",
+	 .dtypes = DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_BF16), .gpu = 1, .check = cudnn_check,
+	 .run = cudnn_run, .requires = "libcudnn.so.9 at run time (else SKIP)",
+	 .params = {RULE_LIST(cudnn_rules)}},
 };
 
 extern "C" const struct variant_table softmax_cudnn_table;

@@ -30,6 +30,10 @@ static int softmax_shape(const struct softmax_spec *s, const struct case_args *a
 	}
 	l->seg_len = l->seg_stride = a->cols;
 	l->n_out = l->n;
+	/* The declared tunables, bound for shape() as reduce_check() binds them. */
+	const struct variant *v = catalog_find(a->variant);
+	if (v && !v->contract && launch_bind(v, a, l, msg, len) < 0)
+		return -1;
 	return s->shape(a, l, msg, len);
 }
 

@@ -14,8 +14,9 @@
  * written as the bandwidth basis.
  *
  * The launch sees l->n = rows x cols elements in and out, l->seg_len =
- * l->seg_stride = cols, l->n_out = l->n, out_dtype = dtype, and whatever
- * the spec's shape() set (block, grid, width, vec).
+ * l->seg_stride = cols, l->n_out = l->n, out_dtype = dtype, the variant's
+ * declared tunables bound into l->params (launch_params<>()), and the
+ * launch geometry the spec's shape() set from them (block, grid).
  */
 #ifndef CONFORM_SOFTMAX_DRIVER_CUH
 #define CONFORM_SOFTMAX_DRIVER_CUH
@@ -23,8 +24,9 @@
 #include "reduce_driver.cuh"
 
 struct softmax_spec {
-	/* Parses the case's parameters into l and enforces the launch
-	 * contract, without touching CUDA.  Returns 0, or -1 with a message. */
+	/* Sets the launch from the bound parameters and enforces what the
+	 * declaration cannot say, without touching CUDA.  Returns 0, or -1
+	 * with a message. */
 	int (*shape)(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len);
 	/* Optional: run once before buffers are allocated; returns 0, or -1
 	 * with r filled (a missing library is OUTCOME_SKIPPED). */

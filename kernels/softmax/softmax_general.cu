@@ -12,7 +12,7 @@
  *                       elements per thread), max, exponentials kept in registers, sum,
  *                       write: the row is read once and written once.
  *
- * The tunables, shared by the three (l->width, l->block, l->vec):
+ * The tunables, shared by the three (struct softmax_params; block = rpb x tpr):
  *   tpr  threads per row, a power of two 1..1024: a sub-warp section
  *        (shuffles of width tpr), a warp, or several warps (shuffles, then
  *        one value per warp through shared memory between two barriers);
@@ -30,6 +30,7 @@
  * -inf entries, and running maxima that are still -inf, are harmless.
  */
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include <cuda_bf16.h>
@@ -51,6 +52,12 @@ static __host__ __device__ constexpr int reg_elems(int vec)
 }
 
 enum softmax_alg { ALG_THREE_PASS, ALG_ONLINE, ALG_REGISTERS };
+
+/* The family's parameters: threads per row, rows per block, elements per
+ * vector load (the tunables above). */
+struct softmax_params {
+	int tpr, rpb, vec;
+};
 
 /* e^(x - m) as exp2f of the scaled difference; exactly 0 when x is -inf
  * (m >= x, so m is -inf only with x). */
@@ -291,15 +298,17 @@ template <class F>
 static cudaError_t softmax_dispatch(const struct reduce_launch *l, F &&f)
 {
 	using std::integral_constant;
+	const int vec = launch_params<softmax_params>(l).vec;
+
 	if (l->dtype == DTYPE_F32) {
-		switch (l->vec) {
+		switch (vec) {
 		case 1: return f(float(), integral_constant<int, 1>());
 		case 2: return f(float(), integral_constant<int, 2>());
 		case 4: return f(float(), integral_constant<int, 4>());
 		default: return cudaErrorInvalidValue;
 		}
 	}
-	switch (l->vec) {
+	switch (vec) {
 	case 1: return f(bf16_t(), integral_constant<int, 1>());
 	case 2: return f(bf16_t(), integral_constant<int, 2>());
 	case 4: return f(bf16_t(), integral_constant<int, 4>());
@@ -314,58 +323,29 @@ static cudaError_t softmax_launch(const struct reduce_launch *l)
 	return softmax_dispatch(l, [&](auto t, auto vec) {
 		using T = decltype(t);
 		softmax_rows_kernel<T, vec, Alg><<<(unsigned)l->grid, l->block, 0, l->stream>>>(
-			(const T *)l->in, (T *)l->out, l->n / l->seg_len, l->seg_len, l->width);
+			(const T *)l->in, (T *)l->out, l->n / l->seg_len, l->seg_len,
+			launch_params<softmax_params>(l).tpr);
 		return cudaSuccess;
 	});
 }
 
-/*
- * tpr (default 32), rpb (default 4) and vec (default 16 bytes' worth)
- * into l->width, l->block = rpb x tpr and l->vec, with the contract of the
- * top of the file; the grid is a block per rpb rows, at most INT_MAX.
- */
-template <int Alg>
-static int softmax_tunables(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+/* block = rpb x tpr; the grid is a block per rpb rows, at most INT_MAX
+ * (the row loop strides over the rest).  The rules have checked the rest. */
+static int softmax_shape(const struct case_args *a, struct reduce_launch *l, char *, size_t)
 {
-	const int esz = (int)dtype_size(l->dtype);
-	int rpb;
+	const struct softmax_params &p = launch_params<softmax_params>(l);
+	const int64_t blocks = (a->n + p.rpb - 1) / p.rpb;
 
-	if (param_int(a, "tpr", 32, 1, 1024, &l->width, msg, len) < 0 ||
-	    param_int(a, "rpb", 4, 1, 1024, &rpb, msg, len) < 0 ||
-	    param_int(a, "vec", 16 / esz, 1, 8, &l->vec, msg, len) < 0)
-		return -1;
-	if (!is_pow2(l->width) || !is_pow2(rpb)) {
-		snprintf(msg, len, "tpr=%d rpb=%d: both must be powers of two", l->width, rpb);
-		return -1;
-	}
-	if (rpb * l->width < 32 || rpb * l->width > 1024) {
-		snprintf(msg, len, "rpb x tpr = %d threads per block: need 32..1024", rpb * l->width);
-		return -1;
-	}
-	if (!is_pow2(l->vec) || l->vec * esz > 16) {
-		snprintf(msg, len, "vec=%d: 1, 2, 4 or 8 elements of at most 16 bytes (%s)", l->vec,
-			 dtype_name(l->dtype));
-		return -1;
-	}
-	if (a->cols % l->vec != 0) {
-		snprintf(msg, len, "cols=%lld is not a multiple of vec=%d", (long long)a->cols, l->vec);
-		return -1;
-	}
-	if (Alg == ALG_REGISTERS && a->cols > (int64_t)l->width * reg_elems(l->vec)) {
-		snprintf(msg, len, "cols=%lld does not fit in registers: at most tpr x min(8 vec, 32) = %lld",
-			 (long long)a->cols, (long long)l->width * reg_elems(l->vec));
-		return -1;
-	}
-	l->block = rpb * l->width;
-	l->grid = (int)((a->n + rpb - 1) / rpb < INT_MAX ? (a->n + rpb - 1) / rpb : INT_MAX);
+	l->block = p.rpb * p.tpr;
+	l->grid = (int)(blocks < INT_MAX ? blocks : INT_MAX);
 	return 0;
 }
 
-static const struct softmax_spec three_pass_spec = {softmax_tunables<ALG_THREE_PASS>, NULL,
+static const struct softmax_spec three_pass_spec = {softmax_shape, NULL,
 						     softmax_launch<ALG_THREE_PASS>, 0};
-static const struct softmax_spec online_spec = {softmax_tunables<ALG_ONLINE>, NULL,
+static const struct softmax_spec online_spec = {softmax_shape, NULL,
 						 softmax_launch<ALG_ONLINE>, 0};
-static const struct softmax_spec registers_spec = {softmax_tunables<ALG_REGISTERS>, NULL,
+static const struct softmax_spec registers_spec = {softmax_shape, NULL,
 						    softmax_launch<ALG_REGISTERS>, 0};
 
 SOFTMAX_ENTRY_POINTS(three_pass, three_pass_spec)
@@ -373,21 +353,42 @@ SOFTMAX_ENTRY_POINTS(online, online_spec)
 SOFTMAX_ENTRY_POINTS(registers, registers_spec)
 
 #define SOFTMAX_TYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_BF16))
-#define SOFTMAX_CONTRACT                                                                     \
-	"Requires: cols >= 1; tpr and rpb powers of two, rpb x tpr in 32..1024; vec 1, 2, 4 "  \
-	"or 8 elements, at most 16 bytes; cols a multiple of vec; each row has a finite entry"
-#define SOFTMAX_TUNABLES "tpr=1..1024 rpb=1..1024 vec=1|2|4|8 (powers of two)"
-#define SOFTMAX_SPACE "rpb=1,2,4,8,16 tpr=4,8,16,32,64,128,256,512,1024 vec=1,2,4,8"
+/* Declared in the order the tuner walks them: rpb, tpr, vec. */
+static const struct tunable softmax_tunables[] = {
+	{.name = "rpb", .doc = "rows per block", .lo = 1, .hi = 1024, .pow2 = 1, .def = "4",
+	 .space = "1,2,4,8,16", .field = offsetof(struct softmax_params, rpb)},
+	{.name = "tpr", .doc = "threads per row", .lo = 1, .hi = 1024, .pow2 = 1, .def = "32",
+	 .space = "4,8,16,32,64,128,256,512,1024", .field = offsetof(struct softmax_params, tpr)},
+	{.name = "vec", .doc = "elements per vector load", .lo = 1, .hi = 8, .pow2 = 1, .def = "16 / esize",
+	 .space = "1,2,4,8", .field = offsetof(struct softmax_params, vec)},
+};
+static const struct rule softmax_rules[] = {
+	{"cols >= 1", "n rows of cols"},
+	{"rpb * tpr >= 32 && rpb * tpr <= 1024", "threads per block"},
+	{"vec * esize <= 16", "one load of at most 16 bytes"},
+	{"cols % vec == 0", "every row starts on a vector boundary"},
+};
+static const struct tunable_set softmax_set = {
+	TUNABLE_LIST(softmax_tunables), RULE_LIST(softmax_rules), .size = sizeof(struct softmax_params),
+};
+/* softmax.registers holds at most 8 vectors and 32 elements a thread. */
+static const struct rule registers_rules[] = {
+	{"cols <= tpr * min(8 * vec, 32)", "the row fits in registers"},
+};
+
+/* -inf entries are fine (they give 0); a row of only -inf has no softmax. */
+#define SOFTMAX(name_, summary_, prefix, ...)                                                       \
+	{.name = name_, .summary = summary_, .dtypes = SOFTMAX_TYPES, .gpu = 1,                      \
+	 .check = prefix##_check, .run = prefix##_run, .requires = "each row has a finite entry",    \
+	 .params = {.set = &softmax_set, __VA_ARGS__}}
 
 static const struct variant softmax_general_variants[] = {
-	{"softmax.three_pass", "row softmax reading each row three times: max, sum of exponentials, write",
-	 SOFTMAX_CONTRACT, SOFTMAX_TUNABLES, SOFTMAX_TYPES, 1, three_pass_check, three_pass_run,
-	 SOFTMAX_SPACE},
-	{"softmax.online", "row softmax with the online (max, sum) merge: one read for both, one to write",
-	 SOFTMAX_CONTRACT, SOFTMAX_TUNABLES, SOFTMAX_TYPES, 1, online_check, online_run, SOFTMAX_SPACE},
-	{"softmax.registers", "row softmax holding the row in registers: one read, one write",
-	 SOFTMAX_CONTRACT "; cols <= tpr x min(8 vec, 32)", SOFTMAX_TUNABLES, SOFTMAX_TYPES, 1, registers_check,
-	 registers_run, SOFTMAX_SPACE},
+	SOFTMAX("softmax.three_pass", "row softmax reading each row three times: max, sum of exponentials, write",
+		three_pass),
+	SOFTMAX("softmax.online", "row softmax with the online (max, sum) merge: one read for both, one to write",
+		online),
+	SOFTMAX("softmax.registers", "row softmax holding the row in registers: one read, one write",
+		registers, RULE_LIST(registers_rules)),
 };
 
 extern "C" const struct variant_table softmax_general_table;
