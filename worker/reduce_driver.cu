@@ -53,62 +53,24 @@ int case_check_common(const struct case_args *a, struct reduce_launch *l, char *
 	return 0;
 }
 
-int param_int(const struct case_args *a, const char *key, long long fallback, long long lo,
-	      long long hi, int *out, char *msg, size_t len)
+int launch_prepare(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
 {
-	char word[32];
-	int bad = 0;
-	long long v;
+	const struct variant *v = catalog_find(a->variant);
 
-	/* A leading minus, where the range has room for one. */
-	if (lo < 0 && params_get(a->params, key, word, sizeof word) == 0 && word[0] == '-') {
-		bad = params_parse_count(word + 1, &v) < 0;
-		v = -v;
-	} else {
-		v = params_long_or(a->params, key, fallback, &bad);
-	}
-	if (bad) {
-		snprintf(msg, len, "%s: not an integer", key);
+	memset(l, 0, sizeof *l);
+	if (case_check_common(a, l, msg, len) < 0)
+		return -1;
+	if (!v) {
+		snprintf(msg, len, "%s: not in the catalog", a->variant);
 		return -1;
 	}
-	if (v < lo || v > hi) {
-		snprintf(msg, len, "%s=%lld is outside %lld..%lld", key, v, lo, hi);
-		return -1;
-	}
-	*out = (int)v;
-	return 0;
-}
-
-int param_choice(const struct case_args *a, const char *key, const char *const *choices,
-		 int nchoices, int fallback, int *out, char *msg, size_t len)
-{
-	char word[64];
-	size_t used;
-
-	if (params_get(a->params, key, word, sizeof word) != 0) {
-		*out = fallback;
-		return 0;
-	}
-	for (int i = 0; i < nchoices; i++) {
-		if (strcmp(word, choices[i]) == 0) {
-			*out = i;
-			return 0;
-		}
-	}
-	used = (size_t)snprintf(msg, len, "%s=%s: expected", key, word);
-	for (int i = 0; i < nchoices && used < len; i++)
-		used += (size_t)snprintf(msg + used, len - used, "%s%s", i ? "|" : " ", choices[i]);
-	return -1;
-}
-
-int launch_bind(const struct variant *v, const struct case_args *a, struct reduce_launch *l, char *msg,
-		size_t len)
-{
 	if (v->params.set && v->params.set->size > sizeof l->params) {
 		snprintf(msg, len, "%s: parameter struct of %zu bytes, the launch holds %zu", a->variant,
 			 v->params.set->size, sizeof l->params);
 		return -1;
 	}
+	if (variant_op(v, a, &l->op, msg, len) < 0)
+		return -1;
 	return variant_bind(v, a, l->params, msg, len);
 }
 
@@ -116,36 +78,12 @@ int launch_bind(const struct variant *v, const struct case_args *a, struct reduc
 static int reduce_shape(const struct reduce_spec *s, const struct case_args *a,
 			struct reduce_launch *l, char *msg, size_t len)
 {
-	char word[64];
-
-	memset(l, 0, sizeof *l);
-	if (case_check_common(a, l, msg, len) < 0)
+	if (launch_prepare(a, l, msg, len) < 0)
 		return -1;
 	if (s->input != INPUT_UNIFORM && l->dtype != DTYPE_F32) {
 		snprintf(msg, len, "%s draws f32 inputs only", a->variant);
 		return -1;
 	}
-
-	const struct variant *v = catalog_find(a->variant);
-	if (v && v->ops) {
-		if (variant_op(v, a, &l->op, msg, len) < 0)
-			return -1;
-	} else {
-		l->op = OP_SUM;
-		while (!(s->ops & OP_BIT(l->op)) && l->op + 1 < OP_COUNT)
-			l->op = (enum op)(l->op + 1);
-		if (params_get(a->params, "op", word, sizeof word) == 0 && op_parse(word, &l->op) != 0) {
-			snprintf(msg, len, "op=%s: unknown operator", word);
-			return -1;
-		}
-		if (!(s->ops & OP_BIT(l->op))) {
-			snprintf(msg, len, "op=%s is not supported by %s", op_name(l->op), a->variant);
-			return -1;
-		}
-	}
-	if (v && !v->contract && launch_bind(v, a, l, msg, len) < 0) /* a declared variant */
-		return -1;
-
 	if (s->shape(a, l, msg, len) < 0)
 		return -1;
 	if (l->seg_len < 1 || l->seg_stride < l->seg_len ||
@@ -577,35 +515,3 @@ void reduce_run(const struct reduce_spec *s, const struct case_args *a, struct c
 	reduce_run_repeated(s, &once, a, r);
 }
 
-int shape_first_k_lanes(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
-{
-	if (param_int(a, "k", 32, 1, 32, &l->k, msg, len) < 0)
-		return -1;
-	l->seg_len = l->k;
-	l->seg_stride = 32;
-	return 0;
-}
-
-int param_pow2(const struct case_args *a, const char *key, long long fallback, long long hi, int *out,
-	       char *msg, size_t len)
-{
-	if (param_int(a, key, fallback, 1, hi, out, msg, len) < 0)
-		return -1;
-	if (!is_pow2(*out)) {
-		snprintf(msg, len, "%s=%d is not a power of two", key, *out);
-		return -1;
-	}
-	return 0;
-}
-
-int param_block(const struct case_args *a, long long fallback, long long hi, int *out, char *msg,
-		size_t len)
-{
-	if (param_int(a, "block", fallback, 32, hi, out, msg, len) < 0)
-		return -1;
-	if (*out % 32 != 0) {
-		snprintf(msg, len, "block=%d is not a multiple of 32", *out);
-		return -1;
-	}
-	return 0;
-}

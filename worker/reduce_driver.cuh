@@ -46,20 +46,10 @@ struct reduce_launch {
 	enum dtype dtype;      /* input element type */
 	enum dtype out_dtype;  /* output element type: dtype unless shape() says
 				* otherwise (f32 for bf16 input accumulated in f32) */
-	/* Parameters, parsed and checked by the variant's shape(): */
+	/* The launch's geometry, set by the variant's shape() and configure(): */
 	int block;             /* threads per block */
 	int grid;              /* blocks when fixed by configure(); 0: from n */
-	int width;             /* shuffle section width */
-	int k;                 /* active lanes, tile size, barrier threshold */
-	int delta;             /* shuffle distance */
-	int flag;              /* a variant's switch: tile nesting, oversized grid */
-	int vec;               /* elements per vector load */
-	int items;             /* vector loads in flight per thread per iteration */
-	int per_sm;            /* blocks per SM, 0: from occupancy (configure() sets grid) */
-	int evict_first;       /* 1: evict-first loads */
 	cudaStream_t stream;   /* 0: the legacy default stream, where timing records its events */
-	int arg;               /* a variant's own integer parameter: a predicate's threshold,
-				* a number of keys, tie levels */
 	/* The family's parameter struct, bound from the variant's declared
 	 * tunables (variant_bind) before shape() runs: read it with
 	 * launch_params<struct family_params>(l). */
@@ -94,7 +84,6 @@ enum reduce_input {
 };
 
 struct reduce_spec {
-	unsigned ops;             /* OP_BIT set; the default op is the lowest in it */
 	enum reduce_layout layout;
 	enum reduce_input input;
 	/* Parses the case's parameters into l (block, width, k, ...), sets
@@ -184,37 +173,13 @@ int reduce_time(struct reduce_launch *l, reduce_launch_fn launch, const void *ho
  * l->dtype and l->out_dtype (the same).  Returns 0, or -1 with a message. */
 int case_check_common(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len);
 
-/* Binds v's declared tunables for case a into l->params (variant_bind),
- * for a driver that shapes its own launches the way reduce_check() does.
- * Returns 0, or -1 with a message. */
-int launch_bind(const struct variant *v, const struct case_args *a, struct reduce_launch *l, char *msg,
-		size_t len);
+/* What every driver does first, before its shape(): l zeroed, the common
+ * checks (case_check_common), then the operator and the tunables as the
+ * case's variant declares them (variant_op into l->op, variant_bind into
+ * l->params, every rule checked).  Returns 0, or -1 with a message. */
+int launch_prepare(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len);
 
-/* Integer parameter `key` (fallback when absent) within lo..hi; a negative
- * value ("above=-990") is read when lo < 0.  Returns 0, or -1 with a
- * message naming the parameter. */
-int param_int(const struct case_args *a, const char *key, long long fallback, long long lo,
-	      long long hi, int *out, char *msg, size_t len);
 
-/* Index in choices[] of the value of parameter `key` ("nest=warp" with
- * choices {"block", "warp"} gives 1), or `fallback` when absent.  Returns 0,
- * or -1 with a message listing the choices. */
-int param_choice(const struct case_args *a, const char *key, const char *const *choices,
-		 int nchoices, int fallback, int *out, char *msg, size_t len);
-
-/* param_int for a power of two in 1..hi. */
-int param_pow2(const struct case_args *a, const char *key, long long fallback, long long hi, int *out,
-	       char *msg, size_t len);
-
-/* param_int for `block`: threads per block, a multiple of 32 in 32..hi. */
-int param_block(const struct case_args *a, long long fallback, long long hi, int *out, char *msg,
-		size_t len);
-
-/* A shape(): the first k lanes (parameter k, 1..32, default 32) of each
- * warp, a segment of k elements every 32. */
-int shape_first_k_lanes(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len);
-
-static inline int is_pow2(long long v) { return v > 0 && (v & (v - 1)) == 0; }
 
 /* Blocks of `block` threads covering `threads` threads. */
 static inline unsigned grid_for(int64_t threads, int block)

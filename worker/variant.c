@@ -19,8 +19,6 @@ int variant_contract(const struct variant *v, char *buf, size_t len)
 {
 	char rules[2048];
 
-	if (v->contract)
-		return fitted(snprintf(buf, len, "%s", v->contract), len);
 	if (tunable_contract(&v->params, rules, sizeof rules) < 0)
 		return -1;
 	return fitted(snprintf(buf, len, "Requires: %s%s%s", v->requires ? v->requires : "",
@@ -32,8 +30,6 @@ int variant_tunables(const struct variant *v, char *buf, size_t len)
 {
 	size_t used = 0;
 
-	if (v->tunables)
-		return fitted(snprintf(buf, len, "%s", v->tunables), len);
 	buf[0] = '\0';
 	for (int o = 0; o < OP_COUNT && used < len; o++)
 		if (v->ops & OP_BIT(o))
@@ -48,8 +44,6 @@ int variant_tunables(const struct variant *v, char *buf, size_t len)
 
 int variant_space(const struct variant *v, char *buf, size_t len)
 {
-	if (v->contract || v->tunables)
-		return fitted(snprintf(buf, len, "%s", v->space ? v->space : ""), len);
 	return tunable_space(&v->params, buf, len);
 }
 

@@ -41,8 +41,6 @@ struct variant_refs {
 struct variant {
 	const char *name;      /* "block.tree" */
 	const char *summary;   /* one line: what it computes */
-	const char *contract;  /* legacy: until its family declares .params */
-	const char *tunables;  /* legacy: until its family declares .params */
 	unsigned dtypes;       /* DTYPE_BIT() set of supported element types */
 	int gpu;               /* 1: needs a CUDA device; 0: host-only */
 	/* The preconditions that are not about tunables, checked in code
@@ -53,7 +51,6 @@ struct variant {
 	/* Runs the case and fills r (outcome, message, err_norm); when
 	 * a->timing is set and the result is correct, also r->timing. */
 	void (*run)(const struct case_args *a, struct case_result *r);
-	const char *space;     /* legacy: until its family declares .params */
 	/* The typed declaration: */
 	unsigned ops;          /* OP_BIT() set the op= parameter takes (the first is
 				* the default); 0: the variant takes no op */

@@ -90,13 +90,13 @@ static int block_shape(const struct case_args *, struct reduce_launch *l, char *
 #define BLOCK_DTYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32))
 
 static const struct reduce_spec tree_spec = {
-	BLOCK_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, block_shape, NULL, tree_launch, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, block_shape, NULL, tree_launch, NULL,
 };
 static const struct reduce_spec shfl_spec = {
-	BLOCK_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, block_shape, NULL, two_stage_launch<warp_by_shfl>, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, block_shape, NULL, two_stage_launch<warp_by_shfl>, NULL,
 };
 static const struct reduce_spec cg_spec = {
-	BLOCK_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, block_shape, NULL, two_stage_launch<warp_by_cg>, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, block_shape, NULL, two_stage_launch<warp_by_cg>, NULL,
 };
 
 REDUCE_ENTRY_POINTS(tree, tree_spec)

@@ -182,15 +182,15 @@ static void copy_expect(const struct reduce_launch *l, const void *in, double *r
 }
 
 static const struct reduce_spec cub_spec = {
-	DEVICE_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, cub_shape, cub_configure<cub_reduce>,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, cub_shape, cub_configure<cub_reduce>,
 	cub_launch<cub_reduce>, NULL,
 };
 static const struct reduce_spec cub_segmented_spec = {
-	DEVICE_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, cub_segmented_shape, cub_configure<cub_segmented>,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, cub_segmented_shape, cub_configure<cub_segmented>,
 	cub_launch<cub_segmented>, NULL,
 };
 static const struct reduce_spec copy_spec = {
-	OP_BIT(OP_SUM), REDUCE_PER_ELEMENT, INPUT_UNIFORM, copy_shape, NULL, copy_launch, copy_expect,
+	REDUCE_PER_ELEMENT, INPUT_UNIFORM, copy_shape, NULL, copy_launch, copy_expect,
 };
 
 /* CUB promises run-to-run determinism on one GPU: hold it to that. */

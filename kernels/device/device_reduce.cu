@@ -305,19 +305,19 @@ static cudaError_t whole_launch(const struct reduce_launch *l)
 }
 
 static const struct reduce_spec atomic_spec = {
-	DEVICE_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, whole_shape, whole_configure<FINISH_ATOMIC>,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, whole_shape, whole_configure<FINISH_ATOMIC>,
 	whole_launch<FINISH_ATOMIC>, NULL,
 };
 static const struct reduce_spec two_pass_spec = {
-	DEVICE_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, whole_shape, whole_configure<FINISH_PARTIALS>,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, whole_shape, whole_configure<FINISH_PARTIALS>,
 	whole_launch<FINISH_PARTIALS>, NULL,
 };
 static const struct reduce_spec last_block_spec = {
-	DEVICE_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, whole_shape, whole_configure<FINISH_LAST_BLOCK>,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, whole_shape, whole_configure<FINISH_LAST_BLOCK>,
 	whole_launch<FINISH_LAST_BLOCK>, NULL,
 };
 static const struct reduce_spec coop_spec = {
-	DEVICE_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, whole_shape, whole_configure<FINISH_GRID_SYNC>,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, whole_shape, whole_configure<FINISH_GRID_SYNC>,
 	whole_launch<FINISH_GRID_SYNC>, NULL,
 };
 

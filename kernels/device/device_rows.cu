@@ -121,11 +121,11 @@ static cudaError_t rows_launch(const struct reduce_launch *l)
 }
 
 static const struct reduce_spec rows_smem_spec = {
-	DEVICE_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shape, rows_configure<ROWS_BY_BLOCK>,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shape, rows_configure<ROWS_BY_BLOCK>,
 	rows_launch<ROWS_BY_BLOCK>, NULL,
 };
 static const struct reduce_spec rows_shfl_spec = {
-	DEVICE_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shape, rows_configure<ROWS_BY_WARP>,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shape, rows_configure<ROWS_BY_WARP>,
 	rows_launch<ROWS_BY_WARP>, NULL,
 };
 

@@ -407,34 +407,34 @@ static int warp_max_shape(const struct case_args *, struct reduce_launch *l, cha
 #define SUM_ONLY OP_BIT(OP_SUM)
 
 static const struct reduce_spec exit_spec = {
-	MAX_ONLY, REDUCE_PER_SEGMENT, INPUT_UNIFORM, row_shape, NULL, row_launch<subwarp_exit_kernel>, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, row_shape, NULL, row_launch<subwarp_exit_kernel>, NULL,
 };
 static const struct reduce_spec sync_spec = {
-	MAX_ONLY, REDUCE_PER_SEGMENT, INPUT_UNIFORM, row_shape, NULL, row_launch<subwarp_sync_kernel>, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, row_shape, NULL, row_launch<subwarp_sync_kernel>, NULL,
 };
 static const struct reduce_spec ballot_spec = {
-	MAX_ONLY, REDUCE_PER_SEGMENT, INPUT_UNIFORM, row_shape, NULL, row_launch<subwarp_ballot_kernel>, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, row_shape, NULL, row_launch<subwarp_ballot_kernel>, NULL,
 };
 static const struct reduce_spec cg_spec = {
-	MAX_ONLY, REDUCE_PER_SEGMENT, INPUT_UNIFORM, row_shape, NULL, row_launch<subwarp_cg_kernel>, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, row_shape, NULL, row_launch<subwarp_cg_kernel>, NULL,
 };
 static const struct reduce_spec mismatch_spec = {
-	SUM_ONLY, REDUCE_PER_ELEMENT, INPUT_UNIFORM, mismatch_shape, NULL,
+	REDUCE_PER_ELEMENT, INPUT_UNIFORM, mismatch_shape, NULL,
 	flat_launch<shfl_mismatch_kernel>, mismatch_expect,
 };
 static const struct reduce_spec activemask_spec = {
-	SUM_ONLY, REDUCE_PER_SEGMENT, INPUT_UNIFORM, activemask_shape, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, activemask_shape, NULL,
 	flat_k_launch<activemask_kernel>, NULL,
 };
 static const struct reduce_spec sync_if_spec = {
-	SUM_ONLY, REDUCE_PER_ELEMENT, INPUT_UNIFORM, sync_if_shape, NULL,
+	REDUCE_PER_ELEMENT, INPUT_UNIFORM, sync_if_shape, NULL,
 	flat_k_launch<syncthreads_in_if_kernel>, sync_if_expect,
 };
 static const struct reduce_spec coop_spec = {
-	SUM_ONLY, REDUCE_PER_SEGMENT, INPUT_UNIFORM, coop_shape, coop_configure, coop_launch, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, coop_shape, coop_configure, coop_launch, NULL,
 };
 static const struct reduce_spec redux_f32_spec = {
-	MAX_ONLY, REDUCE_PER_SEGMENT, INPUT_UNIFORM, warp_max_shape, redux_f32_configure,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, warp_max_shape, redux_f32_configure,
 	flat_launch<redux_f32_max_kernel>, NULL,
 };
 

@@ -91,10 +91,10 @@ static int branch_shape(const struct case_args *, struct reduce_launch *l, char 
 }
 
 static const struct reduce_spec fullmask_spec = {
-	OP_BIT(OP_SUM), REDUCE_PER_SEGMENT, INPUT_UNIFORM, branch_shape, NULL, branch_launch<false>, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, branch_shape, NULL, branch_launch<false>, NULL,
 };
 static const struct reduce_spec ballot_spec = {
-	OP_BIT(OP_SUM), REDUCE_PER_SEGMENT, INPUT_UNIFORM, branch_shape, NULL, branch_launch<true>, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, branch_shape, NULL, branch_launch<true>, NULL,
 };
 
 REDUCE_ENTRY_POINTS(fullmask, fullmask_spec)

@@ -56,16 +56,7 @@ static cudaError_t fault_launch(const struct reduce_launch *l)
 /* The common checks, then the declared tunables and rules. */
 static int fault_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
 {
-	const struct variant *v = catalog_find(a->variant);
-
-	memset(l, 0, sizeof *l);
-	if (case_check_common(a, l, msg, len) < 0)
-		return -1;
-	if (!v) {
-		snprintf(msg, len, "%s: not in the catalog", a->variant);
-		return -1;
-	}
-	if (launch_bind(v, a, l, msg, len) < 0)
+	if (launch_prepare(a, l, msg, len) < 0)
 		return -1;
 	l->block = launch_params<fault_params>(l).block;
 	l->n_out = l->n;

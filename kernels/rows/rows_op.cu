@@ -125,16 +125,7 @@ static cudaError_t rows_op_launch(const struct reduce_launch *l)
 static int rows_op_shape(enum rows_op op, const struct case_args *a, struct reduce_launch *l,
 			 int *input, char *msg, size_t len)
 {
-	const struct variant *v = catalog_find(a->variant);
-
-	memset(l, 0, sizeof *l);
-	if (case_check_common(a, l, msg, len) < 0)
-		return -1;
-	if (!v) {
-		snprintf(msg, len, "%s: not in the catalog", a->variant);
-		return -1;
-	}
-	if (launch_bind(v, a, l, msg, len) < 0)
+	if (launch_prepare(a, l, msg, len) < 0)
 		return -1;
 	l->block = launch_params<rows_op_params>(l).block;
 	*input = launch_params<rows_op_params>(l).input;

@@ -110,13 +110,13 @@ static int seed_shape(const struct case_args *, struct reduce_launch *l, char *,
 #define SEED_MAX OP_BIT(OP_MAX)
 
 static const struct reduce_spec seed_naive_spec = {
-	SEED_MAX, REDUCE_PER_SEGMENT, INPUT_UNIFORM, seed_shape, NULL, seed_launch<seed_shfl_kernel<false>>, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, seed_shape, NULL, seed_launch<seed_shfl_kernel<false>>, NULL,
 };
 static const struct reduce_spec seed_ballot_spec = {
-	SEED_MAX, REDUCE_PER_SEGMENT, INPUT_UNIFORM, seed_shape, NULL, seed_launch<seed_shfl_kernel<true>>, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, seed_shape, NULL, seed_launch<seed_shfl_kernel<true>>, NULL,
 };
 static const struct reduce_spec seed_cg_spec = {
-	SEED_MAX, REDUCE_PER_SEGMENT, INPUT_UNIFORM, seed_shape, NULL, seed_launch<seed_cg_kernel>, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, seed_shape, NULL, seed_launch<seed_cg_kernel>, NULL,
 };
 
 REDUCE_ENTRY_POINTS(seed_naive, seed_naive_spec)

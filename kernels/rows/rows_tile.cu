@@ -173,19 +173,19 @@ static int rows_warp_shape(const struct case_args *a, struct reduce_launch *l, c
 #define ROWS_OPS (OP_BIT(OP_SUM) | OP_BIT(OP_MAX))
 
 static const struct reduce_spec rows_shfl_spec = {
-	ROWS_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shape, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shape, NULL,
 	rows_group_launch<combine_shfl>, NULL,
 };
 static const struct reduce_spec rows_cg_spec = {
-	ROWS_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shape, NULL, rows_group_launch<combine_cg>,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shape, NULL, rows_group_launch<combine_cg>,
 	NULL,
 };
 static const struct reduce_spec rows_warp_spec = {
-	ROWS_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_warp_shape, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_warp_shape, NULL,
 	rows_group_launch<combine_shfl>, NULL,
 };
 static const struct reduce_spec rows_block_spec = {
-	ROWS_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shape, NULL, rows_block_launch, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shape, NULL, rows_block_launch, NULL,
 };
 
 REDUCE_ENTRY_POINTS(rows_shfl, rows_shfl_spec)

@@ -112,7 +112,7 @@ static const struct variant softmax128_variants[] = {
 	 .summary = "softmax of rows of 128 bf16: a 16-lane tile per row, 16-byte loads and stores, cg::reduce",
 	 .dtypes = DTYPE_BIT(DTYPE_BF16), .gpu = 1, .check = s128_check, .run = s128_run,
 	 .requires = "pointers 256-byte aligned; inputs in (-32000, 32000)",
-	 .params = {RULE_LIST(s128_rules)}},
+	 .params = {RULE_LIST(s128_rules)}, .refs = &softmax_refs},
 };
 
 extern "C" const struct variant_table softmax128_table;

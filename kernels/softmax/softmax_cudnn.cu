@@ -191,7 +191,7 @@ static const struct variant softmax_cudnn_variants[] = {
 	 .summary = "cuDNN's softmax (accurate, per instance): the baseline, loaded at run time",
 	 .dtypes = DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_BF16), .gpu = 1, .check = cudnn_check,
 	 .run = cudnn_run, .requires = "libcudnn.so.9 at run time (else SKIP)",
-	 .params = {RULE_LIST(cudnn_rules)}},
+	 .params = {RULE_LIST(cudnn_rules)}, .refs = &softmax_refs},
 };
 
 extern "C" const struct variant_table softmax_cudnn_table;

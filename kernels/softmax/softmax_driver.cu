@@ -21,21 +21,20 @@
 static int softmax_shape(const struct softmax_spec *s, const struct case_args *a,
 			 struct reduce_launch *l, char *msg, size_t len)
 {
-	memset(l, 0, sizeof *l);
-	if (case_check_common(a, l, msg, len) < 0)
-		return -1;
 	if (a->cols < 1) {
 		snprintf(msg, len, "%s normalises rows: it needs cols >= 1", a->variant);
 		return -1;
 	}
+	if (launch_prepare(a, l, msg, len) < 0)
+		return -1;
 	l->seg_len = l->seg_stride = a->cols;
 	l->n_out = l->n;
-	/* The declared tunables, bound for shape() as reduce_check() binds them. */
-	const struct variant *v = catalog_find(a->variant);
-	if (v && !v->contract && launch_bind(v, a, l, msg, len) < 0)
-		return -1;
 	return s->shape(a, l, msg, len);
 }
+
+const struct variant_refs softmax_refs = {
+	.copy = "device.copy", .copy_n = 1LL << 28, .baseline_rows = "softmax.cudnn",
+};
 
 int softmax_check(const struct softmax_spec *s, const struct case_args *a, char *msg, size_t len)
 {

@@ -35,6 +35,11 @@ struct softmax_spec {
 	int finite_only; /* the contract takes finite inputs only: no -inf rows */
 };
 
+/* The family's references: the device copy of 2^28 f32 (softmax reads and
+ * writes each element once, as a copy does) and, over rows, cuDNN's
+ * softmax (softmax_driver.cu). */
+extern "C" const struct variant_refs softmax_refs;
+
 int softmax_check(const struct softmax_spec *s, const struct case_args *a, char *msg, size_t len);
 void softmax_run(const struct softmax_spec *s, const struct case_args *a, struct case_result *r);
 

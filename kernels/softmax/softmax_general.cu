@@ -380,7 +380,7 @@ static const struct rule registers_rules[] = {
 #define SOFTMAX(name_, summary_, prefix, ...)                                                       \
 	{.name = name_, .summary = summary_, .dtypes = SOFTMAX_TYPES, .gpu = 1,                      \
 	 .check = prefix##_check, .run = prefix##_run, .requires = "each row has a finite entry",    \
-	 .params = {.set = &softmax_set, __VA_ARGS__}}
+	 .params = {.set = &softmax_set, __VA_ARGS__}, .refs = &softmax_refs}
 
 static const struct variant softmax_general_variants[] = {
 	SOFTMAX("softmax.three_pass", "row softmax reading each row three times: max, sum of exponentials, write",

@@ -90,10 +90,10 @@ static void argmax_expect(const struct reduce_launch *l, const void *in, double 
 }
 
 static const struct reduce_spec argmax_spec = {
-	OP_BIT(OP_MAX), REDUCE_PER_SEGMENT, INPUT_UNIFORM, argmax_shape, NULL, argmax_launch, argmax_expect,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, argmax_shape, NULL, argmax_launch, argmax_expect,
 };
 static const struct reduce_spec argmax_specials_spec = {
-	OP_BIT(OP_MAX), REDUCE_PER_SEGMENT, INPUT_F32_SPECIALS, argmax_shape, NULL, argmax_launch,
+	REDUCE_PER_SEGMENT, INPUT_F32_SPECIALS, argmax_shape, NULL, argmax_launch,
 	argmax_expect,
 };
 

@@ -212,13 +212,13 @@ static int batched_shape(const struct case_args *, struct reduce_launch *l, char
 #define BATCHED_DTYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32))
 
 static const struct reduce_spec batched_spec = {
-	BATCHED_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, batched_shape, NULL, batched_launch<false>, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, batched_shape, NULL, batched_launch<false>, NULL,
 };
 static const struct reduce_spec naive_spec = {
-	BATCHED_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, batched_shape, NULL, batched_launch<true>, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, batched_shape, NULL, batched_launch<true>, NULL,
 };
 static const struct reduce_spec cub_spec = {
-	OP_BIT(OP_SUM), REDUCE_PER_SEGMENT, INPUT_UNIFORM, batched_shape, NULL, CUB_LAUNCH, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, batched_shape, NULL, CUB_LAUNCH, NULL,
 };
 
 REDUCE_ENTRY_POINTS(batched, batched_spec)

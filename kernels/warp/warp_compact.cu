@@ -86,7 +86,7 @@ static void compact_expect(const struct reduce_launch *l, const void *in, double
 }
 
 static const struct reduce_spec compact_spec = {
-	OP_BIT(OP_SUM), REDUCE_PER_SEGMENT, INPUT_UNIFORM, compact_shape, NULL, compact_launch,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, compact_shape, NULL, compact_launch,
 	compact_expect,
 };
 

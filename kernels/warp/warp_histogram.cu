@@ -109,7 +109,7 @@ static void histogram_expect(const struct reduce_launch *l, const void *in, doub
 }
 
 static const struct reduce_spec histogram_spec = {
-	OP_BIT(OP_SUM), REDUCE_PER_SEGMENT, INPUT_UNIFORM, histogram_shape, NULL, histogram_launch,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, histogram_shape, NULL, histogram_launch,
 	histogram_expect,
 };
 

@@ -83,7 +83,7 @@ static void match_expect(const struct reduce_launch *l, const void *in, double *
 }
 
 static const struct reduce_spec match_spec = {
-	OP_BIT(OP_SUM), REDUCE_PER_ELEMENT, INPUT_UNIFORM, match_shape, NULL, match_launch, match_expect,
+	REDUCE_PER_ELEMENT, INPUT_UNIFORM, match_shape, NULL, match_launch, match_expect,
 };
 
 REDUCE_ENTRY_POINTS(match, match_spec)

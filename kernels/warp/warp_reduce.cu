@@ -167,19 +167,19 @@ static void oob_expect(const struct reduce_launch *l, const void *in, double *re
 #define SHFL_DTYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32))
 
 static const struct reduce_spec down_spec = {
-	SHFL_OPS, REDUCE_PER_SEGMENT, INPUT_UNIFORM, section_shape, NULL, shfl_launch<FORM_DOWN>, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, section_shape, NULL, shfl_launch<FORM_DOWN>, NULL,
 };
 static const struct reduce_spec xor_spec = {
-	SHFL_OPS, REDUCE_PER_ELEMENT, INPUT_UNIFORM, section_shape, NULL, shfl_launch<FORM_XOR>, NULL,
+	REDUCE_PER_ELEMENT, INPUT_UNIFORM, section_shape, NULL, shfl_launch<FORM_XOR>, NULL,
 };
 static const struct reduce_spec bcast_spec = {
-	SHFL_OPS, REDUCE_PER_ELEMENT, INPUT_UNIFORM, section_shape, NULL, shfl_launch<FORM_DOWN_BCAST>, NULL,
+	REDUCE_PER_ELEMENT, INPUT_UNIFORM, section_shape, NULL, shfl_launch<FORM_DOWN_BCAST>, NULL,
 };
 static const struct reduce_spec partial_shfl_spec = {
-	OP_BIT(OP_SUM), REDUCE_PER_SEGMENT, INPUT_UNIFORM, first_k_shape, NULL, partial_shfl_launch, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, first_k_shape, NULL, partial_shfl_launch, NULL,
 };
 static const struct reduce_spec oob_spec = {
-	OP_BIT(OP_SUM), REDUCE_PER_ELEMENT, INPUT_UNIFORM, oob_shape, NULL, oob_launch, oob_expect,
+	REDUCE_PER_ELEMENT, INPUT_UNIFORM, oob_shape, NULL, oob_launch, oob_expect,
 };
 
 REDUCE_ENTRY_POINTS(down, down_spec)

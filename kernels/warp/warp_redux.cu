@@ -174,17 +174,17 @@ static int warp_shape(const struct case_args *, struct reduce_launch *l, char *,
 
 
 static const struct reduce_spec redux_spec = {
-	OP_BIT(OP_SUM) | OP_BIT(OP_MIN) | OP_BIT(OP_MAX), REDUCE_PER_ELEMENT, INPUT_UNIFORM,
+	REDUCE_PER_ELEMENT, INPUT_UNIFORM,
 	warp_shape, NULL, redux_launch, NULL,
 };
 static const struct reduce_spec fmax_bits_spec = {
-	OP_BIT(OP_MAX), REDUCE_PER_SEGMENT, INPUT_NONNEGATIVE, warp_shape, NULL, fmax_bits_launch, NULL,
+	REDUCE_PER_SEGMENT, INPUT_NONNEGATIVE, warp_shape, NULL, fmax_bits_launch, NULL,
 };
 static const struct reduce_spec fmax_ordered_spec = {
-	OP_BIT(OP_MAX), REDUCE_PER_SEGMENT, INPUT_F32_SPECIALS, warp_shape, NULL, fmax_ordered_launch, NULL,
+	REDUCE_PER_SEGMENT, INPUT_F32_SPECIALS, warp_shape, NULL, fmax_ordered_launch, NULL,
 };
 static const struct reduce_spec partial_spec = {
-	OP_BIT(OP_SUM), REDUCE_PER_SEGMENT, INPUT_UNIFORM, first_k_shape, NULL, partial_launch, NULL,
+	REDUCE_PER_SEGMENT, INPUT_UNIFORM, first_k_shape, NULL, partial_launch, NULL,
 };
 
 REDUCE_ENTRY_POINTS(redux, redux_spec)

@@ -169,10 +169,10 @@ static void scan_expect(const struct reduce_launch *l, const void *in, double *r
 #define SCAN_DTYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32))
 
 static const struct reduce_spec warp_scan_spec = {
-	OP_BIT(OP_SUM), REDUCE_PER_ELEMENT, INPUT_UNIFORM, warp_scan_shape, NULL, warp_scan_launch, scan_expect,
+	REDUCE_PER_ELEMENT, INPUT_UNIFORM, warp_scan_shape, NULL, warp_scan_launch, scan_expect,
 };
 static const struct reduce_spec block_scan_spec = {
-	OP_BIT(OP_SUM), REDUCE_PER_ELEMENT, INPUT_UNIFORM, block_scan_shape, NULL, block_scan_launch, scan_expect,
+	REDUCE_PER_ELEMENT, INPUT_UNIFORM, block_scan_shape, NULL, block_scan_launch, scan_expect,
 };
 
 REDUCE_ENTRY_POINTS(warp_scan, warp_scan_spec)

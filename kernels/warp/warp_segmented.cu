@@ -80,7 +80,7 @@ static void segmented_expect(const struct reduce_launch *l, const void *in, doub
 }
 
 static const struct reduce_spec segmented_spec = {
-	OP_BIT(OP_SUM) | OP_BIT(OP_MAX), REDUCE_PER_ELEMENT, INPUT_UNIFORM, segmented_shape, NULL,
+	REDUCE_PER_ELEMENT, INPUT_UNIFORM, segmented_shape, NULL,
 	segmented_launch, segmented_expect,
 };
 

@@ -79,16 +79,12 @@ static cudaError_t tile_meta_launch(const struct reduce_launch *l)
 	return cudaSuccess;
 }
 
-/* Defined at the end: tile_meta_shape binds the variant's declaration. */
-extern "C" const struct variant_table warp_tile_table;
-
-/* Not run by the reduce driver, so it binds the tunables itself.  The case's tunables bound and checked (the declaration's rules), the
- * block taken from them; the output is three ints per thread. */
+/* Not run by the reduce driver: the case prepared as the driver does
+ * (launch_prepare), the block taken from the bound tunables; the output is
+ * three ints per thread. */
 static int tile_meta_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
 {
-	memset(l, 0, sizeof *l);
-	if (case_check_common(a, l, msg, len) < 0 ||
-	    variant_bind(&warp_tile_table.variants[0], a, l->params, msg, len) < 0)
+	if (launch_prepare(a, l, msg, len) < 0)
 		return -1;
 	l->block = launch_params<tile_params>(l).block;
 	l->n_out = 3 * l->n;
@@ -161,5 +157,6 @@ static const struct variant warp_tile_variants[] = {
 	 .params = {.set = &tile_set}},
 };
 
+extern "C" const struct variant_table warp_tile_table;
 const struct variant_table warp_tile_table = {
 	warp_tile_variants, sizeof warp_tile_variants / sizeof warp_tile_variants[0]};

@@ -78,7 +78,7 @@ static void vote_expect(const struct reduce_launch *l, const void *in, double *r
 }
 
 static const struct reduce_spec vote_spec = {
-	OP_BIT(OP_SUM), REDUCE_PER_ELEMENT, INPUT_UNIFORM, vote_shape, NULL, vote_launch, vote_expect,
+	REDUCE_PER_ELEMENT, INPUT_UNIFORM, vote_shape, NULL, vote_launch, vote_expect,
 };
 
 REDUCE_ENTRY_POINTS(vote, vote_spec)
