@@ -59,7 +59,7 @@ static int sweep(const char *worker, const char *strategy, uint64_t budget, int 
 	volatile sig_atomic_t stop = 0;
 	int rc = -1;
 	if (!s || catalog_load(&cat, worker, err, sizeof err) < 0 ||
-	    db_open(":memory:", 5000, &db, err, sizeof err) < 0) {
+	    db_open(":memory:", &db, err, sizeof err) < 0) {
 		fprintf(stderr, "%s\n", err);
 		free(s);
 		return -1;
