@@ -14,15 +14,15 @@ fake() {
 T=$(printf '\t')
 long=$(awk 'BEGIN { for (i = 0; i < 3000; i++) printf "c"; }')
 
-fake long "build${T}no-kernels${T}" "variant${T}long.one${T}0${T}f32${T}summary${T}$long${T}-${T}-"
+fake long "build${T}no-kernels${T}" "variant${T}long.one${T}0${T}f32${T}summary${T}$long${T}-${T}-${T}-${T}0${T}-${T}-"
 CONFORM_WORKER="$TMP/long" expect_exit 0 "a long contract" -- "$CONFORM" --variants
 expect_grep "$TMP/out" "^ +$long\$" "the 3000-byte contract whole"
 
 fake short "build${T}no-kernels${T}" "variant${T}x.y${T}0${T}f32${T}s${T}c${T}-"
 CONFORM_WORKER="$TMP/short" expect_exit 2 "a short variant line" -- "$CONFORM" --variants
-expect_grep "$TMP/err" "--catalog: line 2: 'variant' line with 6 fields after the tag, not 7" "the bad line named"
+expect_grep "$TMP/err" "--catalog: line 2: 'variant' line with 6 fields after the tag, not 11" "the bad line named"
 
-fake nobuild "variant${T}x.y${T}0${T}f32${T}s${T}c${T}-${T}-"
+fake nobuild "variant${T}x.y${T}0${T}f32${T}s${T}c${T}-${T}-${T}-${T}0${T}-${T}-"
 CONFORM_WORKER="$TMP/nobuild" expect_exit 2 "no build line" -- "$CONFORM" --variants
 expect_grep "$TMP/err" "--catalog: no 'build' line" "missing build line"
 

@@ -14,6 +14,7 @@ static const struct catalog_entry tree = {
 	.summary = "shared-memory tree reduction",
 	.contract = "Requires: block is a power of two, 32..1024",
 	.tunables = "", .space = "block=128,256 items=1,2",
+	.copy = "device.copy", .copy_n = 268435456, .baseline = "device.cub", .baseline_rows = "",
 };
 
 /* Formats e, parses the line back into *out; returns the parse's answer. */
@@ -34,9 +35,10 @@ static void test_format(void)
 {
 	char err[256];
 	char *line = catalog_wire_format_variant(&tree, err, sizeof err);
-	/* The format the worker has always printed: empty optionals as "-". */
+	/* Empty optionals travel as "-", the copy's size as a decimal count. */
 	CHECK_STR(line, "variant\tblock.tree\t1\tf32,i32\tshared-memory tree reduction\t"
-			"Requires: block is a power of two, 32..1024\t-\tblock=128,256 items=1,2\n");
+			"Requires: block is a power of two, 32..1024\t-\tblock=128,256 items=1,2\t"
+			"device.copy\t268435456\tdevice.cub\t-\n");
 	free(line);
 	struct catalog_build b = {.has_kernels = 0, .archs = "sm_80 sm_90"};
 	line = catalog_wire_format_build(&b, err, sizeof err);
@@ -55,6 +57,10 @@ static void test_round_trip(void)
 	CHECK_STR(e.contract, tree.contract);
 	CHECK_STR(e.tunables, ""); /* "-" on the wire, empty again here */
 	CHECK_STR(e.space, tree.space);
+	CHECK_STR(e.copy, "device.copy");
+	CHECK_INT(e.copy_n, 268435456);
+	CHECK_STR(e.baseline, "device.cub");
+	CHECK_STR(e.baseline_rows, "");
 	catalog_wire_free_variant(&e);
 	CHECK(e.name == NULL);
 
@@ -119,11 +125,20 @@ static void test_malformed(void)
 	struct catalog_build b;
 	struct catalog_entry e;
 	CHECK_INT(catalog_wire_parse("variant\tblock.tree\t1\tf32\tsummary\n", &b, &e, err, sizeof err), -1);
-	CHECK_CONTAINS(err, "4 fields after the tag, not 7");
-	CHECK_INT(catalog_wire_parse("variant\ta\t1\tf32\ts\tc\t-\t-\textra\n", &b, &e, err, sizeof err), -1);
-	CHECK_CONTAINS(err, "8 fields after the tag, not 7");
-	CHECK_INT(catalog_wire_parse("variant\ta\tyes\tf32\ts\tc\t-\t-\n", &b, &e, err, sizeof err), -1);
+	CHECK_CONTAINS(err, "4 fields after the tag, not 11");
+	CHECK_INT(catalog_wire_parse("variant\ta\t1\tf32\ts\tc\t-\t-\t-\t0\t-\t-\textra\n", &b, &e, err,
+				     sizeof err), -1);
+	CHECK_CONTAINS(err, "12 fields after the tag, not 11");
+	CHECK_INT(catalog_wire_parse("variant\ta\tyes\tf32\ts\tc\t-\t-\t-\t0\t-\t-\n", &b, &e, err, sizeof err),
+		  -1);
 	CHECK_CONTAINS(err, "field 'gpu' is 'yes'");
+	/* The copy's size is a count: no sign, no junk. */
+	CHECK_INT(catalog_wire_parse("variant\ta\t1\tf32\ts\tc\t-\t-\t-\t-5\t-\t-\n", &b, &e, err, sizeof err),
+		  -1);
+	CHECK_CONTAINS(err, "field 'copy_n' is '-5', not a count");
+	CHECK_INT(catalog_wire_parse("variant\ta\t1\tf32\ts\tc\t-\t-\t-\t12x\t-\t-\n", &b, &e, err, sizeof err),
+		  -1);
+	CHECK_CONTAINS(err, "not a count");
 	CHECK_INT(catalog_wire_parse("build\tmaybe\tsm_80\n", &b, &e, err, sizeof err), -1);
 	CHECK_CONTAINS(err, "field 'has_kernels'");
 	CHECK_INT(catalog_wire_parse("kernel\ta\n", &b, &e, err, sizeof err), -1);
