@@ -9,6 +9,7 @@
 #include "expr.h"
 #include "test.h"
 #include "tunable.h"
+#include "variant.h"
 
 /* Names for the evaluator: a = 6, b = 4. */
 static int ab_lookup(void *ctx, const char *name, size_t len, long long *out)
@@ -199,8 +200,30 @@ static void test_texts(void)
 	CHECK_INT(strlen(small), 7);
 }
 
+/* The tuner appends op= to every evaluation: a variant without operators
+ * ignores it, one with operators takes only its own. */
+static void test_op(void)
+{
+	const struct variant none = {.name = "x.none"}, sum_max = {.name = "x.sm", .ops = OP_BIT(OP_SUM) | OP_BIT(OP_MAX)};
+	struct case_args a = {.name = "c", .variant = "x", .params = "op=max"};
+	enum op o = OP_MIN;
+	char msg[128];
+
+	CHECK_INT(variant_op(&none, &a, &o, msg, sizeof msg), 0);
+	CHECK_INT(o, OP_SUM);
+	CHECK_INT(variant_op(&sum_max, &a, &o, msg, sizeof msg), 0);
+	CHECK_INT(o, OP_MAX);
+	a.params = "op=min";
+	CHECK_INT(variant_op(&sum_max, &a, &o, msg, sizeof msg), -1);
+	CHECK_CONTAINS(msg, "op=min: x.sm takes sum|max");
+	a.params = "block=1";
+	CHECK_INT(variant_op(&sum_max, &a, &o, msg, sizeof msg), 0);
+	CHECK_INT(o, OP_SUM);
+}
+
 int main(void)
 {
+	test_op();
 	test_expr();
 	test_bind();
 	test_cycle();

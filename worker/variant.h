@@ -53,7 +53,8 @@ struct variant {
 	void (*run)(const struct case_args *a, struct case_result *r);
 	/* The typed declaration: */
 	unsigned ops;          /* OP_BIT() set the op= parameter takes (the first is
-				* the default); 0: the variant takes no op */
+				* the default); 0: it reduces by no operator and
+				* ignores op= */
 	const char *requires;  /* check()'s preconditions in words; NULL when none */
 	struct variant_params params; /* tunables, their rules and defaults */
 	const struct variant_refs *refs; /* NULL: timed against nothing */
@@ -68,8 +69,8 @@ int variant_contract(const struct variant *v, char *buf, size_t len);
 int variant_tunables(const struct variant *v, char *buf, size_t len);
 int variant_space(const struct variant *v, char *buf, size_t len);
 
-/* The case's op= parameter among v->ops (the first when absent).  Returns
- * 0, or -1 with a message. */
+/* The case's op= parameter among v->ops (the first when absent; ignored,
+ * OP_SUM, when v->ops is 0).  Returns 0, or -1 with a message. */
 int variant_op(const struct variant *v, const struct case_args *a, enum op *out, char *msg, size_t len);
 
 /* Binds the case's tunables into out (the family's parameter struct,

@@ -45,7 +45,7 @@ static int harness_bind(const struct case_args *a, void *out, char *msg, size_t 
 		snprintf(msg, len, "%s: not in the catalog", a->variant);
 		return -1;
 	}
-	if (v->ops && variant_op(v, a, &op, msg, len) < 0)
+	if (variant_op(v, a, &op, msg, len) < 0)
 		return -1;
 	return variant_bind(v, a, out, msg, len);
 }

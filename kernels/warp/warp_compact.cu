@@ -105,7 +105,7 @@ static const struct variant warp_compact_variants[] = {
 	{.name = "warp.compact",
 	 .summary = "per-warp stream compaction of x > above (f32: above/1000) by ballot and popc, order kept, plus counts",
 	 .dtypes = DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = compact_check,
-	 .run = compact_run, .params = {.set = &compact_set}},
+	 .run = compact_run, .ops = OP_BIT(OP_SUM), .params = {.set = &compact_set}},
 };
 
 extern "C" const struct variant_table warp_compact_table;

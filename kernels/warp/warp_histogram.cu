@@ -130,6 +130,7 @@ static const struct variant warp_histogram_variants[] = {
 	{.name = "warp.histogram",
 	 .summary = "histogram of x mod bins: each warp's peer groups (ballot loop or __match_any_sync) add their count once",
 	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = histogram_check, .run = histogram_run,
+	 .ops = OP_BIT(OP_SUM),
 	 .requires = "n < 2^31; form=match needs sm_70 (suite: requires=sm>=70)",
 	 .params = {.set = &histogram_set}},
 };

@@ -104,7 +104,7 @@ static const struct tunable_set match_set = {
 static const struct variant warp_match_variants[] = {
 	{.name = "warp.match",
 	 .summary = "__match_any_sync or __match_all_sync of lanes below k on the key x mod keys",
-	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = match_check, .run = match_run,
+	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = match_check, .run = match_run, .ops = OP_BIT(OP_SUM),
 	 .requires = "sm_70 (suite: requires=sm>=70)", .params = {.set = &match_set}},
 };
 

@@ -229,7 +229,7 @@ static const struct variant warp_variants[] = {
 	/* A shuffle, not a reduction: no op to choose. */
 	{.name = "warp.shfl_down_oob",
 	 .summary = "every lane's __shfl_down_sync(delta, width) result: sources past the section keep their own value",
-	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = oob_check, .run = oob_run,
+	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = oob_check, .run = oob_run, .ops = OP_BIT(OP_SUM),
 	 .params = {.set = &oob_set}},
 };
 

@@ -203,11 +203,11 @@ static const struct tunable_set block_scan_set = {
 static const struct variant warp_scan_variants[] = {
 	{.name = "warp.scan",
 	 .summary = "inclusive or exclusive prefix sum within width-lane sections by __shfl_up_sync; every lane writes",
-	 .dtypes = SCAN_DTYPES, .gpu = 1, .check = warp_scan_check, .run = warp_scan_run,
+	 .dtypes = SCAN_DTYPES, .gpu = 1, .check = warp_scan_check, .run = warp_scan_run, .ops = OP_BIT(OP_SUM),
 	 .params = {.set = &warp_scan_set}},
 	{.name = "warp.scan_block",
 	 .summary = "inclusive or exclusive prefix sum over each block: warp scans, warp totals scanned by warp 0",
-	 .dtypes = SCAN_DTYPES, .gpu = 1, .check = block_scan_check, .run = block_scan_run,
+	 .dtypes = SCAN_DTYPES, .gpu = 1, .check = block_scan_check, .run = block_scan_run, .ops = OP_BIT(OP_SUM),
 	 .params = {.set = &block_scan_set}},
 };
 

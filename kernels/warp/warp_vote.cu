@@ -99,7 +99,7 @@ static const struct tunable_set vote_set = {
 static const struct variant warp_vote_variants[] = {
 	{.name = "warp.vote",
 	 .summary = "__ballot_sync (with __popc, __ffs), __any_sync or __all_sync of lanes below k on x > above",
-	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = vote_check, .run = vote_run,
+	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = vote_check, .run = vote_run, .ops = OP_BIT(OP_SUM),
 	 .params = {.set = &vote_set}},
 };
 
