@@ -3,6 +3,10 @@
  *
  * Everything the child needs (argv, the /dev/null path) is prepared before
  * fork: between fork and exec only async-signal-safe calls are made.
+ *
+ * The child keeps exactly descriptors 0, 1 and 2 of its own: every other
+ * descriptor conform holds is close-on-exec, including the /dev/null it
+ * opens here for a quiet child's stderr.
  */
 #include "spawn.h"
 
@@ -15,6 +19,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* Makes fd the child's descriptor `target`, open across exec.  dup2 gives
+ * the copy no close-on-exec flag; a descriptor that already is `target`
+ * (conform started with that standard descriptor closed) keeps its own flag,
+ * so that one is cleared by hand. */
+static void become(int fd, int target)
+{
+	if (fd == target)
+		fcntl(fd, F_SETFD, 0);
+	else
+		dup2(fd, target);
+}
+
 static void child_exec(const struct spawn_request *req, pid_t parent)
 {
 	setpgid(0, 0);
@@ -22,13 +38,13 @@ static void child_exec(const struct spawn_request *req, pid_t parent)
 	if (getppid() != parent) /* conform died before prctl took effect */
 		_exit(127);
 	if (req->stdin_fd >= 0)
-		dup2(req->stdin_fd, 0);
+		become(req->stdin_fd, 0);
 	if (req->stdout_fd >= 0)
-		dup2(req->stdout_fd, 1);
+		become(req->stdout_fd, 1);
 	if (req->quiet) {
-		int null = open("/dev/null", O_WRONLY);
+		int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
 		if (null >= 0)
-			dup2(null, 2);
+			become(null, 2);
 	}
 	signal(SIGINT, SIG_IGN); /* conform decides what Ctrl-C does */
 	signal(SIGPIPE, SIG_DFL);
