@@ -19,6 +19,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "text.h"
+
 /* Makes fd the child's descriptor `target`, open across exec.  dup2 gives
  * the copy no close-on-exec flag; a descriptor that already is `target`
  * (conform started with that standard descriptor closed) keeps its own flag,
@@ -73,6 +75,30 @@ int spawn_wait(pid_t pid, int *status)
 	while ((r = waitpid(pid, status, 0)) < 0 && errno == EINTR)
 		;
 	return r == pid ? 0 : -1;
+}
+
+int spawn_wait_until(pid_t pid, double deadline, int *status)
+{
+	/* A child ends a moment after its pipe closes: short naps keep that
+	 * moment short without a SIGCHLD handler. */
+	for (;;) {
+		pid_t r = waitpid(pid, status, WNOHANG);
+		if (r == pid)
+			return 0;
+		if (r < 0 && errno != EINTR)
+			return -1;
+		if (text_now() >= deadline)
+			return -1;
+		usleep(10000);
+	}
+}
+
+void spawn_kill(pid_t pid)
+{
+	int status;
+	kill(-pid, SIGKILL);
+	kill(pid, SIGKILL);
+	spawn_wait(pid, &status);
 }
 
 void spawn_describe_status(int status, char *how, size_t len)

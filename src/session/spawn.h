@@ -31,6 +31,15 @@ pid_t spawn_start(const struct spawn_request *req, char *err, size_t len);
  * *status, or -1 (not a child of ours). */
 int spawn_wait(pid_t pid, int *status);
 
+/* Waits until the monotonic time `deadline` (text_now) for pid to end:
+ * 0 with its wait status in *status, or -1 when it is still running then
+ * (or is not a child of ours). */
+int spawn_wait_until(pid_t pid, double deadline, int *status);
+
+/* Kills pid's process group, and pid should it have left the group, and
+ * reaps it. */
+void spawn_kill(pid_t pid);
+
 /* Says how a wait status ended ("exited with status 2", "killed by signal
  * 11 (Segmentation fault)"). */
 void spawn_describe_status(int status, char *how, size_t len);

@@ -48,11 +48,10 @@ enum watchdog_state watchdog_send(struct watchdog_case *wc, struct worker *w,
 enum watchdog_state watchdog_poll(struct watchdog_case *wc, double until,
 				  const volatile sig_atomic_t *stop, struct case_result *r)
 {
-	char line[PROTO_LINE_MAX];
+	char *line;
 	struct worker *w = wc->w;
 	int step_ends_first = until < wc->deadline;
-	enum wait_result wr = worker_read_line(w, step_ends_first ? until : wc->deadline, line,
-					       sizeof line, stop);
+	enum wait_result wr = worker_read_line(w, step_ends_first ? until : wc->deadline, stop, &line);
 	switch (wr) {
 	case WAIT_LINE:
 		break;
@@ -66,6 +65,12 @@ enum watchdog_state watchdog_poll(struct watchdog_case *wc, double until,
 	case WAIT_INTERRUPTED:
 		worker_kill(w);
 		return WATCHDOG_INTERRUPTED;
+	case WAIT_TOO_LONG:
+		worker_kill(w);
+		result_clear(r);
+		case_result_set(r, OUTCOME_ERROR, "worker protocol error: a line of more than %d bytes",
+				PROTO_LINE_MAX);
+		return WATCHDOG_DONE;
 	case WAIT_EOF:
 	case WAIT_IO_ERROR: {
 		char how[256];

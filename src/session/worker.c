@@ -2,17 +2,16 @@
  * worker.c - starting, talking to and ending worker processes.
  *
  * Invariant: after worker_kill() or worker_stop() the process is reaped and
- * both pipe ends are closed, so no zombie or descriptor outlives a worker.
+ * both pipe ends are closed and the reader freed, so no zombie, descriptor
+ * or buffer outlives a worker.
  */
 #include "worker.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "proto.h"
@@ -26,7 +25,7 @@ static void close_fds(struct worker *w)
 	if (w->from_fd >= 0)
 		close(w->from_fd);
 	w->to_fd = w->from_fd = -1;
-	w->len = 0;
+	line_reader_close(&w->from);
 }
 
 int worker_start(struct worker *w, const struct worker_config *cfg,
@@ -61,10 +60,19 @@ int worker_start(struct worker *w, const struct worker_config *cfg,
 	w->pid = pid;
 	w->to_fd = to[1];
 	w->from_fd = from[0];
+	if (line_reader_open(&w->from, PROTO_LINE_MAX) < 0) {
+		worker_kill(w);
+		snprintf(err, len, "out of memory");
+		return -1;
+	}
 
-	char line[PROTO_LINE_MAX];
-	enum wait_result wr = worker_read_line(w, text_now() + cfg->start_timeout_s, line,
-					       sizeof line, stop);
+	char *line;
+	enum wait_result wr = worker_read_line(w, text_now() + cfg->start_timeout_s, stop, &line);
+	if (wr == WAIT_TOO_LONG) {
+		worker_kill(w);
+		snprintf(err, len, "%s: unexpected greeting", cfg->path);
+		return -1;
+	}
 	if (wr != WAIT_LINE) {
 		char how[256] = "";
 		if (wr == WAIT_EOF)
@@ -103,66 +111,17 @@ int worker_send(struct worker *w, const char *line)
 	return 0;
 }
 
-/* Moves one complete line from w->buf to line, if there is one. */
-static int take_line(struct worker *w, char *line, size_t len)
+enum wait_result worker_read_line(struct worker *w, double deadline,
+				  const volatile sig_atomic_t *stop, char **line)
 {
-	char *nl = memchr(w->buf, '\n', w->len);
-	if (!nl) {
-		if (w->len == sizeof w->buf) /* a line longer than the buffer: cut it */
-			nl = w->buf + w->len - 1;
-		else
-			return 0;
-	}
-	size_t n = (size_t)(nl - w->buf) + 1;
-	size_t copy = n - 1 < len - 1 ? n - 1 : len - 1;
-	memcpy(line, w->buf, copy);
-	line[copy] = '\0';
-	memmove(w->buf, w->buf + n, w->len - n);
-	w->len -= n;
-	return 1;
-}
-
-enum wait_result worker_read_line(struct worker *w, double deadline, char *line, size_t len,
-				  const volatile sig_atomic_t *stop)
-{
-	for (;;) {
-		if (take_line(w, line, len))
-			return WAIT_LINE;
-		if (stop && *stop)
-			return WAIT_INTERRUPTED;
-		double left = deadline - text_now();
-		if (left <= 0)
-			return WAIT_TIMEOUT;
-		int ms = (int)(left * 1000.0) + 1;
-		struct pollfd p = {.fd = w->from_fd, .events = POLLIN};
-		int r = poll(&p, 1, ms);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			return WAIT_IO_ERROR;
-		}
-		if (r == 0)
-			continue;
-		ssize_t k = read(w->from_fd, w->buf + w->len, sizeof w->buf - w->len);
-		if (k < 0) {
-			if (errno == EINTR || errno == EAGAIN)
-				continue;
-			return WAIT_IO_ERROR;
-		}
-		if (k == 0)
-			return WAIT_EOF;
-		w->len += (size_t)k;
-	}
+	size_t n;
+	return line_reader_next(&w->from, w->from_fd, deadline, stop, line, &n);
 }
 
 void worker_kill(struct worker *w)
 {
-	if (w->pid > 0) {
-		int status;
-		kill(-w->pid, SIGKILL);
-		kill(w->pid, SIGKILL);
-		spawn_wait(w->pid, &status);
-	}
+	if (w->pid > 0)
+		spawn_kill(w->pid);
 	w->pid = 0;
 	close_fds(w);
 }
@@ -170,16 +129,13 @@ void worker_kill(struct worker *w)
 void worker_reap(struct worker *w, char *how, size_t len)
 {
 	/* The pipe closes a moment before the process can be waited for. */
-	for (int i = 0; w->pid > 0 && i < 100; i++) {
-		int status;
-		if (waitpid(w->pid, &status, WNOHANG) == w->pid) {
-			spawn_describe_status(status, how, len);
-			kill(-w->pid, SIGKILL); /* anything it left in its group */
-			w->pid = 0;
-			close_fds(w);
-			return;
-		}
-		usleep(10000);
+	int status;
+	if (w->pid > 0 && spawn_wait_until(w->pid, text_now() + 1.0, &status) == 0) {
+		spawn_describe_status(status, how, len);
+		kill(-w->pid, SIGKILL); /* anything it left in its group */
+		w->pid = 0;
+		close_fds(w);
+		return;
 	}
 	snprintf(how, len, "stopped answering");
 	worker_kill(w);
@@ -194,14 +150,11 @@ void worker_stop(struct worker *w)
 	close(w->to_fd);
 	w->to_fd = -1;
 	/* A healthy worker exits at end of input; give it a moment. */
-	for (int i = 0; i < 50; i++) {
-		int status;
-		if (waitpid(w->pid, &status, WNOHANG) == w->pid) {
-			w->pid = 0;
-			close_fds(w);
-			return;
-		}
-		usleep(10000);
+	int status;
+	if (spawn_wait_until(w->pid, text_now() + 0.5, &status) == 0) {
+		w->pid = 0;
+		close_fds(w);
+		return;
 	}
 	worker_kill(w);
 }

@@ -13,6 +13,7 @@
 #include <sys/types.h>
 
 #include "gpu_info.h"
+#include "line_reader.h"
 
 struct worker_config {
 	const char *path;       /* conform-worker */
@@ -24,15 +25,12 @@ struct worker_config {
 struct worker {
 	pid_t pid;              /* 0 when not running */
 	int to_fd, from_fd;
-	char buf[8192];         /* bytes read but not yet returned as lines */
-	size_t len;
+	struct line_reader from; /* what it said on from_fd, one line at a time */
 	int has_gpu;            /* from HELLO / NODEV */
 	struct gpu_info gpu;
 	char nodev_reason[512];
 	int cases_run;
 };
-
-enum wait_result { WAIT_LINE, WAIT_TIMEOUT, WAIT_EOF, WAIT_INTERRUPTED, WAIT_IO_ERROR };
 
 /* Starts a worker and waits for its greeting.  Returns 0, or -1 with a
  * message (the worker is then not running). */
@@ -42,10 +40,11 @@ int worker_start(struct worker *w, const struct worker_config *cfg,
 /* Writes one protocol line.  Returns -1 if the worker is gone. */
 int worker_send(struct worker *w, const char *line);
 
-/* Reads one line, waiting until the monotonic time `deadline`, or until
- * *stop becomes non-zero. */
-enum wait_result worker_read_line(struct worker *w, double deadline, char *line, size_t len,
-				  const volatile sig_atomic_t *stop);
+/* Reads one protocol line (at most PROTO_LINE_MAX bytes), waiting until
+ * the monotonic time `deadline`, or until *stop becomes non-zero.  On
+ * WAIT_LINE *line points to it, without its newline, until the next read. */
+enum wait_result worker_read_line(struct worker *w, double deadline,
+				  const volatile sig_atomic_t *stop, char **line);
 
 /* Kills the worker's process group now and reaps it. */
 void worker_kill(struct worker *w);
