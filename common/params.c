@@ -7,8 +7,8 @@
  * Counts are plain: decimal digits or 2^K, never signed, never suffixed.
  */
 #include "params.h"
+#include "num.h"
 
-#include <limits.h>
 #include <string.h>
 
 /* Finds key's value: sets *val and *vlen and returns 0, or -1 if absent. */
@@ -45,41 +45,6 @@ int params_get(const char *params, const char *key, char *buf, size_t len)
 	return 0;
 }
 
-/* Parses a run of decimal digits ending at the string's end, without
- * overflow; returns 0 or -1. */
-static int parse_decimal(const char *s, long long *out)
-{
-	long long v = 0;
-
-	if (!*s)
-		return -1;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9')
-			return -1;
-		if (v > (LLONG_MAX - (*s - '0')) / 10)
-			return -1;
-		v = v * 10 + (*s - '0');
-	}
-	*out = v;
-	return 0;
-}
-
-int params_parse_count(const char *text, long long *out)
-{
-	long long k;
-
-	if (!text)
-		return -1;
-	if (text[0] == '2' && text[1] == '^') {
-		/* 2^63 does not fit a long long. */
-		if (parse_decimal(text + 2, &k) < 0 || k > 62)
-			return -1;
-		*out = 1LL << k;
-		return 0;
-	}
-	return parse_decimal(text, out);
-}
-
 int params_get_long(const char *params, const char *key, long long *out)
 {
 	const char *val;
@@ -92,7 +57,7 @@ int params_get_long(const char *params, const char *key, long long *out)
 		return -2;
 	memcpy(buf, val, vlen);
 	buf[vlen] = '\0';
-	return params_parse_count(buf, out) < 0 ? -2 : 0;
+	return num_parse_count(buf, out) < 0 ? -2 : 0;
 }
 
 long long params_long_or(const char *params, const char *key, long long fallback, int *bad)

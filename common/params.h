@@ -34,9 +34,6 @@ int params_append(char *params, size_t len, const char *key, const char *value);
  * "block=256").  Returns 0, or -1 if it does not fit. */
 int params_without(const char *params, const char *key, char *buf, size_t len);
 
-/* Parses "123", "2^20", "1M"-free plain forms: decimal or 2^K. */
-int params_parse_count(const char *text, long long *out);
-
 #ifdef __cplusplus
 }
 #endif

@@ -18,6 +18,24 @@ expect_exit 2 "bad seed" -- "$CONFORM" --all --seed 12x
 expect_exit 2 "bad shard" -- "$CONFORM" --all --shard 3/2
 expect_exit 2 "missing value" -- "$CONFORM" --all --db
 expect_grep "$TMP/err" "needs a value" "missing value message"
+# Numbers go through the one strict parser: no overflow, sign, hex, space
+# or exponent slips through as something else.
+for bad in 1/4294967297 " 1/2" 1/+2 +1/2 0/2 1/ /2 1/0x2; do
+	expect_exit 2 "shard '$bad'" -- "$CONFORM" --all --list --shard "$bad"
+	expect_grep "$TMP/err" "^conform: --shard: expected I/N" "shard '$bad' message"
+done
+for bad in 0x10 " 5" +5 1e1 inf nan 5s 0 86401; do
+	expect_exit 2 "timeout '$bad'" -- "$CONFORM" --all --list --timeout "$bad"
+	expect_grep "$TMP/err" "^conform: --timeout: expected a number of seconds" "timeout '$bad' message"
+done
+for bad in 18446744073709551616 " 1" +1 0x1 -1; do
+	expect_exit 2 "seed '$bad'" -- "$CONFORM" --all --list --seed "$bad"
+done
+expect_exit 0 "largest seed" -- "$CONFORM" --filter harness.pass.f32 --list --seed 18446744073709551615
+# A size longer than any fixed buffer is read whole (it was cut to 1234).
+zeros=$(printf '0%.0s' $(seq 600))
+expect_exit 0 "long --n" -- "$CONFORM" tune harness.spin --n "${zeros}12345" --dtype f32 --budget 1 --min-samples 1 --max-time 0.01 --db "$TMP/long-n.db"
+expect_eq "$(sql "$TMP/long-n.db" "select n from results where variant = 'harness.spin'")" 12345 "long --n tuned at its full value"
 expect_exit 2 "stray argument" -- "$CONFORM" --all extra
 expect_exit 0 "--help" -- "$CONFORM" --help
 expect_exit 0 "run --help" -- "$CONFORM" run --help

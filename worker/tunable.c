@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "expr.h"
+#include "num.h"
 #include "params.h"
 
 /* What a rule or default can name: the tunables bound so far, the problem. */
@@ -120,7 +121,7 @@ static int parse_value(const struct tunable *t, const char *text, int is_default
 		return 0;
 	}
 	int neg = text[0] == '-' && (t->lo < 0 || t->values);
-	if (params_parse_count(text + neg, v) < 0) {
+	if (num_parse_count(text + neg, v) < 0) {
 		snprintf(msg, len, "%s: not an integer", t->name);
 		return -1;
 	}

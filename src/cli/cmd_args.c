@@ -6,7 +6,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,17 +14,17 @@
 #include "cmd.h"
 #include "session.h"
 #include "db.h"
+#include "num.h"
 #include "paths.h"
 #include "suite.h"
 #include "text.h"
 
 int cmd_parse_seconds(const char *flag, const char *text, double *out)
 {
-	char *end;
-	errno = 0;
-	double v = strtod(text, &end);
-	if (end == text || *end || errno || !(v > 0) || !isfinite(v) || v > 86400) {
-		cmd_error("%s: expected a number of seconds in (0, 86400], got '%s'", flag, text);
+	double v;
+	if (num_parse_decimal(text, &v) < 0 || !(v > 0) || v > 86400) {
+		cmd_error("%s: expected a number of seconds in (0, 86400] such as 10 or 2.5, got '%s'",
+			  flag, text);
 		return -1;
 	}
 	*out = v;
@@ -47,18 +46,10 @@ int cmd_parse_count(const char *flag, const char *text, unsigned long long max,
 int cmd_parse_uint(const char *flag, const char *text, unsigned long long max,
 		   unsigned long long *out)
 {
-	char *end;
-	errno = 0;
-	if (!*text || *text == '-' || *text == '+') {
-		cmd_error("%s: expected a non-negative integer, got '%s'", flag, text);
+	if (num_parse_uint(text, max, out) < 0) {
+		cmd_error("%s: expected a decimal integer from 0 to %llu, got '%s'", flag, max, text);
 		return -1;
 	}
-	unsigned long long v = strtoull(text, &end, 10);
-	if (*end || errno || v > max) {
-		cmd_error("%s: expected a non-negative integer up to %llu, got '%s'", flag, max, text);
-		return -1;
-	}
-	*out = v;
 	return 0;
 }
 

@@ -19,6 +19,7 @@
 #include "catalog_client.h"
 #include "cmd.h"
 #include "db.h"
+#include "num.h"
 #include "report.h"
 #include "session.h"
 #include "suite.h"
@@ -66,11 +67,20 @@ static const struct cmd_option run_options[] = {
 
 static int parse_shard(const char *text, int *i, int *n)
 {
-	char extra;
-	if (sscanf(text, "%d/%d%c", i, n, &extra) != 2 || *n < 1 || *i < 1 || *i > *n) {
-		cmd_error("--shard: expected I/N with 1 <= I <= N, got '%s'", text);
+	char buf[64];
+	const char *slash = strchr(text, '/');
+	unsigned long long vi, vn;
+	size_t li = slash ? (size_t)(slash - text) : 0;
+	/* Each side through the one strict parser: sscanf("%d/%d") would take
+	 * " 1/+2" and wrap 4294967297 to 1. */
+	if (!slash || li >= sizeof buf || num_parse_uint(slash + 1, 1u << 20, &vn) < 0 ||
+	    (memcpy(buf, text, li), buf[li] = '\0', num_parse_uint(buf, vn, &vi) < 0) ||
+	    vi < 1) {
+		cmd_error("--shard: expected I/N with 1 <= I <= N <= %u, got '%s'", 1u << 20, text);
 		return -1;
 	}
+	*i = (int)vi;
+	*n = (int)vn;
 	return 0;
 }
 

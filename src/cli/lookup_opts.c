@@ -10,6 +10,7 @@
 
 #include "cmd.h"
 #include "dtype.h"
+#include "num.h"
 #include "params.h"
 #include "text.h"
 
@@ -28,7 +29,7 @@ int lookup_set(void *opts, int id, const struct cmd_value *v)
 	long long n;
 	switch (id) {
 	case LOOKUP_OPT_N:
-		if (params_parse_count(v->text, &n) < 0 || n < 1) {
+		if (num_parse_count(v->text, &n) < 0 || n < 1) {
 			cmd_error("--n: expected a size, decimal or 2^K, got '%s'", v->text);
 			return -1;
 		}

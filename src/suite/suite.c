@@ -33,6 +33,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "num.h"
 #include "params.h"
 #include "vec.h"
 
@@ -300,32 +301,6 @@ static int parse_requires(struct loader *l, int line, struct case_spec *c, const
 	}
 }
 
-/* Parses DIGITS[.DIGITS] or .DIGITS by hand: strtod would follow the
- * locale's decimal point and accept hex, exponents and "inf".  Up to 15
- * digits, so mantissa and power of ten are exact and the quotient is
- * correctly rounded. */
-static int parse_seconds(const char *s, double *out)
-{
-	double mant = 0.0, div = 1.0;
-	int digits = 0, frac = 0;
-
-	for (; *s; s++) {
-		if (*s == '.' && !frac) {
-			frac = 1;
-		} else if (*s >= '0' && *s <= '9' && digits < 15) {
-			mant = mant * 10.0 + (*s - '0');
-			div *= frac ? 10.0 : 1.0;
-			digits++;
-		} else {
-			return -1;
-		}
-	}
-	if (!digits)
-		return -1;
-	*out = mant / div;
-	return 0;
-}
-
 /* Appends ", word" (or word, first) to a list of names for a message. */
 static void list_add(char *list, size_t len, const char *word)
 {
@@ -344,7 +319,7 @@ static int apply_key(struct loader *l, int line, struct case_spec *c, const char
 			return fail(l, line, "bad variant '%s' (a dotted catalog name such as block.tree)", value);
 		strcpy(c->variant, value);
 	} else if (strcmp(key, "n") == 0 || strcmp(key, "cols") == 0) {
-		if (params_parse_count(value, &count) < 0 || count < 1)
+		if (num_parse_count(value, &count) < 0 || count < 1)
 			return fail(l, line, "%s must be a count >= 1 (decimal or 2^K), got '%s'", key, value);
 		if (key[0] == 'n')
 			c->n = count;
@@ -367,7 +342,7 @@ static int apply_key(struct loader *l, int line, struct case_spec *c, const char
 	} else if (strcmp(key, "requires") == 0) {
 		return parse_requires(l, line, c, value);
 	} else if (strcmp(key, "timeout") == 0) {
-		if (parse_seconds(value, &c->timeout_s) < 0 || !(c->timeout_s > 0.0))
+		if (num_parse_decimal(value, &c->timeout_s) < 0 || !(c->timeout_s > 0.0))
 			return fail(l, line, "timeout must be a positive number of seconds, got '%s'", value);
 	} else {
 		if (strpbrk(value, ",\t\n"))

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "dtype.h"
+#include "num.h"
 #include "params.h"
 #include "text.h"
 #include "tui_app.h"
@@ -188,7 +189,7 @@ static void list_typed(struct tui_pane *p, const char *text, int done)
 	text_copy(buf, sizeof buf, text);
 	for (char *save = NULL, *tok = strtok_r(buf, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
 		long long v;
-		if (params_parse_count(tok, &v) < 0 || v < 1) {
+		if (num_parse_count(tok, &v) < 0 || v < 1) {
 			tui_screen_note(p->screen, "sizes: '%s' is not a count (1000 or 2^20)", tok);
 			return;
 		}

@@ -21,6 +21,7 @@
 #include "catalog_client.h"
 #include "cmd.h"
 #include "db.h"
+#include "num.h"
 #include "params.h"
 #include "stats.h"
 #include "suite.h"
@@ -85,21 +86,29 @@ const char tune_cli_help_tail[] =
 
 static int parse_sizes(const char *text, struct tune_cli *c)
 {
-	char buf[512];
-	text_copy(buf, sizeof buf, text);
+	/* A copy as long as the text: a fixed buffer would cut the last size
+	 * short (12345 read as 1234). */
+	char *buf = strdup(text);
+	if (!buf) {
+		cmd_error("out of memory");
+		return -1;
+	}
 	c->nsizes = 0;
 	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		long long v;
-		if (params_parse_count(tok, &v) < 0 || v < 1) {
+		if (num_parse_count(tok, &v) < 0 || v < 1) {
 			cmd_error("--n: expected sizes as decimal or 2^K, comma separated, got '%s'", text);
+			free(buf);
 			return -1;
 		}
 		if (c->nsizes == TUNE_SIZES_MAX) {
 			cmd_error("--n: at most %d sizes", TUNE_SIZES_MAX);
+			free(buf);
 			return -1;
 		}
 		c->sizes[c->nsizes++] = v;
 	}
+	free(buf);
 	if (c->nsizes == 0 || text[strlen(text) - 1] == ',' || text[0] == ',' || strstr(text, ",,")) {
 		cmd_error("--n: expected sizes as decimal or 2^K, comma separated, got '%s'", text);
 		return -1;
@@ -109,10 +118,9 @@ static int parse_sizes(const char *text, struct tune_cli *c)
 
 static int parse_fraction(const char *flag, const char *text, double *out)
 {
-	char *end;
-	double v = strtod(text, &end);
-	if (end == text || *end || !(v > 0) || v > 1) {
-		cmd_error("%s: expected a fraction in (0, 1], got '%s'", flag, text);
+	double v;
+	if (num_parse_decimal(text, &v) < 0 || !(v > 0) || v > 1) {
+		cmd_error("%s: expected a fraction in (0, 1] such as 0.01, got '%s'", flag, text);
 		return -1;
 	}
 	*out = v;
