@@ -31,4 +31,100 @@ echo 'exit 3' >>"$TMP/failing"
 CONFORM_WORKER="$TMP/failing" expect_exit 2 "failing worker" -- "$CONFORM" --variants
 expect_grep "$TMP/err" "--catalog failed \(exited with status 3\)" "how the worker ended"
 
+# script NAME: a stand-in conform-worker running the shell lines on stdin.
+script() {
+	{ echo '#!/bin/sh'; cat; } >"$TMP/$1"
+	chmod +x "$TMP/$1"
+}
+# quick WHAT: the last command, started at $t0, gave up in under 2 s with
+# one line on stderr.
+quick() {
+	checks=$((checks + 1))
+	awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { exit !(b - a < 2) }' || fail "$1: took over 2 s"
+	expect_eq "$(wc -l <"$TMP/err")" 1 "$1: one line on stderr"
+}
+# gone PIDFILE WHAT: the processes whose ids a stand-in wrote are dead.
+gone() {
+	checks=$((checks + 1))
+	for p in $(cat "$1"); do
+		st=$(ps -o stat= -p "$p" 2>/dev/null)
+		case "$st" in
+		"" | Z*) ;;
+		*) fail "$2: process $p left running ($st)" ;;
+		esac
+	done
+}
+build="build${T}no-kernels${T}"
+variant="variant${T}x.y${T}0${T}f32${T}s${T}c${T}-${T}-${T}-${T}0${T}-${T}-"
+
+# Silent: it, and what it started, are killed at the deadline.
+script sleeper <<FAKE
+sleep 1000 &
+echo \$\$ \$! >"$TMP/sleeper.pids"
+wait
+FAKE
+t0=$(date +%s.%N)
+CONFORM_WORKER="$TMP/sleeper" expect_exit 2 "a silent worker" -- "$CONFORM" --variants
+quick "a silent worker"
+expect_grep "$TMP/err" "^conform: .*/sleeper --catalog did not finish within 1.5 s \(killed\)$" "silence"
+gone "$TMP/sleeper.pids" "a silent worker"
+
+# A line every 0.1 s, forever: the deadline holds all the same.
+script trickler <<FAKE
+echo '$build'
+while :; do echo '$variant'; sleep 0.1; done
+FAKE
+t0=$(date +%s.%N)
+CONFORM_WORKER="$TMP/trickler" expect_exit 2 "a trickling worker" -- "$CONFORM" --variants
+quick "a trickling worker"
+expect_grep "$TMP/err" "--catalog did not finish within 1.5 s \(killed\)$" "trickle"
+
+# Lines without end, short or long: a bound stops it before the deadline.
+script endless <<FAKE
+echo '$build'
+exec yes '$variant'
+FAKE
+t0=$(date +%s.%N)
+CONFORM_WORKER="$TMP/endless" expect_exit 2 "endless lines" -- "$CONFORM" --variants
+quick "endless lines"
+expect_grep "$TMP/err" "--catalog: more than 4096 lines \(killed\)$" "the line bound"
+wide=$(awk 'BEGIN { for (i = 0; i < 60000; i++) printf "c"; }')
+script flood <<FAKE
+exec yes 'variant${T}x.y${T}0${T}f32${T}s${T}$wide${T}-${T}-${T}-${T}0${T}-${T}-'
+FAKE
+t0=$(date +%s.%N)
+CONFORM_WORKER="$TMP/flood" expect_exit 2 "endless long lines" -- "$CONFORM" --variants
+quick "endless long lines"
+expect_grep "$TMP/err" "--catalog: more than 8388608 bytes \(killed\)$" "the byte bound"
+script overlong <<FAKE
+awk 'BEGIN { for (i = 0; i < 70000; i++) printf "c"; print ""; }'
+FAKE
+t0=$(date +%s.%N)
+CONFORM_WORKER="$TMP/overlong" expect_exit 2 "an overlong line" -- "$CONFORM" --variants
+quick "an overlong line"
+expect_grep "$TMP/err" "--catalog: line 1: more than the 65536 bytes a catalog line may have \(killed\)$" \
+	"the line length bound"
+
+# Lists its catalog, closes the pipe and stays: killed at the deadline.
+script lingerer <<FAKE
+echo '$build'
+echo '$variant'
+exec >&-
+echo \$\$ >"$TMP/lingerer.pids"
+sleep 1000
+FAKE
+t0=$(date +%s.%N)
+CONFORM_WORKER="$TMP/lingerer" expect_exit 2 "a lingering worker" -- "$CONFORM" --variants
+quick "a lingering worker"
+expect_grep "$TMP/err" "--catalog did not finish within 1.5 s \(killed\)$" "lingering"
+gone "$TMP/lingerer.pids" "a lingering worker"
+
+# A NUL byte would cut a field short: the line is refused.
+script nul <<FAKE
+echo '$build'
+printf 'variant\tx.y\t0\tf32\ts\0hidden\tc\t-\t-\t-\t0\t-\t-\n'
+FAKE
+CONFORM_WORKER="$TMP/nul" expect_exit 2 "a NUL byte" -- "$CONFORM" --variants
+expect_grep "$TMP/err" "--catalog: line 2: a NUL byte inside the line$" "the NUL byte named"
+
 finish

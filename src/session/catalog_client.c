@@ -12,7 +12,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "line_reader.h"
 #include "spawn.h"
+#include "text.h"
 #include "vec.h"
 
 /* Adds one line's record to the catalog: exactly one build record, any
@@ -43,9 +45,54 @@ static int add_line(struct catalog *cat, const char *line, char *err, size_t len
 	}
 }
 
-int catalog_load(struct catalog *cat, const char *worker_path, char *err, size_t len)
+/* Reads the worker's answer until end of file, a bound, an unreadable
+ * line or the deadline.  Returns the last wait result: WAIT_EOF when the
+ * whole answer was read.  Past a bad line it goes on reading, so that the
+ * worker is not cut off mid-write and its exit status still tells whether
+ * it failed; *bad is the first bad line's number, why says what. */
+static enum wait_result read_answer(struct catalog *cat, int fd, double deadline, int *lines,
+				    int *bad, char *why, size_t wlen)
+{
+	struct line_reader rd;
+	if (line_reader_open(&rd, CATALOG_WIRE_LINE_MAX - 1) < 0) { /* - 1: the newline */
+		snprintf(why, wlen, "out of memory");
+		return WAIT_IO_ERROR;
+	}
+	enum wait_result wr;
+	char *line;
+	size_t n, bytes = 0;
+	while ((wr = line_reader_next(&rd, fd, deadline, NULL, &line, &n)) == WAIT_LINE) {
+		++*lines;
+		bytes += n + 1;
+		if (*lines > CATALOG_LINES_MAX || bytes > CATALOG_BYTES_MAX) {
+			if (*lines > CATALOG_LINES_MAX)
+				snprintf(why, wlen, "more than %d lines", CATALOG_LINES_MAX);
+			else
+				snprintf(why, wlen, "more than %d bytes", CATALOG_BYTES_MAX);
+			line_reader_close(&rd);
+			return WAIT_TOO_LONG;
+		}
+		if (*bad)
+			continue;
+		if (memchr(line, '\0', n)) {
+			snprintf(why, wlen, "a NUL byte inside the line");
+			*bad = *lines;
+		} else if (add_line(cat, line, why, wlen) < 0) {
+			*bad = *lines;
+		}
+	}
+	if (wr == WAIT_TOO_LONG)
+		snprintf(why, wlen, "line %d: more than the %d bytes a catalog line may have",
+			 *lines + 1, CATALOG_WIRE_LINE_MAX);
+	line_reader_close(&rd);
+	return wr;
+}
+
+int catalog_load(struct catalog *cat, const char *worker_path, double timeout_s, char *err,
+		 size_t len)
 {
 	memset(cat, 0, sizeof *cat);
+	double deadline = text_now() + timeout_s;
 	int fds[2];
 	if (pipe2(fds, O_CLOEXEC) < 0) {
 		snprintf(err, len, "pipe: %s", strerror(errno));
@@ -60,31 +107,29 @@ int catalog_load(struct catalog *cat, const char *worker_path, char *err, size_t
 		close(fds[0]);
 		return -1;
 	}
-	/* Read to the end even past a bad line, so the worker is not cut off
-	 * mid-write and its exit status still tells whether it failed. */
-	FILE *f = fdopen(fds[0], "r");
-	char *line = NULL, why[512] = "";
-	size_t cap = 0;
-	int lineno = 0, bad = 0;
-	while (f && getline(&line, &cap, f) >= 0) {
-		lineno++;
-		if (!bad && add_line(cat, line, why, sizeof why) < 0)
-			bad = lineno;
-	}
-	free(line);
-	if (f)
-		fclose(f);
-	else
-		close(fds[0]);
+	int lines = 0, bad = 0;
+	char why[512] = "";
+	enum wait_result wr = read_answer(cat, fds[0], deadline, &lines, &bad, why, sizeof why);
+	close(fds[0]);
 	int status;
-	char how[256] = "not waited for";
-	int waited = spawn_wait(pid, &status) == 0;
-	if (waited)
+	char how[256] = "";
+	if (wr == WAIT_EOF && spawn_wait_until(pid, deadline, &status) == 0) {
 		spawn_describe_status(status, how, sizeof how);
-	if (!waited || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+	} else {
+		spawn_kill(pid);
+		if (wr == WAIT_EOF || wr == WAIT_TIMEOUT)
+			snprintf(err, len, "%s --catalog did not finish within %g s (killed)", worker_path,
+				 timeout_s);
+		else if (wr == WAIT_TOO_LONG)
+			snprintf(err, len, "%s --catalog: %s (killed)", worker_path, why);
+		else
+			snprintf(err, len, "%s --catalog: cannot read its output%s%s", worker_path,
+				 why[0] ? ": " : "", why);
+		catalog_free(cat);
+		return -1;
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		snprintf(err, len, "%s --catalog failed (%s)", worker_path, how);
-	else if (!f)
-		snprintf(err, len, "%s --catalog: cannot read its output", worker_path);
 	else if (bad)
 		snprintf(err, len, "%s --catalog: line %d: %s", worker_path, bad, why);
 	else if (!cat->archs)

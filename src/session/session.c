@@ -17,7 +17,7 @@ int session_find_worker(char *path, size_t plen, struct catalog *cat, char *err,
 	memset(cat, 0, sizeof *cat);
 	if (paths_worker(path, plen, err, len) < 0)
 		return -1;
-	return catalog_load(cat, path, err, len);
+	return catalog_load(cat, path, SESSION_CATALOG_TIMEOUT_S, err, len);
 }
 
 int session_open(struct session *s, const struct session_config *cfg, char *err, size_t len)

@@ -30,6 +30,9 @@
 #include "report.h"
 #include "runner.h"
 
+/* The worker has this long to list its catalog and exit (it touches no
+ * GPU: this is a thousand times what it needs). */
+#define SESSION_CATALOG_TIMEOUT_S 1.5
 /* A fresh worker has this long to initialise CUDA and greet. */
 #define SESSION_START_TIMEOUT_S 60.0
 /* The deadline of an ordinary case, and of a case that is expected to hang
