@@ -127,4 +127,15 @@ FAKE
 CONFORM_WORKER="$TMP/nul" expect_exit 2 "a NUL byte" -- "$CONFORM" --variants
 expect_grep "$TMP/err" "--catalog: line 2: a NUL byte inside the line$" "the NUL byte named"
 
+# No variants, or no answer at all: said as such, not blamed on the suites.
+cat >"$TMP/one.suite" <<'SUITE'
+case e.pass variant=harness.pass n=10 dtype=i32
+SUITE
+fake empty "$build"
+CONFORM_WORKER="$TMP/empty" expect_exit 2 "an empty catalog" -- "$CONFORM" --suite "$TMP/one.suite" --all
+expect_eq "$(cat "$TMP/err")" "conform: $TMP/empty --catalog listed no variants" "an empty catalog"
+fake mute
+CONFORM_WORKER="$TMP/mute" expect_exit 2 "no answer" -- "$CONFORM" --suite "$TMP/one.suite" --all
+expect_eq "$(cat "$TMP/err")" "conform: $TMP/mute --catalog listed no variants" "no answer"
+
 finish

@@ -132,6 +132,8 @@ int catalog_load(struct catalog *cat, const char *worker_path, double timeout_s,
 		snprintf(err, len, "%s --catalog failed (%s)", worker_path, how);
 	else if (bad)
 		snprintf(err, len, "%s --catalog: line %d: %s", worker_path, bad, why);
+	else if (cat->count == 0)
+		snprintf(err, len, "%s --catalog listed no variants", worker_path);
 	else if (!cat->archs)
 		snprintf(err, len, "%s --catalog: no 'build' line", worker_path);
 	else

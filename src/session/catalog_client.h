@@ -35,7 +35,8 @@ struct catalog {
 /* Runs worker_path --catalog and reads its answer, all within timeout_s
  * seconds.  Returns 0, or -1 with a message naming the line that could not
  * be read, the bound passed or how the worker failed (the catalog is then
- * empty and the worker gone). */
+ * empty and the worker gone).  A catalog without variants is refused: the
+ * suites could only blame themselves for it. */
 int catalog_load(struct catalog *cat, const char *worker_path, double timeout_s, char *err,
 		 size_t len);
 const struct catalog_entry *catalog_lookup(const struct catalog *cat, const char *name);
