@@ -5,7 +5,8 @@
  * yields exactly one result, in order, judged; a case expected to hang runs
  * in a worker of its own that is gone after it; the deadline is the case's,
  * not the steps'; and setting the stop flag during a hang ends the run with
- * no result for the case in flight and no worker left.
+ * no result for the case in flight and no worker left.  A worker's start
+ * deadline follows the cases' deadline, never under SESSION_START_MIN_S.
  */
 #include "config.h"
 
@@ -159,6 +160,12 @@ int main(void)
 	if (test_worker_path(worker, sizeof worker) != 0)
 		return 77;
 	signal(SIGPIPE, SIG_IGN);
+
+	/* A worker's start deadline follows the cases' deadline, with a floor
+	 * for CUDA's own start. */
+	CHECK_NEAR(session_start_timeout(10.0), 10.0, 0);
+	CHECK_NEAR(session_start_timeout(SESSION_START_MIN_S + 0.5), SESSION_START_MIN_S + 0.5, 0);
+	CHECK_NEAR(session_start_timeout(0.1), SESSION_START_MIN_S, 0);
 
 	struct case_spec cases[4];
 	make_case(&cases[0], "s.pass", "harness.pass", DTYPE_I32, 100, EXPECT_PASS);

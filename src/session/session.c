@@ -12,6 +12,11 @@
 #include "rng.h"
 #include "text.h"
 
+double session_start_timeout(double timeout_s)
+{
+	return timeout_s > SESSION_START_MIN_S ? timeout_s : SESSION_START_MIN_S;
+}
+
 int session_find_worker(char *path, size_t plen, struct catalog *cat, char *err, size_t len)
 {
 	memset(cat, 0, sizeof *cat);
@@ -25,7 +30,7 @@ int session_open(struct session *s, const struct session_config *cfg, char *err,
 	memset(s, 0, sizeof *s);
 	struct runner_config rcfg = {
 		.worker = {.path = cfg->worker_path, .device = cfg->device, .verbose = cfg->verbose,
-			   .start_timeout_s = SESSION_START_TIMEOUT_S},
+			   .start_timeout_s = session_start_timeout(cfg->timeout_s)},
 		.timeout_s = cfg->timeout_s,
 		.hang_timeout_s = cfg->hang_timeout_s,
 		.seed = cfg->seed,

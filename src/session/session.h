@@ -4,8 +4,8 @@
  *
  * A session is a runner (workers, watchdog) plus the sinks its results go
  * to, the database first, so that every result is committed before anyone
- * else sees it.  It defines the run defaults once (the worker's start
- * deadline, the cases' deadlines).
+ * else sees it.  It defines the run defaults once (the catalog's and the
+ * worker's start deadlines, the cases' deadlines).
  *
  * A conformance run is stepped: session_run_begin() takes the case list,
  * each session_step() waits at most the time it is given and says whether
@@ -33,8 +33,10 @@
 /* The worker has this long to list its catalog and exit (it touches no
  * GPU: this is a thousand times what it needs). */
 #define SESSION_CATALOG_TIMEOUT_S 1.5
-/* A fresh worker has this long to initialise CUDA and greet. */
-#define SESSION_START_TIMEOUT_S 60.0
+/* A fresh worker has as long to initialise CUDA and greet as an ordinary
+ * case has to run (the run's timeout_s, --timeout), but never less than
+ * this: a deadline chosen for tiny kernels must not starve CUDA's start. */
+#define SESSION_START_MIN_S 2.0
 /* The deadline of an ordinary case, and of a case that is expected to hang
  * (or may: undefined, crash), unless the command line says otherwise. */
 #define SESSION_TIMEOUT_S 10.0
@@ -83,6 +85,10 @@ struct session {
 	int in_flight;
 	struct result cur;
 };
+
+/* A fresh worker's deadline to greet, for a run whose ordinary cases have
+ * timeout_s: the larger of the two above. */
+double session_start_timeout(double timeout_s);
 
 /* The worker's path and its catalog, for a command about to run cases.
  * Returns 0, or -1 with a message. */

@@ -80,7 +80,8 @@ int worker_start(struct worker *w, const struct worker_config *cfg,
 		else
 			worker_kill(w);
 		if (wr == WAIT_TIMEOUT)
-			snprintf(err, len, "%s did not start within %.0f s", cfg->path, cfg->start_timeout_s);
+			snprintf(err, len, "%s did not greet within %g s (killed; a slow CUDA start needs a longer --timeout)",
+				 cfg->path, cfg->start_timeout_s);
 		else if (wr == WAIT_INTERRUPTED)
 			snprintf(err, len, "interrupted while starting the worker");
 		else
