@@ -24,6 +24,56 @@ void text_one_line(char *s)
 			*s = ' ';
 }
 
+/* The length (1 to 4) of the well-formed UTF-8 sequence at p, with its
+ * code point in *cp, or 0 when p starts none (a stray continuation byte, an
+ * overlong form, a surrogate, past U+10FFFF, or cut short by the end). */
+static size_t utf8_sequence(const unsigned char *p, unsigned *cp)
+{
+	size_t n;
+	unsigned min;
+	if (p[0] < 0x80) {
+		*cp = p[0];
+		return 1;
+	} else if (p[0] >= 0xc2 && p[0] <= 0xdf) {
+		n = 2, min = 0x80, *cp = p[0] & 0x1fu;
+	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		n = 3, min = 0x800, *cp = p[0] & 0x0fu;
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		n = 4, min = 0x10000, *cp = p[0] & 0x07u;
+	} else {
+		return 0;
+	}
+	for (size_t i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80) /* the terminator stops here too */
+			return 0;
+		*cp = *cp << 6 | (p[i] & 0x3fu);
+	}
+	if (*cp < min || *cp > 0x10ffff || (*cp >= 0xd800 && *cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+size_t text_sanitize(char *s)
+{
+	unsigned char *r = (unsigned char *)s, *w = r;
+	size_t replaced = 0;
+	while (*r) {
+		unsigned cp;
+		size_t n = utf8_sequence(r, &cp);
+		if (n == 0 || cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) {
+			*w++ = '?';
+			r += n ? n : 1;
+			replaced++;
+		} else {
+			memmove(w, r, n);
+			w += n;
+			r += n;
+		}
+	}
+	*w = '\0';
+	return replaced;
+}
+
 void text_json_escape(FILE *f, const char *s)
 {
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {

@@ -14,6 +14,14 @@ void text_copy(char *dst, size_t len, const char *src);
  * text fits in one protocol field or one output line. */
 void text_one_line(char *s);
 
+/* Makes text that came from outside conform (a worker's messages and
+ * catalog, a suite's values) safe to print on a terminal and to store, in
+ * place: every control character - C0 (tab and newline included), DEL, and
+ * C1 (U+0080..U+009F) - and every byte that is not part of well-formed
+ * UTF-8 becomes one '?'.  Printable UTF-8 is kept as is, so the text can
+ * only get shorter.  Returns the number of '?' put in. */
+size_t text_sanitize(char *s);
+
 /* Writes s as the body of a JSON string (without the quotes). */
 void text_json_escape(FILE *f, const char *s);
 

@@ -1,6 +1,6 @@
 /*
  * test_text.c - the tab splitter shared by the worker protocol and the
- * catalog wire format.
+ * catalog wire format, and the sanitiser for text from outside.
  */
 #include "test.h"
 #include "text.h"
@@ -30,8 +30,45 @@ static void test_split_tabs(void)
 	CHECK_INT(text_split_tabs(trailing, f, 4), -1);
 }
 
+/* sanitized(in, want, replaced): text_sanitize turns in into want. */
+static void sanitized(const char *in, const char *want, size_t replaced)
+{
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", in);
+	CHECK_INT(text_sanitize(buf), replaced);
+	CHECK_STR(buf, want);
+}
+
+static void test_sanitize(void)
+{
+	sanitized("plain text, 1.5 ms", "plain text, 1.5 ms", 0);
+	sanitized("", "", 0);
+	/* Terminal controls: ESC sequences, BEL, backspace, carriage return. */
+	sanitized("\x1b[2J\x1b]0;title\x07red", "?[2J?]0;title?red", 3);
+	sanitized("a\bb\rc\td\ne\x7f", "a?b?c?d?e?", 5);
+	/* Printable UTF-8 stays; C1 controls as UTF-8 (CSI is U+009B) go. */
+	sanitized("\xc2\xb1 1 ulp \xe2\x89\xa4 2^-24 \xf0\x9f\x99\x82", "\xc2\xb1 1 ulp \xe2\x89\xa4 2^-24 \xf0\x9f\x99\x82", 0);
+	sanitized("\xc2\x9b" "31m", "?31m", 1);
+	sanitized("\xc2\x85", "?", 1);
+	sanitized("\xc2\xa0", "\xc2\xa0", 0); /* no-break space: printable */
+	/* Bytes that are not UTF-8 each become one '?': a raw C1 byte, a
+	 * stray continuation, an overlong form, a surrogate, a sequence cut
+	 * short, past U+10FFFF. */
+	sanitized("\x9b" "31m", "?31m", 1);
+	sanitized("x\x80y", "x?y", 1);
+	sanitized("\xc0\xaf", "??", 2);
+	sanitized("\xed\xa0\x80", "???", 3);
+	sanitized("\xe2\x89", "??", 2);
+	sanitized("\xe2\x89z", "??z", 2);
+	sanitized("\xf4\x90\x80\x80", "????", 4);
+	sanitized("\xff\xfe", "??", 2);
+	/* Idempotent: sanitised text is left alone. */
+	sanitized("?[2J\xc2\xb1", "?[2J\xc2\xb1", 0);
+}
+
 int main(void)
 {
 	test_split_tabs();
+	test_sanitize();
 	return TEST_END();
 }
