@@ -1,7 +1,8 @@
 #!/bin/sh
 # worker.sh - conform driving stand-in workers that misbehave after the
 # catalog (which they leave to the real worker): one that never greets is
-# killed at the start deadline, which follows --timeout.
+# killed at the start deadline, which follows --timeout; a reply that is
+# not a result is quoted.
 . "$(dirname "$0")/lib.sh"
 
 # stand_in NAME: a worker that lists the real catalog and then runs the
@@ -50,5 +51,13 @@ expect_eq "$(cat "$TMP/err")" \
 	"conform: $TMP/mute did not greet within 2.5 s (killed; a slow CUDA start needs a longer --timeout)" \
 	"the start deadline named"
 gone "$TMP/mute.pids" "a worker that never greets"
+
+# A reply that is not the case's result is quoted in the error.
+{ echo "printf 'NODEV\\tx\\n'"; echo "read -r line"; echo "echo 'GARBAGE instead of DONE'"; } |
+	stand_in garbage
+CONFORM_WORKER="$TMP/garbage" expect_exit 1 "an unexpected reply" -- \
+	"$CONFORM" --suite "$TMP/one.suite" --all --db "$TMP/garbage.db"
+expect_grep "$TMP/out" "^ERROR   w.pass: worker protocol error: unexpected reply 'GARBAGE instead of DONE'$" \
+	"the reply quoted"
 
 finish

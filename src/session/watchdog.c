@@ -83,9 +83,12 @@ enum watchdog_state watchdog_poll(struct watchdog_case *wc, double until,
 	unsigned got;
 	result_clear(r);
 	if (proto_parse_done(line, &got, r) < 0 || got != wc->seq) {
+		/* Quoted before the kill, which frees the line. */
+		char quoted[81];
+		text_copy(quoted, sizeof quoted, line);
 		worker_kill(w);
 		result_clear(r);
-		case_result_set(r, OUTCOME_ERROR, "worker protocol error: unexpected reply '%.80s'", line);
+		case_result_set(r, OUTCOME_ERROR, "worker protocol error: unexpected reply '%s'", quoted);
 		return WATCHDOG_DONE;
 	}
 	if (r->fatal)
