@@ -249,6 +249,9 @@ int catalog_wire_parse(const char *line, struct catalog_build *b, struct catalog
 	}
 	char *v[FIELDS_MAX];
 	int nv = text_split_tabs(copy, v, FIELDS_MAX);
+	/* Made printable before anything is kept or quoted in a message. */
+	for (int i = 0; i < nv; i++)
+		text_sanitize(v[i]);
 	int kind = -1;
 	for (int k = 0; nv > 0 && k < COUNT(records); k++)
 		if (strcmp(v[0], records[k].tag) == 0)

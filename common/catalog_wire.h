@@ -16,6 +16,8 @@
  * CATALOG_WIRE_LINE_MAX), and the reader refuses a line with the wrong
  * tag, the wrong number of fields, a bad flag or too many bytes.  So a
  * catalog is either read whole or refused with a message, never cut short.
+ * Every field read is made printable (text_sanitize): a control byte in a
+ * worker's catalog reaches neither a terminal nor the database.
  *
  * Adding a field to a record: a member in its struct below, a row in its
  * field table in catalog_wire.c (formatting, parsing and freeing follow

@@ -62,12 +62,22 @@ int proto_format_nodev(char *buf, size_t len, const char *reason)
 	return fits(snprintf(buf, len, "NODEV\t%s\n", r), len);
 }
 
+/* Splits a copy of a line from a worker into fields, each made printable:
+ * nothing a worker says reaches a terminal or the database raw. */
+static int split_from_worker(char *copy, size_t len, const char *line, char **f)
+{
+	text_copy(copy, len, line);
+	int n = text_split_tabs(copy, f, MAX_FIELDS);
+	for (int i = 0; i < n; i++)
+		text_sanitize(f[i]);
+	return n;
+}
+
 int proto_parse_hello(const char *line, struct gpu_info *g, char *reason, size_t len)
 {
 	char copy[PROTO_LINE_MAX];
 	char *f[MAX_FIELDS];
-	text_copy(copy, sizeof copy, line);
-	int n = text_split_tabs(copy, f, MAX_FIELDS);
+	int n = split_from_worker(copy, sizeof copy, line, f);
 	if (n == 2 && strcmp(f[0], "NODEV") == 0) {
 		text_copy(reason, len, f[1]);
 		return 0;
@@ -155,8 +165,7 @@ int proto_parse_done(const char *line, unsigned *seq, struct case_result *r)
 {
 	char copy[PROTO_LINE_MAX];
 	char *f[MAX_FIELDS];
-	text_copy(copy, sizeof copy, line);
-	int n = text_split_tabs(copy, f, MAX_FIELDS);
+	int n = split_from_worker(copy, sizeof copy, line, f);
 	long long s, fatal;
 	memset(r, 0, sizeof *r);
 	long long samples, clk0, clk1;

@@ -12,7 +12,10 @@
  *                             mean_ms stddev_ms min_ms noise bytes clock_start clock_end
  *                             result_spread message
  *
- * Free text (names, reasons, messages) is made one-line before sending.
+ * Free text (names, reasons, messages) is made one-line before sending,
+ * and what conform reads from a worker (HELLO, NODEV, DONE) comes out of
+ * the parsers made printable (text_sanitize): no control byte a worker
+ * sends reaches a terminal or the database.
  * An empty params string travels as "-", and so does an untimed case's
  * timing (else "min_samples,max_samples,max_noise,max_time_s,hot").
  */

@@ -127,6 +127,21 @@ FAKE
 CONFORM_WORKER="$TMP/nul" expect_exit 2 "a NUL byte" -- "$CONFORM" --variants
 expect_grep "$TMP/err" "--catalog: line 2: a NUL byte inside the line$" "the NUL byte named"
 
+# Escape sequences in the catalog reach neither the terminal nor a message.
+esc=$(printf '\033')
+fake escapes "$build" "variant${T}x.y${T}0${T}f32${T}${esc}[2Jcleared${T}${esc}]0;owned$(printf '\007')c${T}-${T}-${T}-${T}0${T}-${T}-" \
+	"variant${T}x.z${T}1${esc}[8m${T}f32${T}s${T}c${T}-${T}-${T}-${T}0${T}-${T}-"
+CONFORM_WORKER="$TMP/escapes" expect_exit 2 "control bytes in the catalog" -- "$CONFORM" --variants
+expect_grep "$TMP/err" "line 3: field 'gpu' is '1\?\[8m', not '1' or '0'" "the bad field quoted, made visible"
+checks=$((checks + 1))
+LC_ALL=C grep -q "$(printf '[\033\007]')" "$TMP/err" && fail "a control byte in the catalog's error"
+fake escapes "$build" "variant${T}x.y${T}0${T}f32${T}${esc}[2Jcleared${T}${esc}]0;owned$(printf '\007')c${T}-${T}-${T}-${T}0${T}-${T}-"
+CONFORM_WORKER="$TMP/escapes" expect_exit 0 "control bytes in the catalog" -- "$CONFORM" --variants
+expect_grep "$TMP/out" "\?\[2Jcleared" "the summary made visible"
+expect_grep "$TMP/out" "\?\]0;owned\?c" "the contract made visible"
+checks=$((checks + 1))
+LC_ALL=C grep -q "$(printf '[\033\007]')" "$TMP/out" && fail "a control byte in --variants"
+
 # No variants, or no answer at all: said as such, not blamed on the suites.
 cat >"$TMP/one.suite" <<'SUITE'
 case e.pass variant=harness.pass n=10 dtype=i32

@@ -1,7 +1,8 @@
 /*
  * test_catalog_wire.c - the catalog's line format: what the worker writes
  * conform reads back unchanged, whatever the length of a field, and what
- * cannot travel whole is refused on either side with a message.
+ * cannot travel whole is refused on either side with a message; control
+ * bytes are read as '?'.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -147,6 +148,17 @@ static void test_malformed(void)
 	CHECK_INT(catalog_wire_parse("a\tb\tc\td\te\tf\tg\th\ti\tj\tk\tl\tm\tn\to\tp\tq\tr\ts\tt\tu\tv"
 				     "\tw\tx\ty\tz\t1\t2\t3\t4\t5\t6\t7\n", &b, &e, err, sizeof err), -1);
 	CHECK_CONTAINS(err, "more than");
+
+	/* Control bytes are made visible, in the values and in the messages
+	 * that quote them. */
+	CHECK_INT(catalog_wire_parse("variant\ta\t1\tf32\t\x1b[2Jx\tc\x07\t-\t-\t-\t0\t-\t-\n", &b, &e, err,
+				     sizeof err), CATALOG_WIRE_VARIANT);
+	CHECK_STR(e.summary, "?[2Jx");
+	CHECK_STR(e.contract, "c?");
+	catalog_wire_free_variant(&e);
+	CHECK_INT(catalog_wire_parse("variant\ta\t1\x1b[8m\tf32\ts\tc\t-\t-\t-\t0\t-\t-\n", &b, &e, err,
+				     sizeof err), -1);
+	CHECK_CONTAINS(err, "field 'gpu' is '1?[8m'");
 
 	/* What would not read back unchanged is not written. */
 	struct catalog_entry bad = tree;

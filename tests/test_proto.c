@@ -1,6 +1,7 @@
 /*
  * test_proto.c - the worker protocol: every message survives a round trip,
- * free text cannot break a line, malformed lines are refused.
+ * free text cannot break a line, malformed lines are refused, and control
+ * bytes from a worker come out as '?'.
  */
 #include <string.h>
 
@@ -100,6 +101,17 @@ int main(void)
 	CHECK_INT(proto_parse_done(line, &seq, &q), 0);
 	CHECK_INT(q.outcome, OUTCOME_SKIPPED);
 	CHECK_STR(q.message, "cub::WarpReduceBatched: not in this toolkit (CUDA 13.0)");
+
+	/* Control bytes from a worker come out of the parsers as '?'. */
+	CHECK_INT(proto_parse_hello("NODEV\tno \x1b[31mdevice\x07\n", &h, reason, sizeof reason), 0);
+	CHECK_STR(reason, "no ?[31mdevice?");
+	CHECK_INT(proto_parse_hello("HELLO\t0\tH100\x1b[8m\tGPU-\x9b\t9\t0\t132\t1\t2\t3\n", &h, reason,
+				    sizeof reason), 1);
+	CHECK_STR(h.name, "H100?[8m");
+	CHECK_STR(h.uuid, "GPU-?");
+	CHECK_INT(proto_parse_done("DONE\t3\tcompleted-correct\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t"
+				   "\x1b]0;title\x07ok \xc2\xb1 \xc2\x9b" "1m\n", &seq, &q), 0);
+	CHECK_STR(q.message, "?]0;title?ok \xc2\xb1 ?1m");
 
 	/* A message too long for a line is refused, never truncated silently. */
 	char tiny[32];

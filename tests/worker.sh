@@ -2,7 +2,8 @@
 # worker.sh - conform driving stand-in workers that misbehave after the
 # catalog (which they leave to the real worker): one that never greets is
 # killed at the start deadline, which follows --timeout; a reply that is
-# not a result is quoted.
+# not a result is quoted; escape sequences in anything a worker says reach
+# neither the terminal nor the database.
 . "$(dirname "$0")/lib.sh"
 
 # stand_in NAME: a worker that lists the real catalog and then runs the
@@ -59,5 +60,55 @@ CONFORM_WORKER="$TMP/garbage" expect_exit 1 "an unexpected reply" -- \
 	"$CONFORM" --suite "$TMP/one.suite" --all --db "$TMP/garbage.db"
 expect_grep "$TMP/out" "^ERROR   w.pass: worker protocol error: unexpected reply 'GARBAGE instead of DONE'$" \
 	"the reply quoted"
+
+# Escape sequences in what a worker says (its greeting, a result's
+# message, an unexpected reply) reach neither the terminal nor the
+# database: they arrive as '?'.
+# no_esc FILE WHAT: FILE holds no ESC, BEL or C1 CSI byte.
+no_esc() {
+	checks=$((checks + 1))
+	if LC_ALL=C grep -q "$(printf '[\033\007\233]')" "$1"; then
+		fail "$2: a control byte in $(basename "$1")"
+		LC_ALL=C grep "$(printf '[\033\007\233]')" "$1" | od -c | head -n 5 >&2
+	fi
+}
+# answer: the shell loop of a stand-in that answers each RUN with a DONE
+# whose message is $1 (printf escapes allowed).
+answer() {
+	echo "while IFS='$(printf '\t')' read -r tag seq rest; do"
+	echo "	printf 'DONE\\t%s\\tcompleted-correct\\t0\\t0\\t0.5\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t$1\\n' \"\$seq\""
+	echo "done"
+}
+cat >"$TMP/two.suite" <<'SUITE'
+case w.one variant=harness.pass n=10 dtype=i32
+case w.two variant=harness.pass n=10 dtype=f32
+SUITE
+{ echo "printf 'NODEV\\t\\033[31mno \\033]0;owned\\007device\\n'"; answer '\033[2J\033[1;1Hcleared \302\233 31m'; } |
+	stand_in nodev
+CONFORM_WORKER="$TMP/nodev" expect_exit 0 "control bytes from a worker without GPU" -- \
+	"$CONFORM" --suite "$TMP/two.suite" --all --db "$TMP/esc.db" --verbose
+no_esc "$TMP/out" "stdout, no GPU"
+no_esc "$TMP/err" "stderr, no GPU"
+expect_grep "$TMP/out" "\?\[31mno \?\]0;owned\?device" "the reason, made visible"
+expect_grep "$TMP/out" "\?\[2J\?\[1;1Hcleared \? 31m" "the message, made visible"
+{
+	echo "printf 'HELLO\\t0\\tGPU\\033[8m hidden\\tGPU-\\033x\\t9\\t0\\t132\\t1000\\t13000\\t13000\\n'"
+	answer '\033[2Jcleared'
+} | stand_in hello
+CONFORM_WORKER="$TMP/hello" expect_exit 0 "control bytes from a worker with a GPU" -- \
+	"$CONFORM" --suite "$TMP/two.suite" --all --db "$TMP/esc.db" --json
+no_esc "$TMP/out" "stdout, GPU"
+no_esc "$TMP/err" "stderr, GPU"
+expect_grep "$TMP/err" "GPU\?\[8m hidden" "the GPU's name, made visible"
+{ echo "printf 'NODEV\\tx\\n'"; echo "read -r line"; echo "printf 'GARBAGE \\033[2J\\n'"; } |
+	stand_in garbled
+CONFORM_WORKER="$TMP/garbled" expect_exit 1 "an unexpected reply with controls" -- \
+	"$CONFORM" --suite "$TMP/one.suite" --all --db "$TMP/esc.db"
+expect_grep "$TMP/out" "unexpected reply 'GARBAGE \?\[2J'" "the reply, made visible"
+no_esc "$TMP/out" "stdout, unexpected reply"
+sql "$TMP/esc.db" .dump >"$TMP/esc.sql"
+no_esc "$TMP/esc.sql" "the database"
+expect_no_grep "$TMP/esc.sql" "char\((27|7|155)\)" "the database"
+expect_grep "$TMP/esc.sql" "cleared" "the messages were stored"
 
 finish

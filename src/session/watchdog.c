@@ -83,9 +83,11 @@ enum watchdog_state watchdog_poll(struct watchdog_case *wc, double until,
 	unsigned got;
 	result_clear(r);
 	if (proto_parse_done(line, &got, r) < 0 || got != wc->seq) {
-		/* Quoted before the kill, which frees the line. */
+		/* Quoted before the kill, which frees the line; made printable
+		 * after the cut, which may split a character. */
 		char quoted[81];
 		text_copy(quoted, sizeof quoted, line);
+		text_sanitize(quoted);
 		worker_kill(w);
 		result_clear(r);
 		case_result_set(r, OUTCOME_ERROR, "worker protocol error: unexpected reply '%s'", quoted);
