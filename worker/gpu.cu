@@ -7,6 +7,13 @@
 #include <cuda_runtime.h>
 
 #include "gpu.h"
+#include "nodev.h"
+
+static_assert(NODEV_CUDA_SUCCESS == (int)cudaSuccess &&
+		      NODEV_CUDA_INSUFFICIENT_DRIVER == (int)cudaErrorInsufficientDriver &&
+		      NODEV_CUDA_NO_DEVICE == (int)cudaErrorNoDevice &&
+		      NODEV_CUDA_SYSTEM_DRIVER_MISMATCH == (int)cudaErrorSystemDriverMismatch,
+	      "nodev.h's copies of the cudaError_t values");
 
 /* "GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", as nvidia-smi prints it. */
 static void format_uuid(const cudaUUID_t *id, char *buf, size_t len)
@@ -25,13 +32,17 @@ extern "C" int gpu_describe(int device, struct gpu_info *g, char *err, size_t le
 	int count = 0;
 	cudaError_t e = cudaGetDeviceCount(&count);
 
-	if (e != cudaSuccess || count == 0) {
-		snprintf(err, len, "no CUDA device: %s",
-			 cudaGetErrorString(e != cudaSuccess ? e : cudaErrorNoDevice));
-		return -1;
-	}
-	if (device < 0 || device >= count) {
-		snprintf(err, len, "no CUDA device %d: %d present", device, count);
+	if (e != cudaSuccess || count <= 0 || device < 0 || device >= count) {
+		struct nodev_facts f;
+		memset(&f, 0, sizeof f);
+		f.error = (int)e;
+		f.error_text = cudaGetErrorString(e);
+		f.count = e == cudaSuccess ? count : 0;
+		f.device = device;
+		/* Both answer even without a driver (its version is then 0). */
+		cudaDriverGetVersion(&f.driver_version);
+		cudaRuntimeGetVersion(&f.runtime_version);
+		nodev_describe(&f, err, len);
 		return -1;
 	}
 	if ((e = cudaSetDevice(device)) != cudaSuccess ||

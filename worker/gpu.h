@@ -16,7 +16,7 @@ extern "C" {
 /*
  * Selects CUDA device `device`, fills g and creates the context, so that the
  * first case does not pay for it (or fail on it).  Returns 0, or -1 with a
- * message in err ("no CUDA device: ..." when there is none).
+ * message in err (nodev_describe's when there is no device to use).
  */
 int gpu_describe(int device, struct gpu_info *g, char *err, size_t len);
 
