@@ -7,11 +7,12 @@
  */
 #include "catalog_wire.h"
 
-#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "num.h"
 #include "text.h"
 #include "vec.h"
 
@@ -198,10 +199,8 @@ static int parse_fields(const struct record *r, char **v, void *rec, char *err, 
 			continue;
 		}
 		if (f->kind == FIELD_COUNT) {
-			char *end;
-			errno = 0;
-			long long c = strtoll(v[i], &end, 10);
-			if (!*v[i] || *end || errno || c < 0 || !(*v[i] >= '0' && *v[i] <= '9')) {
+			long long c;
+			if (num_parse_int(v[i], 0, LLONG_MAX, &c) < 0) {
 				snprintf(err, len, "field '%s' is '%.40s', not a count", f->name, v[i]);
 				goto fail;
 			}

@@ -2,16 +2,19 @@
  * proto.c - formatting and parsing of the worker protocol (see proto.h).
  *
  * Formatting returns -1 when a message would not fit in its buffer, so a
- * truncated line is never sent; parsing returns -1 on any malformed field.
+ * truncated line is never sent; parsing returns -1 on any malformed field,
+ * and a number is well formed only as the other side's printf writes it.
  */
 #include "proto.h"
 
-#include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "num.h"
 #include "text.h"
 
 #define MAX_FIELDS 20
@@ -21,22 +24,47 @@ static int fits(int written, size_t len)
 	return written >= 0 && (size_t)written < len ? 0 : -1;
 }
 
-static int parse_int(const char *s, long long *out)
+/* An integer as the other side's printf %d / %lld / %u writes it, within
+ * [min, max]: no space, no '+', no hex (num.h). */
+static int parse_int(const char *s, long long min, long long max, long long *out)
 {
-	char *end;
-	errno = 0;
-	long long v = strtoll(s, &end, 10);
-	if (end == s || *end || errno)
-		return -1;
-	*out = v;
-	return 0;
+	return num_parse_int(s, min, max, out);
 }
 
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Skips DIGITS (at least one); NULL when there is none. */
+static const char *skip_digits(const char *p)
+{
+	if (!is_digit(*p))
+		return NULL;
+	while (is_digit(*p))
+		p++;
+	return p;
+}
+
+/* A double as printf's %g and %f write it, and nothing else:
+ * [-]DIGITS[.DIGITS][e(+|-)DIGITS], or [-]inf, [-]nan.  strtod would also
+ * take leading space, '+', hex, "infinity" and "nan(...)".  A finite text
+ * too large for a double is refused; one too small reads as the nearest
+ * denormal or zero, as printf may have written it. */
 static int parse_double(const char *s, double *out)
 {
-	char *end;
-	double v = strtod(s, &end);
-	if (end == s || *end)
+	const char *p = s + (*s == '-');
+	if (strcmp(p, "inf") != 0 && strcmp(p, "nan") != 0) {
+		p = skip_digits(p);
+		if (p && *p == '.')
+			p = skip_digits(p + 1);
+		if (p && *p == 'e')
+			p = *++p == '+' || *p == '-' ? skip_digits(p + 1) : NULL;
+		if (!p || *p)
+			return -1;
+	}
+	double v = strtod(s, NULL);
+	if (isinf(v) && strcmp(s + (*s == '-'), "inf") != 0)
 		return -1;
 	*out = v;
 	return 0;
@@ -87,7 +115,7 @@ int proto_parse_hello(const char *line, struct gpu_info *g, char *reason, size_t
 	long long v[7];
 	const int idx[7] = {1, 4, 5, 6, 7, 8, 9};
 	for (int i = 0; i < 7; i++)
-		if (parse_int(f[idx[i]], &v[i]) < 0)
+		if (parse_int(f[idx[i]], 0, idx[i] == 7 ? LLONG_MAX : INT_MAX, &v[i]) < 0)
 			return -1;
 	memset(g, 0, sizeof *g);
 	g->index = (int)v[0];
@@ -100,6 +128,22 @@ int proto_parse_hello(const char *line, struct gpu_info *g, char *reason, size_t
 	g->driver_version = (int)v[5];
 	g->runtime_version = (int)v[6];
 	return 1;
+}
+
+/* Splits s at commas, in place, like text_split_tabs: the number of
+ * fields, or -1 when there are more than max. */
+static int split_commas(char *s, char **v, int max)
+{
+	int n = 0;
+	for (char *p = s;;) {
+		if (n == max)
+			return -1;
+		v[n++] = p;
+		p = strchr(p, ',');
+		if (!p)
+			return n;
+		*p++ = '\0';
+	}
 }
 
 int proto_format_run(char *buf, size_t len, unsigned seq, const struct case_spec *c, uint64_t seed,
@@ -119,13 +163,10 @@ int proto_parse_run(char *line, unsigned *seq, struct case_args *a, struct timin
 	char *f[MAX_FIELDS];
 	int n = text_split_tabs(line, f, MAX_FIELDS);
 	long long s, nn, cols;
-	if (n != 10 || strcmp(f[0], "RUN") != 0 || parse_int(f[1], &s) < 0 || s < 0 ||
-	    parse_int(f[5], &nn) < 0 || parse_int(f[6], &cols) < 0)
-		return -1;
-	char *end;
-	errno = 0;
-	unsigned long long seed = strtoull(f[7], &end, 10);
-	if (end == f[7] || *end || errno)
+	unsigned long long seed;
+	if (n != 10 || strcmp(f[0], "RUN") != 0 || parse_int(f[1], 0, UINT_MAX, &s) < 0 ||
+	    parse_int(f[5], 0, INT64_MAX, &nn) < 0 || parse_int(f[6], 0, INT64_MAX, &cols) < 0 ||
+	    num_parse_uint(f[7], UINT64_MAX, &seed) < 0)
 		return -1;
 	memset(a, 0, sizeof *a);
 	if (dtype_parse(f[4], &a->dtype) < 0)
@@ -138,12 +179,18 @@ int proto_parse_run(char *line, unsigned *seq, struct case_args *a, struct timin
 	a->seed = seed;
 	a->params = strcmp(f[8], "-") ? f[8] : "";
 	if (strcmp(f[9], "-") != 0) {
-		char extra;
+		/* min_samples,max_samples,max_noise,max_time_s,hot */
+		char *v[6];
+		long long lo, hi, hot;
 		memset(t, 0, sizeof *t);
-		if (sscanf(f[9], "%d,%d,%lf,%lf,%d%c", &t->min_samples, &t->max_samples, &t->max_noise,
-			   &t->max_time_s, &t->hot, &extra) != 5 || t->min_samples < 1 ||
-		    t->max_samples < t->min_samples || !(t->max_noise > 0) || !(t->max_time_s > 0))
+		if (split_commas(f[9], v, 6) != 5 || parse_int(v[0], 1, INT_MAX, &lo) < 0 ||
+		    parse_int(v[1], lo, INT_MAX, &hi) < 0 || parse_double(v[2], &t->max_noise) < 0 ||
+		    parse_double(v[3], &t->max_time_s) < 0 || parse_int(v[4], 0, 1, &hot) < 0 ||
+		    !(t->max_noise > 0) || !(t->max_time_s > 0))
 			return -1;
+		t->min_samples = (int)lo;
+		t->max_samples = (int)hi;
+		t->hot = (int)hot;
 		a->timing = t;
 	}
 	return 0;
@@ -170,17 +217,17 @@ int proto_parse_done(const char *line, unsigned *seq, struct case_result *r)
 	memset(r, 0, sizeof *r);
 	long long samples, clk0, clk1;
 	struct timing_stats *t = &r->timing;
-	if (n != 17 || strcmp(f[0], "DONE") != 0 || parse_int(f[1], &s) < 0 || s < 0 ||
-	    outcome_parse(f[2], &r->outcome) < 0 || parse_int(f[3], &fatal) < 0 ||
+	if (n != 17 || strcmp(f[0], "DONE") != 0 || parse_int(f[1], 0, UINT_MAX, &s) < 0 ||
+	    outcome_parse(f[2], &r->outcome) < 0 || parse_int(f[3], 0, 1, &fatal) < 0 ||
 	    parse_double(f[4], &r->err_norm) < 0 || parse_double(f[5], &r->kernel_ms) < 0 ||
-	    parse_int(f[6], &samples) < 0 || samples < 0 || parse_double(f[7], &t->median_ms) < 0 ||
+	    parse_int(f[6], 0, INT_MAX, &samples) < 0 || parse_double(f[7], &t->median_ms) < 0 ||
 	    parse_double(f[8], &t->mean_ms) < 0 || parse_double(f[9], &t->stddev_ms) < 0 ||
 	    parse_double(f[10], &t->min_ms) < 0 || parse_double(f[11], &t->noise) < 0 ||
-	    parse_double(f[12], &t->bytes) < 0 || parse_int(f[13], &clk0) < 0 ||
-	    parse_int(f[14], &clk1) < 0 || parse_double(f[15], &t->result_spread) < 0)
+	    parse_double(f[12], &t->bytes) < 0 || parse_int(f[13], 0, INT_MAX, &clk0) < 0 ||
+	    parse_int(f[14], 0, INT_MAX, &clk1) < 0 || parse_double(f[15], &t->result_spread) < 0)
 		return -1;
 	*seq = (unsigned)s;
-	r->fatal = fatal != 0;
+	r->fatal = (int)fatal;
 	t->samples = (int)samples;
 	t->clock_start_mhz = (int)clk0;
 	t->clock_end_mhz = (int)clk1;

@@ -1,15 +1,80 @@
 /*
  * test_proto.c - the worker protocol: every message survives a round trip,
- * free text cannot break a line, malformed lines are refused, and control
- * bytes from a worker come out as '?'.
+ * free text cannot break a line, malformed lines are refused (a number only
+ * as printf writes it), and control bytes from a worker come out as '?'.
  */
 #include <string.h>
 
 #include "proto.h"
 #include "test.h"
 
+/* A valid DONE line with field i (1..16) replaced by value: parsed. */
+static int done_with(int i, const char *value)
+{
+	const char *f[17] = {"DONE", "4", "completed-correct", "0", "0.25", "1.500000", "12", "0.125",
+			     "0.13", "0.001", "0.12", "0.0077", "4294967296", "1980", "1755", "-1", "msg"};
+	char line[PROTO_LINE_MAX] = "";
+	f[i] = value;
+	for (int k = 0; k < 17; k++) {
+		strcat(line, f[k]);
+		strcat(line, k < 16 ? "\t" : "\n");
+	}
+	unsigned seq;
+	struct case_result r;
+	return proto_parse_done(line, &seq, &r);
+}
+
+/* A number the other side's printf could have written, and junk. */
+static void test_numbers(void)
+{
+	CHECK_INT(done_with(16, "msg"), 0);
+	/* Integers: seq, fatal, samples, clocks. */
+	const char *bad_ints[] = {"", " 4", "4 ", "+4", "-1", "0x10", "4.0", "1e3", "4294967296",
+				  "99999999999999999999", "٤"};
+	for (size_t k = 0; k < sizeof bad_ints / sizeof *bad_ints; k++) {
+		CHECK_INT(done_with(1, bad_ints[k]), -1);
+		CHECK_INT(done_with(6, bad_ints[k]), -1);
+		CHECK_INT(done_with(13, bad_ints[k]), -1);
+	}
+	CHECK_INT(done_with(1, "4294967295"), 0);
+	CHECK_INT(done_with(3, "1"), 0);
+	CHECK_INT(done_with(3, "2"), -1); /* fatal is a flag */
+	CHECK_INT(done_with(6, "2147483648"), -1);
+	/* Doubles: what %g and %f write, nothing more. */
+	const char *good[] = {"0", "-0", "1", "-1", "0.5", "12.25", "1e+20", "1.5e-07", "-2.5e+300",
+			      "nan", "-nan", "inf", "-inf", "4.9e-324", "1.000000"};
+	for (size_t k = 0; k < sizeof good / sizeof *good; k++)
+		CHECK_INT(done_with(4, good[k]), 0);
+	const char *bad[] = {"", "-", " 1", "1 ", "+1", "0x10", "0x1p3", ".5", "5.", "1e5", "1e", "1e+",
+			     "1.5e+7x", "infinity", "nan(1)", "NaN", "INF", "1e+999", "-1e+999", "1,5",
+			     "--1"};
+	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++)
+		CHECK_INT(done_with(4, bad[k]), -1);
+
+	/* The RUN line's timing field, read by the worker, is as strict. */
+	unsigned seq;
+	struct case_args a;
+	struct timing_request t;
+	char ok[] = "RUN\t1\tx\tv\tf32\t1\t0\t1\t-\t10,500,0.005,1.5,1\n";
+	CHECK_INT(proto_parse_run(ok, &seq, &a, &t), 0);
+	const char *bad_timing[] = {" 10,500,0.005,1.5,1", "10,500,0.005,1.5,1,", "10,500,0.005,1.5",
+				    "10,+500,0.005,1.5,1", "10,500,0x1,1.5,1", "10,500,0.005,1.5,2",
+				    "10,5,0.005,1.5,1", "0,5,0.005,1.5,1", "10,500,0,1.5,1"};
+	for (size_t k = 0; k < sizeof bad_timing / sizeof *bad_timing; k++) {
+		char line[256];
+		snprintf(line, sizeof line, "RUN\t1\tx\tv\tf32\t1\t0\t1\t-\t%s\n", bad_timing[k]);
+		CHECK_INT(proto_parse_run(line, &seq, &a, &t), -1);
+	}
+	char bad_seed[] = "RUN\t1\tx\tv\tf32\t1\t0\t18446744073709551616\t-\t-\n";
+	CHECK_INT(proto_parse_run(bad_seed, &seq, &a, &t), -1);
+	char bad_n[] = "RUN\t1\tx\tv\tf32\t-1\t0\t1\t-\t-\n";
+	CHECK_INT(proto_parse_run(bad_n, &seq, &a, &t), -1);
+}
+
 int main(void)
 {
+	test_numbers();
+
 	char line[PROTO_LINE_MAX];
 
 	struct gpu_info g = {.index = 1, .cc_major = 9, .cc_minor = 0, .sm_count = 132,

@@ -37,6 +37,10 @@ cat >"$TMP/one.suite" <<'SUITE'
 case w.pass variant=harness.pass n=10 dtype=i32
 SUITE
 
+# The worker's own arguments are read strictly.
+expect_exit 2 "a junk device ordinal" -- "$top_builddir/conform-worker" --device 1x
+expect_grep "$TMP/err" "^conform-worker: --device '1x': not a device ordinal$" "the junk named"
+
 # Never greets: given up at the start deadline, which is --timeout (here
 # 2.5 s; at least 2 s, see test_session), not a fixed minute.
 stand_in mute <<FAKE

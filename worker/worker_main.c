@@ -13,12 +13,14 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "catalog_wire.h"
+#include "num.h"
 #include "proto.h"
 #include "text.h"
 #include "variant.h"
@@ -138,7 +140,12 @@ int main(int argc, char **argv)
 		if (strcmp(argv[i], "--catalog") == 0) {
 			return catalog_print(stdout) < 0 ? 1 : 0;
 		} else if (strcmp(argv[i], "--device") == 0 && i + 1 < argc) {
-			device = atoi(argv[++i]);
+			long long d;
+			if (num_parse_int(argv[++i], 0, INT_MAX, &d) < 0) {
+				fprintf(stderr, "conform-worker: --device '%s': not a device ordinal\n", argv[i]);
+				return 2;
+			}
+			device = (int)d;
 		} else if (strcmp(argv[i], "--version") == 0) {
 			printf("conform-worker %s\n", PACKAGE_VERSION);
 			return 0;
