@@ -207,6 +207,12 @@ static int parse_fields(const struct record *r, char **v, void *rec, char *err, 
 			*count_at(f, rec) = c;
 			continue;
 		}
+		if (f->kind == FIELD_OPTIONAL && !*v[i]) {
+			/* The writer sends "-": an empty field would come back one
+			 * byte longer, and might then be too long to write. */
+			snprintf(err, len, "field '%s' is empty, not \"-\"", f->name);
+			goto fail;
+		}
 		const char *s = f->kind == FIELD_OPTIONAL && strcmp(v[i], "-") == 0 ? "" : v[i];
 		char *copy = strdup(s);
 		if (!copy) {
@@ -268,6 +274,8 @@ int catalog_wire_parse(const char *line, struct catalog_build *b, struct catalog
 		rc = kind;
 	}
 	free(copy);
+	if (rc < 0) /* a quoted value may have been cut inside a character */
+		text_sanitize(err);
 	return rc;
 }
 

@@ -14,7 +14,8 @@
  * the reader could not give back unchanged (a tab or line break inside a
  * field, an optional field that is literally "-", a line over
  * CATALOG_WIRE_LINE_MAX), and the reader refuses a line with the wrong
- * tag, the wrong number of fields, a bad flag or too many bytes.  So a
+ * tag, the wrong number of fields, a bad flag, an empty optional field or
+ * too many bytes.  So a
  * catalog is either read whole or refused with a message, never cut short.
  * Every field read is made printable (text_sanitize): a control byte in a
  * worker's catalog reaches neither a terminal nor the database.

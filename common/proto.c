@@ -90,24 +90,33 @@ int proto_format_nodev(char *buf, size_t len, const char *reason)
 	return fits(snprintf(buf, len, "NODEV\t%s\n", r), len);
 }
 
-/* Splits a copy of a line from a worker into fields, each made printable:
- * nothing a worker says reaches a terminal or the database raw. */
-static int split_from_worker(char *copy, size_t len, const char *line, char **f)
+/* Splits a copy of a line from a worker (PROTO_LINE_MAX bytes) into
+ * fields.  A longer line is refused (-1), not read cut short. */
+static int split_from_worker(char *copy, const char *line, char **f)
 {
-	text_copy(copy, len, line);
-	int n = text_split_tabs(copy, f, MAX_FIELDS);
-	for (int i = 0; i < n; i++)
-		text_sanitize(f[i]);
-	return n;
+	size_t n = strlen(line);
+	if (n >= PROTO_LINE_MAX)
+		return -1;
+	memcpy(copy, line, n + 1);
+	return text_split_tabs(copy, f, MAX_FIELDS);
+}
+
+/* Keeps a text field from a worker: cut to fit, then made printable (after
+ * the cut, which may split a character), so that nothing a worker says
+ * reaches a terminal or the database raw. */
+static void take_text(char *dst, size_t len, const char *field)
+{
+	text_copy(dst, len, field);
+	text_sanitize(dst);
 }
 
 int proto_parse_hello(const char *line, struct gpu_info *g, char *reason, size_t len)
 {
 	char copy[PROTO_LINE_MAX];
 	char *f[MAX_FIELDS];
-	int n = split_from_worker(copy, sizeof copy, line, f);
+	int n = split_from_worker(copy, line, f);
 	if (n == 2 && strcmp(f[0], "NODEV") == 0) {
-		text_copy(reason, len, f[1]);
+		take_text(reason, len, f[1]);
 		return 0;
 	}
 	if (n != 10 || strcmp(f[0], "HELLO") != 0)
@@ -119,8 +128,8 @@ int proto_parse_hello(const char *line, struct gpu_info *g, char *reason, size_t
 			return -1;
 	memset(g, 0, sizeof *g);
 	g->index = (int)v[0];
-	text_copy(g->name, sizeof g->name, f[2]);
-	text_copy(g->uuid, sizeof g->uuid, strcmp(f[3], "-") ? f[3] : "");
+	take_text(g->name, sizeof g->name, f[2]);
+	take_text(g->uuid, sizeof g->uuid, strcmp(f[3], "-") ? f[3] : "");
 	g->cc_major = (int)v[1];
 	g->cc_minor = (int)v[2];
 	g->sm_count = (int)v[3];
@@ -212,7 +221,7 @@ int proto_parse_done(const char *line, unsigned *seq, struct case_result *r)
 {
 	char copy[PROTO_LINE_MAX];
 	char *f[MAX_FIELDS];
-	int n = split_from_worker(copy, sizeof copy, line, f);
+	int n = split_from_worker(copy, line, f);
 	long long s, fatal;
 	memset(r, 0, sizeof *r);
 	long long samples, clk0, clk1;
@@ -231,6 +240,6 @@ int proto_parse_done(const char *line, unsigned *seq, struct case_result *r)
 	t->samples = (int)samples;
 	t->clock_start_mhz = (int)clk0;
 	t->clock_end_mhz = (int)clk1;
-	text_copy(r->message, sizeof r->message, f[16]);
+	take_text(r->message, sizeof r->message, f[16]);
 	return 0;
 }

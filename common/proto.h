@@ -15,7 +15,9 @@
  * Free text (names, reasons, messages) is made one-line before sending,
  * and what conform reads from a worker (HELLO, NODEV, DONE) comes out of
  * the parsers made printable (text_sanitize): no control byte a worker
- * sends reaches a terminal or the database.
+ * sends reaches a terminal or the database.  A line is at most
+ * PROTO_LINE_MAX bytes, newline and terminator included; the parsers refuse
+ * a longer one.
  * An empty params string travels as "-", and so does an untimed case's
  * timing (else "min_samples,max_samples,max_noise,max_time_s,hot").
  */

@@ -160,6 +160,19 @@ static void test_malformed(void)
 				     sizeof err), -1);
 	CHECK_CONTAINS(err, "field 'gpu' is '1?[8m'");
 
+	/* The writer sends an empty optional field as "-": an empty one is
+	 * refused, as it would not format back within the same length. */
+	CHECK_INT(catalog_wire_parse("variant\ta\t1\tf32\ts\tc\t\t-\t-\t0\t-\t-\n", &b, &e, err, sizeof err),
+		  -1);
+	CHECK_CONTAINS(err, "field 'tunables' is empty");
+	/* A quoted value cut inside a character leaves no stray byte. */
+	CHECK_INT(catalog_wire_parse("0123456789012345678901234567890123456789\xc2\xb1\tx\n", &b, &e, err,
+				     sizeof err), -1);
+	CHECK_STR(err, "unknown record '0123456789012345678901234567890123456789'");
+	CHECK_INT(catalog_wire_parse("012345678901234567890123456789012345678\xc2\xb1\tx\n", &b, &e, err,
+				     sizeof err), -1);
+	CHECK_STR(err, "unknown record '012345678901234567890123456789012345678?'");
+
 	/* What would not read back unchanged is not written. */
 	struct catalog_entry bad = tree;
 	bad.summary = "one\ttwo";

@@ -3,6 +3,7 @@
  * free text cannot break a line, malformed lines are refused (a number only
  * as printf writes it), and control bytes from a worker come out as '?'.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "proto.h"
@@ -177,6 +178,21 @@ int main(void)
 	CHECK_INT(proto_parse_done("DONE\t3\tcompleted-correct\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t"
 				   "\x1b]0;title\x07ok \xc2\xb1 \xc2\x9b" "1m\n", &seq, &q), 0);
 	CHECK_STR(q.message, "?]0;title?ok \xc2\xb1 ?1m");
+
+	/* A line longer than the protocol allows is refused, not read cut
+	 * short; a message longer than a result holds is cut, and made
+	 * printable after the cut, which here splits a character. */
+	char *long_line = malloc(PROTO_LINE_MAX + 64);
+	strcpy(long_line, "DONE\t3\tcompleted-correct\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t");
+	size_t at = strlen(long_line);
+	memset(long_line + at, 'm', PROTO_LINE_MAX - at);
+	strcpy(long_line + PROTO_LINE_MAX - 1, "\n");
+	CHECK_INT(proto_parse_done(long_line, &seq, &q), -1);
+	strcpy(long_line + at + RESULT_MESSAGE_MAX - 2, "\xc2\xb1\n");
+	CHECK_INT(proto_parse_done(long_line, &seq, &q), 0);
+	CHECK_INT(strlen(q.message), RESULT_MESSAGE_MAX - 1);
+	CHECK_INT(q.message[RESULT_MESSAGE_MAX - 2], '?');
+	free(long_line);
 
 	/* A message too long for a line is refused, never truncated silently. */
 	char tiny[32];
