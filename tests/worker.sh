@@ -65,6 +65,41 @@ CONFORM_WORKER="$TMP/garbage" expect_exit 1 "an unexpected reply" -- \
 expect_grep "$TMP/out" "^ERROR   w.pass: worker protocol error: unexpected reply 'GARBAGE instead of DONE'$" \
 	"the reply quoted"
 
+# Stops reading: it answers 600 cases ahead and sleeps, so conform's RUN
+# lines fill the pipe (each 170 bytes with these names: full after some
+# 380).  The case that cannot be sent is a TIMEOUT at its deadline, the
+# worker is replaced and the run goes on; Ctrl-C still ends a run waiting
+# to send.
+{
+	echo "printf 'NODEV\\tdeaf\\n'"
+	echo "i=1"
+	echo "while [ \$i -le 600 ]; do"
+	echo "	printf 'DONE\\t%s\\tcompleted-correct\\t0\\t0\\t0.5\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\tok\\n' \$i"
+	echo "	i=\$((i + 1))"
+	echo "done"
+	echo "exec sleep 1000"
+} | stand_in deaf
+awk 'BEGIN { for (i = 1; i <= 500; i++) printf "case d.%0120d variant=harness.pass n=10 dtype=i32\n", i }' \
+	>"$TMP/many.suite"
+t0=$(date +%s.%N)
+CONFORM_WORKER="$TMP/deaf" expect_exit 1 "a worker that stops reading" -- \
+	"$CONFORM" --suite "$TMP/many.suite" --all --db "$TMP/deaf.db" --timeout 1
+took_between 1 5 "a worker that stops reading"
+expect_eq "$(sql "$TMP/deaf.db" "select status || ' ' || count(*) from results group by status order by status")" \
+	"PASS 499
+TIMEOUT 1" "one case could not be sent"
+expect_grep "$TMP/out" "^TIMEOUT d\.0+3[0-9][0-9]: the worker did not take the case within 1\.0 s; killed$" \
+	"the case that could not be sent"
+CONFORM_WORKER="$TMP/deaf" "$CONFORM" --suite "$TMP/many.suite" --all --db "$TMP/deaf-int.db" --timeout 60 >"$TMP/int.out" 2>&1 &
+pid=$!
+sleep 1.5
+kill -INT $pid
+t0=$(date +%s.%N)
+wait $pid
+expect_eq "$?" 130 "Ctrl-C while waiting to send"
+took_between 0 1 "Ctrl-C while waiting to send"
+expect_eq "$(sql "$TMP/deaf-int.db" "select state from runs")" interrupted "the run marked interrupted"
+
 # Escape sequences in what a worker says (its greeting, a result's
 # message, an unexpected reply) reach neither the terminal nor the
 # database: they arrive as '?'.

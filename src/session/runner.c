@@ -162,13 +162,19 @@ enum runner_poll runner_case_start(struct runner *rn, const struct case_spec *c,
 		}
 	}
 	rn->busy = w;
-	if (watchdog_send(&rn->wc, w, c, seed, rn->cfg.timing, case_deadline(rn, c), &cr) ==
-	    WATCHDOG_DONE) {
+	switch (watchdog_send(&rn->wc, w, c, seed, rn->cfg.timing, case_deadline(rn, c),
+			      rn->cfg.stop, &cr)) {
+	case WATCHDOG_PENDING:
+		return RUNNER_BUSY;
+	case WATCHDOG_INTERRUPTED:
 		release(rn);
-		finish(rn, &cr, res);
-		return RUNNER_RESULT;
+		return RUNNER_INTERRUPTED;
+	case WATCHDOG_DONE:
+		break;
 	}
-	return RUNNER_BUSY;
+	release(rn);
+	finish(rn, &cr, res);
+	return RUNNER_RESULT;
 }
 
 enum runner_poll runner_case_poll(struct runner *rn, double wait_s, struct result *res)

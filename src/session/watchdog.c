@@ -22,7 +22,7 @@ static void result_clear(struct case_result *r)
 enum watchdog_state watchdog_send(struct watchdog_case *wc, struct worker *w,
 				  const struct case_spec *c, uint64_t seed,
 				  const struct timing_request *timing, double timeout_s,
-				  struct case_result *r)
+				  const volatile sig_atomic_t *stop, struct case_result *r)
 {
 	char line[PROTO_LINE_MAX];
 	wc->w = w;
@@ -34,11 +34,25 @@ enum watchdog_state watchdog_send(struct watchdog_case *wc, struct worker *w,
 		case_result_set(r, OUTCOME_INVALID, "case does not fit in a protocol line");
 		return WATCHDOG_DONE;
 	}
-	if (worker_send(w, line) < 0) {
+	/* A worker that stops reading has as long to take the case as to run
+	 * it. */
+	switch (worker_send(w, line, text_now() + timeout_s, stop)) {
+	case SEND_OK:
+		break;
+	case SEND_GONE: {
 		char how[256];
 		worker_reap(w, how, sizeof how);
 		case_result_set(r, OUTCOME_CRASHED, "worker %s before the case started", how);
 		return WATCHDOG_DONE;
+	}
+	case SEND_TIMEOUT:
+		worker_kill(w);
+		case_result_set(r, OUTCOME_HUNG, "the worker did not take the case within %.1f s; killed",
+				timeout_s);
+		return WATCHDOG_DONE;
+	case SEND_INTERRUPTED:
+		worker_kill(w);
+		return WATCHDOG_INTERRUPTED;
 	}
 	/* The deadline runs from the moment the worker has the case. */
 	wc->deadline = text_now() + timeout_s;

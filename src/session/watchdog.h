@@ -35,12 +35,14 @@ enum watchdog_state {
 	WATCHDOG_INTERRUPTED,   /* *stop was set: the worker is killed, r not filled */
 };
 
-/* Sends the case to w and arms its deadline.  Returns WATCHDOG_PENDING, or
- * WATCHDOG_DONE with r filled when it could not be sent. */
+/* Sends the case to w and arms its deadline.  Returns WATCHDOG_PENDING,
+ * WATCHDOG_DONE with r filled when it could not be sent (the worker died,
+ * or did not take the case within timeout_s: HUNG), or
+ * WATCHDOG_INTERRUPTED (*stop was set while waiting to send). */
 enum watchdog_state watchdog_send(struct watchdog_case *wc, struct worker *w,
 				  const struct case_spec *c, uint64_t seed,
 				  const struct timing_request *timing, double timeout_s,
-				  struct case_result *r);
+				  const volatile sig_atomic_t *stop, struct case_result *r);
 
 /* Waits for the result until the monotonic time `until` or the case's
  * deadline, whichever comes first. */

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +61,8 @@ int worker_start(struct worker *w, const struct worker_config *cfg,
 	w->pid = pid;
 	w->to_fd = to[1];
 	w->from_fd = from[0];
+	/* Writes wait in worker_send(), under a deadline, not in write(). */
+	fcntl(w->to_fd, F_SETFL, fcntl(w->to_fd, F_GETFL) | O_NONBLOCK);
 	if (line_reader_open(&w->from, PROTO_LINE_MAX) < 0) {
 		worker_kill(w);
 		snprintf(err, len, "out of memory");
@@ -98,18 +101,28 @@ int worker_start(struct worker *w, const struct worker_config *cfg,
 	return 0;
 }
 
-int worker_send(struct worker *w, const char *line)
+enum send_result worker_send(struct worker *w, const char *line, double deadline,
+			     const volatile sig_atomic_t *stop)
 {
 	size_t n = strlen(line), off = 0;
 	while (off < n) {
 		ssize_t k = write(w->to_fd, line + off, n - off);
-		if (k < 0 && errno == EINTR)
+		if (k > 0) {
+			off += (size_t)k;
 			continue;
-		if (k <= 0)
-			return -1;
-		off += (size_t)k;
+		}
+		if (k < 0 && errno != EINTR && errno != EAGAIN)
+			return SEND_GONE;
+		if (stop && *stop)
+			return SEND_INTERRUPTED;
+		double left = deadline - text_now();
+		if (left <= 0)
+			return SEND_TIMEOUT;
+		struct pollfd p = {.fd = w->to_fd, .events = POLLOUT};
+		if (poll(&p, 1, left > 1.0 ? 1000 : (int)(left * 1000.0) + 1) < 0 && errno != EINTR)
+			return SEND_GONE;
 	}
-	return 0;
+	return SEND_OK;
 }
 
 enum wait_result worker_read_line(struct worker *w, double deadline,

@@ -37,8 +37,18 @@ struct worker {
 int worker_start(struct worker *w, const struct worker_config *cfg,
 		 const volatile sig_atomic_t *stop, char *err, size_t len);
 
-/* Writes one protocol line.  Returns -1 if the worker is gone. */
-int worker_send(struct worker *w, const char *line);
+enum send_result {
+	SEND_OK,
+	SEND_GONE,          /* the worker closed its end (it died) */
+	SEND_TIMEOUT,       /* it did not take the line by the deadline */
+	SEND_INTERRUPTED,   /* *stop became non-zero */
+};
+
+/* Writes one protocol line, waiting until the monotonic time `deadline`
+ * for the worker to make room for it (a worker that stops reading fills
+ * the pipe), or until *stop (may be NULL) becomes non-zero. */
+enum send_result worker_send(struct worker *w, const char *line, double deadline,
+			     const volatile sig_atomic_t *stop);
 
 /* Reads one protocol line (at most PROTO_LINE_MAX bytes), waiting until
  * the monotonic time `deadline`, or until *stop becomes non-zero.  On
