@@ -173,7 +173,9 @@ static void mutate(struct rng *r, char *s, size_t *len)
 		break;
 	}
 	case 5: { /* replace a field with a long run of one byte */
-		static char run[CATALOG_WIRE_LINE_MAX + 8];
+		/* Either about a message's length or about a catalog line's,
+		 * on both sides of each limit. */
+		static char run[CATALOG_WIRE_LINE_MAX + 64];
 		size_t n = rng_range(r, 0, 3) == 0 ? CATALOG_WIRE_LINE_MAX - 64 + pick(r, 128)
 						     : pick(r, 2 * RESULT_MESSAGE_MAX);
 		memset(run, rng_range(r, 0, 1) ? 'x' : '\xc3', n);
