@@ -62,6 +62,12 @@ expect_eq "$(wc -l <"$TMP/shards")" "$all" "shards do not overlap"
 cmp -s "$TMP/s1" "$TMP/s2" || fail "--shard is not deterministic"
 expect_exit 2 "empty selection" -- "$CONFORM" --filter 'nothing.*' --seed 1
 expect_grep "$TMP/err" "no case matches" "empty selection message"
+expect_exit 2 "--list of an empty selection" -- "$CONFORM" --filter 'nothing.*' --list
+expect_grep "$TMP/err" "no case matches" "--list of an empty selection says so"
+expect_exit 0 "--list alone lists every case" -- "$CONFORM" --list
+expect_eq "$(wc -l <"$TMP/out")" "$all" "--list alone is --all --list"
+expect_exit 0 "db --help" -- "$CONFORM" db --help
+expect_grep "$TMP/out" "^usage: conform db" "db --help prints its usage"
 expect_exit 0 "--variants" -- "$CONFORM" --variants
 expect_grep "$TMP/out" "^harness.hang" "--variants lists harness"
 
@@ -85,6 +91,43 @@ expect_exit 2 "corrupt db" -- "$CONFORM" --filter harness.pass.i32 --db "$TMP/co
 expect_grep "$TMP/err" "not an SQLite database" "corrupt db message"
 cmp -s "$TMP/corrupt.db" "$TMP/corrupt.orig" || fail "corrupt db was modified"
 touch "$TMP/ro-parent" && expect_exit 2 "db under a file" -- "$CONFORM" --filter harness.pass.i32 --db "$TMP/ro-parent/x.db"
+
+# Two outputs on one path: --junit over the database (or its journal, or a
+# suite file) is refused before anything runs, and the database survives.
+clash="$TMP/clash.db"
+expect_exit 0 "seeding a database" -- "$CONFORM" --filter 'harness.pass*' --seed 1 --db "$clash"
+cp "$clash" "$TMP/clash.orig"
+expect_exit 2 "--junit is --db" -- "$CONFORM" --filter 'harness.pass*' --db "$clash" --junit "$clash"
+expect_grep "$TMP/err" "^conform: --junit .* is the database" "--junit is --db message"
+expect_exit 2 "--junit is --db by another name" -- "$CONFORM" --filter 'harness.pass*' --db "$clash" --junit "$TMP/../$(basename "$TMP")/clash.db"
+ln -s "$clash" "$TMP/clash-link.db"
+expect_exit 2 "--junit is a link to --db" -- "$CONFORM" --filter 'harness.pass*' --db "$clash" --junit "$TMP/clash-link.db"
+expect_exit 2 "--junit is the journal" -- "$CONFORM" --filter 'harness.pass*' --db "$clash" --junit "$clash-wal"
+expect_grep "$TMP/err" "is the database's journal" "--junit is the journal message"
+cmp -s "$clash" "$TMP/clash.orig" || fail "the database was replaced"
+expect_eq "$(sql "$clash" "select count(*) from results")" 3 "every stored result kept"
+printf 'case j.one variant=harness.pass n=10\n' >"$TMP/j.suite"
+cp "$TMP/j.suite" "$TMP/j.orig"
+expect_exit 2 "--junit is a suite file" -- "$CONFORM" --suite "$TMP/j.suite" --all --db "$clash" --junit "$TMP/j.suite"
+cmp -s "$TMP/j.suite" "$TMP/j.orig" || fail "the suite file was replaced"
+# An unwritable report path is refused before the first case, not after.
+expect_exit 2 "--junit in a missing directory" -- "$CONFORM" --filter 'harness.pass*' --db "$clash" --junit "$TMP/no/such/dir/x.xml"
+expect_grep "$TMP/err" "^conform: cannot write the JUnit report: No such file" "--junit unwritable message"
+expect_eq "$(sql "$clash" "select count(*) from runs")" 1 "no run was started for an unwritable --junit"
+expect_exit 2 "--junit is a directory" -- "$CONFORM" --filter 'harness.pass*' --db "$clash" --junit "$TMP"
+expect_eq "$(ls "$TMP" | grep -c '\.xml\.\|clash\.db\.')" 0 "no temporary report left behind"
+
+# A stop signal before conform's own handlers would be in place still
+# means "interrupted" (130), not a death by signal (143): here conform is
+# waiting for a worker that has not answered yet.
+printf '#!/bin/sh\nsleep 5\n' >"$TMP/slow-worker"
+chmod +x "$TMP/slow-worker"
+CONFORM_WORKER="$TMP/slow-worker" "$CONFORM" --all --list >/dev/null 2>&1 &
+pid=$!
+sleep 0.3
+kill -TERM "$pid"
+wait "$pid"
+expect_eq "$?" 130 "SIGTERM while starting exits 130"
 
 # A run stores what it prints; --json and --junit agree with it.
 db="$TMP/run.db"

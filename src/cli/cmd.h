@@ -144,6 +144,11 @@ int cmd_format_set(enum emit_format *format, int id, const struct cmd_value *v);
 struct suite;
 int cmd_load_suites(const struct cmd_run_settings *rs, struct suite *s);
 
+/* The first thing conform does: SIGINT and SIGTERM end it with exit code
+ * 130 (not the signal's default death, 143) until a command installs
+ * cmd_catch_stop. */
+void cmd_exit_on_stop(void);
+
 /* From now on SIGINT and SIGTERM set the returned flag (the runner's stop
  * flag) instead of killing conform, and SIGPIPE is ignored. */
 const volatile sig_atomic_t *cmd_catch_stop(void);

@@ -106,6 +106,24 @@ static void on_stop_signal(int sig)
 	stop_requested = 1;
 }
 
+/* Until a command can stop cleanly, a stop signal ends conform at once,
+ * with the exit code of an interrupted run: nothing is half-written yet
+ * (SQLite rolls an open transaction back). */
+static void on_early_stop_signal(int sig)
+{
+	(void)sig;
+	_exit(EXIT_INTERRUPTED);
+}
+
+void cmd_exit_on_stop(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_early_stop_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
 const volatile sig_atomic_t *cmd_catch_stop(void)
 {
 	struct sigaction sa;

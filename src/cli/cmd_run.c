@@ -20,6 +20,7 @@
 #include "cmd.h"
 #include "db.h"
 #include "num.h"
+#include "paths.h"
 #include "report.h"
 #include "session.h"
 #include "suite.h"
@@ -112,7 +113,10 @@ static int run_set(void *opts, int id, const struct cmd_value *v)
 	return 0;
 }
 
-/* Returns 0, or what run_exec returns (cmd_parse). */
+/* parse_opts: nothing is selected and a person is at the terminal. */
+#define RUN_OPEN_TUI (-1)
+
+/* Returns 0, RUN_OPEN_TUI, or what run_exec returns (cmd_parse). */
 static int parse_opts(int argc, char **argv, struct run_opts *o)
 {
 	int operand;
@@ -121,7 +125,14 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 	int r = cmd_parse(&cmd_run_entry, argc, argv, o, &operand);
 	if (r != 0)
 		return r;
+	/* --list alone lists every case: a listing selects nothing to run. */
+	if (o->list && !o->nfilters)
+		o->all = 1;
 	if (!o->all && !o->nfilters && !o->variants) {
+		/* "conform --db x.db" on a terminal: the interface on that
+		 * database, as "conform" alone opens it on the default one. */
+		if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+			return RUN_OPEN_TUI;
 		cmd_error("nothing selected: use --all or --filter GLOB (see conform run --help)");
 		return EXIT_USAGE;
 	}
@@ -171,6 +182,31 @@ static int check_variants(const struct catalog *cat, const struct case_spec **se
 	return 0;
 }
 
+/* Every file the run writes is a different file, and none is an input:
+ * --junit over the database (or its -wal/-shm/-journal) or over a suite
+ * file would replace it at the end of the run. */
+static int check_outputs(const struct run_opts *o, const char *db_path)
+{
+	static const char *const db_files[] = {"", "-wal", "-shm", "-journal"};
+	char sib[4200];
+	if (!o->junit_path)
+		return 0;
+	for (size_t i = 0; i < sizeof db_files / sizeof db_files[0]; i++) {
+		snprintf(sib, sizeof sib, "%s%s", db_path, db_files[i]);
+		if (paths_same_file(o->junit_path, sib)) {
+			cmd_error("--junit %s is the database%s (--db %s): choose another file",
+				  o->junit_path, db_files[i][0] ? "'s journal" : "", db_path);
+			return -1;
+		}
+	}
+	for (size_t i = 0; i < o->rs.nsuite_files; i++)
+		if (paths_same_file(o->junit_path, o->rs.suite_files[i])) {
+			cmd_error("--junit %s is a --suite file: choose another file", o->junit_path);
+			return -1;
+		}
+	return 0;
+}
+
 static void print_variants(const struct catalog *cat)
 {
 	printf("# kernels: %s%s%s\n", cat->has_kernels ? "built for " : "not built",
@@ -203,6 +239,8 @@ static int run_exec(int argc, char **argv)
 	size_t n = 0;
 
 	int parsed = parse_opts(argc, argv, &o);
+	if (parsed == RUN_OPEN_TUI)
+		return cmd_tui_entry.exec(argc, argv);
 	if (parsed != 0)
 		return parsed;
 	if (session_find_worker(worker_path, sizeof worker_path, &cat, err, sizeof err) < 0) {
@@ -230,18 +268,25 @@ static int run_exec(int argc, char **argv)
 	}
 	if (check_variants(&cat, sel, n) < 0)
 		goto out;
+	/* An empty selection is the same mistake whether listed or run. */
+	if (n == 0) {
+		cmd_error("no case matches the selection");
+		goto out;
+	}
 	if (o.list) {
 		for (size_t i = 0; i < n; i++)
 			printf("%s\n", sel[i]->name);
 		rc = 0;
 		goto out;
 	}
-	if (n == 0) {
-		cmd_error("no case matches the selection");
-		goto out;
-	}
 	if (cmd_db_path(o.db_path, db_path, sizeof db_path) < 0)
 		goto out;
+	if (check_outputs(&o, db_path) < 0)
+		goto out;
+	if (o.junit_path && junit_open(&ju, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		goto out;
+	}
 	if (db_open(db_path, &db, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		goto out;

@@ -10,6 +10,7 @@
 #define CONFORM_REPORT_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "gpu_info.h"
@@ -64,8 +65,15 @@ struct junit_state {
 	struct result *results;  /* copies, written out at the end */
 	size_t count, cap;
 	double started;
+	FILE *f;                 /* the temporary file beside path (junit_open) */
+	char *tmp;               /* its name, until renamed to path */
 };
+/* Creates the temporary file the report is written to, beside st->path,
+ * so an unwritable path is refused before the first case runs.  Returns
+ * 0, or -1 with a message. */
+int junit_open(struct junit_state *st, char *err, size_t len);
 void junit_sink(struct report_sink *s, struct junit_state *st);
+/* Frees the copies; removes the temporary file if it was never renamed. */
 void junit_free(struct junit_state *st);
 
 struct db;
