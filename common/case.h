@@ -42,6 +42,10 @@ struct case_spec {
 	struct requirement req[CASE_REQ_MAX];
 	int nreq;
 	double timeout_s;               /* 0: the run's default for its expectation */
+	double tolerance;               /* tolerance=K: a wrong result whose every error is
+					 * within K times conform's tolerance is accepted, and
+					 * said (a baseline less accurate than conform asks);
+					 * 0 for conform's own tolerance alone */
 	char file[256];                 /* where it was defined, for messages */
 	int line;
 };
@@ -65,6 +69,13 @@ struct case_result {
 	enum outcome outcome;
 	int fatal;           /* the CUDA context is unusable: the worker must be replaced */
 	double err_norm;     /* relative L2 error of the output, or -1 when not computed */
+	/* The largest |got - want| / tolerance over the outputs checked with a
+	 * tolerance (and softmax's row sums), when tol_checked; it is what a
+	 * case's tolerance=K is compared with.  tol_checked is 0 when no
+	 * tolerance applied or a wrong output has no finite ratio (NaN,
+	 * unwritten, an exact comparison): such a result is never accepted. */
+	int tol_checked;
+	double err_ratio;
 	double kernel_ms;    /* wall time of run(), ms (informational) */
 	struct timing_stats timing; /* samples == 0 when not timed */
 	char message[RESULT_MESSAGE_MAX];

@@ -82,6 +82,32 @@ expect_grep "$TMP/err" "unknown.suite:1: unknown variant 'harness.nope'" "unknow
 expect_exit 2 "missing suite file" -- "$CONFORM" --suite "$TMP/none.suite" --all
 expect_exit 2 "missing suites dir" -- "$CONFORM" --suites "$TMP/nodir" --all
 
+# tolerance=K: a wrong result within K times conform's tolerance passes,
+# and says so on the console, in JUnit and in the database; beyond K, or
+# with no ratio (an integer), it fails as before.  harness.wrong's f32 sum
+# is off by 1, 179 times its tolerance with this seed.
+tol_run() { # NAME DTYPE TOLERANCE
+	printf 'case %s variant=harness.wrong dtype=%s n=1000 tolerance=%s\n' "$1" "$2" "$3" >"$TMP/tol.suite"
+	"$CONFORM" --suite "$TMP/tol.suite" --all --seed 5 --db "$TMP/tol.db" --junit "$TMP/tol.xml" >"$TMP/out" 2>"$TMP/err"
+}
+tol_run t.f32 f32 200
+expect_eq "$?" 0 "within tolerance=200: exit 0"
+expect_grep "$TMP/out" "^PASS +t\.f32: beyond conform's tolerance, within this case's tolerance=200 \(max \|err\|/tol 179\): 1 of 1 outputs wrong" "the finding on the console"
+expect_grep "$TMP/out" "^1 passed, 0 failed, 0 skipped$" "counted as passed"
+expect_eq "$(sql "$TMP/tol.db" "select status, observed from results where case_name = 't.f32'")" "PASS|completed-correct" "stored as PASS"
+expect_eq "$(sql "$TMP/tol.db" "select message like '%max |err|/tol 179%' from results where case_name = 't.f32'")" 1 "the observed error stored"
+expect_grep "$TMP/tol.xml" "<system-out>beyond conform.*tolerance=200" "the finding in JUnit"
+tol_run t.f32 f32 100
+expect_eq "$?" 1 "beyond tolerance=100: exit 1"
+expect_grep "$TMP/out" "^FAIL +t\.f32: 1 of 1 outputs wrong" "beyond K fails"
+tol_run t.i32 i32 1000
+expect_eq "$?" 1 "an integer never has a ratio: exit 1"
+for bad in 1 0.5 1001 abc 2e1 -3; do
+	printf 'case t.x variant=harness.wrong dtype=f32 n=10 tolerance=%s\n' "$bad" >"$TMP/tol.suite"
+	expect_exit 2 "tolerance=$bad" -- "$CONFORM" --suite "$TMP/tol.suite" --all --list
+	expect_grep "$TMP/err" "tol.suite:1: tolerance must be a factor above 1" "tolerance=$bad message"
+done
+
 # The database: bad paths and corrupt files are refused and left untouched.
 expect_exit 2 "db is a directory" -- "$CONFORM" --filter harness.pass.i32 --db "$TMP"
 expect_eq "$(wc -l <"$TMP/err")" 1 "db directory error is one line"

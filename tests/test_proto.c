@@ -71,6 +71,7 @@ int main(void)
 	CHECK_INT(proto_parse_run(short_line, &seq, &a, &tr), -1);
 
 	struct case_result r = {.outcome = OUTCOME_WRONG, .fatal = 1, .err_norm = 0.25, .kernel_ms = 1.5,
+				.tol_checked = 1, .err_ratio = 1.93,
 				.timing = {.samples = 12, .median_ms = 0.125, .mean_ms = 0.13, .stddev_ms = 0.001,
 					   .min_ms = 0.12, .noise = 0.0077, .bytes = 4294967296.0,
 					   .clock_start_mhz = 1980, .clock_end_mhz = 1755, .result_spread = -1}};
@@ -83,6 +84,8 @@ int main(void)
 	CHECK_INT(q.outcome, OUTCOME_WRONG);
 	CHECK_INT(q.fatal, 1);
 	CHECK_NEAR(q.err_norm, 0.25, 1e-12);
+	CHECK_INT(q.tol_checked, 1);
+	CHECK_NEAR(q.err_ratio, 1.93, 1e-12);
 	CHECK_STR(q.message, "2 of 8 wrong: [1] got 3 want 4");
 	CHECK_INT(q.timing.samples, 12);
 	CHECK_NEAR(q.timing.median_ms, 0.125, 1e-12);
@@ -98,6 +101,9 @@ int main(void)
 	strcpy(skip.message, "cub::WarpReduceBatched: not in this toolkit (CUDA 13.0)");
 	CHECK_INT(proto_format_done(line, sizeof line, 10, &skip), 0);
 	CHECK_INT(proto_parse_done(line, &seq, &q), 0);
+	/* No ratio (tol_checked 0, whatever err_ratio holds) crosses as none. */
+	CHECK_INT(q.tol_checked, 0);
+	CHECK_NEAR(q.err_ratio, -1, 0);
 	CHECK_INT(q.outcome, OUTCOME_SKIPPED);
 	CHECK_STR(q.message, "cub::WarpReduceBatched: not in this toolkit (CUDA 13.0)");
 

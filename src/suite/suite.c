@@ -344,6 +344,12 @@ static int apply_key(struct loader *l, int line, struct case_spec *c, const char
 	} else if (strcmp(key, "timeout") == 0) {
 		if (num_parse_decimal(value, &c->timeout_s) < 0 || !(c->timeout_s > 0.0))
 			return fail(l, line, "timeout must be a positive number of seconds, got '%s'", value);
+	} else if (strcmp(key, "tolerance") == 0) {
+		/* Beyond 1000 times conform's tolerance a check says little. */
+		if (num_parse_decimal(value, &c->tolerance) < 0 || !(c->tolerance > 1.0) ||
+		    c->tolerance > 1000.0)
+			return fail(l, line, "tolerance must be a factor above 1 and at most 1000 "
+				    "(times conform's tolerance), got '%s'", value);
 	} else {
 		if (strpbrk(value, ",\t\n"))
 			return fail(l, line, "value of '%s' may not contain a comma, got '%s'", key, value);
