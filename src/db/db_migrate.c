@@ -98,7 +98,7 @@ int db_migrate(struct db *db, int target, char *err, size_t len)
 
 		schema_scan((int)v + 1, &sql, &sqllen);
 		if (!sql) {
-			db_seterr(err, len, "%s: built-in schema has no migration %lld", db->path, v + 1);
+			db_seterr_at(err, len, db->path, "built-in schema has no migration %lld", v + 1);
 			goto rollback;
 		}
 		snprintf(what, sizeof what, "migration %lld", v + 1);

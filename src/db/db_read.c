@@ -57,7 +57,7 @@ static void *read_all(struct db *db, sqlite3_stmt *st, size_t size, row_reader r
 	*failed = 0;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (vec_grow(&buf, &cap, n + 1, size) < 0) {
-			db_seterr(err, len, "%s: %s: out of memory", db->path, what);
+			db_seterr_at(err, len, db->path, "%s: out of memory", what);
 			free(buf);
 			sqlite3_finalize(st);
 			*failed = 1;
@@ -99,8 +99,8 @@ int db_run_status_counts(struct db *db, int64_t run_id, int counts[], char *err,
 		enum status s;
 
 		if (!word || status_parse(word, &s) != 0) {
-			db_seterr(err, len, "%s: result with unknown status \"%s\"", db->path,
-				  word ? word : "(null)");
+			db_seterr_at(err, len, db->path, "result with unknown status \"%s\"",
+				     word ? word : "(null)");
 			sqlite3_finalize(st);
 			return -1;
 		}

@@ -114,8 +114,8 @@ int db_run_end(struct db *db, int64_t run_id, const char *state, int passed, int
 	char now[32];
 
 	if (!state || (strcmp(state, "complete") != 0 && strcmp(state, "interrupted") != 0)) {
-		db_seterr(err, len, "%s: run state must be complete or interrupted, not \"%s\"",
-			  db->path, state ? state : "(null)");
+		db_seterr_at(err, len, db->path, "run state must be complete or interrupted, not \"%s\"",
+			     state ? state : "(null)");
 		return -1;
 	}
 	if (db_prepare(db, "UPDATE runs SET ended_at = ?1, state = ?2, passed = ?3, failed = ?4, "
@@ -131,7 +131,7 @@ int db_run_end(struct db *db, int64_t run_id, const char *state, int passed, int
 	if (db_step_done(db, st, "ending run", err, len) != 0)
 		return -1;
 	if (sqlite3_changes(db->h) != 1) {
-		db_seterr(err, len, "%s: no run %lld", db->path, (long long)run_id);
+		db_seterr_at(err, len, db->path, "no run %lld", (long long)run_id);
 		return -1;
 	}
 	return 0;
@@ -145,7 +145,7 @@ int db_result_insert(struct db *db, int64_t run_id, const struct result *r, char
 	char now[32];
 
 	if (!c) {
-		db_seterr(err, len, "%s: result without a case", db->path);
+		db_seterr_at(err, len, db->path, "result without a case");
 		return -1;
 	}
 	if (db_prepare(db, "INSERT INTO results (run_id, case_name, kernel, variant, params, dtype, "
