@@ -67,6 +67,12 @@ static int one_line(const char *s)
 	return s[0] != '\0' && !strchr(s, '\n');
 }
 
+static int ends_with(const char *s, const char *end)
+{
+	size_t n = strlen(s), e = strlen(end);
+	return n >= e && strcmp(s + n - e, end) == 0;
+}
+
 static int write_file(const char *path, const void *buf, size_t n)
 {
 	FILE *f = fopen(path, "wb");
@@ -870,19 +876,22 @@ static void test_migration_3(void)
 	sqlite3_close(h);
 }
 
-/* db_open on `path` must fail with `want` in the message and leave the
- * file exactly as it was, with no journal beside it. */
-static void expect_refused(const char *path, const char *want)
+typedef int (*db_opener)(const char *path, struct db **out, char *err, size_t len);
+
+/* `open` on `path` must fail with `want` in the message and leave the file
+ * exactly as it was, with no journal, -wal or -shm beside it. */
+static void expect_refused_by(db_opener open, const char *path, const char *want)
 {
+	static const char *const sides[] = { "-journal", "-wal", "-shm" };
 	struct db *db = NULL;
 	unsigned char *before, *after;
 	size_t nb = 0, na = 0;
-	char side[PATH_MAX + 8];
+	char side[PATH_MAX + 16];
 
 	before = read_file(path, &nb);
 	CHECK(before != NULL);
 	err[0] = '\0';
-	CHECK_INT(db_open(path, &db, err, sizeof err), -1);
+	CHECK_INT(open(path, &db, err, sizeof err), -1);
 	CHECK(db == NULL);
 	CHECK_CONTAINS(err, want);
 	CHECK_CONTAINS(err, path);
@@ -891,13 +900,18 @@ static void expect_refused(const char *path, const char *want)
 	CHECK(after != NULL);
 	CHECK_INT(na, nb);
 	CHECK(before && after && na == nb && memcmp(before, after, nb) == 0);
-	snprintf(side, sizeof side, "%s-journal", path);
-	CHECK(!exists(side));
-	snprintf(side, sizeof side, "%s-wal", path);
-	CHECK(!exists(side));
+	for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++) {
+		snprintf(side, sizeof side, "%s%s", path, sides[i]);
+		CHECK(!exists(side));
+	}
 	free(before);
 	free(after);
 	db_close(db);
+}
+
+static void expect_refused(const char *path, const char *want)
+{
+	expect_refused_by(db_open, path, want);
 }
 
 static void test_refusals(void)
@@ -993,6 +1007,112 @@ static void test_refusals(void)
 	CHECK(db == NULL);
 }
 
+/* Builds under `dir` a path of exactly `want` characters (directories of
+ * 100-character names, then the file's), without creating anything. */
+static void long_path(char *buf, size_t len, const char *dir, size_t want)
+{
+	size_t n = (size_t)snprintf(buf, len, "%s", dir);
+
+	while (n + 101 + 16 < want) {
+		buf[n++] = '/';
+		memset(buf + n, 'd', 100);
+		n += 100;
+	}
+	buf[n++] = '/';
+	while (n + 3 < want)
+		buf[n++] = 'f';
+	memcpy(buf + n, ".db", 4);
+}
+
+/* SQLite takes paths up to its VFS's limit less room for "-journal": one
+ * of that length works, a longer one is refused before any directory is
+ * made, and a path of nearly PATH_MAX characters still leaves the reason
+ * whole in a 1024-byte message. */
+static void test_long_paths(void)
+{
+	sqlite3_vfs *vfs = sqlite3_vfs_find(NULL);
+	size_t max = (size_t)vfs->mxPathname - 8;
+	char path[PATH_MAX], dir[PATH_MAX], msg[1024];
+	struct db *db = NULL;
+
+	path_in(dir, sizeof dir, "long-ok");
+	long_path(path, sizeof path, dir, max);
+	CHECK_INT(strlen(path), max);
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	if (!db)
+		fprintf(stderr, "db_open of %zu characters: %s\n", max, err);
+	db_close(db);
+	db = NULL;
+
+	path_in(dir, sizeof dir, "long-refused");
+	long_path(path, sizeof path, dir, max + 1);
+	CHECK_INT(db_open(path, &db, err, sizeof err), -1);
+	CHECK_CONTAINS(err, "path too long for SQLite");
+	CHECK(one_line(err));
+	CHECK(!exists(dir));
+
+	long_path(path, sizeof path, dir, PATH_MAX - 1);
+	CHECK_INT(db_open(path, &db, msg, sizeof msg), -1);
+	CHECK(one_line(msg));
+	CHECK_CONTAINS(msg, "...");
+	CHECK_CONTAINS(msg, "path too long for SQLite");
+	CHECK(ends_with(msg, "choose a shorter --db"));
+	CHECK(!exists(dir));
+}
+
+/* A database conform could read but not write (the file, its directory, a
+ * -shm left by another user) is refused before SQLite opens it, so the
+ * refusal leaves no -wal or -shm behind and the next run, once the file is
+ * writable, works.  Root writes read-only files, so this needs another
+ * user. */
+static void test_read_only(void)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 16], side[PATH_MAX + 32];
+	struct db *db = NULL;
+	int64_t run;
+
+	if (geteuid() == 0) {
+		fprintf(stderr, "running as root, which may write read-only files: read-only "
+				"refusals not checked\n");
+		return;
+	}
+	path_in(dir, sizeof dir, "ro");
+	snprintf(path, sizeof path, "%s/ro.db", dir);
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	CHECK_INT(db_run_begin(db, &plain_run, &run, err, sizeof err), 0);
+	db_close(db);
+	db = NULL;
+
+	CHECK_INT(chmod(path, 0444), 0);
+	expect_refused(path, "read-only (Permission denied), cannot record results");
+	CHECK_INT(chmod(path, 0644), 0);
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	db_close(db);
+	db = NULL;
+
+	CHECK_INT(chmod(dir, 0555), 0);
+	expect_refused(path, "its directory is read-only");
+	snprintf(side, sizeof side, "%s/new.db", dir);
+	CHECK_INT(db_open(side, &db, err, sizeof err), -1);
+	CHECK_CONTAINS(err, "its directory is read-only");
+	CHECK(one_line(err));
+	CHECK(!exists(side));
+	CHECK_INT(chmod(dir, 0755), 0);
+
+	snprintf(side, sizeof side, "%s-shm", path);
+	CHECK_INT(write_file(side, "", 0), 0);
+	CHECK_INT(chmod(side, 0444), 0);
+	err[0] = '\0';
+	CHECK_INT(db_open(path, &db, err, sizeof err), -1);
+	CHECK_CONTAINS(err, "its -shm file is read-only");
+	CHECK(one_line(err));
+	CHECK_INT(remove(side), 0);
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	db_close(db);
+}
+
 int main(void)
 {
 	const char *base = getenv("TMPDIR");
@@ -1013,6 +1133,8 @@ int main(void)
 	test_migration();
 	test_migration_3();
 	test_refusals();
+	test_long_paths();
+	test_read_only();
 
 	if (nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS) != 0)
 		fprintf(stderr, "cleaning %s: %s\n", tmpdir, strerror(errno));
