@@ -971,6 +971,17 @@ static void test_refusals(void)
 	snprintf(sub, sizeof sub, "created by a newer conform (schema 99, this build knows %d)",
 		 db_schema_latest());
 	expect_refused(path, sub);
+	CHECK_CONTAINS(err, "use that conform, or another --db");
+
+	/* A version no conform writes. */
+	h = raw_open(path);
+	if (h) {
+		CHECK_INT(raw_exec(h, "PRAGMA user_version = -1"), SQLITE_OK);
+		sqlite3_close(h);
+	}
+	snprintf(sub, sizeof sub, "schema version -1, which no conform writes (this build knows 1 to %d)",
+		 db_schema_latest());
+	expect_refused(path, sub);
 
 	/* Somebody else's database, with and without a user_version. */
 	path_in(path, sizeof path, "other.db");
@@ -1005,6 +1016,96 @@ static void test_refusals(void)
 	CHECK_INT(db_open("", &db, err, sizeof err), -1);
 	CHECK(one_line(err));
 	CHECK(db == NULL);
+}
+
+/* Overwrites `n` bytes, from `at` bytes before the end of the root page
+ * of `table`, with 'A's.  Rows are kept at the end of a b-tree page and
+ * its header at the start: the cells stop making sense while the header
+ * still parses, so SQLite reads and writes around the damage unless it
+ * checks.  Returns 0, or -1. */
+static int damage_root_page(const char *path, const char *table, long at, size_t n)
+{
+	char sql[128];
+	long long root, page;
+	sqlite3 *h = raw_open(path);
+	unsigned char *buf;
+	size_t size = 0;
+	int rc = -1;
+
+	if (!h)
+		return -1;
+	snprintf(sql, sizeof sql, "SELECT rootpage FROM sqlite_master WHERE name = '%s'", table);
+	root = raw_int(h, sql);
+	page = raw_int(h, "PRAGMA page_size");
+	sqlite3_close(h); /* the last connection: the WAL is folded in and removed */
+	buf = read_file(path, &size);
+	if (buf && root > 0 && page > at && (size_t)(root * page) <= size) {
+		memset(buf + root * page - at, 'A', n);
+		rc = write_file(path, buf, size);
+	}
+	free(buf);
+	return rc;
+}
+
+/* A database whose pages do not hold together (quick_check fails) is
+ * refused by every opener that records results, before it writes; a
+ * lookup, which only reads, opens it unless it would have to migrate it. */
+static void test_damaged(void)
+{
+	char path[PATH_MAX], buf[256];
+	struct db *db = NULL;
+	struct case_spec c = mkcase("block.tree.sum.f32", "block.tree", DTYPE_F32, 10, 0,
+				    "block=256,op=sum", EXPECT_PASS);
+	int64_t run = 0;
+	sqlite3 *h;
+
+	path_in(path, sizeof path, "damaged-results.db");
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	CHECK_INT(db_run_begin(db, &plain_run, &run, err, sizeof err), 0);
+	for (int i = 0; i < 12; i++)
+		put_result(db, run, &c, STATUS_PASS, OUTCOME_CORRECT, "", 1, 0, 0);
+	db_close(db);
+	CHECK_INT(damage_root_page(path, "results", 1000, 300), 0);
+	h = raw_open(path);
+	if (h) {
+		CHECK(strcmp(raw_text(h, "PRAGMA quick_check", buf, sizeof buf), "ok") != 0);
+		sqlite3_close(h);
+	}
+
+	expect_refused(path, "damaged database (On tree page ");
+	CHECK_CONTAINS(err, ".recover");
+	expect_refused(path, "left untouched: move it aside");
+	{
+		/* A lookup reads around the damage: nothing is written. */
+		size_t nb = 0, na = 0;
+		unsigned char *before = read_file(path, &nb), *after;
+		CHECK_INT(db_open_lookup(path, &db, err, sizeof err), 0);
+		db_close(db);
+		db = NULL;
+		after = read_file(path, &na);
+		CHECK(before && after && na == nb && memcmp(before, after, nb) == 0);
+		free(before);
+		free(after);
+	}
+
+	/* An old damaged database: a lookup would migrate it, so it checks
+	 * first and refuses, at the old version. */
+	path_in(path, sizeof path, "damaged-v2.db");
+	CHECK_INT(db_open_at_version(path, 2, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	for (int i = 0; i < 12; i++)
+		CHECK_INT(db_run_begin(db, &plain_run, &run, err, sizeof err), 0);
+	db_close(db);
+	CHECK_INT(damage_root_page(path, "runs", 1000, 300), 0);
+	expect_refused_by(db_open_lookup, path, "damaged database");
+	h = raw_open(path);
+	if (h) {
+		CHECK_INT(raw_int(h, "PRAGMA user_version"), 2);
+		sqlite3_close(h);
+	}
 }
 
 /* Builds under `dir` a path of exactly `want` characters (directories of
@@ -1133,6 +1234,7 @@ int main(void)
 	test_migration();
 	test_migration_3();
 	test_refusals();
+	test_damaged();
 	test_long_paths();
 	test_read_only();
 

@@ -70,7 +70,7 @@ int lookup_db_open(const struct lookup_opts *o, char *path, size_t len, struct d
 		cmd_error("%s: no database yet (conform tune creates it)", path);
 		return -1;
 	}
-	if (db_open(path, db, err, sizeof err) < 0) {
+	if (db_open_lookup(path, db, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		return -1;
 	}

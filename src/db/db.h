@@ -5,8 +5,9 @@
  * The schema lives in db/schema.sql, built into the binary, as numbered
  * migrations; db_open() brings any older database up to date.  The database
  * is in WAL mode so scripts and sqlite3 can read while a run writes, and every
- * result is committed as it arrives.  A file that is not an SQLite database
- * is refused before anything is written to it.
+ * result is committed as it arrives.  A file that is not an SQLite database,
+ * not ours, damaged or not writable is refused before anything is written
+ * to it (db_open.c says what is checked, and what that costs).
  *
  * Every connection is made by db_open() with one policy (db_open.c); a
  * struct db serves writes and reads alike, one call at a time.  Each
@@ -43,9 +44,15 @@ int db_default_path(char *buf, size_t len);
 #define DB_BUSY_TIMEOUT_MS 5000
 
 /* Opens (creating it and its directory if needed) and migrates, with the
- * connection policy of db_open.c.  Returns 0, or -1 with a one-line
- * message. */
+ * connection policy of db_open.c, for a command that records results: the
+ * whole file is checked first (PRAGMA quick_check, O(size)).  Returns 0, or
+ * -1 with a one-line message. */
 int db_open(const char *path, struct db **out, char *err, size_t len);
+
+/* The same for a command that only looks results up (best, history): the
+ * whole file is checked only when opening must write to it (a migration),
+ * so that a lookup stays as fast as its query. */
+int db_open_lookup(const char *path, struct db **out, char *err, size_t len);
 
 /* Opens applying migrations only up to `version` (tests of migration). */
 int db_open_at_version(const char *path, int version, struct db **out, char *err, size_t len);

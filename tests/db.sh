@@ -1,0 +1,81 @@
+#!/bin/sh
+# db.sh - the database under bad conditions, from the command line: a
+# damaged file, a path SQLite cannot take, a schema version no conform
+# writes, a read-only file.  Each is one line on stderr and exit 2, and
+# the file is left exactly as it was, with nothing new beside it.
+. "$(dirname "$0")/lib.sh"
+
+# expect_untouched FILE COPY WHAT: FILE is byte for byte COPY, with no
+# -wal or -shm beside it.
+expect_untouched() {
+	checks=$((checks + 1))
+	cmp -s "$1" "$2" || fail "$3: the database was written"
+	for side in -wal -shm -journal; do
+		[ ! -e "$1$side" ] || fail "$3: $side left beside the database"
+	done
+}
+
+# damage FILE TABLE: overwrites 300 bytes, 1000 bytes before the end of
+# the root page of TABLE, with 'A's: the rows there stop making sense
+# while the page header still parses.
+damage() {
+	root=$(sql "$1" "select rootpage from sqlite_master where name = '$2'")
+	page=$(sql "$1" "pragma page_size")
+	printf '%300s' '' | tr ' ' A |
+		dd of="$1" bs=1 seek=$((root * page - 1000)) conv=notrunc 2>/dev/null
+}
+
+# A damaged database is refused by a run and by db info, and not written.
+db="$TMP/damaged.db"
+expect_exit 0 "first run" -- "$CONFORM" --filter 'harness.pass.*' --seed 1 --db "$db"
+expect_exit 0 "second run" -- "$CONFORM" --filter 'harness.pass.*' --seed 2 --db "$db"
+damage "$db" results
+[ "$(sql "$db" "pragma quick_check")" != ok ] || fail "the planted damage is not seen by quick_check"
+cp "$db" "$TMP/damaged.orig"
+# expect_damaged_refused WHAT -- command...: exit 2 with the one line that
+# says the database is damaged and what to do, and the file not written.
+expect_damaged_refused() {
+	what=$2
+	expect_exit "$@"
+	expect_grep "$TMP/err" "^conform: $db: damaged database \(On tree page [0-9]+ .*\), left untouched: move it aside .*\.recover" "$what: message"
+	expect_eq "$(wc -l <"$TMP/err")" 1 "$what: one line"
+	expect_untouched "$db" "$TMP/damaged.orig" "$what"
+}
+expect_damaged_refused 2 "db info on a damaged database" -- "$CONFORM" db info --db "$db"
+expect_damaged_refused 2 "a run on a damaged database" -- "$CONFORM" --filter 'harness.pass.*' --seed 3 --db "$db"
+
+# A path SQLite cannot take is refused before its directories are made.
+long="$TMP/long"
+while [ ${#long} -lt 600 ]; do long="$long/dddddddddddddddddddddddddddddddddddddddd"; done
+expect_exit 2 "--db path too long" -- "$CONFORM" --filter harness.pass.i32 --seed 1 --db "$long/x.db"
+expect_grep "$TMP/err" "path too long for SQLite \([0-9]+ characters, at most [0-9]+\): choose a shorter --db$" "long path message"
+expect_eq "$(wc -l <"$TMP/err")" 1 "long path message is one line"
+[ ! -e "$TMP/long" ] || fail "the long path's directories were made"
+
+# A schema version no conform writes.
+db="$TMP/minus.db"
+expect_exit 0 "run before the version is changed" -- "$CONFORM" --filter harness.pass.i32 --seed 1 --db "$db"
+sql "$db" "pragma user_version = -1"
+cp "$db" "$TMP/minus.orig"
+expect_exit 2 "user_version -1" -- "$CONFORM" --filter harness.pass.i32 --seed 1 --db "$db"
+expect_grep "$TMP/err" "^conform: $db: schema version -1, which no conform writes \(this build knows 1 to [0-9]+\), left untouched$" "user_version -1 message"
+expect_untouched "$db" "$TMP/minus.orig" "user_version -1"
+
+# A read-only database is refused without leaving -wal and -shm behind
+# (they used to make the next run fail once the file was writable again).
+# Root writes read-only files, so this needs another user.
+if [ "$(id -u)" -ne 0 ]; then
+	db="$TMP/ro.db"
+	expect_exit 0 "run before chmod" -- "$CONFORM" --filter harness.pass.i32 --seed 1 --db "$db"
+	chmod 444 "$db"
+	cp "$db" "$TMP/ro.orig"
+	expect_exit 2 "read-only database" -- "$CONFORM" --filter harness.pass.i32 --seed 1 --db "$db"
+	expect_grep "$TMP/err" "^conform: $db: read-only \(Permission denied\), cannot record results$" "read-only message"
+	expect_untouched "$db" "$TMP/ro.orig" "read-only database"
+	chmod 644 "$db"
+	expect_exit 0 "the run after chmod" -- "$CONFORM" --filter harness.pass.i32 --seed 1 --db "$db"
+	expect_eq "$(sql "$db" "select count(*) from results")" 2 "both runs' results"
+else
+	echo "running as root, which may write read-only files: read-only refusals not checked"
+fi
+finish
