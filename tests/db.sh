@@ -1,8 +1,10 @@
 #!/bin/sh
 # db.sh - the database under bad conditions, from the command line: a
 # damaged file, a path SQLite cannot take, a schema version no conform
-# writes, a read-only file.  Each is one line on stderr and exit 2, and
-# the file is left exactly as it was, with nothing new beside it.
+# writes, a read-only file: each is one line on stderr and exit 2, and the
+# file is left exactly as it was, with nothing new beside it.  And another
+# process holding the lock longer than DB_BUSY_TIMEOUT_MS (5 s): the run
+# waits it out, says so, and loses nothing.
 . "$(dirname "$0")/lib.sh"
 
 # expect_untouched FILE COPY WHAT: FILE is byte for byte COPY, with no
@@ -78,4 +80,42 @@ if [ "$(id -u)" -ne 0 ]; then
 else
 	echo "running as root, which may write read-only files: read-only refusals not checked"
 fi
+# Another process takes the write lock once the run has begun and holds it
+# for 8 s; the first case (an expected hang, 2 s) ends meanwhile.  Its
+# result waits for the lock, saying so, and every result is stored.
+cat >"$TMP/lock.suite" <<'SUITE'
+case l.hang  variant=harness.hang n=1 expect=hang
+case l.one   variant=harness.pass n=100 dtype=i32
+case l.two   variant=harness.pass n=100 dtype=f64
+SUITE
+db="$TMP/locked.db"
+expect_exit 0 "run before the lock" -- "$CONFORM" --filter harness.pass.i32 --seed 1 --db "$db"
+"$CONFORM" --suite "$TMP/lock.suite" --all --seed 2 --hang-timeout 2 --db "$db" \
+	>"$TMP/lock.out" 2>"$TMP/lock.err" &
+run_pid=$!
+n=0
+until [ "$(sql "$db" "select count(*) from runs")" = 2 ] || [ $n -ge 100 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+{
+	echo ".timeout 5000"
+	echo "BEGIN IMMEDIATE;"
+	echo "UPDATE runs SET host = host WHERE id = 1;"
+	echo ".shell touch '$TMP/locked'"
+	sleep 8
+	echo "COMMIT;"
+} | sql "$db" &
+lock_pid=$!
+wait "$run_pid"
+rc=$?
+wait "$lock_pid"
+checks=$((checks + 1))
+[ -e "$TMP/locked" ] || fail "the other process never held the lock"
+expect_eq "$rc" 0 "a run that met a lock exits as usual"
+expect_grep "$TMP/lock.err" "^conform: $db: database is locked by another process; waiting to record the result of l.hang \([0-9]+ s so far\)$" "waiting is told"
+expect_eq "$(tail -n 1 "$TMP/lock.out")" "3 passed, 0 failed, 0 skipped" "every case ran"
+expect_eq "$(sql "$db" "select group_concat(case_name, ' ') from (select case_name from results where run_id = 2 order by id)")" \
+	"l.hang l.one l.two" "every result stored"
+expect_eq "$(sql "$db" "select state from runs where id = 2")" complete "the run is complete"
 finish

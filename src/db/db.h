@@ -37,11 +37,19 @@ int db_schema_latest(void);
  * $XDG_DATA_HOME/conform/conform.db, else ~/.local/share/conform/conform.db. */
 int db_default_path(char *buf, size_t len);
 
-/* How long any connection waits for a lock held by another process before
- * an operation fails with "locked": long enough to ride out another
- * conform committing a result or migrating, short enough that a stuck
- * holder is reported rather than waited on.  Every opener gets it. */
+/* How long any call waits for a lock held by another process before it
+ * fails with "locked" (DB_LOCKED): long enough to ride out another conform
+ * committing a result or migrating, short enough that a stuck holder is
+ * told to the user within seconds.  Every opener gets it.  The database
+ * sink does not give up there: it says so and tries again (report_db.c). */
 #define DB_BUSY_TIMEOUT_MS 5000
+
+/* Failures.  A call that fails returns a negative value with a one-line
+ * message in err: DB_LOCKED when another process held the lock for all of
+ * DB_BUSY_TIMEOUT_MS (nothing was done, and the same call may be made
+ * again), -1 for anything else.  Where a comment below says -1, it means
+ * either. */
+#define DB_LOCKED (-2)
 
 /* Opens (creating it and its directory if needed) and migrates, with the
  * connection policy of db_open.c, for a command that records results: the
@@ -59,6 +67,9 @@ int db_open_at_version(const char *path, int version, struct db **out, char *err
 
 void db_close(struct db *db);
 int db_schema_version(struct db *db);
+
+/* The path the database was opened with, for messages. */
+const char *db_filename(const struct db *db);
 
 /*
  * Recording (db_write.c).

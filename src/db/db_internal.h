@@ -64,7 +64,7 @@ int db_fail(struct db *db, const char *what, int rc, char *err, size_t len);
 void db_now_iso(char *buf, size_t len);
 
 /* Runs every statement in sql[0..len), discarding any rows; `what` names
- * the work in error messages. */
+ * the work in error messages.  0, or what db_fail() returns. */
 int db_exec_text(struct db *db, const char *what, const char *sql, size_t len, char *err,
 		 size_t elen);
 /* The same for one NUL-terminated text, named by itself. */
@@ -77,7 +77,8 @@ int db_query_int(struct db *db, const char *sql, long long *out, int *rcp);
 /* Prepares one statement; on failure *st is NULL and err says why. */
 int db_prepare(struct db *db, const char *sql, sqlite3_stmt **st, char *err, size_t len);
 
-/* Steps a write statement to completion and finalizes it either way. */
+/* Steps a write statement to completion and finalizes it either way:
+ * 0, or what db_fail() returns. */
 int db_step_done(struct db *db, sqlite3_stmt *st, const char *what, char *err, size_t len);
 
 /* Binds text, or NULL for a null pointer or, when empty_null, "". */

@@ -255,3 +255,8 @@ void db_close(struct db *db)
 	sqlite3_close(db->h);
 	free(db);
 }
+
+const char *db_filename(const struct db *db)
+{
+	return db->path;
+}

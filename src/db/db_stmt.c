@@ -74,7 +74,7 @@ int db_fail(struct db *db, const char *what, int rc, char *err, size_t len)
 		db_seterr_at(err, len, db->path,
 			     "database is locked by another process (waited %d ms)",
 			     DB_BUSY_TIMEOUT_MS);
-		return -1;
+		return DB_LOCKED;
 	case SQLITE_FULL:
 		db_seterr_at(err, len, db->path, "%s: the disk is full", what);
 		break;
@@ -188,9 +188,9 @@ int db_step_done(struct db *db, sqlite3_stmt *st, const char *what, char *err, s
 	int rc = sqlite3_step(st);
 
 	if (rc != SQLITE_DONE) {
-		db_fail(db, what, rc, err, len);
+		rc = db_fail(db, what, rc, err, len);
 		sqlite3_finalize(st);
-		return -1;
+		return rc;
 	}
 	sqlite3_finalize(st);
 	return 0;

@@ -9,6 +9,7 @@
 #ifndef CONFORM_REPORT_H
 #define CONFORM_REPORT_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -83,6 +84,13 @@ struct db_state {
 	int64_t device_id;       /* set by begin: the run's device, 0 for none */
 	char host[256];
 	const char *version, *git_revision;
+	/* While a write waits for another process's lock (report_db.c):
+	 * *stop set (Ctrl-C, the TUI's cancel) ends the wait; each "still
+	 * waiting" line goes to waiting(waiting_ctx, line) when set, else to
+	 * stderr. */
+	const volatile sig_atomic_t *stop;
+	void (*waiting)(void *ctx, const char *line);
+	void *waiting_ctx;
 };
 void db_sink(struct report_sink *s, struct db_state *st);
 

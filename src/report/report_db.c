@@ -1,8 +1,19 @@
 /*
  * report_db.c - the database sink: a run row at the start, each result
  * committed as it arrives, the run closed at the end ("complete" or
- * "interrupted").  A kill -9 of conform loses at most the case in flight and
- * leaves the run "running", which is what it was.
+ * "interrupted").
+ *
+ * What a write may meet, and what then happens:
+ *   - Another process holding the lock (a script or a sqlite3 shell in a
+ *     transaction, another conform migrating): the write is tried again
+ *     every DB_BUSY_TIMEOUT_MS, for as long as it takes, with a line each
+ *     time saying so; nothing is dropped.  There is no upper bound: the
+ *     result in hand may have cost minutes of GPU time, the holder is a
+ *     process the user can see and end, and its lock goes when it does.
+ *     The run's stop flag (Ctrl-C) ends the wait, within one timeout: the
+ *     result in hand is then not stored and the run stays "running".
+ *   - kill -9 of conform: loses at most the case in flight and leaves the
+ *     run "running", which is what it was.
  */
 #include <stdio.h>
 #include <string.h>
@@ -10,13 +21,44 @@
 
 #include "db.h"
 #include "report.h"
+#include "text.h"
+
+/* After a write met another process's lock: tells so, and returns 1 to
+ * try again, or 0 when the run is being stopped (err then says what was
+ * not stored).  `what` names the write, "the result of harness.pass.f32". */
+static int wait_again(const struct db_state *st, double since, const char *what, char *err,
+		      size_t len)
+{
+	char line[1024];
+
+	if (st->stop && *st->stop) {
+		snprintf(err, len, "%s: database is locked by another process: stopped while waiting "
+			 "to record %s, which is not stored", db_filename(st->db), what);
+		return 0;
+	}
+	snprintf(line, sizeof line, "%s: database is locked by another process; waiting to "
+		 "record %s (%.0f s so far)", db_filename(st->db), what, text_now() - since);
+	if (st->waiting)
+		st->waiting(st->waiting_ctx, line);
+	else
+		fprintf(stderr, "conform: %s\n", line);
+	return 1;
+}
 
 static int dbs_begin(void *ctx, const struct run_context *rc, char *err, size_t len)
 {
 	struct db_state *st = ctx;
 	int64_t device_id = 0;
-	if (rc->has_gpu && db_device_upsert(st->db, &rc->gpu, &device_id, err, len) < 0)
-		return -1;
+	double since = text_now();
+	int r;
+
+	if (rc->has_gpu) {
+		while ((r = db_device_upsert(st->db, &rc->gpu, &device_id, err, len)) == DB_LOCKED &&
+		       wait_again(st, since, "the device", err, len))
+			;
+		if (r < 0)
+			return -1;
+	}
 	st->device_id = device_id;
 	if (gethostname(st->host, sizeof st->host) != 0)
 		strcpy(st->host, "unknown");
@@ -29,23 +71,40 @@ static int dbs_begin(void *ctx, const struct run_context *rc, char *err, size_t 
 		.seed = rc->seed,
 		.device_id = device_id,
 	};
-	return db_run_begin(st->db, &ri, &st->run_id, err, len);
+	while ((r = db_run_begin(st->db, &ri, &st->run_id, err, len)) == DB_LOCKED &&
+	       wait_again(st, since, "the start of the run", err, len))
+		;
+	return r < 0 ? -1 : 0;
 }
 
 static int dbs_result(void *ctx, const struct result *r, size_t index, size_t total,
 		      char *err, size_t len)
 {
 	struct db_state *st = ctx;
+	char what[CASE_NAME_MAX + 32];
+	double since = text_now();
+	int rc;
+
 	(void)index; (void)total;
-	return db_result_insert(st->db, st->run_id, r, err, len);
+	snprintf(what, sizeof what, "the result of %s", r->c ? r->c->name : "a case");
+	while ((rc = db_result_insert(st->db, st->run_id, r, err, len)) == DB_LOCKED &&
+	       wait_again(st, since, what, err, len))
+		;
+	return rc < 0 ? -1 : 0;
 }
 
 static int dbs_end(void *ctx, const struct run_summary *s, char *err, size_t len)
 {
 	struct db_state *st = ctx;
-	return db_run_end(st->db, st->run_id, s->interrupted ? "interrupted" : "complete",
-			  s->tally[TALLY_PASSED], s->tally[TALLY_FAILED], s->tally[TALLY_SKIPPED],
-			  err, len);
+	double since = text_now();
+	int rc;
+
+	while ((rc = db_run_end(st->db, st->run_id, s->interrupted ? "interrupted" : "complete",
+				s->tally[TALLY_PASSED], s->tally[TALLY_FAILED],
+				s->tally[TALLY_SKIPPED], err, len)) == DB_LOCKED &&
+	       wait_again(st, since, "the end of the run", err, len))
+		;
+	return rc < 0 ? -1 : 0;
 }
 
 void db_sink(struct report_sink *s, struct db_state *st)

@@ -41,6 +41,7 @@ int session_open(struct session *s, const struct session_config *cfg, char *err,
 	s->dbst.db = cfg->db;
 	s->dbst.version = PACKAGE_VERSION;
 	s->dbst.git_revision = CONFORM_GIT_REVISION;
+	s->dbst.stop = cfg->stop;
 	db_sink(&s->sinks[s->nsinks++], &s->dbst);
 	return 0;
 }
