@@ -56,6 +56,10 @@ struct session_config {
 	struct db *db;                       /* where results are committed */
 	const volatile sig_atomic_t *stop;   /* Ctrl-C, or the TUI's cancel */
 	const char *command_line;
+	/* Told, instead of stderr, each time a write waits for another
+	 * process's lock (db_state.waiting); NULL: stderr. */
+	void (*db_waiting)(void *ctx, const char *line);
+	void *db_waiting_ctx;
 };
 
 enum session_step {
