@@ -4,7 +4,8 @@
 # writes, a read-only file: each is one line on stderr and exit 2, and the
 # file is left exactly as it was, with nothing new beside it.  And another
 # process holding the lock longer than DB_BUSY_TIMEOUT_MS (5 s): the run
-# waits it out, says so, and loses nothing.
+# waits it out, says so, and loses nothing.  And a write that fails for
+# good: the run is marked aborted, keeping every result stored before.
 . "$(dirname "$0")/lib.sh"
 
 # expect_untouched FILE COPY WHAT: FILE is byte for byte COPY, with no
@@ -118,4 +119,29 @@ expect_eq "$(tail -n 1 "$TMP/lock.out")" "3 passed, 0 failed, 0 skipped" "every 
 expect_eq "$(sql "$db" "select group_concat(case_name, ' ') from (select case_name from results where run_id = 2 order by id)")" \
 	"l.hang l.one l.two" "every result stored"
 expect_eq "$(sql "$db" "select state from runs where id = 2")" complete "the run is complete"
+
+# A write that fails for good, as on a full disk: here no file of the run
+# may grow past 400 blocks (ulimit -f: 200 KB in POSIX shells, 400 KB in
+# bash outside POSIX mode), which the WAL passes after 10 or 20 of these
+# 100 results.  The run stops there with one line and exit 2, marked
+# aborted with the reason, and keeps the results stored before.
+i=0
+while [ $i -lt 100 ]; do
+	echo "case a.$i variant=harness.pass n=100 dtype=i32"
+	i=$((i + 1))
+done >"$TMP/many.suite"
+db="$TMP/full.db"
+expect_exit 0 "run before the limit" -- "$CONFORM" --filter harness.pass.i32 --seed 1 --db "$db"
+expect_exit 2 "a run whose writes fail" -- sh -c 'trap "" XFSZ; ulimit -f 400 && exec "$@"' sh \
+	"$CONFORM" --suite "$TMP/many.suite" --all --seed 2 --db "$db"
+expect_grep "$TMP/err" "^conform: $db: recording result: cannot write the database or its journal; run 2 is marked aborted, keeping the results stored before a\.[0-9]+$" "aborted message"
+expect_eq "$(wc -l <"$TMP/err")" 1 "aborted message is one line"
+last=$(sed -n 's/.*stored before a\.\([0-9]*\)$/\1/p' "$TMP/err")
+expect_eq "$(sql "$db" "select state || '|' || reason from runs where id = 2")" \
+	"aborted|recording result: cannot write the database or its journal (at a.$last)" "run marked aborted with the reason"
+expect_eq "$(sql "$db" "select count(*) || ' ' || (select case_name from results where run_id = 2 order by id desc limit 1) from results where run_id = 2")" \
+	"$last a.$((last - 1))" "the results before it are kept"
+expect_exit 0 "the next run, without the limit" -- "$CONFORM" --filter harness.pass.i32 --seed 3 --db "$db"
+expect_eq "$(sql "$db" "select group_concat(state, ' ') from (select state from runs order by id)")" \
+	"complete aborted complete" "runs after the next"
 finish

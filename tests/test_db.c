@@ -30,6 +30,8 @@
 #include <sqlite3.h>
 
 #include "db.h"
+#include "db_internal.h" /* the connection itself, to cap its size (test_aborted) */
+#include "report.h"
 #include "test.h"
 
 /* The store names dtypes through dtype_name(); this stand-in lets the test link
@@ -736,7 +738,7 @@ static void test_migration(void)
 	sqlite3 *h;
 	double t0, dt;
 
-	CHECK_INT(db_schema_latest(), 3);
+	CHECK_INT(db_schema_latest(), 4);
 	path_in(path, sizeof path, "old.db");
 	CHECK_INT(db_open_at_version(path, 1, &db, err, sizeof err), 0);
 	if (!db)
@@ -856,7 +858,7 @@ static void test_migration_3(void)
 	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
 	if (!db)
 		return;
-	CHECK_INT(db_schema_version(db), 3);
+	CHECK_INT(db_schema_version(db), db_schema_latest());
 	db_close(db);
 	h = raw_open(path);
 	if (!h)
@@ -874,6 +876,170 @@ static void test_migration_3(void)
 			   buf, sizeof buf), "op=max,block=512 1.5");
 	CHECK_STR(raw_text(h, "SELECT params FROM best_configs WHERE op IS NULL", buf, sizeof buf),
 		  "block=128");
+	sqlite3_close(h);
+}
+
+/* A version-3 database gains migration 4, which rebuilds runs for the
+ * 'aborted' state and its reason: every run keeps every column, no result
+ * is lost (dropping the old runs with foreign keys on would have deleted
+ * them all), a result that already lacked its run stays, and the rebuilt
+ * table is referenced as before (deleting a run deletes its results). */
+static void test_migration_4(void)
+{
+	char path[PATH_MAX], buf[256];
+	struct db *db = NULL;
+	struct gpu_info g = mkgpu("NVIDIA H100 80GB HBM3", "GPU-mig4");
+	struct case_spec c = mkcase("block.tree.sum.f32", "block.tree", DTYPE_F32, 10, 0,
+				    "block=256,op=sum", EXPECT_PASS);
+	int64_t dev = 0, run1 = 0, run2 = 0, run3 = 0;
+	struct run_info ri = plain_run;
+	sqlite3 *h;
+
+	path_in(path, sizeof path, "v3.db");
+	CHECK_INT(db_open_at_version(path, 3, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	CHECK_INT(db_device_upsert(db, &g, &dev, err, sizeof err), 0);
+	ri.device_id = dev;
+	CHECK_INT(db_run_begin(db, &ri, &run1, err, sizeof err), 0);
+	for (int i = 0; i < 3; i++)
+		put_result(db, run1, &c, STATUS_PASS, OUTCOME_CORRECT, "", 1, 0, 0);
+	CHECK_INT(db_run_end(db, run1, "complete", 3, 0, 0, err, sizeof err), 0);
+	CHECK_INT(db_run_begin(db, &plain_run, &run2, err, sizeof err), 0);
+	put_result(db, run2, &c, STATUS_FAIL, OUTCOME_WRONG, "wrong", 2, 0, 0);
+	CHECK_INT(db_run_end(db, run2, "interrupted", 0, 1, 0, err, sizeof err), 0);
+	CHECK_INT(db_run_begin(db, &plain_run, &run3, err, sizeof err), 0);
+	put_result(db, run3, &c, STATUS_PASS, OUTCOME_CORRECT, "", 3, 0, 0);
+	db_close(db);
+	db = NULL;
+
+	h = raw_open(path);
+	if (!h)
+		return;
+	CHECK_INT(raw_int(h, "PRAGMA user_version"), 3);
+	CHECK(!has_column(h, "runs", "reason"));
+	CHECK(sqlite3_exec(h, "UPDATE runs SET state = 'aborted' WHERE id = 3", NULL, NULL, NULL) ==
+	      SQLITE_CONSTRAINT);
+	/* A result whose run is gone, as a script with foreign keys off can
+	 * leave: the migration neither removes it nor fails over it. */
+	CHECK_INT(raw_exec(h, "INSERT INTO results (run_id, case_name, kernel, variant, params, "
+			      "dtype, n, cols, expect, status, observed, duration_ms, created_at) "
+			      "VALUES (9999, 'x', 'x', 'x', '', 'f32', 1, 0, 'pass', 'PASS', "
+			      "'completed-correct', 0, 'now')"), SQLITE_OK);
+	CHECK_STR(raw_text(h, "SELECT group_concat(id || ' ' || state || ' ' || coalesce(passed, '-') "
+			      "|| ' ' || coalesce(device_id, '-') || ' ' || seed || ' ' || host, ', ') "
+			      "FROM (SELECT * FROM runs ORDER BY id)", buf, sizeof buf),
+		  "1 complete 3 1 42 testhost, 2 interrupted 0 - 42 testhost, 3 running - - 42 testhost");
+	sqlite3_close(h);
+
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	if (!db) {
+		fprintf(stderr, "migration 4: %s\n", err);
+		return;
+	}
+	CHECK_INT(db_schema_version(db), 4);
+	CHECK_INT(db_run_abort(db, run3, "recording result: the disk is full (at x)", err, sizeof err),
+		  0);
+	/* db's connection has foreign keys on again after migrating. */
+	put_result(db, run3, &c, STATUS_PASS, OUTCOME_CORRECT, "", 3, 0, 0);
+	{
+		struct result r;
+		memset(&r, 0, sizeof r);
+		r.c = &c;
+		CHECK_INT(db_result_insert(db, 9998, &r, err, sizeof err), -1);
+		CHECK_CONTAINS(err, "FOREIGN KEY");
+	}
+	db_close(db);
+
+	h = raw_open(path);
+	if (!h)
+		return;
+	CHECK(has_column(h, "runs", "reason"));
+	CHECK_STR(raw_text(h, "SELECT group_concat(id || ' ' || state || ' ' || coalesce(passed, '-') "
+			      "|| ' ' || coalesce(device_id, '-') || ' ' || seed || ' ' || host, ', ') "
+			      "FROM (SELECT * FROM runs ORDER BY id)", buf, sizeof buf),
+		  "1 complete 3 1 42 testhost, 2 interrupted 0 - 42 testhost, 3 aborted - - 42 testhost");
+	CHECK_STR(raw_text(h, "SELECT reason FROM runs WHERE id = 3", buf, sizeof buf),
+		  "recording result: the disk is full (at x)");
+	CHECK_STR(raw_text(h, "SELECT ended_at IS NOT NULL FROM runs WHERE id = 3", buf, sizeof buf),
+		  "1");
+	CHECK_STR(raw_text(h, "SELECT group_concat(run_id, ' ') FROM (SELECT run_id FROM results "
+			      "ORDER BY id)", buf, sizeof buf), "1 1 1 2 3 9999 3");
+	CHECK_STR(raw_text(h, "SELECT \"table\" FROM pragma_foreign_key_list('results')", buf,
+			   sizeof buf), "runs");
+	CHECK_INT(raw_exec(h, "PRAGMA foreign_keys = ON"), SQLITE_OK);
+	CHECK_INT(raw_exec(h, "DELETE FROM runs WHERE id = 1"), SQLITE_OK);
+	CHECK_INT(raw_int(h, "SELECT count(*) FROM results WHERE run_id = 1"), 0);
+	CHECK_INT(raw_int(h, "SELECT count(*) FROM results"), 4);
+	sqlite3_close(h);
+}
+
+/* A result that cannot be stored for a reason waiting will not cure (here
+ * the database at its size limit, SQLITE_FULL as from a full disk): the
+ * database sink marks the run aborted with the reason, keeps every result
+ * stored before, and fails with one line that says so. */
+static void test_aborted(void)
+{
+	char path[PATH_MAX], buf[512];
+	struct db *db = NULL;
+	struct db_state st = { .version = "0.0-test", .git_revision = "" };
+	struct run_context rc = { .total = 1000, .seed = 5, .command_line = "conform --all" };
+	struct report_sink sink;
+	static struct case_spec cases[1000];
+	struct db_run_row row;
+	int stored = 0, ret = 0;
+	sqlite3 *h;
+
+	path_in(path, sizeof path, "full.db");
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	st.db = db;
+	db_sink(&sink, &st);
+	CHECK_INT(sink.begin(sink.ctx, &rc, err, sizeof err), 0);
+	/* The limit is the connection's own: nothing else can set it. */
+	{
+		char sql[64];
+		long long pages = 0;
+		int qrc;
+		CHECK_INT(db_query_int(db, "PRAGMA page_count", &pages, &qrc), 0);
+		snprintf(sql, sizeof sql, "PRAGMA max_page_count = %lld", pages + 3);
+		CHECK_INT(sqlite3_exec(db->h, sql, NULL, NULL, NULL), SQLITE_OK);
+	}
+	for (int i = 0; i < 1000 && ret == 0; i++) {
+		struct result r;
+		char name[32];
+		snprintf(name, sizeof name, "full.case%d", i);
+		cases[i] = mkcase(name, "block.tree", DTYPE_F32, 10, 0, "", EXPECT_PASS);
+		memset(&r, 0, sizeof r);
+		r.c = &cases[i];
+		r.status = STATUS_PASS;
+		r.outcome = OUTCOME_CORRECT;
+		r.err_norm = -1;
+		memset(r.message, 'm', 900);
+		ret = sink.result(sink.ctx, &r, (size_t)i, 1000, err, sizeof err);
+		if (ret == 0)
+			stored++;
+	}
+	CHECK_INT(ret, -1);
+	CHECK(stored > 0);
+	CHECK_CONTAINS(err, path);
+	CHECK_CONTAINS(err, "recording result: the disk is full; run 1 is marked aborted, keeping the "
+			    "results stored before full.case");
+	CHECK(one_line(err));
+	CHECK_INT(db_run_read(db, st.run_id, &row, err, sizeof err), 1);
+	CHECK_STR(row.state, "aborted");
+	snprintf(buf, sizeof buf, "recording result: the disk is full (at full.case%d)", stored);
+	CHECK_STR(row.reason, buf);
+	CHECK_INT(row.results, stored);
+	db_close(db);
+
+	h = raw_open(path);
+	if (!h)
+		return;
+	CHECK_INT(raw_int(h, "SELECT count(*) FROM results"), stored);
+	CHECK_STR(raw_text(h, "SELECT state || ' ' || (ended_at IS NOT NULL) || ' ' || "
+			      "coalesce(passed, '-') FROM runs", buf, sizeof buf), "aborted 1 -");
 	sqlite3_close(h);
 }
 
@@ -1234,6 +1400,8 @@ int main(void)
 	test_killed_writer();
 	test_migration();
 	test_migration_3();
+	test_migration_4();
+	test_aborted();
 	test_refusals();
 	test_damaged();
 	test_long_paths();

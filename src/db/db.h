@@ -93,6 +93,11 @@ int db_run_begin(struct db *db, const struct run_info *ri, int64_t *run_id, char
 int db_run_end(struct db *db, int64_t run_id, const char *state, int passed, int failed,
 	       int skipped, char *err, size_t len);
 
+/* Ends a run that a write error stopped: "aborted", with the reason (one
+ * line); its tallies stay NULL (its results say what it did).  Tried after
+ * the error, so it may well fail too. */
+int db_run_abort(struct db *db, int64_t run_id, const char *reason, char *err, size_t len);
+
 /* Inserts one result and commits it. */
 int db_result_insert(struct db *db, int64_t run_id, const struct result *r, char *err, size_t len);
 
@@ -109,7 +114,8 @@ int db_run_status_counts(struct db *db, int64_t run_id, int counts[], char *err,
 struct db_run_row {
 	int64_t id;
 	char started_at[32];        /* ISO-8601 UTC */
-	char state[16];             /* running, complete, interrupted */
+	char state[16];             /* running, complete, interrupted, aborted */
+	char reason[256];           /* why an aborted run stopped; "" otherwise */
 	int passed, failed, skipped; /* -1 while running */
 	char command_line[256];
 	char device[128];           /* devices.name; "" for host-only runs */

@@ -59,15 +59,40 @@ void db_seterr_at(char *err, size_t len, const char *path, const char *fmt, ...)
 	snprintf(err, len, "%.*s...%s: %s", (int)head, path, path + p - (room - head - 3), msg);
 }
 
-/* The operating system's reason behind an I/O failure, else SQLite's. */
-static const char *system_reason(struct db *db)
+/* What an I/O error (an extended SQLITE_IOERR code) was doing. */
+static const char *io_doing(int rc)
+{
+	switch (rc) {
+	case SQLITE_IOERR_WRITE:
+		return "cannot write the database or its journal";
+	case SQLITE_IOERR_FSYNC:
+	case SQLITE_IOERR_DIR_FSYNC:
+		return "cannot flush the database to disk";
+	case SQLITE_IOERR_READ:
+	case SQLITE_IOERR_SHORT_READ:
+		return "cannot read the database";
+	case SQLITE_IOERR_TRUNCATE:
+		return "cannot resize the database or its journal";
+	default:
+		return "I/O error on the database or its journal";
+	}
+}
+
+/* The operating system's reason behind an I/O failure, as " (reason)", or
+ * "" when SQLite kept none. */
+static void system_reason(struct db *db, char *buf, size_t len)
 {
 	int e = sqlite3_system_errno(db->h);
-	return e ? strerror(e) : sqlite3_errmsg(db->h);
+	if (e)
+		snprintf(buf, len, " (%s)", strerror(e));
+	else
+		buf[0] = '\0';
 }
 
 int db_fail(struct db *db, const char *what, int rc, char *err, size_t len)
 {
+	char why[128];
+
 	switch (rc & 0xff) {
 	case SQLITE_BUSY:
 	case SQLITE_LOCKED:
@@ -79,12 +104,13 @@ int db_fail(struct db *db, const char *what, int rc, char *err, size_t len)
 		db_seterr_at(err, len, db->path, "%s: the disk is full", what);
 		break;
 	case SQLITE_IOERR:
-		db_seterr_at(err, len, db->path, "%s: I/O error on the database or its journal (%s)",
-			     what, system_reason(db));
+		system_reason(db, why, sizeof why);
+		db_seterr_at(err, len, db->path, "%s: %s%s", what, io_doing(rc), why);
 		break;
 	case SQLITE_CANTOPEN:
-		db_seterr_at(err, len, db->path, "%s: cannot open the database or its journal (%s)",
-			     what, system_reason(db));
+		system_reason(db, why, sizeof why);
+		db_seterr_at(err, len, db->path, "%s: cannot open the database or its journal%s", what,
+			     why);
 		break;
 	case SQLITE_READONLY:
 		db_seterr_at(err, len, db->path, "%s: the database is read-only, cannot record results",

@@ -4,6 +4,9 @@
  * Invariants:
  *   - Each result is one autocommitted INSERT, so killing conform loses at
  *     most the case in flight; a run killed that way stays 'running'.
+ *   - A run ends 'complete' or 'interrupted' (db_run_end), or 'aborted'
+ *     with the reason when a write error stopped it (db_run_abort); the
+ *     results it committed stay either way.
  *   - A device is looked up and inserted under the write lock, so two
  *     conforms meeting one new GPU make one row.
  *   - results.op mirrors the params' op= and results.device_id the run's
@@ -132,6 +135,33 @@ int db_run_end(struct db *db, int64_t run_id, const char *state, int passed, int
 	sqlite3_bind_int(st, 5, skipped);
 	sqlite3_bind_int64(st, 6, run_id);
 	if ((rc = db_step_done(db, st, "ending run", err, len)) != 0)
+		return rc;
+	if (sqlite3_changes(db->h) != 1) {
+		db_seterr_at(err, len, db->path, "no run %lld", (long long)run_id);
+		return -1;
+	}
+	return 0;
+}
+
+int db_run_abort(struct db *db, int64_t run_id, const char *reason, char *err, size_t len)
+{
+	sqlite3_stmt *st;
+	char now[32];
+	int rc;
+
+	/* Room first, where there is a chance of it: a checkpoint copies the
+	 * WAL into the database, and the write below may then reuse the WAL
+	 * from its start rather than grow it.  Whether it worked, the UPDATE
+	 * says. */
+	sqlite3_wal_checkpoint_v2(db->h, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+	if ((rc = db_prepare(db, "UPDATE runs SET ended_at = ?1, state = 'aborted', reason = ?2 "
+				 "WHERE id = ?3", &st, err, len)) != 0)
+		return rc;
+	db_now_iso(now, sizeof now);
+	sqlite3_bind_text(st, 1, now, -1, SQLITE_TRANSIENT);
+	db_bind_text(st, 2, reason, 0);
+	sqlite3_bind_int64(st, 3, run_id);
+	if ((rc = db_step_done(db, st, "marking the run aborted", err, len)) != 0)
 		return rc;
 	if (sqlite3_changes(db->h) != 1) {
 		db_seterr_at(err, len, db->path, "no run %lld", (long long)run_id);

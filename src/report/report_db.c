@@ -1,7 +1,7 @@
 /*
  * report_db.c - the database sink: a run row at the start, each result
  * committed as it arrives, the run closed at the end ("complete" or
- * "interrupted").
+ * "interrupted"), or "aborted" when a write error stopped it.
  *
  * What a write may meet, and what then happens:
  *   - Another process holding the lock (a script or a sqlite3 shell in a
@@ -12,6 +12,11 @@
  *     process the user can see and end, and its lock goes when it does.
  *     The run's stop flag (Ctrl-C) ends the wait, within one timeout: the
  *     result in hand is then not stored and the run stays "running".
+ *   - Any other failure to store a result (a full disk, an I/O error,
+ *     damage met while writing): no wait would cure it, so the run stops
+ *     there.  It is marked "aborted" with the reason, the results committed
+ *     before are kept, and the sink's failure stops the run with one line
+ *     saying all that (or that the run could not be marked either).
  *   - kill -9 of conform: loses at most the case in flight and leaves the
  *     run "running", which is what it was.
  */
@@ -43,6 +48,31 @@ static int wait_again(const struct db_state *st, double since, const char *what,
 	else
 		fprintf(stderr, "conform: %s\n", line);
 	return 1;
+}
+
+/* A result could not be stored, for a reason waiting will not cure: marks
+ * the run aborted with that reason and rewrites err into the one line that
+ * tells it all.  Returns -1, the sink's failure. */
+static int abort_run(struct db_state *st, const char *case_name, char *err, size_t len)
+{
+	const char *path = db_filename(st->db);
+	char why[1024], reason[1024 + CASE_NAME_MAX], err2[1024];
+	size_t plen = strlen(path);
+
+	snprintf(why, sizeof why, "%s", err);
+	/* The reason as stored: the path is the database's own. */
+	snprintf(reason, sizeof reason, "%s (at %s)",
+		 strncmp(why, path, plen) == 0 && strncmp(why + plen, ": ", 2) == 0 ? why + plen + 2
+										       : why,
+		 case_name);
+	if (db_run_abort(st->db, st->run_id, reason, err2, sizeof err2) == 0)
+		snprintf(err, len, "%s; run %lld is marked aborted, keeping the results stored before "
+			 "%s", why, (long long)st->run_id, case_name);
+	else
+		snprintf(err, len, "%s; run %lld could not be marked aborted either and stays "
+			 "\"running\", keeping the results stored before %s", why,
+			 (long long)st->run_id, case_name);
+	return -1;
 }
 
 static int dbs_begin(void *ctx, const struct run_context *rc, char *err, size_t len)
@@ -90,7 +120,9 @@ static int dbs_result(void *ctx, const struct result *r, size_t index, size_t to
 	while ((rc = db_result_insert(st->db, st->run_id, r, err, len)) == DB_LOCKED &&
 	       wait_again(st, since, what, err, len))
 		;
-	return rc < 0 ? -1 : 0;
+	if (rc == 0)
+		return 0;
+	return rc == DB_LOCKED ? -1 : abort_run(st, r->c ? r->c->name : "a case", err, len);
 }
 
 static int dbs_end(void *ctx, const struct run_summary *s, char *err, size_t len)
