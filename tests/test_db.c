@@ -1257,6 +1257,42 @@ static void test_damaged(void)
 		free(after);
 	}
 
+	/* With a WAL left by a writer that was killed: refusing folds
+	 * nothing into the damaged file, and leaves the WAL as it was. */
+	{
+		char wal[PATH_MAX + 8];
+		unsigned char *db0, *wal0, *db1, *wal1;
+		size_t ndb0 = 0, nwal0 = 0, ndb1 = 0, nwal1 = 0;
+		int status = 0;
+		pid_t pid = fork();
+
+		CHECK(pid >= 0);
+		if (pid == 0) {
+			sqlite3 *w = raw_open(path);
+			if (!w || raw_exec(w, "INSERT INTO runs (started_at, state) VALUES ('x', "
+					      "'running')") != SQLITE_OK)
+				_exit(2);
+			kill(getpid(), SIGKILL);
+			_exit(3);
+		}
+		if (pid > 0)
+			CHECK(waitpid(pid, &status, 0) == pid && WIFSIGNALED(status));
+		snprintf(wal, sizeof wal, "%s-wal", path);
+		db0 = read_file(path, &ndb0);
+		wal0 = read_file(wal, &nwal0);
+		CHECK(wal0 && nwal0 > 0);
+		CHECK_INT(db_open(path, &db, err, sizeof err), -1);
+		CHECK_CONTAINS(err, "damaged database");
+		db1 = read_file(path, &ndb1);
+		wal1 = read_file(wal, &nwal1);
+		CHECK(db0 && db1 && ndb0 == ndb1 && memcmp(db0, db1, ndb0) == 0);
+		CHECK(wal0 && wal1 && nwal0 == nwal1 && memcmp(wal0, wal1, nwal0) == 0);
+		free(db0);
+		free(wal0);
+		free(db1);
+		free(wal1);
+	}
+
 	/* An old damaged database: a lookup would migrate it, so it checks
 	 * first and refuses, at the old version. */
 	path_in(path, sizeof path, "damaged-v2.db");

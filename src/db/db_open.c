@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* When the whole file is checked (see the top of the file). */
 enum check_when {
@@ -168,6 +169,16 @@ static int set_pragmas(struct db *db, char *err, size_t len)
 	return 0;
 }
 
+/* Whether a WAL with something in it lies beside the database. */
+static int has_wal(const char *path)
+{
+	char wal[PATH_MAX + 8];
+	struct stat sb;
+
+	snprintf(wal, sizeof wal, "%s-wal", path);
+	return stat(wal, &sb) == 0 && sb.st_size > 0;
+}
+
 static int open_db(const char *path, int target, enum check_when when, struct db **out,
 		   char *err, size_t len)
 {
@@ -214,12 +225,19 @@ static int open_db(const char *path, int target, enum check_when when, struct db
 	sqlite3_extended_result_codes(db->h, 1);
 	sqlite3_busy_timeout(db->h, DB_BUSY_TIMEOUT_MS);
 
-	/* Read-only checks first: nothing below writes until they pass. */
+	/* Read-only checks first: nothing below writes until they pass, not
+	 * even closing.  The last connection to close folds the WAL into the
+	 * database: a WAL left by a conform that was killed would be folded
+	 * into a file we are refusing.  (Without one, closing only removes the
+	 * -wal and -shm this open made, as it should.) */
+	if (has_wal(path))
+		sqlite3_db_config(db->h, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
 	if (check_ours(db, &version, err, len) != 0)
 		goto fail;
 	if ((when == CHECK_ALWAYS || open_writes(db, version, target)) &&
 	    check_intact(db, err, len) != 0)
 		goto fail;
+	sqlite3_db_config(db->h, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, NULL);
 	if (set_pragmas(db, err, len) != 0)
 		goto fail;
 	if (version < target && db_migrate(db, target, err, len) != 0)
