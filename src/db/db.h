@@ -54,12 +54,12 @@ int db_default_path(char *buf, size_t len);
 /* Opens (creating it and its directory if needed) and migrates, with the
  * connection policy of db_open.c, for a command that records results: the
  * whole file is checked first (PRAGMA quick_check, O(size)).  Returns 0, or
- * -1 with a one-line message. */
+ * -1 with a one-line message (a lock included: opening is not retried). */
 int db_open(const char *path, struct db **out, char *err, size_t len);
 
 /* The same for a command that only looks results up (best, history): the
- * whole file is checked only when opening must write to it (a migration),
- * so that a lookup stays as fast as its query. */
+ * whole file is checked only when opening must write to it (a migration,
+ * the switch to WAL), so that a lookup stays as fast as its query. */
 int db_open_lookup(const char *path, struct db **out, char *err, size_t len);
 
 /* Opens applying migrations only up to `version` (tests of migration). */

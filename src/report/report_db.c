@@ -111,18 +111,19 @@ static int dbs_result(void *ctx, const struct result *r, size_t index, size_t to
 		      char *err, size_t len)
 {
 	struct db_state *st = ctx;
+	const char *name = r->c ? r->c->name : "a case";
 	char what[CASE_NAME_MAX + 32];
 	double since = text_now();
 	int rc;
 
 	(void)index; (void)total;
-	snprintf(what, sizeof what, "the result of %s", r->c ? r->c->name : "a case");
+	snprintf(what, sizeof what, "the result of %s", name);
 	while ((rc = db_result_insert(st->db, st->run_id, r, err, len)) == DB_LOCKED &&
 	       wait_again(st, since, what, err, len))
 		;
 	if (rc == 0)
 		return 0;
-	return rc == DB_LOCKED ? -1 : abort_run(st, r->c ? r->c->name : "a case", err, len);
+	return rc == DB_LOCKED ? -1 : abort_run(st, name, err, len);
 }
 
 static int dbs_end(void *ctx, const struct run_summary *s, char *err, size_t len)
