@@ -120,6 +120,42 @@ expect_eq "$(sql "$db" "select group_concat(case_name, ' ') from (select case_na
 	"l.hang l.one l.two" "every result stored"
 expect_eq "$(sql "$db" "select state from runs where id = 2")" complete "the run is complete"
 
+# Ctrl-C while waiting for a lock held 13 s: the run stops as interrupted
+# (130), says which result is not stored, and keeps what was.
+"$CONFORM" --suite "$TMP/lock.suite" --all --seed 2 --hang-timeout 1 --db "$db" \
+	>"$TMP/stop.out" 2>"$TMP/stop.err" &
+run_pid=$!
+n=0
+until [ "$(sql "$db" "select count(*) from runs")" = 3 ] || [ $n -ge 100 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+{
+	echo ".timeout 5000"
+	echo "BEGIN IMMEDIATE;"
+	echo "UPDATE runs SET host = host WHERE id = 1;"
+	sleep 13
+	echo "COMMIT;"
+} | sql "$db" &
+lock_pid=$!
+n=0
+until grep -q "waiting to record" "$TMP/stop.err" || [ $n -ge 150 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+kill -INT "$run_pid"
+wait "$run_pid"
+rc=$?
+wait "$lock_pid"
+expect_eq "$rc" 130 "Ctrl-C while waiting for the lock exits 130"
+expect_eq "$(sql "$db" "select count(*) from results where run_id <= 2")" 4 "earlier results kept"
+# The lock outlives the wait in progress (5 s from the first "waiting"
+# line), so the stop ends it: the result is said not stored, and is not.
+expect_grep "$TMP/stop.err" "stopped while waiting to record the result of l.hang, which is not stored" "what was not stored is said"
+expect_eq "$(sql "$db" "select count(*) from results where run_id = 3")" 0 "a result said not stored is not stored"
+# (Its run row stays 'running': the lock that stopped the result stops
+# that write too, and the user asked not to wait.)
+
 # A write that fails for good, as on a full disk: here no file of the run
 # may grow past 400 blocks (ulimit -f: 200 KB in POSIX shells, 400 KB in
 # bash outside POSIX mode), which the WAL passes after 10 or 20 of these

@@ -333,8 +333,10 @@ static int run_exec(int argc, char **argv)
 	}
 
 	if (session_run(ss, sel, n, err, sizeof err) == SESSION_FAILED) {
+		/* A stop while waiting for the database's lock is an
+		 * interruption, said in err. */
 		cmd_error("%s", err);
-		rc = EXIT_USAGE;
+		rc = *stop ? EXIT_INTERRUPTED : EXIT_USAGE;
 	} else if (ss->sum.interrupted) {
 		rc = EXIT_INTERRUPTED;
 	} else if (ss->sum.tally[TALLY_FAILED]) {

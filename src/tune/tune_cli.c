@@ -481,7 +481,10 @@ int tune_cli_run(const struct tune_cli *c, int argc, char **argv)
 		if (!c->bench)
 			tune_print_sweep(&pr, &sweeps[i]);
 		if (r < 0) {
+			/* A stop while waiting for the database's lock is an
+			 * interruption, said in err. */
 			cmd_error("%s", err);
+			rc = *stop ? EXIT_INTERRUPTED : EXIT_USAGE;
 			tune_close(s, 1, err, sizeof err);
 			goto out;
 		}
