@@ -93,5 +93,12 @@ struct db_state {
 	void *waiting_ctx;
 };
 void db_sink(struct report_sink *s, struct db_state *st);
+/* After a write through st's database met another process's lock (since:
+ * when the write began): tells so, and returns 1 to try again, or 0 when
+ * the run is being stopped (err then says what was not stored).  `what`
+ * names the write, "the result of harness.pass.f32".  Every write a run
+ * makes waits this way. */
+int db_sink_wait(const struct db_state *st, double since, const char *what, char *err,
+		 size_t len);
 
 #endif

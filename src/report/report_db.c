@@ -28,11 +28,8 @@
 #include "report.h"
 #include "text.h"
 
-/* After a write met another process's lock: tells so, and returns 1 to
- * try again, or 0 when the run is being stopped (err then says what was
- * not stored).  `what` names the write, "the result of harness.pass.f32". */
-static int wait_again(const struct db_state *st, double since, const char *what, char *err,
-		      size_t len)
+int db_sink_wait(const struct db_state *st, double since, const char *what, char *err,
+		 size_t len)
 {
 	char line[1024];
 
@@ -84,7 +81,7 @@ static int dbs_begin(void *ctx, const struct run_context *rc, char *err, size_t 
 
 	if (rc->has_gpu) {
 		while ((r = db_device_upsert(st->db, &rc->gpu, &device_id, err, len)) == DB_LOCKED &&
-		       wait_again(st, since, "the device", err, len))
+		       db_sink_wait(st, since, "the device", err, len))
 			;
 		if (r < 0)
 			return -1;
@@ -102,7 +99,7 @@ static int dbs_begin(void *ctx, const struct run_context *rc, char *err, size_t 
 		.device_id = device_id,
 	};
 	while ((r = db_run_begin(st->db, &ri, &st->run_id, err, len)) == DB_LOCKED &&
-	       wait_again(st, since, "the start of the run", err, len))
+	       db_sink_wait(st, since, "the start of the run", err, len))
 		;
 	return r < 0 ? -1 : 0;
 }
@@ -119,7 +116,7 @@ static int dbs_result(void *ctx, const struct result *r, size_t index, size_t to
 	(void)index; (void)total;
 	snprintf(what, sizeof what, "the result of %s", name);
 	while ((rc = db_result_insert(st->db, st->run_id, r, err, len)) == DB_LOCKED &&
-	       wait_again(st, since, what, err, len))
+	       db_sink_wait(st, since, what, err, len))
 		;
 	if (rc == 0)
 		return 0;
@@ -135,7 +132,7 @@ static int dbs_end(void *ctx, const struct run_summary *s, char *err, size_t len
 	while ((rc = db_run_end(st->db, st->run_id, s->interrupted ? "interrupted" : "complete",
 				s->tally[TALLY_PASSED], s->tally[TALLY_FAILED],
 				s->tally[TALLY_SKIPPED], err, len)) == DB_LOCKED &&
-	       wait_again(st, since, "the end of the run", err, len))
+	       db_sink_wait(st, since, "the end of the run", err, len))
 		;
 	return rc < 0 ? -1 : 0;
 }
