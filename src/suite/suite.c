@@ -4,10 +4,11 @@
  * A file is read as logical lines: '#' starts a comment wherever it appears
  * (values hold neither spaces nor '#'), and a backslash ending a line, after
  * its comment is removed, joins the next line to it.  Each logical line is
- * "case NAME key=value ...".  Every key other than the reserved ones
- * (variant n dtype cols expect requires timeout) is a kernel parameter and
- * lands in case_spec.params in the order written, even when the line uses it
- * only to build the name or another value through a {key} placeholder.
+ * "case NAME key=value ...".  Every key other than the case keys (the
+ * case_keys table below: variant n dtype cols expect requires timeout
+ * tolerance) is a kernel parameter and lands in case_spec.params in the
+ * order written, even when the line uses it only to build the name or
+ * another value through a {key} placeholder.
  *
  * Expansion: the line's list values (a|b|c) form a cartesian product taken
  * in key order, the last key varying fastest.  A {key} placeholder may
@@ -308,55 +309,118 @@ static void list_add(char *list, size_t len, const char *word)
 	snprintf(list + used, len - used, "%s%s", used ? ", " : "", word);
 }
 
-/* Applies one key's value (placeholders already replaced) to the case. */
-static int apply_key(struct loader *l, int line, struct case_spec *c, const char *key,
-		     const char *value)
+/* The keys a case line gives the case itself, each applied to the case by
+ * its function; every other key is a kernel parameter (apply_param).  Each
+ * takes a value with its placeholders replaced and returns 0, or -1 with
+ * the message. */
+typedef int apply_fn(struct loader *l, int line, struct case_spec *c, const char *key,
+		     const char *value);
+
+static int apply_variant(struct loader *l, int line, struct case_spec *c, const char *key,
+			 const char *value)
+{
+	(void)key;
+	if (strlen(value) >= sizeof c->variant || !is_dotted(value))
+		return fail(l, line, "bad variant '%s' (a dotted catalog name such as block.tree)", value);
+	strcpy(c->variant, value);
+	return 0;
+}
+
+/* n and cols. */
+static int apply_count(struct loader *l, int line, struct case_spec *c, const char *key,
+		       const char *value)
 {
 	long long count;
 
-	if (strcmp(key, "variant") == 0) {
-		if (strlen(value) >= sizeof c->variant || !is_dotted(value))
-			return fail(l, line, "bad variant '%s' (a dotted catalog name such as block.tree)", value);
-		strcpy(c->variant, value);
-	} else if (strcmp(key, "n") == 0 || strcmp(key, "cols") == 0) {
-		if (num_parse_count(value, &count) < 0 || count < 1)
-			return fail(l, line, "%s must be a count >= 1 (decimal or 2^K), got '%s'", key, value);
-		if (key[0] == 'n')
-			c->n = count;
-		else
-			c->cols = count;
-	} else if (strcmp(key, "dtype") == 0) {
-		if (dtype_parse(value, &c->dtype) < 0) {
-			char list[80] = "";
-			for (int d = 0; d < DTYPE_COUNT; d++)
-				list_add(list, sizeof list, dtype_name((enum dtype)d));
-			return fail(l, line, "unknown dtype '%s' (one of %s)", value, list);
-		}
-	} else if (strcmp(key, "expect") == 0) {
-		if (expect_parse(value, &c->expect) < 0) {
-			char list[80] = "";
-			for (int e = 0; e < EXPECT_COUNT; e++)
-				list_add(list, sizeof list, expect_name((enum expect)e));
-			return fail(l, line, "expect must be one of %s (got '%s')", list, value);
-		}
-	} else if (strcmp(key, "requires") == 0) {
-		return parse_requires(l, line, c, value);
-	} else if (strcmp(key, "timeout") == 0) {
-		if (num_parse_decimal(value, &c->timeout_s) < 0 || !(c->timeout_s > 0.0))
-			return fail(l, line, "timeout must be a positive number of seconds, got '%s'", value);
-	} else if (strcmp(key, "tolerance") == 0) {
-		/* Beyond 1000 times conform's tolerance a check says little. */
-		if (num_parse_decimal(value, &c->tolerance) < 0 || !(c->tolerance > 1.0) ||
-		    c->tolerance > 1000.0)
-			return fail(l, line, "tolerance must be a factor above 1 and at most 1000 "
-				    "(times conform's tolerance), got '%s'", value);
-	} else {
-		if (strpbrk(value, ",\t\n"))
-			return fail(l, line, "value of '%s' may not contain a comma, got '%s'", key, value);
-		if (params_append(c->params, sizeof c->params, key, value) < 0)
-			return fail(l, line, "parameters of case '%s' exceed %d characters",
-				    c->name, CASE_PARAMS_MAX - 1);
+	if (num_parse_count(value, &count) < 0 || count < 1)
+		return fail(l, line, "%s must be a count >= 1 (decimal or 2^K), got '%s'", key, value);
+	if (key[0] == 'n')
+		c->n = count;
+	else
+		c->cols = count;
+	return 0;
+}
+
+static int apply_dtype(struct loader *l, int line, struct case_spec *c, const char *key,
+		       const char *value)
+{
+	(void)key;
+	if (dtype_parse(value, &c->dtype) < 0) {
+		char list[80] = "";
+		for (int d = 0; d < DTYPE_COUNT; d++)
+			list_add(list, sizeof list, dtype_name((enum dtype)d));
+		return fail(l, line, "unknown dtype '%s' (one of %s)", value, list);
 	}
+	return 0;
+}
+
+static int apply_expect(struct loader *l, int line, struct case_spec *c, const char *key,
+			const char *value)
+{
+	(void)key;
+	if (expect_parse(value, &c->expect) < 0) {
+		char list[80] = "";
+		for (int e = 0; e < EXPECT_COUNT; e++)
+			list_add(list, sizeof list, expect_name((enum expect)e));
+		return fail(l, line, "expect must be one of %s (got '%s')", list, value);
+	}
+	return 0;
+}
+
+static int apply_requires(struct loader *l, int line, struct case_spec *c, const char *key,
+			  const char *value)
+{
+	(void)key;
+	return parse_requires(l, line, c, value);
+}
+
+static int apply_timeout(struct loader *l, int line, struct case_spec *c, const char *key,
+			 const char *value)
+{
+	(void)key;
+	if (num_parse_decimal(value, &c->timeout_s) < 0 || !(c->timeout_s > 0.0))
+		return fail(l, line, "timeout must be a positive number of seconds, got '%s'", value);
+	return 0;
+}
+
+/* Beyond 1000 times conform's tolerance a check says little. */
+static int apply_tolerance(struct loader *l, int line, struct case_spec *c, const char *key,
+			   const char *value)
+{
+	(void)key;
+	if (num_parse_decimal(value, &c->tolerance) < 0 || !(c->tolerance > 1.0) ||
+	    c->tolerance > 1000.0)
+		return fail(l, line, "tolerance must be a factor above 1 and at most 1000 "
+			    "(times conform's tolerance), got '%s'", value);
+	return 0;
+}
+
+static const struct case_key {
+	const char *key;
+	apply_fn *apply;
+} case_keys[] = {
+	{ "variant", apply_variant }, { "n", apply_count }, { "cols", apply_count },
+	{ "dtype", apply_dtype }, { "expect", apply_expect }, { "requires", apply_requires },
+	{ "timeout", apply_timeout }, { "tolerance", apply_tolerance },
+};
+
+static const struct case_key *case_key_find(const char *key)
+{
+	for (size_t i = 0; i < sizeof case_keys / sizeof *case_keys; i++)
+		if (strcmp(case_keys[i].key, key) == 0)
+			return &case_keys[i];
+	return NULL;
+}
+
+/* Appends a kernel parameter. */
+static int apply_param(struct loader *l, int line, struct case_spec *c, const char *key,
+		       const char *value)
+{
+	if (strpbrk(value, ",\t\n"))
+		return fail(l, line, "value of '%s' may not contain a comma, got '%s'", key, value);
+	if (params_append(c->params, sizeof c->params, key, value) < 0)
+		return fail(l, line, "parameters of case '%s' exceed %d characters",
+			    c->name, CASE_PARAMS_MAX - 1);
 	return 0;
 }
 
@@ -376,6 +440,21 @@ static int append_case(struct loader *l, int line, const struct case_spec *c)
 	if (index_add(&l->names, s->cases, s->count) < 0)
 		return fail(l, line, "out of memory");
 	s->count++;
+	return 0;
+}
+
+/* Applies every key of the current combination idx to c. */
+static int apply_keys(struct loader *l, int line, struct case_spec *c, struct kv *kv, size_t nkv,
+		      const size_t *idx)
+{
+	for (size_t k = 0; k < nkv; k++) {
+		const struct case_key *ck = case_key_find(kv[k].key);
+		if (substitute(l, kv[k].alt[idx[k]], kv, nkv, idx) < 0)
+			return fail(l, line, "out of memory");
+		if (ck ? ck->apply(l, line, c, kv[k].key, l->scratch.p) < 0
+		       : apply_param(l, line, c, kv[k].key, l->scratch.p) < 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -411,13 +490,8 @@ static int expand(struct loader *l, int line, const char *name, struct kv *kv, s
 			break;
 		}
 		strcpy(c.name, l->scratch.p);
-		for (size_t k = 0; k < nkv && rc == 0; k++) {
-			if (substitute(l, kv[k].alt[idx[k]], kv, nkv, idx) < 0)
-				rc = fail(l, line, "out of memory");
-			else
-				rc = apply_key(l, line, &c, kv[k].key, l->scratch.p);
-		}
-		if (rc < 0 || (rc = append_case(l, line, &c)) < 0)
+		if ((rc = apply_keys(l, line, &c, kv, nkv, idx)) < 0 ||
+		    (rc = append_case(l, line, &c)) < 0)
 			break;
 
 		size_t k = nkv;
