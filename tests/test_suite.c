@@ -413,6 +413,54 @@ static void test_dir(void)
 	CHECK_STR(err, want);
 }
 
+/* Loads size bytes and checks the exact error (origin "t"). */
+static void expect_buffer_error(const char *data, size_t size, const char *want)
+{
+	struct suite s = { 0 };
+	char err[512] = "";
+
+	CHECK_INT(suite_load_buffer(&s, "t", data, size, err, sizeof err), -1);
+	CHECK_STR(err, want);
+	CHECK_INT(s.count, 0);
+	suite_free(&s);
+}
+
+static int loads(const char *text)
+{
+	struct suite s = { 0 };
+	char err[512] = "";
+	int rc = suite_load_text(&s, "t", text, err, sizeof err);
+
+	if (rc != 0)
+		fprintf(stderr, "  refused: %s\n", err);
+	suite_free(&s);
+	return rc;
+}
+
+/* Bytes that must not reach a terminal or the database are refused where
+ * they are; a NUL no longer ends the file. */
+static void test_bytes(void)
+{
+	expect_buffer_error("\0case a variant=k n=1\n", 22,
+			    "t:1: control character 0x00 at column 1 (a suite file is printable text)");
+	expect_buffer_error("case a variant=k n=1\ncase\0b variant=k n=1\n", 42,
+			    "t:2: control character 0x00 at column 5 (a suite file is printable text)");
+	expect_error("case \x1b[2Ja variant=k n=1\n",
+		     "t:1: control character 0x1b at column 6 (a suite file is printable text)");
+	expect_error("case a variant=k n=1 op=s\x1b]0;x\x07um\n",
+		     "t:1: control character 0x1b at column 26 (a suite file is printable text)");
+	expect_error("case a variant=k n=1\n# a comment \x1b[31m\n",
+		     "t:2: control character 0x1b at column 13 (a suite file is printable text)");
+	expect_error("case a variant=k n=1 x=\x7f\n",
+		     "t:1: control character 0x7f at column 24 (a suite file is printable text)");
+	expect_error("case caf\xc3\xa9 variant=k n=1\n",
+		     "t:1: byte 0xc3 at column 9 outside a comment (names and values are ASCII)");
+	expect_error("case a variant=k n=1 x=\x9b" "31m\n",
+		     "t:1: byte 0x9b at column 24 outside a comment (names and values are ASCII)");
+	/* White space and a UTF-8 comment are text. */
+	CHECK_INT(loads("case a\tvariant=k\vn=1\f # caf\xc3\xa9 \xe2\x80\x94 ok\r\n"), 0);
+}
+
 static void test_globs(void)
 {
 	const char *const one[] = { "block.*" };
@@ -438,6 +486,7 @@ int main(void)
 	test_malformed_files();
 	test_text_forms();
 	test_dir();
+	test_bytes();
 	test_globs();
 	return TEST_END();
 }

@@ -607,21 +607,48 @@ out:
 	return rc;
 }
 
-/* Walks physical lines, strips comments, joins continuations, and hands
- * each logical line with its first line number to parse_line. */
-static int parse_text(struct loader *l, const char *text)
+/* Refuses the bytes that must not reach a terminal or the database from a
+ * physical line p..end: a control character anywhere (tab, CR, VT and FF
+ * are white space), a byte above 0x7e outside a comment (a comment may be
+ * UTF-8).  Refusing rather than replacing keeps a case's name what the
+ * file says. */
+static int check_bytes(struct loader *l, int line, const char *p, const char *end)
+{
+	int comment = 0;
+
+	for (const char *q = p; q < end; q++) {
+		unsigned char b = (unsigned char)*q;
+		comment |= b == '#';
+		if ((b < 0x20 && b != '\t' && b != '\r' && b != '\v' && b != '\f') || b == 0x7f)
+			return fail(l, line, "control character 0x%02x at column %zu (a suite file is printable text)",
+				    b, (size_t)(q - p) + 1);
+		if (b > 0x7f && !comment)
+			return fail(l, line, "byte 0x%02x at column %zu outside a comment (names and values are ASCII)",
+				    b, (size_t)(q - p) + 1);
+	}
+	return 0;
+}
+
+/* Walks the physical lines of text[0..size), checks their bytes, strips
+ * comments, joins continuations, and hands each logical line with its
+ * first line number to parse_line. */
+static int parse_text(struct loader *l, const char *text, size_t size)
 {
 	struct sbuf lb = { NULL, 0, 0 };
 	int lineno = 0, start = 0, rc = 0;
-	const char *p = text;
+	const char *p = text, *end = text + size;
 
-	while (*p && rc == 0) {
-		const char *nl = strchr(p, '\n');
-		const char *end = nl ? nl : p + strlen(p);
-		const char *hash = memchr(p, '#', (size_t)(end - p));
-		const char *stop = hash ? hash : end;
+	while (p < end && rc == 0) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *eol = nl ? nl : end;
 
 		lineno++;
+		if (check_bytes(l, lineno, p, eol) < 0) {
+			rc = -1;
+			break;
+		}
+		const char *hash = memchr(p, '#', (size_t)(eol - p));
+		const char *stop = hash ? hash : eol;
 		if (lb.n == 0)
 			start = lineno;
 		while (stop > p && strchr(" \t\r\v\f", stop[-1]))
@@ -643,7 +670,8 @@ static int parse_text(struct loader *l, const char *text)
 	return rc;
 }
 
-int suite_load_text(struct suite *s, const char *origin, const char *text, char *err, size_t len)
+int suite_load_buffer(struct suite *s, const char *origin, const char *data, size_t size,
+		      char *err, size_t len)
 {
 	struct loader l = { s, origin, err, len, { NULL, 0, 0 }, { NULL, 0, 0 } };
 	size_t before = s->count;
@@ -653,12 +681,17 @@ int suite_load_text(struct suite *s, const char *origin, const char *text, char 
 		if (index_add(&l.names, s->cases, i) < 0)
 			rc = fail(&l, 0, "out of memory");
 	if (rc == 0)
-		rc = parse_text(&l, text);
+		rc = parse_text(&l, data, size);
 	if (rc < 0)
 		s->count = before;
 	free(l.names.slot);
 	free(l.scratch.p);
 	return rc;
+}
+
+int suite_load_text(struct suite *s, const char *origin, const char *text, char *err, size_t len)
+{
+	return suite_load_buffer(s, origin, text, strlen(text), err, len);
 }
 
 int suite_load_file(struct suite *s, const char *path, char *err, size_t len)
@@ -680,7 +713,7 @@ int suite_load_file(struct suite *s, const char *path, char *err, size_t len)
 		snprintf(err, len, "%s: cannot read: %s", path, got > 0 ? "out of memory" : strerror(errno));
 		rc = -1;
 	} else {
-		rc = suite_load_text(s, path, text.p ? text.p : "", err, len);
+		rc = suite_load_buffer(s, path, text.p ? text.p : "", text.n, err, len);
 	}
 	fclose(f);
 	free(text.p);

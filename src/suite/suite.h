@@ -19,7 +19,12 @@
  *   case block.tree.{op}.{dtype}.b{block} variant=block.tree op=sum|max \
  *        dtype=f32|i32 block=32|256|1024 n=100003
  *
- * Errors name file:line and what was expected there.
+ * A suite file is printable text: a control character anywhere (NUL, ESC,
+ * DEL ...; tab, CR, VT and FF are white space) and a byte above 0x7e
+ * outside a comment are refused, so that what a suite names never reaches
+ * a terminal or the database as anything but itself.
+ *
+ * Errors name file:line and what was expected there, on one line.
  */
 #ifndef CONFORM_SUITE_H
 #define CONFORM_SUITE_H
@@ -40,7 +45,12 @@ int suite_load_file(struct suite *s, const char *path, char *err, size_t len);
 /* Appends every *.suite file of dir in name order. */
 int suite_load_dir(struct suite *s, const char *dir, char *err, size_t len);
 
-/* Same, from text in memory (`origin` names it in messages). */
+/* Same, from size bytes in memory, which need not end in a NUL (`origin`
+ * names them in messages). */
+int suite_load_buffer(struct suite *s, const char *origin, const char *data, size_t size,
+		      char *err, size_t len);
+
+/* suite_load_buffer of a NUL-terminated text. */
 int suite_load_text(struct suite *s, const char *origin, const char *text, char *err, size_t len);
 
 void suite_free(struct suite *s);

@@ -1,0 +1,36 @@
+#!/bin/sh
+# suite.sh - suite files conform must refuse before anything runs: one line
+# "conform: FILE:LINE: ...", exit 2, in well under 2 s and little memory
+# whatever the input's size, and the database left as it was.
+. "$(dirname "$0")/lib.sh"
+
+# A database with a run in it: every refusal below must leave it as it is.
+DB="$TMP/keep.db"
+expect_exit 0 "a run to keep" -- "$CONFORM" --filter harness.pass.i32 --seed 1 --db "$DB"
+sum_before=$(cksum <"$DB")
+
+now_ms() { date +%s%3N; }
+
+# refused FILE REGEX DESCRIPTION: exit 2 with the one-line message, within
+# a second (loading reads no more than a suite file may hold).
+refused() {
+	t0=$(now_ms)
+	expect_exit 2 "$3" -- "$CONFORM" --suite "$1" --all --db "$DB"
+	ms=$(($(now_ms) - t0))
+	expect_grep "$TMP/err" "^conform: $2" "$3: message"
+	expect_eq "$(wc -l <"$TMP/err")" 1 "$3: one line"
+	[ "$ms" -lt 1000 ] || fail "$3: took $ms ms"
+}
+
+# Bytes that are not text: a NUL ended the file (the first byte NUL: no
+# cases, exit 0); ESC and the like reached the terminal and the database.
+printf '\0case a.b variant=harness.pass n=1\n' >"$TMP/nul.suite"
+refused "$TMP/nul.suite" "$TMP/nul.suite:1: control character 0x00 at column 1" "a NUL byte"
+printf 'case a.b variant=harness.pass n=1\ncase \033[2Jx variant=harness.pass n=1\n' >"$TMP/esc.suite"
+refused "$TMP/esc.suite" "$TMP/esc.suite:2: control character 0x1b at column 6 \(a suite file is printable text\)" "ESC in a name"
+expect_no_grep "$TMP/err" "$(printf '\033')" "the ESC is not echoed"
+printf 'case a.b variant=harness.pass n=1 # caf\303\251\n' >"$TMP/utf8.suite"
+expect_exit 0 "UTF-8 in a comment" -- "$CONFORM" --suite "$TMP/utf8.suite" --all --list
+
+expect_eq "$(cksum <"$DB")" "$sum_before" "the database is as it was"
+finish
