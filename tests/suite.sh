@@ -32,5 +32,25 @@ expect_no_grep "$TMP/err" "$(printf '\033')" "the ESC is not echoed"
 printf 'case a.b variant=harness.pass n=1 # caf\303\251\n' >"$TMP/utf8.suite"
 expect_exit 0 "UTF-8 in a comment" -- "$CONFORM" --suite "$TMP/utf8.suite" --all --list
 
+# Sizes: /dev/zero and a 50 MB file were read until memory ran out.
+yes 'case a.b variant=harness.pass n=1' | head -c 52428800 >"$TMP/50mb.suite"
+refused "$TMP/50mb.suite" "$TMP/50mb.suite:30841: the file goes past 1048576 bytes here" "a 50 MB file"
+refused /dev/zero "/dev/zero:1: the file goes past 1048576 bytes here" "/dev/zero"
+refused /dev/urandom "/dev/urandom:[0-9]+: the file goes past 1048576 bytes here" "/dev/urandom"
+# How much memory: /usr/bin/time where there is one, else a ceiling on
+# the address space (which a sanitizer's reserved shadow memory defeats:
+# it is used only where conform starts under it).
+for input in /dev/zero "$TMP/50mb.suite"; do
+	if /usr/bin/time -v true >/dev/null 2>&1; then
+		/usr/bin/time -v "$CONFORM" --suite "$input" --all --list 2>"$TMP/time" >/dev/null
+		kb=$(sed -n 's/.*Maximum resident set size (kbytes): *//p' "$TMP/time")
+		[ -n "$kb" ] && [ "$kb" -lt 102400 ] || fail "$input: $kb kB resident, want under 100 MB"
+		checks=$((checks + 1))
+	elif (ulimit -v 102400 && "$CONFORM" --version) >/dev/null 2>&1; then
+		(ulimit -v 102400 && "$CONFORM" --suite "$input" --all --list) >/dev/null 2>"$TMP/err"
+		expect_grep "$TMP/err" "the file goes past" "$input in 100 MB of address space"
+	fi
+done
+
 expect_eq "$(cksum <"$DB")" "$sum_before" "the database is as it was"
 finish

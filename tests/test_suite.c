@@ -461,6 +461,35 @@ static void test_bytes(void)
 	CHECK_INT(loads("case a\tvariant=k\vn=1\f # caf\xc3\xa9 \xe2\x80\x94 ok\r\n"), 0);
 }
 
+/* A file is read to SUITE_FILE_BYTES_MAX bytes and refused past them. */
+static void test_file_size(void)
+{
+	struct suite s = { 0 };
+	char err[512] = "", want[512];
+	size_t big = SUITE_FILE_BYTES_MAX + 1;
+	char *text = malloc(big + 1);
+
+	if (!text) {
+		CHECK(!"malloc");
+		return;
+	}
+	/* A file of comment lines 64 bytes long: the full size loads, a
+	 * byte more is refused at the line that holds it. */
+	for (size_t i = 0; i < big; i++)
+		text[i] = i % 64 == 63 ? '\n' : '#';
+	text[big] = '\0';
+	CHECK_INT(suite_load_buffer(&s, "t", text, big - 1, err, sizeof err), 0);
+	snprintf(want, sizeof want, "t:%d: the file goes past %d bytes here (the most a suite file may hold)",
+		 SUITE_FILE_BYTES_MAX / 64 + 1, SUITE_FILE_BYTES_MAX);
+	expect_buffer_error(text, big, want);
+	free(text);
+
+	/* A device that never ends is read no further than that. */
+	CHECK_INT(suite_load_file(&s, "/dev/zero", err, sizeof err), -1);
+	CHECK_STR(err, "/dev/zero:1: the file goes past 1048576 bytes here (the most a suite file may hold)");
+	suite_free(&s);
+}
+
 static void test_globs(void)
 {
 	const char *const one[] = { "block.*" };
@@ -487,6 +516,7 @@ int main(void)
 	test_text_forms();
 	test_dir();
 	test_bytes();
+	test_file_size();
 	test_globs();
 	return TEST_END();
 }

@@ -677,6 +677,15 @@ int suite_load_buffer(struct suite *s, const char *origin, const char *data, siz
 	size_t before = s->count;
 	int rc = 0;
 
+	if (size > SUITE_FILE_BYTES_MAX) {
+		/* The line that holds the first byte too many. */
+		int line = 1;
+		for (const char *p = data; (p = memchr(p, '\n', (size_t)(data + SUITE_FILE_BYTES_MAX - p)));
+		     p++)
+			line++;
+		rc = fail(&l, line, "the file goes past %d bytes here (the most a suite file may hold)",
+			  SUITE_FILE_BYTES_MAX);
+	}
 	for (size_t i = 0; i < s->count && rc == 0; i++)
 		if (index_add(&l.names, s->cases, i) < 0)
 			rc = fail(&l, 0, "out of memory");
@@ -694,27 +703,34 @@ int suite_load_text(struct suite *s, const char *origin, const char *text, char 
 	return suite_load_buffer(s, origin, text, strlen(text), err, len);
 }
 
+/* Reads at most SUITE_FILE_BYTES_MAX + 1 bytes, so that an endless input
+ * (/dev/zero, a pipe) costs no more than a file one byte too long, and
+ * leaves the refusal to suite_load_buffer. */
 int suite_load_file(struct suite *s, const char *path, char *err, size_t len)
 {
 	FILE *f = fopen(path, "rb");
 	struct sbuf text = { NULL, 0, 0 };
 	char chunk[8192];
-	size_t got;
-	int rc;
+	size_t got = 0;
+	int rc = -1, oom = 0;
 
 	if (!f) {
 		snprintf(err, len, "%s: cannot read: %s", path, strerror(errno));
 		return -1;
 	}
-	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-		if (sbuf_put(&text, chunk, got) < 0)
+	while (text.n <= SUITE_FILE_BYTES_MAX) {
+		size_t want = SUITE_FILE_BYTES_MAX + 1 - text.n;
+		if ((got = fread(chunk, 1, want < sizeof chunk ? want : sizeof chunk, f)) == 0)
 			break;
-	if (ferror(f) || got > 0) {
-		snprintf(err, len, "%s: cannot read: %s", path, got > 0 ? "out of memory" : strerror(errno));
-		rc = -1;
-	} else {
-		rc = suite_load_buffer(s, path, text.p ? text.p : "", text.n, err, len);
+		if (sbuf_put(&text, chunk, got) < 0) {
+			oom = 1;
+			break;
+		}
 	}
+	if (oom || ferror(f))
+		snprintf(err, len, "%s: cannot read: %s", path, oom ? "out of memory" : strerror(errno));
+	else
+		rc = suite_load_buffer(s, path, text.p ? text.p : "", text.n, err, len);
 	fclose(f);
 	free(text.p);
 	return rc;

@@ -33,12 +33,27 @@
 
 #include "case.h"
 
+/*
+ * Limits.  A suite is read whole into memory and every case costs about
+ * 800 bytes (struct case_spec), so a runaway input (a generated file, a
+ * device such as /dev/zero, lists multiplied by mistake) is refused with
+ * a file:line message before it can take the machine's memory.  Each
+ * limit is far above what the shipped suites use (the .suite files of
+ * kernels/<family>: at most 4.8 KB and 541 cases a file, 8 keys and 160
+ * cases a line, 1154 cases in all).  README.md lists them for users.
+ */
+/* Bytes of one suite file: 200 times the largest shipped.  A file is read
+ * up to one byte more, so a pipe or a device is refused as soon as it has
+ * said too much. */
+#define SUITE_FILE_BYTES_MAX (1 << 20)
+
 struct suite {
 	struct case_spec *cases;
 	size_t count, cap;
 };
 
-/* Appends the cases of one file.  Returns 0, or -1 with err "file:line: ...".
+/* Appends the cases of one file (at most SUITE_FILE_BYTES_MAX bytes).
+ * Returns 0, or -1 with err "file:line: ..." (or "file: cannot read: ...").
  * A case name already in the suite is an error. */
 int suite_load_file(struct suite *s, const char *path, char *err, size_t len);
 
