@@ -52,5 +52,13 @@ for input in /dev/zero "$TMP/50mb.suite"; do
 	fi
 done
 
+# A line of many keys was checked key against all keys (40000: 6.6 s).
+awk 'BEGIN { printf "case a variant=harness.pass n=1"; for (i = 0; i < 40000; i++) printf " k%d=1", i; print "" }' \
+	>"$TMP/keys.suite"
+refused "$TMP/keys.suite" "$TMP/keys.suite:1: more than 32 key=value pairs on one line" "40000 keys"
+awk 'BEGIN { printf "case a variant=harness.pass n=1"; for (i = 0; i < 20; i++) printf " key_%d=0123456789abcdef", i; print " Bad=1" }' \
+	>"$TMP/params.suite"
+refused "$TMP/params.suite" "$TMP/params.suite:1: parameters of case 'a' exceed 255 characters" "long parameters"
+
 expect_eq "$(cksum <"$DB")" "$sum_before" "the database is as it was"
 finish

@@ -461,6 +461,44 @@ static void test_bytes(void)
 	CHECK_INT(loads("case a\tvariant=k\vn=1\f # caf\xc3\xa9 \xe2\x80\x94 ok\r\n"), 0);
 }
 
+/* A line stops at SUITE_LINE_KEYS_MAX keys, and its parameters are
+ * refused as soon as they cannot fit, whatever follows. */
+static void test_keys(void)
+{
+	struct sbuf_like { char *p; size_t n; } t = { NULL, 0 };
+	size_t cap = 1 << 20;
+
+	t.p = malloc(cap);
+	if (!t.p) {
+		CHECK(!"malloc");
+		return;
+	}
+	/* 32 keys fit; a 33rd does not. */
+	t.n = (size_t)snprintf(t.p, cap, "case a variant=k n=1");
+	for (int i = 0; i < SUITE_LINE_KEYS_MAX - 2; i++)
+		t.n += (size_t)snprintf(t.p + t.n, cap - t.n, " k%d=1", i);
+	CHECK_INT(loads(t.p), 0);
+	snprintf(t.p + t.n, cap - t.n, " k99=1");
+	expect_error(t.p, "t:1: more than 32 key=value pairs on one line");
+
+	/* 40000 keys: refused at the 33rd, and so at once (it was checked
+	 * key against all keys). */
+	t.n = (size_t)snprintf(t.p, cap, "case a variant=k n=1");
+	for (int i = 0; i < 40000; i++)
+		t.n += (size_t)snprintf(t.p + t.n, cap - t.n, " k%d=1", i);
+	expect_error(t.p, "t:1: more than 32 key=value pairs on one line");
+
+	/* Parameters: refused at the key that cannot fit, before the line
+	 * ends (the bad key after it is never reached). */
+	t.n = (size_t)snprintf(t.p, cap, "case a.{k0} variant=k n=1");
+	for (int i = 0; i < 10; i++)
+		t.n += (size_t)snprintf(t.p + t.n, cap - t.n, " k%d=%s", i,
+					"0123456789012345678901234567890|x01234567890123456789012345678");
+	snprintf(t.p + t.n, cap - t.n, " Bad=1\n");
+	expect_error(t.p, "t:1: parameters of case 'a.{k0}' exceed 255 characters");
+	free(t.p);
+}
+
 /* A file is read to SUITE_FILE_BYTES_MAX bytes and refused past them. */
 static void test_file_size(void)
 {
@@ -516,6 +554,7 @@ int main(void)
 	test_text_forms();
 	test_dir();
 	test_bytes();
+	test_keys();
 	test_file_size();
 	test_globs();
 	return TEST_END();

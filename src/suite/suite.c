@@ -16,6 +16,12 @@
  * the current combination, in one pass; a list-valued key must appear in
  * NAME so that expanded names differ.  Names are checked after expansion.
  *
+ * Cost: linear in the input.  The bytes are checked as each physical line
+ * is read; a line stops at SUITE_LINE_KEYS_MAX keys, so the checks that
+ * compare a key with the keys before it cost a bounded amount per key; a
+ * line's parameters are refused as soon as the keys read so far cannot fit
+ * CASE_PARAMS_MAX.
+ *
  * Invariants: a load either appends all the cases of its input or none
  * (on error the suite is left as it was), case names are unique across the
  * whole suite, and every error is one line "file:line: what was expected".
@@ -412,6 +418,11 @@ static const struct case_key *case_key_find(const char *key)
 	return NULL;
 }
 
+static int fail_params_long(struct loader *l, int line, const char *name)
+{
+	return fail(l, line, "parameters of case '%s' exceed %d characters", name, CASE_PARAMS_MAX - 1);
+}
+
 /* Appends a kernel parameter. */
 static int apply_param(struct loader *l, int line, struct case_spec *c, const char *key,
 		       const char *value)
@@ -419,8 +430,7 @@ static int apply_param(struct loader *l, int line, struct case_spec *c, const ch
 	if (strpbrk(value, ",\t\n"))
 		return fail(l, line, "value of '%s' may not contain a comma, got '%s'", key, value);
 	if (params_append(c->params, sizeof c->params, key, value) < 0)
-		return fail(l, line, "parameters of case '%s' exceed %d characters",
-			    c->name, CASE_PARAMS_MAX - 1);
+		return fail_params_long(l, line, c->name);
 	return 0;
 }
 
@@ -504,13 +514,29 @@ static int expand(struct loader *l, int line, const char *name, struct kv *kv, s
 	return rc;
 }
 
+/* The fewest characters a value can take after substitution: its
+ * shortest alternative, or 1 when placeholders may stand for less. */
+static size_t shortest_value(const struct kv *k)
+{
+	size_t least = SIZE_MAX;
+
+	if (strchr(k->raw, '{'))
+		return 1;
+	for (size_t a = 0; a < k->nalt; a++) {
+		size_t n = strlen(k->alt[a]);
+		if (n < least)
+			least = n;
+	}
+	return least;
+}
+
 /* Splits a logical line in place and expands it. */
 static int parse_line(struct loader *l, int line, char *text)
 {
 	static const char space[] = " \t\r\v\f";
 	char *tok[3], *save = NULL;
 	struct kv *kv = NULL;
-	size_t nkv = 0, cap = 0, total = 1;
+	size_t nkv = 0, cap = 0, total = 1, params = 0;
 	int rc = -1;
 
 	tok[0] = strtok_r(text, space, &save);
@@ -526,6 +552,10 @@ static int parse_line(struct loader *l, int line, char *text)
 
 	while ((tok[2] = strtok_r(NULL, space, &save))) {
 		char *eq = strchr(tok[2], '=');
+		if (nkv == SUITE_LINE_KEYS_MAX) {
+			fail(l, line, "more than %d key=value pairs on one line", SUITE_LINE_KEYS_MAX);
+			goto out;
+		}
 		if (!eq) {
 			fail(l, line, "expected key=value, got '%s'", tok[2]);
 			goto out;
@@ -549,6 +579,7 @@ static int parse_line(struct loader *l, int line, char *text)
 			goto out;
 		}
 		struct kv *k = &kv[nkv];
+		memset(k, 0, sizeof *k);
 		k->key = tok[2];
 		k->nalt = 1;
 		for (const char *p = val; *p; p++)
@@ -565,6 +596,15 @@ static int parse_line(struct loader *l, int line, char *text)
 		for (size_t a = 1; a < k->nalt; a++) {
 			k->alt[a] = strchr(k->alt[a - 1], '|');
 			*k->alt[a]++ = '\0';
+		}
+		/* Every case of the line holds at least this much of params:
+		 * refuse as soon as that cannot fit, not after the whole line. */
+		if (!case_key_find(k->key)) {
+			params += (params ? 1 : 0) + strlen(k->key) + 1 + shortest_value(k);
+			if (params >= CASE_PARAMS_MAX) {
+				fail_params_long(l, line, tok[1]);
+				goto out;
+			}
 		}
 	}
 
@@ -584,7 +624,7 @@ static int parse_line(struct loader *l, int line, char *text)
 		goto out;
 	for (size_t i = 0; i < nkv; i++) {
 		char where[64];
-		snprintf(where, sizeof where, "the value of '%s'", kv[i].key);
+		snprintf(where, sizeof where, "the value of '%.40s'", kv[i].key);
 		if (check_placeholders(l, line, kv[i].raw, where, kv, nkv) < 0)
 			goto out;
 	}

@@ -46,6 +46,11 @@
  * up to one byte more, so a pipe or a device is refused as soon as it has
  * said too much. */
 #define SUITE_FILE_BYTES_MAX (1 << 20)
+/* key=value pairs on one logical line: a variant has at most TUNABLES_MAX
+ * (12) tunables, plus op and the 7 case keys, with room for template
+ * variables.  The cap also bounds the work of each key's duplicate and
+ * placeholder checks, which compare it with the keys before it. */
+#define SUITE_LINE_KEYS_MAX 32
 
 struct suite {
 	struct case_spec *cases;
