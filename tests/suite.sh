@@ -60,5 +60,11 @@ awk 'BEGIN { printf "case a variant=harness.pass n=1"; for (i = 0; i < 20; i++) 
 	>"$TMP/params.suite"
 refused "$TMP/params.suite" "$TMP/params.suite:1: parameters of case 'a' exceed 255 characters" "long parameters"
 
+# 40 lines of two 256-value lists were 2.6 M cases (2.2 GB), and --list
+# printed them all.
+awk 'BEGIN { for (l = 0; l < 40; l++) { printf "case l%d.{a}.{b} variant=harness.pass n=1 a=1", l;
+	for (i = 2; i <= 256; i++) printf "|%d", i; printf " b=1"; for (i = 2; i <= 256; i++) printf "|%d", i; print "" } }' \
+	>"$TMP/lists.suite"
+refused "$TMP/lists.suite" "$TMP/lists.suite:1: case 'l0.\{a\}.\{b\}' expands to more than 16384 cases" "256 x 256 cases"
 expect_eq "$(cksum <"$DB")" "$sum_before" "the database is as it was"
 finish

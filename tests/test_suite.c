@@ -192,7 +192,7 @@ static void test_malformed_text(void)
 	expect_error("case a.{x}.{y}.{z} variant=v x=1|2|3|4|5|6|7|8|9|10|11|12|13|14|15|16|17|18|19|20|21|22|23|24|25|26|27|28|29|30|31|32|33|34|35|36|37|38|39|40|41 "
 		     "y=1|2|3|4|5|6|7|8|9|10|11|12|13|14|15|16|17|18|19|20|21|22|23|24|25|26|27|28|29|30|31|32|33|34|35|36|37|38|39|40|41 "
 		     "z=1|2|3|4|5|6|7|8|9|10|11|12|13|14|15|16|17|18|19|20|21|22|23|24|25|26|27|28|29|30|31|32|33|34|35|36|37|38|39|40|41 n=1\n",
-		     "t:1: case 'a.{x}.{y}.{z}' expands to more than 65536 cases");
+		     "t:1: case 'a.{x}.{y}.{z}' expands to more than 16384 cases");
 
 	char longname[400];
 	memset(longname, 'a', sizeof longname);
@@ -310,6 +310,9 @@ static void test_text_forms(void)
 	CHECK_STR(err, "other:3: duplicate case name 'x.q' (first defined at mem:3)");
 	CHECK_INT(s.count, 5);
 	CHECK(find(&s, "z.a") == NULL);
+	/* The names of the failed load are forgotten too. */
+	CHECK_INT(suite_load_text(&s, "again", "case z.a variant=k n=1\n", err, sizeof err), 0);
+	CHECK_INT(s.count, 6);
 
 	/* Growth past the initial capacity keeps every case and the index. */
 	char big[64];
@@ -318,7 +321,7 @@ static void test_text_forms(void)
 		if (suite_load_text(&s, "loop", big, err, sizeof err) != 0)
 			break;
 	}
-	CHECK_INT(s.count, 305);
+	CHECK_INT(s.count, 306);
 	CHECK_INT(suite_load_text(&s, "late", "case g.c17 variant=k n=1", err, sizeof err), -1);
 	CHECK_STR(err, "late:1: duplicate case name 'g.c17' (first defined at loop:1)");
 	const struct case_spec *c = find(&s, "g.c299");
@@ -327,7 +330,7 @@ static void test_text_forms(void)
 	/* Empty input and comment-only input are fine. */
 	CHECK_INT(suite_load_text(&s, "e", "", err, sizeof err), 0);
 	CHECK_INT(suite_load_text(&s, "e", "# nothing\n\n   \n", err, sizeof err), 0);
-	CHECK_INT(s.count, 305);
+	CHECK_INT(s.count, 306);
 	suite_free(&s);
 }
 
@@ -528,6 +531,49 @@ static void test_file_size(void)
 	suite_free(&s);
 }
 
+/* Cases: of a line, of a file, in all, counted before they are built. */
+static void test_case_caps(void)
+{
+	struct suite s = { 0 };
+	char err[512] = "";
+
+	/* Cases: 128 x 128 = 16384 a line at most ... */
+	char line[4608], list[1024];
+	size_t used = 0;
+	for (int i = 1; i <= 128; i++)
+		used += (size_t)snprintf(list + used, sizeof list - used, "%s%d", i > 1 ? "|" : "", i);
+	snprintf(line, sizeof line, "case x.{a}.{b}.{c} variant=k a=%s b=%s c=1|2 n=1\n", list, list);
+	expect_error(line, "t:1: case 'x.{a}.{b}.{c}' expands to more than 16384 cases");
+	/* ... two such lines a file ... */
+	char *file = malloc(4 * sizeof line);
+	if (!file) {
+		CHECK(!"malloc");
+		return;
+	}
+	file[0] = '\0';
+	for (int k = 0; k < 3; k++) {
+		snprintf(line, sizeof line, "case x%d.{a}.{b} variant=k a=%s b=%s n=1\n", k, list, list);
+		strcat(file, line);
+	}
+	CHECK_INT(suite_load_text(&s, "f", file, err, sizeof err), -1);
+	CHECK_STR(err, "f:3: case 'x2.{a}.{b}' brings this file past 32768 cases");
+	CHECK_INT(s.count, 0);
+	/* ... and four in all. */
+	for (int k = 0; k < 2; k++) {
+		char origin[8];
+		snprintf(origin, sizeof origin, "f%d", k);
+		snprintf(line, sizeof line, "case x%d.{a}.{b} variant=k a=%s b=%s n=1\n"
+			 "case y%d.{a}.{b} variant=k a=%s b=%s n=1\n", k, list, list, k, list, list);
+		CHECK_INT(suite_load_text(&s, origin, line, err, sizeof err), 0);
+	}
+	CHECK_INT(s.count, SUITE_CASES_MAX);
+	CHECK_INT(suite_load_text(&s, "g", "case last variant=k n=1\n", err, sizeof err), -1);
+	CHECK_STR(err, "g:1: case 'last' brings the suites past 65536 cases in all");
+	CHECK_INT(s.count, SUITE_CASES_MAX);
+	free(file);
+	suite_free(&s);
+}
+
 static void test_globs(void)
 {
 	const char *const one[] = { "block.*" };
@@ -556,6 +602,7 @@ int main(void)
 	test_bytes();
 	test_keys();
 	test_file_size();
+	test_case_caps();
 	test_globs();
 	return TEST_END();
 }

@@ -1,5 +1,6 @@
 /*
- * suite.c - reading suite files into case lists (format in suite.h).
+ * suite.c - reading suite files into case lists (format and limits in
+ * suite.h).
  *
  * A file is read as logical lines: '#' starts a comment wherever it appears
  * (values hold neither spaces nor '#'), and a backslash ending a line, after
@@ -16,15 +17,18 @@
  * the current combination, in one pass; a list-valued key must appear in
  * NAME so that expanded names differ.  Names are checked after expansion.
  *
- * Cost: linear in the input.  The bytes are checked as each physical line
- * is read; a line stops at SUITE_LINE_KEYS_MAX keys, so the checks that
- * compare a key with the keys before it cost a bounded amount per key; a
- * line's parameters are refused as soon as the keys read so far cannot fit
- * CASE_PARAMS_MAX.
+ * Cost: everything is linear in the input.  The bytes are checked as each
+ * physical line is read; a line stops at SUITE_LINE_KEYS_MAX keys, so the
+ * checks that compare a key with the keys before it cost a bounded amount
+ * per key; a line's parameters are refused as soon as the keys read so far
+ * cannot fit CASE_PARAMS_MAX, and its cases are counted against the caps
+ * before any is built.  Case names are found through a hash index kept in
+ * the suite between loads.
  *
  * Invariants: a load either appends all the cases of its input or none
  * (on error the suite is left as it was), case names are unique across the
- * whole suite, and every error is one line "file:line: what was expected".
+ * whole suite, the suite never holds more than SUITE_CASES_MAX cases, and
+ * every error is one line "file:line: what was expected".
  */
 #if !defined(_GNU_SOURCE) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L /* strdup, strtok_r under -std=c11 */
@@ -44,9 +48,6 @@
 #include "params.h"
 #include "vec.h"
 
-/* A line expanding into more cases than this is surely a mistake. */
-#define SUITE_LINE_CASES_MAX 65536
-
 /* A growable string. */
 struct sbuf {
 	char *p;
@@ -63,8 +64,9 @@ static int sbuf_put(struct sbuf *b, const char *s, size_t len)
 	return 0;
 }
 
-/* Open-addressing index of case names; slots hold case index + 1. */
-struct name_index {
+/* Open-addressing index of the case names of cases[0..used); slots hold
+ * case index + 1. */
+struct suite_index {
 	size_t *slot;
 	size_t cap, used;
 };
@@ -78,7 +80,7 @@ static size_t name_hash(const char *s)
 }
 
 /* The slot holding name, or the empty slot where it would go (cap > 0). */
-static size_t *index_slot(const struct name_index *x, const struct case_spec *cases,
+static size_t *index_slot(const struct suite_index *x, const struct case_spec *cases,
 			  const char *name)
 {
 	size_t i = name_hash(name) & (x->cap - 1);
@@ -88,16 +90,16 @@ static size_t *index_slot(const struct name_index *x, const struct case_spec *ca
 }
 
 /* The index + 1 of the case called name, or 0. */
-static size_t index_find(const struct name_index *x, const struct case_spec *cases,
+static size_t index_find(const struct suite_index *x, const struct case_spec *cases,
 			 const char *name)
 {
 	return x->cap ? *index_slot(x, cases, name) : 0;
 }
 
-static int index_add(struct name_index *x, const struct case_spec *cases, size_t k)
+static int index_add(struct suite_index *x, const struct case_spec *cases, size_t k)
 {
 	if ((x->used + 1) * 2 > x->cap) {
-		struct name_index big = { NULL, x->cap ? x->cap * 2 : 64, 0 };
+		struct suite_index big = { NULL, x->cap ? x->cap * 2 : 64, 0 };
 		if (!(big.slot = calloc(big.cap, sizeof *big.slot)))
 			return -1;
 		for (size_t i = 0; i < x->cap; i++)
@@ -109,6 +111,29 @@ static int index_add(struct name_index *x, const struct case_spec *cases, size_t
 	}
 	*index_slot(x, cases, cases[k].name) = k + 1;
 	x->used++;
+	return 0;
+}
+
+/* Makes s->index cover exactly cases[0..count): the one of the last load
+ * does unless a failed load took cases back.  Returns 0, or -1 when out
+ * of memory (the index is then empty). */
+static int index_sync(struct suite *s)
+{
+	struct suite_index *x = s->index;
+
+	if (x && x->used == s->count)
+		return 0;
+	if (!x && !(x = s->index = calloc(1, sizeof *x)))
+		return -1;
+	free(x->slot);
+	memset(x, 0, sizeof *x);
+	for (size_t i = 0; i < s->count; i++) {
+		if (index_add(x, s->cases, i) < 0) {
+			free(x->slot);
+			memset(x, 0, sizeof *x);
+			return -1;
+		}
+	}
 	return 0;
 }
 
@@ -125,7 +150,7 @@ struct loader {
 	const char *origin;
 	char *err;
 	size_t errlen;
-	struct name_index names;
+	size_t before;     /* the suite's count when this load began */
 	struct sbuf scratch;
 };
 
@@ -437,7 +462,7 @@ static int apply_param(struct loader *l, int line, struct case_spec *c, const ch
 static int append_case(struct loader *l, int line, const struct case_spec *c)
 {
 	struct suite *s = l->s;
-	size_t dup = index_find(&l->names, s->cases, c->name);
+	size_t dup = index_find(s->index, s->cases, c->name);
 
 	if (dup) {
 		const struct case_spec *first = &s->cases[dup - 1];
@@ -447,7 +472,7 @@ static int append_case(struct loader *l, int line, const struct case_spec *c)
 	if (vec_reserve(s->cases, s->count, s->cap, 1) < 0)
 		return fail(l, line, "out of memory");
 	s->cases[s->count] = *c;
-	if (index_add(&l->names, s->cases, s->count) < 0)
+	if (index_add(s->index, s->cases, s->count) < 0)
 		return fail(l, line, "out of memory");
 	s->count++;
 	return 0;
@@ -530,13 +555,34 @@ static size_t shortest_value(const struct kv *k)
 	return least;
 }
 
+/* Checks that the line's total cases fit the caps of a line, of its file
+ * and of the suite, before any is built. */
+static int check_case_count(struct loader *l, int line, const char *name, const struct kv *kv,
+			    size_t nkv)
+{
+	size_t total = 1, in_file = l->s->count - l->before;
+
+	for (size_t i = 0; i < nkv; i++) {
+		if (total > SUITE_LINE_CASES_MAX / kv[i].nalt)
+			return fail(l, line, "case '%s' expands to more than %d cases", name,
+				    SUITE_LINE_CASES_MAX);
+		total *= kv[i].nalt;
+	}
+	if (total > SUITE_FILE_CASES_MAX - in_file)
+		return fail(l, line, "case '%s' brings this file past %d cases", name, SUITE_FILE_CASES_MAX);
+	if (l->s->count > SUITE_CASES_MAX || total > SUITE_CASES_MAX - l->s->count)
+		return fail(l, line, "case '%s' brings the suites past %d cases in all", name,
+			    SUITE_CASES_MAX);
+	return 0;
+}
+
 /* Splits a logical line in place and expands it. */
 static int parse_line(struct loader *l, int line, char *text)
 {
 	static const char space[] = " \t\r\v\f";
 	char *tok[3], *save = NULL;
 	struct kv *kv = NULL;
-	size_t nkv = 0, cap = 0, total = 1, params = 0;
+	size_t nkv = 0, cap = 0, params = 0;
 	int rc = -1;
 
 	tok[0] = strtok_r(text, space, &save);
@@ -614,12 +660,9 @@ static int parse_line(struct loader *l, int line, char *text)
 			     kv[i].key, kv[i].key);
 			goto out;
 		}
-		if (total > SUITE_LINE_CASES_MAX / kv[i].nalt) {
-			fail(l, line, "case '%s' expands to more than %d cases", tok[1], SUITE_LINE_CASES_MAX);
-			goto out;
-		}
-		total *= kv[i].nalt;
 	}
+	if (check_case_count(l, line, tok[1], kv, nkv) < 0)
+		goto out;
 	if (check_placeholders(l, line, tok[1], "the case name", kv, nkv) < 0)
 		goto out;
 	for (size_t i = 0; i < nkv; i++) {
@@ -713,9 +756,8 @@ static int parse_text(struct loader *l, const char *text, size_t size)
 int suite_load_buffer(struct suite *s, const char *origin, const char *data, size_t size,
 		      char *err, size_t len)
 {
-	struct loader l = { s, origin, err, len, { NULL, 0, 0 }, { NULL, 0, 0 } };
-	size_t before = s->count;
-	int rc = 0;
+	struct loader l = { s, origin, err, len, s->count, { NULL, 0, 0 } };
+	int rc;
 
 	if (size > SUITE_FILE_BYTES_MAX) {
 		/* The line that holds the first byte too many. */
@@ -725,15 +767,13 @@ int suite_load_buffer(struct suite *s, const char *origin, const char *data, siz
 			line++;
 		rc = fail(&l, line, "the file goes past %d bytes here (the most a suite file may hold)",
 			  SUITE_FILE_BYTES_MAX);
-	}
-	for (size_t i = 0; i < s->count && rc == 0; i++)
-		if (index_add(&l.names, s->cases, i) < 0)
-			rc = fail(&l, 0, "out of memory");
-	if (rc == 0)
+	} else if (index_sync(s) < 0) {
+		rc = fail(&l, 0, "out of memory");
+	} else {
 		rc = parse_text(&l, data, size);
+	}
 	if (rc < 0)
-		s->count = before;
-	free(l.names.slot);
+		s->count = l.before;
 	free(l.scratch.p);
 	return rc;
 }
@@ -841,6 +881,10 @@ int suite_load_dir(struct suite *s, const char *dir, char *err, size_t len)
 
 void suite_free(struct suite *s)
 {
+	if (s->index)
+		free(s->index->slot);
+	free(s->index);
+	s->index = NULL;
 	free(s->cases);
 	s->cases = NULL;
 	s->count = s->cap = 0;

@@ -51,10 +51,24 @@
  * variables.  The cap also bounds the work of each key's duplicate and
  * placeholder checks, which compare it with the keys before it. */
 #define SUITE_LINE_KEYS_MAX 32
+/* Cases one line may expand into (100 times the largest shipped). */
+#define SUITE_LINE_CASES_MAX 16384
+/* Cases one file may hold (60 times the largest shipped). */
+#define SUITE_FILE_CASES_MAX 32768
+/* Cases of every file loaded into one suite: about 54 MB of case records,
+ * 56 times the shipped 1154. */
+#define SUITE_CASES_MAX 65536
+
+struct suite_index;
+
 
 struct suite {
 	struct case_spec *cases;
 	size_t count, cap;
+	/* The case names of cases[0..count) for the duplicate check, kept
+	 * between loads so that loading many files stays linear; rebuilt
+	 * when count is not what it last saw.  Private to suite.c. */
+	struct suite_index *index;
 };
 
 /* Appends the cases of one file (at most SUITE_FILE_BYTES_MAX bytes).
