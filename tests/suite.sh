@@ -66,5 +66,11 @@ awk 'BEGIN { for (l = 0; l < 40; l++) { printf "case l%d.{a}.{b} variant=harness
 	for (i = 2; i <= 256; i++) printf "|%d", i; printf " b=1"; for (i = 2; i <= 256; i++) printf "|%d", i; print "" } }' \
 	>"$TMP/lists.suite"
 refused "$TMP/lists.suite" "$TMP/lists.suite:1: case 'l0.\{a\}.\{b\}' expands to more than 16384 cases" "256 x 256 cases"
+# A suite's timeout had no bound (the command line's is a day).
+printf 'case a.b variant=harness.pass n=1 timeout=999999999999999\n' >"$TMP/timeout.suite"
+refused "$TMP/timeout.suite" "$TMP/timeout.suite:1: timeout must be a number of seconds in \(0, 86400\]" "a timeout of 10^15 s"
+# The bound is the command line's: 86400 is taken by both.
+printf 'case a.b variant=harness.pass n=1 timeout=86400\n' >"$TMP/day.suite"
+expect_exit 0 "a day's timeout" -- "$CONFORM" --suite "$TMP/day.suite" --all --list --timeout 86400
 expect_eq "$(cksum <"$DB")" "$sum_before" "the database is as it was"
 finish

@@ -155,13 +155,13 @@ static void test_malformed_text(void)
 	expect_error("case a variant=x n=8 requires=sm>=80,\n", "t:1: empty requirement in requires=sm>=80,");
 	expect_error("case a variant=x n=8 requires=sm>=70,sm<100,sm!=75,sm!=86,sm!=89\n",
 		     "t:1: at most 4 requirements in requires=sm>=70,sm<100,sm!=75,sm!=86,sm!=89");
-	expect_error("case a variant=x n=8 timeout=0\n", "t:1: timeout must be a positive number of seconds, got '0'");
-	expect_error("case a variant=x n=8 timeout=soon\n", "t:1: timeout must be a positive number of seconds, got 'soon'");
-	expect_error("case a variant=x n=8 timeout=-1\n", "t:1: timeout must be a positive number of seconds, got '-1'");
-	expect_error("case a variant=x n=8 timeout=1e3\n", "t:1: timeout must be a positive number of seconds, got '1e3'");
-	expect_error("case a variant=x n=8 timeout=inf\n", "t:1: timeout must be a positive number of seconds, got 'inf'");
-	expect_error("case a variant=x n=8 timeout=1.2.3\n", "t:1: timeout must be a positive number of seconds, got '1.2.3'");
-	expect_error("case a variant=x n=8 timeout=0.000\n", "t:1: timeout must be a positive number of seconds, got '0.000'");
+	expect_error("case a variant=x n=8 timeout=0\n", "t:1: timeout must be a number of seconds in (0, 86400], got '0'");
+	expect_error("case a variant=x n=8 timeout=soon\n", "t:1: timeout must be a number of seconds in (0, 86400], got 'soon'");
+	expect_error("case a variant=x n=8 timeout=-1\n", "t:1: timeout must be a number of seconds in (0, 86400], got '-1'");
+	expect_error("case a variant=x n=8 timeout=1e3\n", "t:1: timeout must be a number of seconds in (0, 86400], got '1e3'");
+	expect_error("case a variant=x n=8 timeout=inf\n", "t:1: timeout must be a number of seconds in (0, 86400], got 'inf'");
+	expect_error("case a variant=x n=8 timeout=1.2.3\n", "t:1: timeout must be a number of seconds in (0, 86400], got '1.2.3'");
+	expect_error("case a variant=x n=8 timeout=0.000\n", "t:1: timeout must be a number of seconds in (0, 86400], got '0.000'");
 	expect_error("case a variant=x n=8 Block=3\n", "t:1: bad key 'Block' (keys are [a-z_][a-z0-9_]*)");
 	expect_error("case a variant=x n=8 n=9\n", "t:1: duplicate key 'n'");
 	expect_error("case a variant=x n=8 op=sum||max\n", "t:1: key 'op' has an empty value or alternative in 'sum||max'");
@@ -574,6 +574,17 @@ static void test_case_caps(void)
 	suite_free(&s);
 }
 
+/* Values the run would refuse, or misread, are refused at load. */
+static void test_values(void)
+{
+	/* timeout: the command line's bound (SESSION_SECONDS_MAX). */
+	CHECK_INT(loads("case a variant=k n=1 timeout=86400\n"), 0);
+	expect_error("case a variant=k n=1 timeout=86400.5\n",
+		     "t:1: timeout must be a number of seconds in (0, 86400], got '86400.5'");
+	expect_error("case a variant=k n=1 timeout=999999999999999\n",
+		     "t:1: timeout must be a number of seconds in (0, 86400], got '999999999999999'");
+}
+
 static void test_globs(void)
 {
 	const char *const one[] = { "block.*" };
@@ -603,6 +614,7 @@ int main(void)
 	test_keys();
 	test_file_size();
 	test_case_caps();
+	test_values();
 	test_globs();
 	return TEST_END();
 }

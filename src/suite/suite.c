@@ -46,6 +46,7 @@
 
 #include "num.h"
 #include "params.h"
+#include "session.h"
 #include "vec.h"
 
 /* A growable string. */
@@ -405,12 +406,15 @@ static int apply_requires(struct loader *l, int line, struct case_spec *c, const
 	return parse_requires(l, line, c, value);
 }
 
+/* The same bound as the command line's --timeout (SESSION_SECONDS_MAX). */
 static int apply_timeout(struct loader *l, int line, struct case_spec *c, const char *key,
 			 const char *value)
 {
 	(void)key;
-	if (num_parse_decimal(value, &c->timeout_s) < 0 || !(c->timeout_s > 0.0))
-		return fail(l, line, "timeout must be a positive number of seconds, got '%s'", value);
+	if (num_parse_decimal(value, &c->timeout_s) < 0 || !(c->timeout_s > 0.0) ||
+	    c->timeout_s > SESSION_SECONDS_MAX)
+		return fail(l, line, "timeout must be a number of seconds in (0, %d], got '%s'",
+			    SESSION_SECONDS_MAX, value);
 	return 0;
 }
 

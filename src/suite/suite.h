@@ -19,6 +19,10 @@
  *   case block.tree.{op}.{dtype}.b{block} variant=block.tree op=sum|max \
  *        dtype=f32|i32 block=32|256|1024 n=100003
  *
+ * A key's value is checked as it is applied: variant a dotted name, n and
+ * cols counts, timeout a number of seconds up to SESSION_SECONDS_MAX
+ * (session.h), the bound of --timeout.
+ *
  * A suite file is printable text: a control character anywhere (NUL, ESC,
  * DEL ...; tab, CR, VT and FF are white space) and a byte above 0x7e
  * outside a comment are refused, so that what a suite names never reaches
