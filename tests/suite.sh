@@ -72,5 +72,8 @@ refused "$TMP/timeout.suite" "$TMP/timeout.suite:1: timeout must be a number of 
 # The bound is the command line's: 86400 is taken by both.
 printf 'case a.b variant=harness.pass n=1 timeout=86400\n' >"$TMP/day.suite"
 expect_exit 0 "a day's timeout" -- "$CONFORM" --suite "$TMP/day.suite" --all --list --timeout 86400
+# An op of 16 characters or more was stored as no op at all.
+printf 'case a.b variant=harness.pass n=1 op=sumsumsumsumsumsum\n' >"$TMP/op.suite"
+refused "$TMP/op.suite" "$TMP/op.suite:1: unknown op 'sumsumsumsumsumsum' \(one of sum, max, min\)" "a long op"
 expect_eq "$(cksum <"$DB")" "$sum_before" "the database is as it was"
 finish

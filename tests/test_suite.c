@@ -583,6 +583,14 @@ static void test_values(void)
 		     "t:1: timeout must be a number of seconds in (0, 86400], got '86400.5'");
 	expect_error("case a variant=k n=1 timeout=999999999999999\n",
 		     "t:1: timeout must be a number of seconds in (0, 86400], got '999999999999999'");
+
+	/* op: one of the operators, after substitution; one of 16 characters
+	 * or more was stored without it. */
+	CHECK_INT(loads("case a.{op} variant=k n=1 op=sum|max|min\n"), 0);
+	expect_error("case a variant=k n=1 op=xor\n", "t:1: unknown op 'xor' (one of sum, max, min)");
+	expect_error("case a variant=k n=1 op=sumsumsumsumsumsum\n",
+		     "t:1: unknown op 'sumsumsumsumsumsum' (one of sum, max, min)");
+	expect_error("case a.{o} variant=k n=1 o=sum|Max op={o}\n", "t:1: unknown op 'Max' (one of sum, max, min)");
 }
 
 static void test_globs(void)

@@ -452,10 +452,20 @@ static int fail_params_long(struct loader *l, int line, const char *name)
 	return fail(l, line, "parameters of case '%s' exceed %d characters", name, CASE_PARAMS_MAX - 1);
 }
 
-/* Appends a kernel parameter. */
+/* Appends a kernel parameter.  op is checked here, whatever the variant:
+ * the database files results by it (the worker then checks it against
+ * the variant's operators). */
 static int apply_param(struct loader *l, int line, struct case_spec *c, const char *key,
 		       const char *value)
 {
+	enum op op;
+
+	if (strcmp(key, "op") == 0 && op_parse(value, &op) < 0) {
+		char list[80] = "";
+		for (int o = 0; o < OP_COUNT; o++)
+			list_add(list, sizeof list, op_name((enum op)o));
+		return fail(l, line, "unknown op '%s' (one of %s)", value, list);
+	}
 	if (strpbrk(value, ",\t\n"))
 		return fail(l, line, "value of '%s' may not contain a comma, got '%s'", key, value);
 	if (params_append(c->params, sizeof c->params, key, value) < 0)
