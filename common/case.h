@@ -22,6 +22,15 @@ extern "C" {
 #define CASE_PARAMS_MAX 256
 #define CASE_REQ_MAX 4
 
+/* The most elements a case may pose (n, or n x cols for rows of cols):
+ * 2^40 elements of the smallest type (bf16, 2 bytes) are 2 TiB, beyond
+ * the memory of any GPU (a few hundred GB at most), so a larger size is a
+ * typo, better refused when the suite or the command line is read than
+ * found by the worker.  It also keeps n x cols, and the bytes of an f64
+ * problem, far from int64 overflow. */
+#define CASE_ELEMENTS_MAX_LOG2 40
+#define CASE_ELEMENTS_MAX (1LL << CASE_ELEMENTS_MAX_LOG2)
+
 /* A requirement: "sm>=80" compares the device's compute capability
  * (major*10+minor) with `value`; "mem>=16" its global memory in GiB. */
 enum req_cmp { REQ_GE, REQ_GT, REQ_LE, REQ_LT, REQ_EQ, REQ_NE };

@@ -75,5 +75,10 @@ expect_exit 0 "a day's timeout" -- "$CONFORM" --suite "$TMP/day.suite" --all --l
 # An op of 16 characters or more was stored as no op at all.
 printf 'case a.b variant=harness.pass n=1 op=sumsumsumsumsumsum\n' >"$TMP/op.suite"
 refused "$TMP/op.suite" "$TMP/op.suite:1: unknown op 'sumsumsumsumsumsum' \(one of sum, max, min\)" "a long op"
+# Sizes no GPU can hold were an ERROR once the run had begun.
+printf 'case a.big variant=harness.pass n=2^62\n' >"$TMP/n.suite"
+refused "$TMP/n.suite" "$TMP/n.suite:1: n must be a count from 1 to 2\^40" "n=2^62"
+expect_exit 2 "tune --n 2^41" -- "$CONFORM" tune harness.spin --n 2^41 --db "$DB"
+expect_grep "$TMP/err" "^conform: --n: at most 2\^40 elements, got '2\^41'" "tune --n message"
 expect_eq "$(cksum <"$DB")" "$sum_before" "the database is as it was"
 finish

@@ -140,11 +140,11 @@ static void test_malformed_text(void)
 	expect_error("case\n", "t:1: expected 'case NAME key=value ...', got 'case' alone");
 	expect_error("case variant=x n=1\n", "t:1: expected a case name after 'case', got 'variant=x'");
 	expect_error("case a variant=x n=1 blah\n", "t:1: expected key=value, got 'blah'");
-	expect_error("case a variant=x n=0\n", "t:1: n must be a count >= 1 (decimal or 2^K), got '0'");
-	expect_error("case a variant=x n=-3\n", "t:1: n must be a count >= 1 (decimal or 2^K), got '-3'");
-	expect_error("case a variant=x n=2^63\n", "t:1: n must be a count >= 1 (decimal or 2^K), got '2^63'");
-	expect_error("case a variant=x n=1k\n", "t:1: n must be a count >= 1 (decimal or 2^K), got '1k'");
-	expect_error("case a variant=x n=8 cols=0\n", "t:1: cols must be a count >= 1 (decimal or 2^K), got '0'");
+	expect_error("case a variant=x n=0\n", "t:1: n must be a count from 1 to 2^40 (decimal or 2^K), got '0'");
+	expect_error("case a variant=x n=-3\n", "t:1: n must be a count from 1 to 2^40 (decimal or 2^K), got '-3'");
+	expect_error("case a variant=x n=2^63\n", "t:1: n must be a count from 1 to 2^40 (decimal or 2^K), got '2^63'");
+	expect_error("case a variant=x n=1k\n", "t:1: n must be a count from 1 to 2^40 (decimal or 2^K), got '1k'");
+	expect_error("case a variant=x n=8 cols=0\n", "t:1: cols must be a count from 1 to 2^40 (decimal or 2^K), got '0'");
 	expect_error("case a variant=x n=8 dtype=f16\n", "t:1: unknown dtype 'f16' (one of f32, f64, i32, u32, bf16)");
 	expect_error("case a variant=x n=8 expect=maybe\n",
 		     "t:1: expect must be one of pass, fail, hang, launch-error, undefined, crash, error (got 'maybe')");
@@ -591,6 +591,18 @@ static void test_values(void)
 	expect_error("case a variant=k n=1 op=sumsumsumsumsumsum\n",
 		     "t:1: unknown op 'sumsumsumsumsumsum' (one of sum, max, min)");
 	expect_error("case a.{o} variant=k n=1 o=sum|Max op={o}\n", "t:1: unknown op 'Max' (one of sum, max, min)");
+
+	/* n, cols and their product: at most 2^40 elements. */
+	CHECK_INT(loads("case a variant=k n=2^40\n"), 0);
+	CHECK_INT(loads("case a variant=k n=2^20 cols=2^20\n"), 0);
+	expect_error("case a variant=k n=2^62\n",
+		     "t:1: n must be a count from 1 to 2^40 (decimal or 2^K), got '2^62'");
+	expect_error("case a variant=k n=1099511627777\n",
+		     "t:1: n must be a count from 1 to 2^40 (decimal or 2^K), got '1099511627777'");
+	expect_error("case a variant=k n=1 cols=2^41\n",
+		     "t:1: cols must be a count from 1 to 2^40 (decimal or 2^K), got '2^41'");
+	expect_error("case a variant=k n=2^21 cols=2^20\n",
+		     "t:1: n x cols = 2097152 x 1048576 is more than 2^40 elements");
 }
 
 static void test_globs(void)

@@ -358,14 +358,15 @@ static int apply_variant(struct loader *l, int line, struct case_spec *c, const 
 	return 0;
 }
 
-/* n and cols. */
+/* n and cols; their product is checked once both are known (apply_keys). */
 static int apply_count(struct loader *l, int line, struct case_spec *c, const char *key,
 		       const char *value)
 {
 	long long count;
 
-	if (num_parse_count(value, &count) < 0 || count < 1)
-		return fail(l, line, "%s must be a count >= 1 (decimal or 2^K), got '%s'", key, value);
+	if (num_parse_count(value, &count) < 0 || count < 1 || count > CASE_ELEMENTS_MAX)
+		return fail(l, line, "%s must be a count from 1 to 2^%d (decimal or 2^K), got '%s'", key,
+			    CASE_ELEMENTS_MAX_LOG2, value);
 	if (key[0] == 'n')
 		c->n = count;
 	else
@@ -504,6 +505,9 @@ static int apply_keys(struct loader *l, int line, struct case_spec *c, struct kv
 		       : apply_param(l, line, c, kv[k].key, l->scratch.p) < 0)
 			return -1;
 	}
+	if (c->cols && c->n > CASE_ELEMENTS_MAX / c->cols)
+		return fail(l, line, "n x cols = %lld x %lld is more than 2^%d elements", (long long)c->n,
+			    (long long)c->cols, CASE_ELEMENTS_MAX_LOG2);
 	return 0;
 }
 

@@ -20,8 +20,9 @@
  *        dtype=f32|i32 block=32|256|1024 n=100003
  *
  * A key's value is checked as it is applied: variant a dotted name, n and
- * cols counts, op one of the operators (dtype.h), timeout a number of
- * seconds up to SESSION_SECONDS_MAX (session.h), the bound of --timeout.
+ * cols counts whose product is at most CASE_ELEMENTS_MAX (case.h), op one
+ * of the operators (dtype.h), timeout a number of seconds up to
+ * SESSION_SECONDS_MAX (session.h), the bound of --timeout.
  *
  * A suite file is printable text: a control character anywhere (NUL, ESC,
  * DEL ...; tab, CR, VT and FF are white space) and a byte above 0x7e

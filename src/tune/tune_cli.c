@@ -101,6 +101,11 @@ static int parse_sizes(const char *text, struct tune_cli *c)
 			free(buf);
 			return -1;
 		}
+		if (v > CASE_ELEMENTS_MAX) {
+			cmd_error("--n: at most 2^%d elements, got '%s'", CASE_ELEMENTS_MAX_LOG2, tok);
+			free(buf);
+			return -1;
+		}
 		if (c->nsizes == TUNE_SIZES_MAX) {
 			cmd_error("--n: at most %d sizes", TUNE_SIZES_MAX);
 			free(buf);
