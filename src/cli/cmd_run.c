@@ -23,6 +23,7 @@
 #include "paths.h"
 #include "report.h"
 #include "session.h"
+#include "session_check.h"
 #include "suite.h"
 #include "text.h"
 
@@ -165,23 +166,6 @@ static const struct case_spec **select_cases(const struct run_opts *o, const str
 	return sel;
 }
 
-/* Unknown variants are an input error when this build has kernels; without
- * kernels the GPU families are simply absent and their cases are skipped. */
-static int check_variants(const struct catalog *cat, const struct case_spec **sel, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		const struct case_spec *c = sel[i];
-		if (catalog_lookup(cat, c->variant))
-			continue;
-		if (!cat->has_kernels && strncmp(c->variant, "harness.", 8) != 0)
-			continue;
-		cmd_error("%s:%d: unknown variant '%s' (conform --variants lists them)", c->file,
-			  c->line, c->variant);
-		return -1;
-	}
-	return 0;
-}
-
 /* Every file the run writes is a different file, and none is an input:
  * --junit over the database (or its -wal/-shm/-journal) or over a suite
  * file would replace it at the end of the run. */
@@ -266,8 +250,10 @@ static int run_exec(int argc, char **argv)
 		cmd_error("out of memory");
 		goto out;
 	}
-	if (check_variants(&cat, sel, n) < 0)
+	if (session_check_cases(&cat, sel, n, err, sizeof err) < 0) {
+		cmd_error("%s", err);
 		goto out;
+	}
 	/* An empty selection is the same mistake whether listed or run. */
 	if (n == 0) {
 		cmd_error("no case matches the selection");

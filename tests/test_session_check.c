@@ -1,0 +1,81 @@
+/*
+ * test_session_check.c - suite cases against a catalog (session_check.h):
+ * what the worker would refuse at run time is refused before, with the
+ * case's file:line.
+ *
+ * The catalog is written out here in the worker's words (as
+ * conform-worker --catalog prints it), so no worker is needed.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "session_check.h"
+#include "suite.h"
+#include "test.h"
+
+static struct catalog_entry entries[] = {
+	{.name = "harness.pass", .dtypes = "f32,f64,i32", .summary = "", .contract = "", .tunables = "",
+	 .space = "", .copy = "", .baseline = "", .baseline_rows = ""},
+	{.name = "harness.spin", .dtypes = "f32,f64,i32", .summary = "", .contract = "",
+	 .tunables = "op=sum block=32..1024 (power of two) items=1..64 (power of two) vec=1..4 (power of two)",
+	 .space = "", .copy = "", .baseline = "", .baseline_rows = ""},
+	{.name = "rows.op.lse", .gpu = 1, .dtypes = "f32,bf16", .summary = "", .contract = "",
+	 .tunables = "by=warp|block", .space = "", .copy = "", .baseline = "", .baseline_rows = ""},
+	{.name = "block.tree", .gpu = 1, .dtypes = "f32,i32", .summary = "", .contract = "",
+	 .tunables = "op=sum|max|min block=32..1024 (multiple of 32)", .space = "", .copy = "",
+	 .baseline = "", .baseline_rows = ""},
+};
+
+static struct catalog cat = {
+	.v = entries, .count = sizeof entries / sizeof *entries, .has_kernels = 1, .archs = "sm_90",
+};
+
+/* Loads suite text and checks its every case; returns the result, the
+ * message in err. */
+static int check_text(const char *text, char *err, size_t len)
+{
+	struct suite s = {0};
+	int rc = suite_load_text(&s, "t.suite", text, err, len);
+
+	CHECK_INT(rc, 0);
+	for (size_t i = 0; rc == 0 && i < s.count; i++)
+		rc = session_check_case(&cat, &s.cases[i], err, len);
+	suite_free(&s);
+	return rc;
+}
+
+static void expect_ok(const char *text)
+{
+	char err[512] = "";
+	CHECK_INT(check_text(text, err, sizeof err), 0);
+	CHECK_STR(err, "");
+}
+
+static void expect_refused(const char *text, const char *want)
+{
+	char err[512] = "";
+	CHECK_INT(check_text(text, err, sizeof err), -1);
+	CHECK_STR(err, want);
+}
+
+int main(void)
+{
+	expect_ok("case a variant=harness.pass n=10 dtype=i32\n");
+	expect_ok("case a.{op}.{dtype} variant=block.tree op=sum|max|min dtype=f32|i32 block=64 n=100\n");
+	expect_refused("\ncase a variant=harness.nope n=10\n",
+		       "t.suite:2: unknown variant 'harness.nope' (conform --variants lists them)");
+
+	/* Without kernels, a GPU family's variant is absent, not unknown;
+	 * the harness's are always there. */
+	struct catalog host = {.v = entries, .count = 2, .has_kernels = 0, .archs = ""};
+	struct suite s = {0};
+	char err[512] = "";
+	CHECK_INT(suite_load_text(&s, "h", "case g variant=block.tree n=1 dtype=u32 blok=1\n"
+					   "case h variant=harness.gone n=1\n", err, sizeof err), 0);
+	const struct case_spec *sel[] = {&s.cases[0], &s.cases[1]};
+	CHECK_INT(session_check_cases(&host, sel, 1, err, sizeof err), 0);
+	CHECK_INT(session_check_cases(&host, sel, 2, err, sizeof err), -1);
+	CHECK_STR(err, "h:2: unknown variant 'harness.gone' (conform --variants lists them)");
+	suite_free(&s);
+	return TEST_END();
+}
