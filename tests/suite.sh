@@ -80,5 +80,8 @@ printf 'case a.big variant=harness.pass n=2^62\n' >"$TMP/n.suite"
 refused "$TMP/n.suite" "$TMP/n.suite:1: n must be a count from 1 to 2\^40" "n=2^62"
 expect_exit 2 "tune --n 2^41" -- "$CONFORM" tune harness.spin --n 2^41 --db "$DB"
 expect_grep "$TMP/err" "^conform: --n: at most 2\^40 elements, got '2\^41'" "tune --n message"
+# A dtype the variant lacks was an ERROR once the run had begun.
+printf 'case a.u32 variant=harness.pass dtype=u32 n=10\n' >"$TMP/dtype.suite"
+refused "$TMP/dtype.suite" "$TMP/dtype.suite:1: case 'a.u32': harness.pass does not support dtype u32 \(it has f32,f64,i32\)" "a dtype the variant lacks"
 expect_eq "$(cksum <"$DB")" "$sum_before" "the database is as it was"
 finish

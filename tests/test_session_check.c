@@ -64,6 +64,11 @@ int main(void)
 	expect_ok("case a.{op}.{dtype} variant=block.tree op=sum|max|min dtype=f32|i32 block=64 n=100\n");
 	expect_refused("\ncase a variant=harness.nope n=10\n",
 		       "t.suite:2: unknown variant 'harness.nope' (conform --variants lists them)");
+	/* A dtype the variant lacks was an ERROR at run time. */
+	expect_refused("case a variant=harness.pass dtype=u32 n=10\n",
+		       "t.suite:1: case 'a': harness.pass does not support dtype u32 (it has f32,f64,i32)");
+	expect_refused("case a.{dtype} variant=block.tree dtype=f32|bf16 n=10\n",
+		       "t.suite:1: case 'a.bf16': block.tree does not support dtype bf16 (it has f32,i32)");
 
 	/* Without kernels, a GPU family's variant is absent, not unknown;
 	 * the harness's are always there. */
@@ -77,5 +82,10 @@ int main(void)
 	CHECK_INT(session_check_cases(&host, sel, 2, err, sizeof err), -1);
 	CHECK_STR(err, "h:2: unknown variant 'harness.gone' (conform --variants lists them)");
 	suite_free(&s);
+
+	CHECK_INT(session_variant_has_dtype(&entries[3], DTYPE_I32), 1);
+	CHECK_INT(session_variant_has_dtype(&entries[3], DTYPE_F64), 0);
+	CHECK_INT(session_variant_has_dtype(&entries[2], DTYPE_BF16), 1);
+	CHECK_INT(session_variant_has_dtype(&entries[2], DTYPE_F32), 1);
 	return TEST_END();
 }

@@ -23,6 +23,27 @@ static int fail(const struct case_spec *c, char *err, size_t len, const char *fm
 	return -1;
 }
 
+/* 1 when the list holds word (wlen bytes) as an item; sep separates them. */
+static int list_has(const char *list, size_t llen, char sep, const char *word, size_t wlen)
+{
+	const char *end = list + llen;
+
+	for (const char *p = list; p < end;) {
+		const char *q = memchr(p, sep, (size_t)(end - p));
+		size_t n = (size_t)((q ? q : end) - p);
+		if (n == wlen && strncmp(p, word, wlen) == 0)
+			return 1;
+		p = q ? q + 1 : end;
+	}
+	return 0;
+}
+
+int session_variant_has_dtype(const struct catalog_entry *e, enum dtype d)
+{
+	const char *name = dtype_name(d);
+	return list_has(e->dtypes, strlen(e->dtypes), ',', name, strlen(name));
+}
+
 int session_check_case(const struct catalog *cat, const struct case_spec *c, char *err, size_t len)
 {
 	const struct catalog_entry *e = catalog_lookup(cat, c->variant);
@@ -32,6 +53,9 @@ int session_check_case(const struct catalog *cat, const struct case_spec *c, cha
 			return 0;
 		return fail(c, err, len, "unknown variant '%s' (conform --variants lists them)", c->variant);
 	}
+	if (!session_variant_has_dtype(e, c->dtype))
+		return fail(c, err, len, "case '%s': %s does not support dtype %s (it has %s)", c->name,
+			    e->name, dtype_name(c->dtype), e->dtypes);
 	return 0;
 }
 

@@ -3,6 +3,11 @@
  * runs: the one check that "conform run", the TUI and tune share, so that
  * a case the worker would refuse is an input error (file:line, exit 2)
  * found before the first case starts, never an ERROR result found after.
+ *
+ * What the catalog tells is checked here: the variant exists and takes the
+ * case's dtype.  What the catalog only describes in words (a tunable's
+ * range, the rules between tunables and the problem) stays the worker's
+ * contract check, so that one place evaluates it.
  */
 #ifndef CONFORM_SESSION_CHECK_H
 #define CONFORM_SESSION_CHECK_H
@@ -11,6 +16,7 @@
 
 #include "case.h"
 #include "catalog_client.h"
+#include "dtype.h"
 
 /* Checks one case.  Returns 0, or -1 with "file:line: ..." in err.  A
  * variant the catalog lacks is an error, except when the worker was built
@@ -21,5 +27,8 @@ int session_check_case(const struct catalog *cat, const struct case_spec *c, cha
 /* session_check_case for cases[0..n), stopping at the first error. */
 int session_check_cases(const struct catalog *cat, const struct case_spec *const *cases, size_t n,
 			char *err, size_t len);
+
+/* 1 when the variant takes dtype d (its catalog entry's "f32,i32"), else 0. */
+int session_variant_has_dtype(const struct catalog_entry *e, enum dtype d);
 
 #endif
