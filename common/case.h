@@ -47,6 +47,11 @@ struct case_spec {
 	int64_t n;                      /* elements, or rows when cols > 0 */
 	int64_t cols;                   /* 0 for flat problems */
 	char params[CASE_PARAMS_MAX];   /* "block=256,op=sum" (see params.h) */
+	/* Bit i set: the i-th pair of params is a template variable of its
+	 * suite line (it fills another key's value through {key}, as stat=
+	 * in variant=rows.op.{stat}), not a kernel parameter.  A params
+	 * string holds at most 64 pairs ("k=v," is 4 characters). */
+	uint64_t template_params;
 	enum expect expect;
 	struct requirement req[CASE_REQ_MAX];
 	int nreq;

@@ -83,5 +83,11 @@ expect_grep "$TMP/err" "^conform: --n: at most 2\^40 elements, got '2\^41'" "tun
 # A dtype the variant lacks was an ERROR once the run had begun.
 printf 'case a.u32 variant=harness.pass dtype=u32 n=10\n' >"$TMP/dtype.suite"
 refused "$TMP/dtype.suite" "$TMP/dtype.suite:1: case 'a.u32': harness.pass does not support dtype u32 \(it has f32,f64,i32\)" "a dtype the variant lacks"
+# A parameter the variant does not read was ignored without a word; a
+# template variable, which only names the variant, still passes.
+printf 'case a.spin variant=harness.spin blok=64 n=10\n' >"$TMP/key.suite"
+refused "$TMP/key.suite" "$TMP/key.suite:1: case 'a.spin': harness.spin has no parameter 'blok' \(it takes op, block, items, vec\)" "an unknown parameter"
+printf 'case a.{v} variant=harness.{v} v=pass|copy n=10\n' >"$TMP/template.suite"
+expect_exit 0 "a template variable" -- "$CONFORM" --suite "$TMP/template.suite" --all --list
 expect_eq "$(cksum <"$DB")" "$sum_before" "the database is as it was"
 finish

@@ -603,6 +603,25 @@ static void test_values(void)
 		     "t:1: cols must be a count from 1 to 2^40 (decimal or 2^K), got '2^41'");
 	expect_error("case a variant=k n=2^21 cols=2^20\n",
 		     "t:1: n x cols = 2097152 x 1048576 is more than 2^40 elements");
+
+	/* A key that fills another key's value is marked as a template
+	 * variable, so that the catalog check lets it pass; one used only in
+	 * the name is not. */
+	struct suite s = { 0 };
+	char err[512] = "";
+	CHECK_INT(suite_load_text(&s, "t",
+				  "case r.{stat}.{by} variant=rows.op.{stat} stat=lse|l2 by=warp|block n=1\n"
+				  "case q.{x} variant=k x=1|2 n=1 op=sum y={x}\n",
+				  err, sizeof err), 0);
+	CHECK_INT(s.count, 6);
+	if (s.count == 6) {
+		CHECK_STR(s.cases[0].variant, "rows.op.lse");
+		CHECK_STR(s.cases[0].params, "stat=lse,by=warp");
+		CHECK_INT(s.cases[0].template_params, 1);
+		CHECK_STR(s.cases[4].params, "x=1,op=sum,y=1");
+		CHECK_INT(s.cases[4].template_params, 1);
+	}
+	suite_free(&s);
 }
 
 static void test_globs(void)

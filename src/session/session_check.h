@@ -4,10 +4,13 @@
  * a case the worker would refuse is an input error (file:line, exit 2)
  * found before the first case starts, never an ERROR result found after.
  *
- * What the catalog tells is checked here: the variant exists and takes the
- * case's dtype.  What the catalog only describes in words (a tunable's
- * range, the rules between tunables and the problem) stays the worker's
- * contract check, so that one place evaluates it.
+ * What the catalog tells is checked here: the variant exists, it takes the
+ * case's dtype, and each parameter is one it reads (a tunable listed in
+ * its catalog entry, or op, which a variant without operators ignores) or
+ * a template variable of the suite line (case_spec.template_params).  What
+ * the catalog only describes in words (a tunable's range, the rules
+ * between tunables and the problem) stays the worker's contract check, so
+ * that one place evaluates it.
  */
 #ifndef CONFORM_SESSION_CHECK_H
 #define CONFORM_SESSION_CHECK_H

@@ -49,6 +49,10 @@
 #include "session.h"
 #include "vec.h"
 
+/* The template bits of a case (case_spec.template_params) number the
+ * parameters of one line, at most its keys. */
+_Static_assert(SUITE_LINE_KEYS_MAX <= 64, "case_spec.template_params has 64 bits");
+
 /* A growable string. */
 struct sbuf {
 	char *p;
@@ -144,6 +148,7 @@ struct kv {
 	const char *raw;   /* the value as written, for messages */
 	char **alt;
 	size_t nalt;
+	int feeds;         /* another key's value names it as {key} */
 };
 
 struct loader {
@@ -224,9 +229,10 @@ static int has_placeholder(const char *text, const char *key)
 }
 
 /* Checks every {key} of text names a key of the line whose own values hold
- * no placeholder (substitution is a single pass). */
+ * no placeholder (substitution is a single pass).  When text is a value
+ * (in_value), marks the keys it names as feeding it. */
 static int check_placeholders(struct loader *l, int line, const char *text, const char *where,
-			      struct kv *kv, size_t nkv)
+			      int in_value, struct kv *kv, size_t nkv)
 {
 	for (const char *p = strchr(text, '{'); p; p = strchr(p, '{')) {
 		const char *end = strchr(p, '}');
@@ -240,6 +246,7 @@ static int check_placeholders(struct loader *l, int line, const char *text, cons
 		if (strchr(k->raw, '{'))
 			return fail(l, line, "placeholder {%s} in %s names a key whose value has placeholders itself",
 				    k->key, where);
+		k->feeds |= in_value;
 		p = end + 1;
 	}
 	return 0;
@@ -453,11 +460,11 @@ static int fail_params_long(struct loader *l, int line, const char *name)
 	return fail(l, line, "parameters of case '%s' exceed %d characters", name, CASE_PARAMS_MAX - 1);
 }
 
-/* Appends a kernel parameter.  op is checked here, whatever the variant:
- * the database files results by it (the worker then checks it against
- * the variant's operators). */
+/* Appends a kernel parameter; a template variable (see case.h) is marked.
+ * op is checked here, whatever the variant: the database files results
+ * by it (the worker then checks it against the variant's operators). */
 static int apply_param(struct loader *l, int line, struct case_spec *c, const char *key,
-		       const char *value)
+		       const char *value, int is_template, int *npairs)
 {
 	enum op op;
 
@@ -471,6 +478,9 @@ static int apply_param(struct loader *l, int line, struct case_spec *c, const ch
 		return fail(l, line, "value of '%s' may not contain a comma, got '%s'", key, value);
 	if (params_append(c->params, sizeof c->params, key, value) < 0)
 		return fail_params_long(l, line, c->name);
+	if (is_template)
+		c->template_params |= 1ULL << *npairs;
+	++*npairs;
 	return 0;
 }
 
@@ -497,12 +507,14 @@ static int append_case(struct loader *l, int line, const struct case_spec *c)
 static int apply_keys(struct loader *l, int line, struct case_spec *c, struct kv *kv, size_t nkv,
 		      const size_t *idx)
 {
+	int npairs = 0;
+
 	for (size_t k = 0; k < nkv; k++) {
 		const struct case_key *ck = case_key_find(kv[k].key);
 		if (substitute(l, kv[k].alt[idx[k]], kv, nkv, idx) < 0)
 			return fail(l, line, "out of memory");
 		if (ck ? ck->apply(l, line, c, kv[k].key, l->scratch.p) < 0
-		       : apply_param(l, line, c, kv[k].key, l->scratch.p) < 0)
+		       : apply_param(l, line, c, kv[k].key, l->scratch.p, kv[k].feeds, &npairs) < 0)
 			return -1;
 	}
 	if (c->cols && c->n > CASE_ELEMENTS_MAX / c->cols)
@@ -681,12 +693,12 @@ static int parse_line(struct loader *l, int line, char *text)
 	}
 	if (check_case_count(l, line, tok[1], kv, nkv) < 0)
 		goto out;
-	if (check_placeholders(l, line, tok[1], "the case name", kv, nkv) < 0)
+	if (check_placeholders(l, line, tok[1], "the case name", 0, kv, nkv) < 0)
 		goto out;
 	for (size_t i = 0; i < nkv; i++) {
 		char where[64];
 		snprintf(where, sizeof where, "the value of '%.40s'", kv[i].key);
-		if (check_placeholders(l, line, kv[i].raw, where, kv, nkv) < 0)
+		if (check_placeholders(l, line, kv[i].raw, where, 1, kv, nkv) < 0)
 			goto out;
 	}
 	if (!kv_find(kv, nkv, "variant", 7)) {
