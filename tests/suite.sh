@@ -89,5 +89,11 @@ printf 'case a.spin variant=harness.spin blok=64 n=10\n' >"$TMP/key.suite"
 refused "$TMP/key.suite" "$TMP/key.suite:1: case 'a.spin': harness.spin has no parameter 'blok' \(it takes op, block, items, vec\)" "an unknown parameter"
 printf 'case a.{v} variant=harness.{v} v=pass|copy n=10\n' >"$TMP/template.suite"
 expect_exit 0 "a template variable" -- "$CONFORM" --suite "$TMP/template.suite" --all --list
+# The TUI loads the same suites and checks them the same way, before it
+# takes the terminal (script(1) gives it one).
+if timeout 10 script -qec true /dev/null </dev/null >/dev/null 2>&1; then
+	expect_exit 2 "the TUI refuses a bad case" -- timeout 10 script -qec "'$CONFORM' tui --suite '$TMP/dtype.suite' --db '$DB'" /dev/null
+	expect_grep "$TMP/out" "dtype.suite:1: case 'a.u32': harness.pass does not support dtype u32" "the TUI's message"
+fi
 expect_eq "$(cksum <"$DB")" "$sum_before" "the database is as it was"
 finish

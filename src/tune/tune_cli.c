@@ -23,6 +23,7 @@
 #include "db.h"
 #include "num.h"
 #include "params.h"
+#include "session_check.h"
 #include "stats.h"
 #include "suite.h"
 #include "text.h"
@@ -249,22 +250,6 @@ int tune_cli_parse(int argc, char **argv, int bench, struct tune_cli *c)
 	return 0;
 }
 
-/* 1 when the catalog's "f32,i32" lists d. */
-static int dtype_listed(const char *list, enum dtype d)
-{
-	const char *name = dtype_name(d);
-	size_t n = strlen(name);
-	for (const char *p = list; *p;) {
-		size_t len = strcspn(p, ",");
-		if (len == n && strncmp(p, name, n) == 0)
-			return 1;
-		p += len;
-		if (*p == ',')
-			p++;
-	}
-	return 0;
-}
-
 static int is_glob(const char *s)
 {
 	return strpbrk(s, "*?[") != NULL;
@@ -298,7 +283,7 @@ static long select_variants(const struct tune_cli *c, const struct catalog *cat,
 	long n = 0;
 	*rc = EXIT_USAGE;
 	if (e) {
-		if (!dtype_listed(e->dtypes, c->o.dtype)) {
+		if (!session_variant_has_dtype(e, c->o.dtype)) {
 			cmd_error("%s does not support dtype %s (it has %s)", e->name,
 				  dtype_name(c->o.dtype), e->dtypes);
 			return -1;
@@ -315,7 +300,7 @@ static long select_variants(const struct tune_cli *c, const struct catalog *cat,
 		    (c->exclude && suite_glob_any(e->name, &c->exclude, 1)))
 			continue;
 		matched++;
-		if (!e->space[0] || tune_is_reference(cat, e->name) || !dtype_listed(e->dtypes, c->o.dtype))
+		if (!e->space[0] || tune_is_reference(cat, e->name) || !session_variant_has_dtype(e, c->o.dtype))
 			continue;
 		if (!space_ok(e))
 			return -1;
