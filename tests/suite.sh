@@ -66,34 +66,41 @@ awk 'BEGIN { for (l = 0; l < 40; l++) { printf "case l%d.{a}.{b} variant=harness
 	for (i = 2; i <= 256; i++) printf "|%d", i; printf " b=1"; for (i = 2; i <= 256; i++) printf "|%d", i; print "" } }' \
 	>"$TMP/lists.suite"
 refused "$TMP/lists.suite" "$TMP/lists.suite:1: case 'l0.\{a\}.\{b\}' expands to more than 16384 cases" "256 x 256 cases"
+
 # A suite's timeout had no bound (the command line's is a day).
 printf 'case a.b variant=harness.pass n=1 timeout=999999999999999\n' >"$TMP/timeout.suite"
 refused "$TMP/timeout.suite" "$TMP/timeout.suite:1: timeout must be a number of seconds in \(0, 86400\]" "a timeout of 10^15 s"
 # The bound is the command line's: 86400 is taken by both.
 printf 'case a.b variant=harness.pass n=1 timeout=86400\n' >"$TMP/day.suite"
 expect_exit 0 "a day's timeout" -- "$CONFORM" --suite "$TMP/day.suite" --all --list --timeout 86400
+
 # An op of 16 characters or more was stored as no op at all.
 printf 'case a.b variant=harness.pass n=1 op=sumsumsumsumsumsum\n' >"$TMP/op.suite"
 refused "$TMP/op.suite" "$TMP/op.suite:1: unknown op 'sumsumsumsumsumsum' \(one of sum, max, min\)" "a long op"
+
 # Sizes no GPU can hold were an ERROR once the run had begun.
 printf 'case a.big variant=harness.pass n=2^62\n' >"$TMP/n.suite"
 refused "$TMP/n.suite" "$TMP/n.suite:1: n must be a count from 1 to 2\^40" "n=2^62"
 expect_exit 2 "tune --n 2^41" -- "$CONFORM" tune harness.spin --n 2^41 --db "$DB"
 expect_grep "$TMP/err" "^conform: --n: at most 2\^40 elements, got '2\^41'" "tune --n message"
+
 # A dtype the variant lacks was an ERROR once the run had begun.
 printf 'case a.u32 variant=harness.pass dtype=u32 n=10\n' >"$TMP/dtype.suite"
 refused "$TMP/dtype.suite" "$TMP/dtype.suite:1: case 'a.u32': harness.pass does not support dtype u32 \(it has f32,f64,i32\)" "a dtype the variant lacks"
+
 # A parameter the variant does not read was ignored without a word; a
 # template variable, which only names the variant, still passes.
 printf 'case a.spin variant=harness.spin blok=64 n=10\n' >"$TMP/key.suite"
 refused "$TMP/key.suite" "$TMP/key.suite:1: case 'a.spin': harness.spin has no parameter 'blok' \(it takes op, block, items, vec\)" "an unknown parameter"
 printf 'case a.{v} variant=harness.{v} v=pass|copy n=10\n' >"$TMP/template.suite"
 expect_exit 0 "a template variable" -- "$CONFORM" --suite "$TMP/template.suite" --all --list
+
 # The TUI loads the same suites and checks them the same way, before it
 # takes the terminal (script(1) gives it one).
 if timeout 10 script -qec true /dev/null </dev/null >/dev/null 2>&1; then
 	expect_exit 2 "the TUI refuses a bad case" -- timeout 10 script -qec "'$CONFORM' tui --suite '$TMP/dtype.suite' --db '$DB'" /dev/null
 	expect_grep "$TMP/out" "dtype.suite:1: case 'a.u32': harness.pass does not support dtype u32" "the TUI's message"
 fi
+
 expect_eq "$(cksum <"$DB")" "$sum_before" "the database is as it was"
 finish

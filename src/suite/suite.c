@@ -6,10 +6,10 @@
  * (values hold neither spaces nor '#'), and a backslash ending a line, after
  * its comment is removed, joins the next line to it.  Each logical line is
  * "case NAME key=value ...".  Every key other than the case keys (the
- * case_keys table below: variant n dtype cols expect requires timeout
- * tolerance) is a kernel parameter and lands in case_spec.params in the
- * order written, even when the line uses it only to build the name or
- * another value through a {key} placeholder.
+ * case_keys table below) is a kernel parameter and lands in
+ * case_spec.params in the order written, even when the line uses it only
+ * to build the name or another value through a {key} placeholder; one
+ * that fills another key's value is marked as a template variable.
  *
  * Expansion: the line's list values (a|b|c) form a cartesian product taken
  * in key order, the last key varying fastest.  A {key} placeholder may

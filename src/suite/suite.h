@@ -70,7 +70,6 @@
 
 struct suite_index;
 
-
 struct suite {
 	struct case_spec *cases;
 	size_t count, cap;
