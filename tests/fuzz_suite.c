@@ -38,6 +38,7 @@ static const char *const edge_cases[] = {
 	"case a.{x}.{y} variant=k.{z} z=q x=1|2 y=a|b n=7 cols=2^20 op=sum|max\n",
 	"case r.{stat} variant=rows.op.{stat} stat=welford|lse dtype=f32|bf16 n=1 cols=3 timeout=86400\n",
 	"case t variant=k n=1 requires=sm>=80,sm<100,mem>=16 expect=undefined timeout=.5\n",
+	"case u variant=k n=1 cols=1000 dtype=bf16 tolerance=4\n",
 	"case c variant=k \\\n   n=1 \\\n   # a comment\n   block=32\n",
 	"case d.{op} variant=k op=sum|max|min n=2^62\n",
 	"case e variant=k n=1 k1=1 k2=2 k3=3 k4=4 k5=5 k6=6 k7=7 k8=8 k9=9 k10=10 k11=11\n",
@@ -74,7 +75,7 @@ static const char *const fragments[] = {
 	"|", "{", "}", "=", "#", "\\\n", "\n", " ", "\t", "\r\n", ",", "{x}", "{op}", "{n}",
 	"x=1|2", "op=", "n=", "2^", "2^40", "2^41", "2^62", "2^63", "86400", "86400.5",
 	"999999999999999", "0", "-1", ".", "..", "case ", "case a.{x} ", "variant=", "cols=",
-	"timeout=", "requires=", "sm>=", "expect=", "dtype=", "\x1b", "\x7f", "\xff", "\xc3\xa9",
+	"timeout=", "tolerance=", "1000.5", "requires=", "sm>=", "expect=", "dtype=", "\x1b", "\x7f", "\xff", "\xc3\xa9",
 	"||", "|x", "{{x}}", "{x", "x}",
 };
 
@@ -228,6 +229,8 @@ static const char *case_fault(const struct case_spec *c, const char *origin)
 		return "size";
 	if (!(c->timeout_s >= 0) || c->timeout_s > SESSION_SECONDS_MAX)
 		return "timeout";
+	if (c->tolerance != 0 && !(c->tolerance > 1 && c->tolerance <= 1000))
+		return "tolerance";
 	if ((unsigned)c->dtype >= DTYPE_COUNT || (unsigned)c->expect >= EXPECT_COUNT ||
 	    c->nreq < 0 || c->nreq > CASE_REQ_MAX)
 		return "enum";
