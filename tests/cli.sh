@@ -81,6 +81,12 @@ expect_exit 2 "unknown variant" -- "$CONFORM" --suite "$TMP/unknown.suite" --all
 expect_grep "$TMP/err" "unknown.suite:1: unknown variant 'harness.nope'" "unknown variant message"
 expect_exit 2 "missing suite file" -- "$CONFORM" --suite "$TMP/none.suite" --all
 expect_exit 2 "missing suites dir" -- "$CONFORM" --suites "$TMP/nodir" --all
+# A path near PATH_MAX does not push the reason out of the message.
+deep=$TMP$(awk 'BEGIN { for (i = 0; i < 15; i++) { printf "/"; for (j = 0; j < 250; j++) printf "d" } }')
+expect_exit 2 "a missing suite file with a long path" -- "$CONFORM" --suite "$deep/x.suite" --all
+expect_grep "$TMP/err" "/x\.suite: cannot read: No such file or directory$" "the reason after a long path"
+expect_exit 2 "a missing suites dir with a long path" -- "$CONFORM" --suites "$deep" --all
+expect_grep "$TMP/err" "No such file or directory$" "the reason after a long directory"
 
 # tolerance=K: a wrong result within K times conform's tolerance passes,
 # and says so on the console, in JUnit and in the database; beyond K, or

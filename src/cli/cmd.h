@@ -108,6 +108,11 @@ extern const struct cmd_entry cmd_best_entry;
 extern const struct cmd_entry cmd_history_entry;
 extern const struct cmd_entry cmd_tui_entry;
 
+/* The size of a command's message buffer: a path as long as the system
+ * allows (PATH_MAX, 4096) and the reason after it both fit, so a long
+ * path never hides why it was refused. */
+#define CMD_ERR_MAX 8192
+
 /* Prints "conform: <message>" on stderr, one line. */
 void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -177,7 +177,7 @@ int cmd_format_set(enum emit_format *format, int id, const struct cmd_value *v)
 
 int cmd_load_suites(const struct cmd_run_settings *rs, struct suite *s)
 {
-	char err[1024], dir[4096];
+	char err[CMD_ERR_MAX], dir[4096];
 	memset(s, 0, sizeof *s);
 	if (rs->nsuite_files) {
 		for (size_t i = 0; i < rs->nsuite_files; i++)

@@ -219,7 +219,7 @@ static int run_exec(int argc, char **argv)
 	struct run_opts o;
 	struct suite s;
 	struct catalog cat;
-	char err[1024], worker_path[4096], db_path[4096];
+	char err[CMD_ERR_MAX], worker_path[4096], db_path[4096];
 	size_t n = 0;
 
 	int parsed = parse_opts(argc, argv, &o);

@@ -199,7 +199,7 @@ static int tui_exec(int argc, char **argv)
 {
 	static struct tui_app app; /* the signal handler writes app.stop */
 	struct tui_opts o;
-	char err[1024];
+	char err[CMD_ERR_MAX];
 
 	memset(&app, 0, sizeof app);
 	memset(&o, 0, sizeof o);

@@ -258,7 +258,7 @@ static int is_glob(const char *s)
 /* Checks that a variant's space parses; prints the error. */
 static int space_ok(const struct catalog_entry *e)
 {
-	char err[512];
+	char err[CMD_ERR_MAX];
 	struct tune_space *space = malloc(sizeof *space);
 	int ok = space && tune_space_parse(space, e->space, err, sizeof err) == 0;
 	if (!space)
@@ -393,7 +393,7 @@ static void describe(FILE *f, const struct tune_cli *c, const struct tune_sessio
 
 int tune_cli_run(const struct tune_cli *c, int argc, char **argv)
 {
-	char err[1024], worker_path[4096], db_path[4096];
+	char err[CMD_ERR_MAX], worker_path[4096], db_path[4096];
 	struct catalog cat;
 	struct db *db = NULL;
 	struct tune_session *s = NULL;
