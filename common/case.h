@@ -22,6 +22,15 @@ extern "C" {
 #define CASE_PARAMS_MAX 256
 #define CASE_REQ_MAX 4
 
+/* The most elements a case may pose (n, or n x cols for rows of cols):
+ * 2^40 elements of the smallest type (bf16, 2 bytes) are 2 TiB, beyond
+ * the memory of any GPU (a few hundred GB at most), so a larger size is a
+ * typo, better refused when the suite or the command line is read than
+ * found by the worker.  It also keeps n x cols, and the bytes of an f64
+ * problem, far from int64 overflow. */
+#define CASE_ELEMENTS_MAX_LOG2 40
+#define CASE_ELEMENTS_MAX (1LL << CASE_ELEMENTS_MAX_LOG2)
+
 /* A requirement: "sm>=80" compares the device's compute capability
  * (major*10+minor) with `value`; "mem>=16" its global memory in GiB. */
 enum req_cmp { REQ_GE, REQ_GT, REQ_LE, REQ_LT, REQ_EQ, REQ_NE };
@@ -38,10 +47,19 @@ struct case_spec {
 	int64_t n;                      /* elements, or rows when cols > 0 */
 	int64_t cols;                   /* 0 for flat problems */
 	char params[CASE_PARAMS_MAX];   /* "block=256,op=sum" (see params.h) */
+	/* Bit i set: the i-th pair of params is a template variable of its
+	 * suite line (it fills another key's value through {key}, as stat=
+	 * in variant=rows.op.{stat}), not a kernel parameter.  A params
+	 * string holds at most 64 pairs ("k=v," is 4 characters). */
+	uint64_t template_params;
 	enum expect expect;
 	struct requirement req[CASE_REQ_MAX];
 	int nreq;
 	double timeout_s;               /* 0: the run's default for its expectation */
+	double tolerance;               /* tolerance=K: a wrong result whose every error is
+					 * within K times conform's tolerance is accepted, and
+					 * said (a baseline less accurate than conform asks);
+					 * 0 for conform's own tolerance alone */
 	char file[256];                 /* where it was defined, for messages */
 	int line;
 };
@@ -65,6 +83,13 @@ struct case_result {
 	enum outcome outcome;
 	int fatal;           /* the CUDA context is unusable: the worker must be replaced */
 	double err_norm;     /* relative L2 error of the output, or -1 when not computed */
+	/* The largest |got - want| / tolerance over the outputs checked with a
+	 * tolerance (and softmax's row sums), when tol_checked; it is what a
+	 * case's tolerance=K is compared with.  tol_checked is 0 when no
+	 * tolerance applied or a wrong output has no finite ratio (NaN,
+	 * unwritten, an exact comparison): such a result is never accepted. */
+	int tol_checked;
+	double err_ratio;
 	double kernel_ms;    /* wall time of run(), ms (informational) */
 	struct timing_stats timing; /* samples == 0 when not timed */
 	char message[RESULT_MESSAGE_MAX];

@@ -8,7 +8,7 @@
  *   worker -> conform  HELLO  index name uuid cc_major cc_minor sms memory driver runtime
  *   worker -> conform  NODEV  reason
  *   conform -> worker  RUN    seq name variant dtype n cols seed params timing
- *   worker -> conform  DONE   seq outcome fatal err_norm kernel_ms samples median_ms
+ *   worker -> conform  DONE   seq outcome fatal err_norm err_ratio kernel_ms samples median_ms
  *                             mean_ms stddev_ms min_ms noise bytes clock_start clock_end
  *                             result_spread message
  *
@@ -20,6 +20,7 @@
  * a longer one.
  * An empty params string travels as "-", and so does an untimed case's
  * timing (else "min_samples,max_samples,max_noise,max_time_s,hot").
+ * err_ratio is -1 when the result has none (case_result.tol_checked).
  */
 #ifndef CONFORM_PROTO_H
 #define CONFORM_PROTO_H

@@ -12,7 +12,8 @@
 --     the field already ran it;
 --   * number it one above the last; N must run 1, 2, 3, ... without gaps;
 --   * document every new table and column here, with its unit;
---   * statements only, no BEGIN/COMMIT (db.c owns the transaction).
+--   * statements only, no BEGIN/COMMIT (db_migrate.c owns the transaction,
+--     and turns foreign keys off while migrating).
 --
 -- Conventions: times are ISO-8601 UTC text, "2025-01-31T14:05:09Z", second
 -- resolution (they sort and compare as text).  Durations are milliseconds,
@@ -38,6 +39,7 @@ CREATE TABLE devices (
 
 -- One row per invocation of conform that records results.  A run killed
 -- outright (kill -9, power loss) stays 'running' with no ended_at.
+-- (Migration 4 rebuilds this table with a fourth state, 'aborted'.)
 CREATE TABLE runs (
 	id              INTEGER PRIMARY KEY,  -- row id, referenced by results.run_id
 	started_at      TEXT NOT NULL,        -- when the run began, ISO-8601 UTC
@@ -205,3 +207,41 @@ SELECT
 	r.run_id        AS run_id,            -- the run that measured it
 	r.created_at    AS measured_at        -- when, ISO-8601 UTC
 FROM walk JOIN results r ON r.id = walk.id;
+
+-- migration 4: aborted runs
+
+-- A run that a write error stopped (a full disk, an I/O error, damage met
+-- while writing) is 'aborted', with the reason; the results it committed
+-- before it stopped are kept.  SQLite cannot change a CHECK constraint in
+-- place, so runs is rebuilt as SQLite's ALTER TABLE documentation says: a
+-- new table, the rows copied, the old table dropped, the new one renamed.
+-- Foreign keys are off while migrating (db_migrate.c): dropping runs with
+-- them on would delete every result through ON DELETE CASCADE.
+CREATE TABLE runs_4 (
+	id              INTEGER PRIMARY KEY,  -- row id, referenced by results.run_id
+	started_at      TEXT NOT NULL,        -- when the run began, ISO-8601 UTC
+	ended_at        TEXT,                 -- when it ended, ISO-8601 UTC; NULL while running or if killed
+	state           TEXT NOT NULL DEFAULT 'running'
+	                CHECK (state IN ('running', 'complete', 'interrupted', 'aborted')),
+	                                      -- 'interrupted': stopped early (a signal) but recorded its end;
+	                                      -- 'aborted': stopped by a write error, see reason
+	host            TEXT,                 -- hostname of the machine that ran it
+	conform_version TEXT,                 -- conform's version string, "0.3.1"
+	git_revision    TEXT,                 -- git revision conform was built from, NULL when unknown
+	command_line    TEXT,                 -- the command line, arguments joined by spaces
+	seed            TEXT,                 -- the run seed, unsigned 64-bit decimal
+	device_id       INTEGER REFERENCES devices(id) ON DELETE SET NULL,
+	                                      -- the GPU the run used; NULL when none (host-only runs)
+	passed          INTEGER,              -- results that conformed   } the summary line's tallies
+	failed          INTEGER,              -- results that did not     } (migration 2); NULL while
+	skipped         INTEGER,              -- results not run          } running, killed or aborted
+	reason          TEXT                  -- why an aborted run stopped, one line in conform's words,
+	                                      -- "recording result: the disk is full (at harness.pass.f32)";
+	                                      -- NULL for every other state
+);
+INSERT INTO runs_4 (id, started_at, ended_at, state, host, conform_version, git_revision,
+		    command_line, seed, device_id, passed, failed, skipped)
+	SELECT id, started_at, ended_at, state, host, conform_version, git_revision,
+	       command_line, seed, device_id, passed, failed, skipped FROM runs;
+DROP TABLE runs;
+ALTER TABLE runs_4 RENAME TO runs;

@@ -62,6 +62,12 @@ expect_eq "$(wc -l <"$TMP/shards")" "$all" "shards do not overlap"
 cmp -s "$TMP/s1" "$TMP/s2" || fail "--shard is not deterministic"
 expect_exit 2 "empty selection" -- "$CONFORM" --filter 'nothing.*' --seed 1
 expect_grep "$TMP/err" "no case matches" "empty selection message"
+expect_exit 2 "--list of an empty selection" -- "$CONFORM" --filter 'nothing.*' --list
+expect_grep "$TMP/err" "no case matches" "--list of an empty selection says so"
+expect_exit 0 "--list alone lists every case" -- "$CONFORM" --list
+expect_eq "$(wc -l <"$TMP/out")" "$all" "--list alone is --all --list"
+expect_exit 0 "db --help" -- "$CONFORM" db --help
+expect_grep "$TMP/out" "^usage: conform db" "db --help prints its usage"
 expect_exit 0 "--variants" -- "$CONFORM" --variants
 expect_grep "$TMP/out" "^harness.hang" "--variants lists harness"
 
@@ -75,6 +81,38 @@ expect_exit 2 "unknown variant" -- "$CONFORM" --suite "$TMP/unknown.suite" --all
 expect_grep "$TMP/err" "unknown.suite:1: unknown variant 'harness.nope'" "unknown variant message"
 expect_exit 2 "missing suite file" -- "$CONFORM" --suite "$TMP/none.suite" --all
 expect_exit 2 "missing suites dir" -- "$CONFORM" --suites "$TMP/nodir" --all
+# A path near PATH_MAX does not push the reason out of the message.
+deep=$TMP$(awk 'BEGIN { for (i = 0; i < 15; i++) { printf "/"; for (j = 0; j < 250; j++) printf "d" } }')
+expect_exit 2 "a missing suite file with a long path" -- "$CONFORM" --suite "$deep/x.suite" --all
+expect_grep "$TMP/err" "/x\.suite: cannot read: No such file or directory$" "the reason after a long path"
+expect_exit 2 "a missing suites dir with a long path" -- "$CONFORM" --suites "$deep" --all
+expect_grep "$TMP/err" "No such file or directory$" "the reason after a long directory"
+
+# tolerance=K: a wrong result within K times conform's tolerance passes,
+# and says so on the console, in JUnit and in the database; beyond K, or
+# with no ratio (an integer), it fails as before.  harness.wrong's f32 sum
+# is off by 1, 179 times its tolerance with this seed.
+tol_run() { # NAME DTYPE TOLERANCE
+	printf 'case %s variant=harness.wrong dtype=%s n=1000 tolerance=%s\n' "$1" "$2" "$3" >"$TMP/tol.suite"
+	"$CONFORM" --suite "$TMP/tol.suite" --all --seed 5 --db "$TMP/tol.db" --junit "$TMP/tol.xml" >"$TMP/out" 2>"$TMP/err"
+}
+tol_run t.f32 f32 200
+expect_eq "$?" 0 "within tolerance=200: exit 0"
+expect_grep "$TMP/out" "^PASS +t\.f32: beyond conform's tolerance, within this case's tolerance=200 \(max \|err\|/tol 179\): 1 of 1 outputs wrong" "the finding on the console"
+expect_grep "$TMP/out" "^1 passed, 0 failed, 0 skipped$" "counted as passed"
+expect_eq "$(sql "$TMP/tol.db" "select status, observed from results where case_name = 't.f32'")" "PASS|completed-correct" "stored as PASS"
+expect_eq "$(sql "$TMP/tol.db" "select message like '%max |err|/tol 179%' from results where case_name = 't.f32'")" 1 "the observed error stored"
+expect_grep "$TMP/tol.xml" "<system-out>beyond conform.*tolerance=200" "the finding in JUnit"
+tol_run t.f32 f32 100
+expect_eq "$?" 1 "beyond tolerance=100: exit 1"
+expect_grep "$TMP/out" "^FAIL +t\.f32: 1 of 1 outputs wrong" "beyond K fails"
+tol_run t.i32 i32 1000
+expect_eq "$?" 1 "an integer never has a ratio: exit 1"
+for bad in 1 0.5 1001 abc 2e1 -3; do
+	printf 'case t.x variant=harness.wrong dtype=f32 n=10 tolerance=%s\n' "$bad" >"$TMP/tol.suite"
+	expect_exit 2 "tolerance=$bad" -- "$CONFORM" --suite "$TMP/tol.suite" --all --list
+	expect_grep "$TMP/err" "tol.suite:1: tolerance must be a factor above 1" "tolerance=$bad message"
+done
 
 # The database: bad paths and corrupt files are refused and left untouched.
 expect_exit 2 "db is a directory" -- "$CONFORM" --filter harness.pass.i32 --db "$TMP"
@@ -85,6 +123,43 @@ expect_exit 2 "corrupt db" -- "$CONFORM" --filter harness.pass.i32 --db "$TMP/co
 expect_grep "$TMP/err" "not an SQLite database" "corrupt db message"
 cmp -s "$TMP/corrupt.db" "$TMP/corrupt.orig" || fail "corrupt db was modified"
 touch "$TMP/ro-parent" && expect_exit 2 "db under a file" -- "$CONFORM" --filter harness.pass.i32 --db "$TMP/ro-parent/x.db"
+
+# Two outputs on one path: --junit over the database (or its journal, or a
+# suite file) is refused before anything runs, and the database survives.
+clash="$TMP/clash.db"
+expect_exit 0 "seeding a database" -- "$CONFORM" --filter 'harness.pass*' --seed 1 --db "$clash"
+cp "$clash" "$TMP/clash.orig"
+expect_exit 2 "--junit is --db" -- "$CONFORM" --filter 'harness.pass*' --db "$clash" --junit "$clash"
+expect_grep "$TMP/err" "^conform: --junit .* is the database" "--junit is --db message"
+expect_exit 2 "--junit is --db by another name" -- "$CONFORM" --filter 'harness.pass*' --db "$clash" --junit "$TMP/../$(basename "$TMP")/clash.db"
+ln -s "$clash" "$TMP/clash-link.db"
+expect_exit 2 "--junit is a link to --db" -- "$CONFORM" --filter 'harness.pass*' --db "$clash" --junit "$TMP/clash-link.db"
+expect_exit 2 "--junit is the journal" -- "$CONFORM" --filter 'harness.pass*' --db "$clash" --junit "$clash-wal"
+expect_grep "$TMP/err" "is the database's journal" "--junit is the journal message"
+cmp -s "$clash" "$TMP/clash.orig" || fail "the database was replaced"
+expect_eq "$(sql "$clash" "select count(*) from results")" 3 "every stored result kept"
+printf 'case j.one variant=harness.pass n=10\n' >"$TMP/j.suite"
+cp "$TMP/j.suite" "$TMP/j.orig"
+expect_exit 2 "--junit is a suite file" -- "$CONFORM" --suite "$TMP/j.suite" --all --db "$clash" --junit "$TMP/j.suite"
+cmp -s "$TMP/j.suite" "$TMP/j.orig" || fail "the suite file was replaced"
+# An unwritable report path is refused before the first case, not after.
+expect_exit 2 "--junit in a missing directory" -- "$CONFORM" --filter 'harness.pass*' --db "$clash" --junit "$TMP/no/such/dir/x.xml"
+expect_grep "$TMP/err" "^conform: cannot write the JUnit report: No such file" "--junit unwritable message"
+expect_eq "$(sql "$clash" "select count(*) from runs")" 1 "no run was started for an unwritable --junit"
+expect_exit 2 "--junit is a directory" -- "$CONFORM" --filter 'harness.pass*' --db "$clash" --junit "$TMP"
+expect_eq "$(ls "$TMP" | grep -c '\.xml\.\|clash\.db\.')" 0 "no temporary report left behind"
+
+# A stop signal before conform's own handlers would be in place still
+# means "interrupted" (130), not a death by signal (143): here conform is
+# waiting for a worker that has not answered yet.
+printf '#!/bin/sh\nsleep 5\n' >"$TMP/slow-worker"
+chmod +x "$TMP/slow-worker"
+CONFORM_WORKER="$TMP/slow-worker" "$CONFORM" --all --list >/dev/null 2>&1 &
+pid=$!
+sleep 0.3
+kill -TERM "$pid"
+wait "$pid"
+expect_eq "$?" 130 "SIGTERM while starting exits 130"
 
 # A run stores what it prints; --json and --junit agree with it.
 db="$TMP/run.db"

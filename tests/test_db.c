@@ -30,6 +30,8 @@
 #include <sqlite3.h>
 
 #include "db.h"
+#include "db_internal.h" /* the connection itself, to cap its size (test_aborted) */
+#include "report.h"
 #include "test.h"
 
 /* The store names dtypes through dtype_name(); this stand-in lets the test link
@@ -65,6 +67,12 @@ static int waited_the_timeout(double ms)
 static int one_line(const char *s)
 {
 	return s[0] != '\0' && !strchr(s, '\n');
+}
+
+static int ends_with(const char *s, const char *end)
+{
+	size_t n = strlen(s), e = strlen(end);
+	return n >= e && strcmp(s + n - e, end) == 0;
 }
 
 static int write_file(const char *path, const void *buf, size_t n)
@@ -402,7 +410,8 @@ static void test_round_trip(void)
 }
 
 /* WAL: readers proceed while someone holds the write lock, and our writes
- * wait DB_BUSY_TIMEOUT_MS before saying "locked". */
+ * wait DB_BUSY_TIMEOUT_MS before saying "locked" (DB_LOCKED: nothing was
+ * written, and the same call goes through once the lock is gone). */
 static void test_concurrency(void)
 {
 	char path[PATH_MAX];
@@ -449,7 +458,7 @@ static void test_concurrency(void)
 	}
 
 	t0 = now_ms();
-	CHECK_INT(db_result_insert(db, run, &r, err, sizeof err), -1);
+	CHECK_INT(db_result_insert(db, run, &r, err, sizeof err), DB_LOCKED);
 	dt = now_ms() - t0;
 	CHECK_CONTAINS(err, "locked");
 	CHECK_CONTAINS(err, path);
@@ -729,7 +738,7 @@ static void test_migration(void)
 	sqlite3 *h;
 	double t0, dt;
 
-	CHECK_INT(db_schema_latest(), 3);
+	CHECK_INT(db_schema_latest(), 4);
 	path_in(path, sizeof path, "old.db");
 	CHECK_INT(db_open_at_version(path, 1, &db, err, sizeof err), 0);
 	if (!db)
@@ -849,7 +858,7 @@ static void test_migration_3(void)
 	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
 	if (!db)
 		return;
-	CHECK_INT(db_schema_version(db), 3);
+	CHECK_INT(db_schema_version(db), db_schema_latest());
 	db_close(db);
 	h = raw_open(path);
 	if (!h)
@@ -870,19 +879,186 @@ static void test_migration_3(void)
 	sqlite3_close(h);
 }
 
-/* db_open on `path` must fail with `want` in the message and leave the
- * file exactly as it was, with no journal beside it. */
-static void expect_refused(const char *path, const char *want)
+/* A version-3 database gains migration 4, which rebuilds runs for the
+ * 'aborted' state and its reason: every run keeps every column, no result
+ * is lost (dropping the old runs with foreign keys on would have deleted
+ * them all), a result that already lacked its run stays, and the rebuilt
+ * table is referenced as before (deleting a run deletes its results). */
+static void test_migration_4(void)
 {
+	char path[PATH_MAX], buf[256];
+	struct db *db = NULL;
+	struct gpu_info g = mkgpu("NVIDIA H100 80GB HBM3", "GPU-mig4");
+	struct case_spec c = mkcase("block.tree.sum.f32", "block.tree", DTYPE_F32, 10, 0,
+				    "block=256,op=sum", EXPECT_PASS);
+	int64_t dev = 0, run1 = 0, run2 = 0, run3 = 0;
+	struct run_info ri = plain_run;
+	sqlite3 *h;
+
+	path_in(path, sizeof path, "v3.db");
+	CHECK_INT(db_open_at_version(path, 3, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	CHECK_INT(db_device_upsert(db, &g, &dev, err, sizeof err), 0);
+	ri.device_id = dev;
+	CHECK_INT(db_run_begin(db, &ri, &run1, err, sizeof err), 0);
+	for (int i = 0; i < 3; i++)
+		put_result(db, run1, &c, STATUS_PASS, OUTCOME_CORRECT, "", 1, 0, 0);
+	CHECK_INT(db_run_end(db, run1, "complete", 3, 0, 0, err, sizeof err), 0);
+	CHECK_INT(db_run_begin(db, &plain_run, &run2, err, sizeof err), 0);
+	put_result(db, run2, &c, STATUS_FAIL, OUTCOME_WRONG, "wrong", 2, 0, 0);
+	CHECK_INT(db_run_end(db, run2, "interrupted", 0, 1, 0, err, sizeof err), 0);
+	CHECK_INT(db_run_begin(db, &plain_run, &run3, err, sizeof err), 0);
+	put_result(db, run3, &c, STATUS_PASS, OUTCOME_CORRECT, "", 3, 0, 0);
+	db_close(db);
+	db = NULL;
+
+	h = raw_open(path);
+	if (!h)
+		return;
+	CHECK_INT(raw_int(h, "PRAGMA user_version"), 3);
+	CHECK(!has_column(h, "runs", "reason"));
+	CHECK(sqlite3_exec(h, "UPDATE runs SET state = 'aborted' WHERE id = 3", NULL, NULL, NULL) ==
+	      SQLITE_CONSTRAINT);
+	/* A result whose run is gone, as a script with foreign keys off can
+	 * leave: the migration neither removes it nor fails over it. */
+	CHECK_INT(raw_exec(h, "INSERT INTO results (run_id, case_name, kernel, variant, params, "
+			      "dtype, n, cols, expect, status, observed, duration_ms, created_at) "
+			      "VALUES (9999, 'x', 'x', 'x', '', 'f32', 1, 0, 'pass', 'PASS', "
+			      "'completed-correct', 0, 'now')"), SQLITE_OK);
+	CHECK_STR(raw_text(h, "SELECT group_concat(id || ' ' || state || ' ' || coalesce(passed, '-') "
+			      "|| ' ' || coalesce(device_id, '-') || ' ' || seed || ' ' || host, ', ') "
+			      "FROM (SELECT * FROM runs ORDER BY id)", buf, sizeof buf),
+		  "1 complete 3 1 42 testhost, 2 interrupted 0 - 42 testhost, 3 running - - 42 testhost");
+	sqlite3_close(h);
+
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	if (!db) {
+		fprintf(stderr, "migration 4: %s\n", err);
+		return;
+	}
+	CHECK_INT(db_schema_version(db), 4);
+	CHECK_INT(db_run_abort(db, run3, "recording result: the disk is full (at x)", err, sizeof err),
+		  0);
+	/* db's connection has foreign keys on again after migrating. */
+	put_result(db, run3, &c, STATUS_PASS, OUTCOME_CORRECT, "", 3, 0, 0);
+	{
+		struct result r;
+		memset(&r, 0, sizeof r);
+		r.c = &c;
+		CHECK_INT(db_result_insert(db, 9998, &r, err, sizeof err), -1);
+		CHECK_CONTAINS(err, "FOREIGN KEY");
+	}
+	db_close(db);
+
+	h = raw_open(path);
+	if (!h)
+		return;
+	CHECK(has_column(h, "runs", "reason"));
+	CHECK_STR(raw_text(h, "SELECT group_concat(id || ' ' || state || ' ' || coalesce(passed, '-') "
+			      "|| ' ' || coalesce(device_id, '-') || ' ' || seed || ' ' || host, ', ') "
+			      "FROM (SELECT * FROM runs ORDER BY id)", buf, sizeof buf),
+		  "1 complete 3 1 42 testhost, 2 interrupted 0 - 42 testhost, 3 aborted - - 42 testhost");
+	CHECK_STR(raw_text(h, "SELECT reason FROM runs WHERE id = 3", buf, sizeof buf),
+		  "recording result: the disk is full (at x)");
+	CHECK_STR(raw_text(h, "SELECT ended_at IS NOT NULL FROM runs WHERE id = 3", buf, sizeof buf),
+		  "1");
+	CHECK_STR(raw_text(h, "SELECT group_concat(run_id, ' ') FROM (SELECT run_id FROM results "
+			      "ORDER BY id)", buf, sizeof buf), "1 1 1 2 3 9999 3");
+	CHECK_STR(raw_text(h, "SELECT \"table\" FROM pragma_foreign_key_list('results')", buf,
+			   sizeof buf), "runs");
+	CHECK_INT(raw_exec(h, "PRAGMA foreign_keys = ON"), SQLITE_OK);
+	CHECK_INT(raw_exec(h, "DELETE FROM runs WHERE id = 1"), SQLITE_OK);
+	CHECK_INT(raw_int(h, "SELECT count(*) FROM results WHERE run_id = 1"), 0);
+	CHECK_INT(raw_int(h, "SELECT count(*) FROM results"), 4);
+	sqlite3_close(h);
+}
+
+/* A result that cannot be stored for a reason waiting will not cure (here
+ * the database at its size limit, SQLITE_FULL as from a full disk): the
+ * database sink marks the run aborted with the reason, keeps every result
+ * stored before, and fails with one line that says so. */
+static void test_aborted(void)
+{
+	char path[PATH_MAX], buf[512];
+	struct db *db = NULL;
+	struct db_state st = { .version = "0.0-test", .git_revision = "" };
+	struct run_context rc = { .total = 1000, .seed = 5, .command_line = "conform --all" };
+	struct report_sink sink;
+	static struct case_spec cases[1000];
+	struct db_run_row row;
+	int stored = 0, ret = 0;
+	sqlite3 *h;
+
+	path_in(path, sizeof path, "full.db");
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	st.db = db;
+	db_sink(&sink, &st);
+	CHECK_INT(sink.begin(sink.ctx, &rc, err, sizeof err), 0);
+	/* The limit is the connection's own: nothing else can set it. */
+	{
+		char sql[64];
+		long long pages = 0;
+		int qrc;
+		CHECK_INT(db_query_int(db, "PRAGMA page_count", &pages, &qrc), 0);
+		snprintf(sql, sizeof sql, "PRAGMA max_page_count = %lld", pages + 3);
+		CHECK_INT(sqlite3_exec(db->h, sql, NULL, NULL, NULL), SQLITE_OK);
+	}
+	for (int i = 0; i < 1000 && ret == 0; i++) {
+		struct result r;
+		char name[32];
+		snprintf(name, sizeof name, "full.case%d", i);
+		cases[i] = mkcase(name, "block.tree", DTYPE_F32, 10, 0, "", EXPECT_PASS);
+		memset(&r, 0, sizeof r);
+		r.c = &cases[i];
+		r.status = STATUS_PASS;
+		r.outcome = OUTCOME_CORRECT;
+		r.err_norm = -1;
+		memset(r.message, 'm', 900);
+		ret = sink.result(sink.ctx, &r, (size_t)i, 1000, err, sizeof err);
+		if (ret == 0)
+			stored++;
+	}
+	CHECK_INT(ret, -1);
+	CHECK(stored > 0);
+	CHECK_CONTAINS(err, path);
+	CHECK_CONTAINS(err, "recording result: the disk is full; run 1 is marked aborted, keeping the "
+			    "results stored before full.case");
+	CHECK(one_line(err));
+	CHECK_INT(db_run_read(db, st.run_id, &row, err, sizeof err), 1);
+	CHECK_STR(row.state, "aborted");
+	snprintf(buf, sizeof buf, "recording result: the disk is full (at full.case%d)", stored);
+	CHECK_STR(row.reason, buf);
+	CHECK_INT(row.results, stored);
+	db_close(db);
+
+	h = raw_open(path);
+	if (!h)
+		return;
+	CHECK_INT(raw_int(h, "SELECT count(*) FROM results"), stored);
+	CHECK_STR(raw_text(h, "SELECT state || ' ' || (ended_at IS NOT NULL) || ' ' || "
+			      "coalesce(passed, '-') FROM runs", buf, sizeof buf), "aborted 1 -");
+	sqlite3_close(h);
+}
+
+typedef int (*db_opener)(const char *path, struct db **out, char *err, size_t len);
+
+/* `open` on `path` must fail with `want` in the message and leave the file
+ * exactly as it was, with no journal, -wal or -shm beside it. */
+static void expect_refused_by(db_opener open, const char *path, const char *want)
+{
+	static const char *const sides[] = { "-journal", "-wal", "-shm" };
 	struct db *db = NULL;
 	unsigned char *before, *after;
 	size_t nb = 0, na = 0;
-	char side[PATH_MAX + 8];
+	char side[PATH_MAX + 16];
 
 	before = read_file(path, &nb);
 	CHECK(before != NULL);
 	err[0] = '\0';
-	CHECK_INT(db_open(path, &db, err, sizeof err), -1);
+	CHECK_INT(open(path, &db, err, sizeof err), -1);
 	CHECK(db == NULL);
 	CHECK_CONTAINS(err, want);
 	CHECK_CONTAINS(err, path);
@@ -891,13 +1067,18 @@ static void expect_refused(const char *path, const char *want)
 	CHECK(after != NULL);
 	CHECK_INT(na, nb);
 	CHECK(before && after && na == nb && memcmp(before, after, nb) == 0);
-	snprintf(side, sizeof side, "%s-journal", path);
-	CHECK(!exists(side));
-	snprintf(side, sizeof side, "%s-wal", path);
-	CHECK(!exists(side));
+	for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++) {
+		snprintf(side, sizeof side, "%s%s", path, sides[i]);
+		CHECK(!exists(side));
+	}
 	free(before);
 	free(after);
 	db_close(db);
+}
+
+static void expect_refused(const char *path, const char *want)
+{
+	expect_refused_by(db_open, path, want);
 }
 
 static void test_refusals(void)
@@ -957,6 +1138,17 @@ static void test_refusals(void)
 	snprintf(sub, sizeof sub, "created by a newer conform (schema 99, this build knows %d)",
 		 db_schema_latest());
 	expect_refused(path, sub);
+	CHECK_CONTAINS(err, "use that conform, or another --db");
+
+	/* A version no conform writes. */
+	h = raw_open(path);
+	if (h) {
+		CHECK_INT(raw_exec(h, "PRAGMA user_version = -1"), SQLITE_OK);
+		sqlite3_close(h);
+	}
+	snprintf(sub, sizeof sub, "schema version -1, which no conform writes (this build knows 1 to %d)",
+		 db_schema_latest());
+	expect_refused(path, sub);
 
 	/* Somebody else's database, with and without a user_version. */
 	path_in(path, sizeof path, "other.db");
@@ -993,6 +1185,238 @@ static void test_refusals(void)
 	CHECK(db == NULL);
 }
 
+/* Overwrites `n` bytes, from `at` bytes before the end of the root page
+ * of `table`, with 'A's.  Rows are kept at the end of a b-tree page and
+ * its header at the start: the cells stop making sense while the header
+ * still parses, so SQLite reads and writes around the damage unless it
+ * checks.  Returns 0, or -1. */
+static int damage_root_page(const char *path, const char *table, long at, size_t n)
+{
+	char sql[128];
+	long long root, page;
+	sqlite3 *h = raw_open(path);
+	unsigned char *buf;
+	size_t size = 0;
+	int rc = -1;
+
+	if (!h)
+		return -1;
+	snprintf(sql, sizeof sql, "SELECT rootpage FROM sqlite_master WHERE name = '%s'", table);
+	root = raw_int(h, sql);
+	page = raw_int(h, "PRAGMA page_size");
+	sqlite3_close(h); /* the last connection: the WAL is folded in and removed */
+	buf = read_file(path, &size);
+	if (buf && root > 0 && page > at && (size_t)(root * page) <= size) {
+		memset(buf + root * page - at, 'A', n);
+		rc = write_file(path, buf, size);
+	}
+	free(buf);
+	return rc;
+}
+
+/* A database whose pages do not hold together (quick_check fails) is
+ * refused by every opener that records results, before it writes; a
+ * lookup, which only reads, opens it unless it would have to migrate it. */
+static void test_damaged(void)
+{
+	char path[PATH_MAX], buf[256];
+	struct db *db = NULL;
+	struct case_spec c = mkcase("block.tree.sum.f32", "block.tree", DTYPE_F32, 10, 0,
+				    "block=256,op=sum", EXPECT_PASS);
+	int64_t run = 0;
+	sqlite3 *h;
+
+	path_in(path, sizeof path, "damaged-results.db");
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	CHECK_INT(db_run_begin(db, &plain_run, &run, err, sizeof err), 0);
+	for (int i = 0; i < 12; i++)
+		put_result(db, run, &c, STATUS_PASS, OUTCOME_CORRECT, "", 1, 0, 0);
+	db_close(db);
+	CHECK_INT(damage_root_page(path, "results", 1000, 300), 0);
+	h = raw_open(path);
+	if (h) {
+		CHECK(strcmp(raw_text(h, "PRAGMA quick_check", buf, sizeof buf), "ok") != 0);
+		sqlite3_close(h);
+	}
+
+	expect_refused(path, "damaged database (On tree page ");
+	CHECK_CONTAINS(err, ".recover");
+	expect_refused(path, "left untouched: move it aside");
+	{
+		/* A lookup reads around the damage: nothing is written. */
+		size_t nb = 0, na = 0;
+		unsigned char *before = read_file(path, &nb), *after;
+		CHECK_INT(db_open_lookup(path, &db, err, sizeof err), 0);
+		db_close(db);
+		db = NULL;
+		after = read_file(path, &na);
+		CHECK(before && after && na == nb && memcmp(before, after, nb) == 0);
+		free(before);
+		free(after);
+	}
+
+	/* With a WAL left by a writer that was killed: refusing folds
+	 * nothing into the damaged file, and leaves the WAL as it was. */
+	{
+		char wal[PATH_MAX + 8];
+		unsigned char *db0, *wal0, *db1, *wal1;
+		size_t ndb0 = 0, nwal0 = 0, ndb1 = 0, nwal1 = 0;
+		int status = 0;
+		pid_t pid = fork();
+
+		CHECK(pid >= 0);
+		if (pid == 0) {
+			sqlite3 *w = raw_open(path);
+			if (!w || raw_exec(w, "INSERT INTO runs (started_at, state) VALUES ('x', "
+					      "'running')") != SQLITE_OK)
+				_exit(2);
+			kill(getpid(), SIGKILL);
+			_exit(3);
+		}
+		if (pid > 0)
+			CHECK(waitpid(pid, &status, 0) == pid && WIFSIGNALED(status));
+		snprintf(wal, sizeof wal, "%s-wal", path);
+		db0 = read_file(path, &ndb0);
+		wal0 = read_file(wal, &nwal0);
+		CHECK(wal0 && nwal0 > 0);
+		CHECK_INT(db_open(path, &db, err, sizeof err), -1);
+		CHECK_CONTAINS(err, "damaged database");
+		db1 = read_file(path, &ndb1);
+		wal1 = read_file(wal, &nwal1);
+		CHECK(db0 && db1 && ndb0 == ndb1 && memcmp(db0, db1, ndb0) == 0);
+		CHECK(wal0 && wal1 && nwal0 == nwal1 && memcmp(wal0, wal1, nwal0) == 0);
+		free(db0);
+		free(wal0);
+		free(db1);
+		free(wal1);
+	}
+
+	/* An old damaged database: a lookup would migrate it, so it checks
+	 * first and refuses, at the old version. */
+	path_in(path, sizeof path, "damaged-v2.db");
+	CHECK_INT(db_open_at_version(path, 2, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	for (int i = 0; i < 12; i++)
+		CHECK_INT(db_run_begin(db, &plain_run, &run, err, sizeof err), 0);
+	db_close(db);
+	CHECK_INT(damage_root_page(path, "runs", 1000, 300), 0);
+	expect_refused_by(db_open_lookup, path, "damaged database");
+	h = raw_open(path);
+	if (h) {
+		CHECK_INT(raw_int(h, "PRAGMA user_version"), 2);
+		sqlite3_close(h);
+	}
+}
+
+/* Builds under `dir` a path of exactly `want` characters (directories of
+ * 100-character names, then the file's), without creating anything. */
+static void long_path(char *buf, size_t len, const char *dir, size_t want)
+{
+	size_t n = (size_t)snprintf(buf, len, "%s", dir);
+
+	while (n + 101 + 16 < want) {
+		buf[n++] = '/';
+		memset(buf + n, 'd', 100);
+		n += 100;
+	}
+	buf[n++] = '/';
+	while (n + 3 < want)
+		buf[n++] = 'f';
+	memcpy(buf + n, ".db", 4);
+}
+
+/* SQLite takes paths up to its VFS's limit less room for "-journal": one
+ * of that length works, a longer one is refused before any directory is
+ * made, and a path of nearly PATH_MAX characters still leaves the reason
+ * whole in a 1024-byte message. */
+static void test_long_paths(void)
+{
+	sqlite3_vfs *vfs = sqlite3_vfs_find(NULL);
+	size_t max = (size_t)vfs->mxPathname - 8;
+	char path[PATH_MAX], dir[PATH_MAX], msg[1024];
+	struct db *db = NULL;
+
+	path_in(dir, sizeof dir, "long-ok");
+	long_path(path, sizeof path, dir, max);
+	CHECK_INT(strlen(path), max);
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	if (!db)
+		fprintf(stderr, "db_open of %zu characters: %s\n", max, err);
+	db_close(db);
+	db = NULL;
+
+	path_in(dir, sizeof dir, "long-refused");
+	long_path(path, sizeof path, dir, max + 1);
+	CHECK_INT(db_open(path, &db, err, sizeof err), -1);
+	CHECK_CONTAINS(err, "path too long for SQLite");
+	CHECK(one_line(err));
+	CHECK(!exists(dir));
+
+	long_path(path, sizeof path, dir, PATH_MAX - 1);
+	CHECK_INT(db_open(path, &db, msg, sizeof msg), -1);
+	CHECK(one_line(msg));
+	CHECK_CONTAINS(msg, "...");
+	CHECK_CONTAINS(msg, "path too long for SQLite");
+	CHECK(ends_with(msg, "choose a shorter --db"));
+	CHECK(!exists(dir));
+}
+
+/* A database conform could read but not write (the file, its directory, a
+ * -shm left by another user) is refused before SQLite opens it, so the
+ * refusal leaves no -wal or -shm behind and the next run, once the file is
+ * writable, works.  Root writes read-only files, so this needs another
+ * user. */
+static void test_read_only(void)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 16], side[PATH_MAX + 32];
+	struct db *db = NULL;
+	int64_t run;
+
+	if (geteuid() == 0) {
+		fprintf(stderr, "running as root, which may write read-only files: read-only "
+				"refusals not checked\n");
+		return;
+	}
+	path_in(dir, sizeof dir, "ro");
+	snprintf(path, sizeof path, "%s/ro.db", dir);
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	CHECK_INT(db_run_begin(db, &plain_run, &run, err, sizeof err), 0);
+	db_close(db);
+	db = NULL;
+
+	CHECK_INT(chmod(path, 0444), 0);
+	expect_refused(path, "read-only (Permission denied), cannot record results");
+	CHECK_INT(chmod(path, 0644), 0);
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	db_close(db);
+	db = NULL;
+
+	CHECK_INT(chmod(dir, 0555), 0);
+	expect_refused(path, "its directory is read-only");
+	snprintf(side, sizeof side, "%s/new.db", dir);
+	CHECK_INT(db_open(side, &db, err, sizeof err), -1);
+	CHECK_CONTAINS(err, "its directory is read-only");
+	CHECK(one_line(err));
+	CHECK(!exists(side));
+	CHECK_INT(chmod(dir, 0755), 0);
+
+	snprintf(side, sizeof side, "%s-shm", path);
+	CHECK_INT(write_file(side, "", 0), 0);
+	CHECK_INT(chmod(side, 0444), 0);
+	err[0] = '\0';
+	CHECK_INT(db_open(path, &db, err, sizeof err), -1);
+	CHECK_CONTAINS(err, "its -shm file is read-only");
+	CHECK(one_line(err));
+	CHECK_INT(remove(side), 0);
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	db_close(db);
+}
+
 int main(void)
 {
 	const char *base = getenv("TMPDIR");
@@ -1012,7 +1436,12 @@ int main(void)
 	test_killed_writer();
 	test_migration();
 	test_migration_3();
+	test_migration_4();
+	test_aborted();
 	test_refusals();
+	test_damaged();
+	test_long_paths();
+	test_read_only();
 
 	if (nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS) != 0)
 		fprintf(stderr, "cleaning %s: %s\n", tmpdir, strerror(errno));

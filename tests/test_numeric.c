@@ -575,6 +575,14 @@ static void test_check_values(void)
 	CHECK_CONTAINS(r.message, "1 of 1 outputs wrong: [0] got 1.0000011");
 	CHECK_CONTAINS(r.message, "want 1 (tol 1e-06)");
 	CHECK_CONTAINS(r.message, "max |err|/tol 1.1");
+	/* The ratio a case's tolerance=K is compared with. */
+	CHECK_INT(r.tol_checked, 1);
+	CHECK_NEAR(r.err_ratio, 1.1, 1e-6);
+	g = 1.0 + 0.5e-6;
+	fresh(&r);
+	check_values(DTYPE_F64, &g, &ref1, &tol1, 1, &r);
+	CHECK_INT(r.tol_checked, 1);
+	CHECK_NEAR(r.err_ratio, 0.5, 1e-6);
 
 	float gf = 1.0009f;
 	double reff = 1.0, tolf = 1e-3;
@@ -598,6 +606,13 @@ static void test_check_values(void)
 	fresh(&r);
 	check_values(DTYPE_F32, &nanv, &nanref, &inf, 1, &r);
 	CHECK_INT(r.outcome, OUTCOME_WRONG);
+	/* A NaN has no ratio, so no tolerance=K can accept it. */
+	CHECK_INT(r.tol_checked, 0);
+	/* Nor an integer, which has no tolerance. */
+	int gi = 3, wi = 4;
+	fresh(&r);
+	check_ints(&gi, &wi, 1, &r);
+	CHECK_INT(r.tol_checked, 0);
 
 	/* Infinities equal only the same infinity. */
 	float pinf = INFINITY, big = 1e30f;

@@ -9,16 +9,17 @@
 #include "proto.h"
 #include "test.h"
 
-/* A valid DONE line with field i (1..16) replaced by value: parsed. */
+/* A valid DONE line with field i (1..17) replaced by value: parsed. */
 static int done_with(int i, const char *value)
 {
-	const char *f[17] = {"DONE", "4", "completed-correct", "0", "0.25", "1.500000", "12", "0.125",
-			     "0.13", "0.001", "0.12", "0.0077", "4294967296", "1980", "1755", "-1", "msg"};
+	const char *f[18] = {"DONE", "4", "completed-correct", "0", "0.25", "1.93", "1.500000", "12",
+			     "0.125", "0.13", "0.001", "0.12", "0.0077", "4294967296", "1980", "1755", "-1",
+			     "msg"};
 	char line[PROTO_LINE_MAX] = "";
 	f[i] = value;
-	for (int k = 0; k < 17; k++) {
+	for (int k = 0; k < 18; k++) {
 		strcat(line, f[k]);
-		strcat(line, k < 16 ? "\t" : "\n");
+		strcat(line, k < 17 ? "\t" : "\n");
 	}
 	unsigned seq;
 	struct case_result r;
@@ -28,19 +29,19 @@ static int done_with(int i, const char *value)
 /* A number the other side's printf could have written, and junk. */
 static void test_numbers(void)
 {
-	CHECK_INT(done_with(16, "msg"), 0);
-	/* Integers: seq, fatal, samples, clocks. */
+	CHECK_INT(done_with(17, "msg"), 0);
+	/* Integers: seq, samples, clocks (fatal below). */
 	const char *bad_ints[] = {"", " 4", "4 ", "+4", "-1", "0x10", "4.0", "1e3", "4294967296",
 				  "99999999999999999999", "٤"};
 	for (size_t k = 0; k < sizeof bad_ints / sizeof *bad_ints; k++) {
 		CHECK_INT(done_with(1, bad_ints[k]), -1);
-		CHECK_INT(done_with(6, bad_ints[k]), -1);
-		CHECK_INT(done_with(13, bad_ints[k]), -1);
+		CHECK_INT(done_with(7, bad_ints[k]), -1);
+		CHECK_INT(done_with(14, bad_ints[k]), -1);
 	}
 	CHECK_INT(done_with(1, "4294967295"), 0);
 	CHECK_INT(done_with(3, "1"), 0);
 	CHECK_INT(done_with(3, "2"), -1); /* fatal is a flag */
-	CHECK_INT(done_with(6, "2147483648"), -1);
+	CHECK_INT(done_with(7, "2147483648"), -1);
 	/* Doubles: what %g and %f write, nothing more. */
 	const char *good[] = {"0", "-0", "1", "-1", "0.5", "12.25", "1e+20", "1.5e-07", "-2.5e+300",
 			      "nan", "-nan", "inf", "-inf", "4.9e-324", "1.000000"};
@@ -49,8 +50,10 @@ static void test_numbers(void)
 	const char *bad[] = {"", "-", " 1", "1 ", "+1", "0x10", "0x1p3", ".5", "5.", "1e5", "1e", "1e+",
 			     "1.5e+7x", "infinity", "nan(1)", "NaN", "INF", "1e+999", "-1e+999", "1,5",
 			     "--1"};
-	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++)
+	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
 		CHECK_INT(done_with(4, bad[k]), -1);
+		CHECK_INT(done_with(5, bad[k]), -1);
+	}
 
 	/* The RUN line's timing field, read by the worker, is as strict. */
 	unsigned seq;
@@ -138,6 +141,7 @@ int main(void)
 	CHECK_INT(proto_parse_run(short_line, &seq, &a, &tr), -1);
 
 	struct case_result r = {.outcome = OUTCOME_WRONG, .fatal = 1, .err_norm = 0.25, .kernel_ms = 1.5,
+				.tol_checked = 1, .err_ratio = 1.93,
 				.timing = {.samples = 12, .median_ms = 0.125, .mean_ms = 0.13, .stddev_ms = 0.001,
 					   .min_ms = 0.12, .noise = 0.0077, .bytes = 4294967296.0,
 					   .clock_start_mhz = 1980, .clock_end_mhz = 1755, .result_spread = -1}};
@@ -150,6 +154,8 @@ int main(void)
 	CHECK_INT(q.outcome, OUTCOME_WRONG);
 	CHECK_INT(q.fatal, 1);
 	CHECK_NEAR(q.err_norm, 0.25, 1e-12);
+	CHECK_INT(q.tol_checked, 1);
+	CHECK_NEAR(q.err_ratio, 1.93, 1e-12);
 	CHECK_STR(q.message, "2 of 8 wrong: [1] got 3 want 4");
 	CHECK_INT(q.timing.samples, 12);
 	CHECK_NEAR(q.timing.median_ms, 0.125, 1e-12);
@@ -165,6 +171,9 @@ int main(void)
 	strcpy(skip.message, "cub::WarpReduceBatched: not in this toolkit (CUDA 13.0)");
 	CHECK_INT(proto_format_done(line, sizeof line, 10, &skip), 0);
 	CHECK_INT(proto_parse_done(line, &seq, &q), 0);
+	/* No ratio (tol_checked 0, whatever err_ratio holds) crosses as none. */
+	CHECK_INT(q.tol_checked, 0);
+	CHECK_NEAR(q.err_ratio, -1, 0);
 	CHECK_INT(q.outcome, OUTCOME_SKIPPED);
 	CHECK_STR(q.message, "cub::WarpReduceBatched: not in this toolkit (CUDA 13.0)");
 
@@ -175,7 +184,7 @@ int main(void)
 				    sizeof reason), 1);
 	CHECK_STR(h.name, "H100?[8m");
 	CHECK_STR(h.uuid, "GPU-?");
-	CHECK_INT(proto_parse_done("DONE\t3\tcompleted-correct\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t"
+	CHECK_INT(proto_parse_done("DONE\t3\tcompleted-correct\t0\t0\t-1\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t"
 				   "\x1b]0;title\x07ok \xc2\xb1 \xc2\x9b" "1m\n", &seq, &q), 0);
 	CHECK_STR(q.message, "?]0;title?ok \xc2\xb1 ?1m");
 
@@ -183,7 +192,7 @@ int main(void)
 	 * short; a message longer than a result holds is cut, and made
 	 * printable after the cut, which here splits a character. */
 	char *long_line = malloc(PROTO_LINE_MAX + 64);
-	strcpy(long_line, "DONE\t3\tcompleted-correct\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t");
+	strcpy(long_line, "DONE\t3\tcompleted-correct\t0\t0\t-1\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t");
 	size_t at = strlen(long_line);
 	memset(long_line + at, 'm', PROTO_LINE_MAX - at);
 	strcpy(long_line + PROTO_LINE_MAX - 1, "\n");

@@ -140,11 +140,11 @@ static void test_malformed_text(void)
 	expect_error("case\n", "t:1: expected 'case NAME key=value ...', got 'case' alone");
 	expect_error("case variant=x n=1\n", "t:1: expected a case name after 'case', got 'variant=x'");
 	expect_error("case a variant=x n=1 blah\n", "t:1: expected key=value, got 'blah'");
-	expect_error("case a variant=x n=0\n", "t:1: n must be a count >= 1 (decimal or 2^K), got '0'");
-	expect_error("case a variant=x n=-3\n", "t:1: n must be a count >= 1 (decimal or 2^K), got '-3'");
-	expect_error("case a variant=x n=2^63\n", "t:1: n must be a count >= 1 (decimal or 2^K), got '2^63'");
-	expect_error("case a variant=x n=1k\n", "t:1: n must be a count >= 1 (decimal or 2^K), got '1k'");
-	expect_error("case a variant=x n=8 cols=0\n", "t:1: cols must be a count >= 1 (decimal or 2^K), got '0'");
+	expect_error("case a variant=x n=0\n", "t:1: n must be a count from 1 to 2^40 (decimal or 2^K), got '0'");
+	expect_error("case a variant=x n=-3\n", "t:1: n must be a count from 1 to 2^40 (decimal or 2^K), got '-3'");
+	expect_error("case a variant=x n=2^63\n", "t:1: n must be a count from 1 to 2^40 (decimal or 2^K), got '2^63'");
+	expect_error("case a variant=x n=1k\n", "t:1: n must be a count from 1 to 2^40 (decimal or 2^K), got '1k'");
+	expect_error("case a variant=x n=8 cols=0\n", "t:1: cols must be a count from 1 to 2^40 (decimal or 2^K), got '0'");
 	expect_error("case a variant=x n=8 dtype=f16\n", "t:1: unknown dtype 'f16' (one of f32, f64, i32, u32, bf16)");
 	expect_error("case a variant=x n=8 expect=maybe\n",
 		     "t:1: expect must be one of pass, fail, hang, launch-error, undefined, crash, error (got 'maybe')");
@@ -155,13 +155,13 @@ static void test_malformed_text(void)
 	expect_error("case a variant=x n=8 requires=sm>=80,\n", "t:1: empty requirement in requires=sm>=80,");
 	expect_error("case a variant=x n=8 requires=sm>=70,sm<100,sm!=75,sm!=86,sm!=89\n",
 		     "t:1: at most 4 requirements in requires=sm>=70,sm<100,sm!=75,sm!=86,sm!=89");
-	expect_error("case a variant=x n=8 timeout=0\n", "t:1: timeout must be a positive number of seconds, got '0'");
-	expect_error("case a variant=x n=8 timeout=soon\n", "t:1: timeout must be a positive number of seconds, got 'soon'");
-	expect_error("case a variant=x n=8 timeout=-1\n", "t:1: timeout must be a positive number of seconds, got '-1'");
-	expect_error("case a variant=x n=8 timeout=1e3\n", "t:1: timeout must be a positive number of seconds, got '1e3'");
-	expect_error("case a variant=x n=8 timeout=inf\n", "t:1: timeout must be a positive number of seconds, got 'inf'");
-	expect_error("case a variant=x n=8 timeout=1.2.3\n", "t:1: timeout must be a positive number of seconds, got '1.2.3'");
-	expect_error("case a variant=x n=8 timeout=0.000\n", "t:1: timeout must be a positive number of seconds, got '0.000'");
+	expect_error("case a variant=x n=8 timeout=0\n", "t:1: timeout must be a number of seconds in (0, 86400], got '0'");
+	expect_error("case a variant=x n=8 timeout=soon\n", "t:1: timeout must be a number of seconds in (0, 86400], got 'soon'");
+	expect_error("case a variant=x n=8 timeout=-1\n", "t:1: timeout must be a number of seconds in (0, 86400], got '-1'");
+	expect_error("case a variant=x n=8 timeout=1e3\n", "t:1: timeout must be a number of seconds in (0, 86400], got '1e3'");
+	expect_error("case a variant=x n=8 timeout=inf\n", "t:1: timeout must be a number of seconds in (0, 86400], got 'inf'");
+	expect_error("case a variant=x n=8 timeout=1.2.3\n", "t:1: timeout must be a number of seconds in (0, 86400], got '1.2.3'");
+	expect_error("case a variant=x n=8 timeout=0.000\n", "t:1: timeout must be a number of seconds in (0, 86400], got '0.000'");
 	expect_error("case a variant=x n=8 Block=3\n", "t:1: bad key 'Block' (keys are [a-z_][a-z0-9_]*)");
 	expect_error("case a variant=x n=8 n=9\n", "t:1: duplicate key 'n'");
 	expect_error("case a variant=x n=8 op=sum||max\n", "t:1: key 'op' has an empty value or alternative in 'sum||max'");
@@ -192,7 +192,7 @@ static void test_malformed_text(void)
 	expect_error("case a.{x}.{y}.{z} variant=v x=1|2|3|4|5|6|7|8|9|10|11|12|13|14|15|16|17|18|19|20|21|22|23|24|25|26|27|28|29|30|31|32|33|34|35|36|37|38|39|40|41 "
 		     "y=1|2|3|4|5|6|7|8|9|10|11|12|13|14|15|16|17|18|19|20|21|22|23|24|25|26|27|28|29|30|31|32|33|34|35|36|37|38|39|40|41 "
 		     "z=1|2|3|4|5|6|7|8|9|10|11|12|13|14|15|16|17|18|19|20|21|22|23|24|25|26|27|28|29|30|31|32|33|34|35|36|37|38|39|40|41 n=1\n",
-		     "t:1: case 'a.{x}.{y}.{z}' expands to more than 65536 cases");
+		     "t:1: case 'a.{x}.{y}.{z}' expands to more than 16384 cases");
 
 	char longname[400];
 	memset(longname, 'a', sizeof longname);
@@ -310,6 +310,9 @@ static void test_text_forms(void)
 	CHECK_STR(err, "other:3: duplicate case name 'x.q' (first defined at mem:3)");
 	CHECK_INT(s.count, 5);
 	CHECK(find(&s, "z.a") == NULL);
+	/* The names of the failed load are forgotten too. */
+	CHECK_INT(suite_load_text(&s, "again", "case z.a variant=k n=1\n", err, sizeof err), 0);
+	CHECK_INT(s.count, 6);
 
 	/* Growth past the initial capacity keeps every case and the index. */
 	char big[64];
@@ -318,7 +321,7 @@ static void test_text_forms(void)
 		if (suite_load_text(&s, "loop", big, err, sizeof err) != 0)
 			break;
 	}
-	CHECK_INT(s.count, 305);
+	CHECK_INT(s.count, 306);
 	CHECK_INT(suite_load_text(&s, "late", "case g.c17 variant=k n=1", err, sizeof err), -1);
 	CHECK_STR(err, "late:1: duplicate case name 'g.c17' (first defined at loop:1)");
 	const struct case_spec *c = find(&s, "g.c299");
@@ -327,7 +330,7 @@ static void test_text_forms(void)
 	/* Empty input and comment-only input are fine. */
 	CHECK_INT(suite_load_text(&s, "e", "", err, sizeof err), 0);
 	CHECK_INT(suite_load_text(&s, "e", "# nothing\n\n   \n", err, sizeof err), 0);
-	CHECK_INT(s.count, 305);
+	CHECK_INT(s.count, 306);
 	suite_free(&s);
 }
 
@@ -413,6 +416,214 @@ static void test_dir(void)
 	CHECK_STR(err, want);
 }
 
+/* Loads size bytes and checks the exact error (origin "t"). */
+static void expect_buffer_error(const char *data, size_t size, const char *want)
+{
+	struct suite s = { 0 };
+	char err[512] = "";
+
+	CHECK_INT(suite_load_buffer(&s, "t", data, size, err, sizeof err), -1);
+	CHECK_STR(err, want);
+	CHECK_INT(s.count, 0);
+	suite_free(&s);
+}
+
+static int loads(const char *text)
+{
+	struct suite s = { 0 };
+	char err[512] = "";
+	int rc = suite_load_text(&s, "t", text, err, sizeof err);
+
+	if (rc != 0)
+		fprintf(stderr, "  refused: %s\n", err);
+	suite_free(&s);
+	return rc;
+}
+
+/* Bytes that must not reach a terminal or the database are refused where
+ * they are; a NUL no longer ends the file. */
+static void test_bytes(void)
+{
+	expect_buffer_error("\0case a variant=k n=1\n", 22,
+			    "t:1: control character 0x00 at column 1 (a suite file is printable text)");
+	expect_buffer_error("case a variant=k n=1\ncase\0b variant=k n=1\n", 42,
+			    "t:2: control character 0x00 at column 5 (a suite file is printable text)");
+	expect_error("case \x1b[2Ja variant=k n=1\n",
+		     "t:1: control character 0x1b at column 6 (a suite file is printable text)");
+	expect_error("case a variant=k n=1 op=s\x1b]0;x\x07um\n",
+		     "t:1: control character 0x1b at column 26 (a suite file is printable text)");
+	expect_error("case a variant=k n=1\n# a comment \x1b[31m\n",
+		     "t:2: control character 0x1b at column 13 (a suite file is printable text)");
+	expect_error("case a variant=k n=1 x=\x7f\n",
+		     "t:1: control character 0x7f at column 24 (a suite file is printable text)");
+	expect_error("case caf\xc3\xa9 variant=k n=1\n",
+		     "t:1: byte 0xc3 at column 9 outside a comment (names and values are ASCII)");
+	expect_error("case a variant=k n=1 x=\x9b" "31m\n",
+		     "t:1: byte 0x9b at column 24 outside a comment (names and values are ASCII)");
+	/* White space and a UTF-8 comment are text. */
+	CHECK_INT(loads("case a\tvariant=k\vn=1\f # caf\xc3\xa9 \xe2\x80\x94 ok\r\n"), 0);
+}
+
+/* A line stops at SUITE_LINE_KEYS_MAX keys, and its parameters are
+ * refused as soon as they cannot fit, whatever follows. */
+static void test_keys(void)
+{
+	struct sbuf_like { char *p; size_t n; } t = { NULL, 0 };
+	size_t cap = 1 << 20;
+
+	t.p = malloc(cap);
+	if (!t.p) {
+		CHECK(!"malloc");
+		return;
+	}
+	/* 32 keys fit; a 33rd does not. */
+	t.n = (size_t)snprintf(t.p, cap, "case a variant=k n=1");
+	for (int i = 0; i < SUITE_LINE_KEYS_MAX - 2; i++)
+		t.n += (size_t)snprintf(t.p + t.n, cap - t.n, " k%d=1", i);
+	CHECK_INT(loads(t.p), 0);
+	snprintf(t.p + t.n, cap - t.n, " k99=1");
+	expect_error(t.p, "t:1: more than 32 key=value pairs on one line");
+
+	/* 40000 keys: refused at the 33rd, and so at once (it was checked
+	 * key against all keys). */
+	t.n = (size_t)snprintf(t.p, cap, "case a variant=k n=1");
+	for (int i = 0; i < 40000; i++)
+		t.n += (size_t)snprintf(t.p + t.n, cap - t.n, " k%d=1", i);
+	expect_error(t.p, "t:1: more than 32 key=value pairs on one line");
+
+	/* Parameters: refused at the key that cannot fit, before the line
+	 * ends (the bad key after it is never reached). */
+	t.n = (size_t)snprintf(t.p, cap, "case a.{k0} variant=k n=1");
+	for (int i = 0; i < 10; i++)
+		t.n += (size_t)snprintf(t.p + t.n, cap - t.n, " k%d=%s", i,
+					"0123456789012345678901234567890|x01234567890123456789012345678");
+	snprintf(t.p + t.n, cap - t.n, " Bad=1\n");
+	expect_error(t.p, "t:1: parameters of case 'a.{k0}' exceed 255 characters");
+	free(t.p);
+}
+
+/* A file is read to SUITE_FILE_BYTES_MAX bytes and refused past them. */
+static void test_file_size(void)
+{
+	struct suite s = { 0 };
+	char err[512] = "", want[512];
+	size_t big = SUITE_FILE_BYTES_MAX + 1;
+	char *text = malloc(big + 1);
+
+	if (!text) {
+		CHECK(!"malloc");
+		return;
+	}
+	/* A file of comment lines 64 bytes long: the full size loads, a
+	 * byte more is refused at the line that holds it. */
+	for (size_t i = 0; i < big; i++)
+		text[i] = i % 64 == 63 ? '\n' : '#';
+	text[big] = '\0';
+	CHECK_INT(suite_load_buffer(&s, "t", text, big - 1, err, sizeof err), 0);
+	snprintf(want, sizeof want, "t:%d: the file goes past %d bytes here (the most a suite file may hold)",
+		 SUITE_FILE_BYTES_MAX / 64 + 1, SUITE_FILE_BYTES_MAX);
+	expect_buffer_error(text, big, want);
+	free(text);
+
+	/* A device that never ends is read no further than that. */
+	CHECK_INT(suite_load_file(&s, "/dev/zero", err, sizeof err), -1);
+	CHECK_STR(err, "/dev/zero:1: the file goes past 1048576 bytes here (the most a suite file may hold)");
+	suite_free(&s);
+}
+
+/* Cases: of a line, of a file, in all, counted before they are built. */
+static void test_case_caps(void)
+{
+	struct suite s = { 0 };
+	char err[512] = "";
+
+	/* Cases: 128 x 128 = 16384 a line at most ... */
+	char line[4608], list[1024];
+	size_t used = 0;
+	for (int i = 1; i <= 128; i++)
+		used += (size_t)snprintf(list + used, sizeof list - used, "%s%d", i > 1 ? "|" : "", i);
+	snprintf(line, sizeof line, "case x.{a}.{b}.{c} variant=k a=%s b=%s c=1|2 n=1\n", list, list);
+	expect_error(line, "t:1: case 'x.{a}.{b}.{c}' expands to more than 16384 cases");
+	/* ... two such lines a file ... */
+	char *file = malloc(4 * sizeof line);
+	if (!file) {
+		CHECK(!"malloc");
+		return;
+	}
+	file[0] = '\0';
+	for (int k = 0; k < 3; k++) {
+		snprintf(line, sizeof line, "case x%d.{a}.{b} variant=k a=%s b=%s n=1\n", k, list, list);
+		strcat(file, line);
+	}
+	CHECK_INT(suite_load_text(&s, "f", file, err, sizeof err), -1);
+	CHECK_STR(err, "f:3: case 'x2.{a}.{b}' brings this file past 32768 cases");
+	CHECK_INT(s.count, 0);
+	/* ... and four in all. */
+	for (int k = 0; k < 2; k++) {
+		char origin[8];
+		snprintf(origin, sizeof origin, "f%d", k);
+		snprintf(line, sizeof line, "case x%d.{a}.{b} variant=k a=%s b=%s n=1\n"
+			 "case y%d.{a}.{b} variant=k a=%s b=%s n=1\n", k, list, list, k, list, list);
+		CHECK_INT(suite_load_text(&s, origin, line, err, sizeof err), 0);
+	}
+	CHECK_INT(s.count, SUITE_CASES_MAX);
+	CHECK_INT(suite_load_text(&s, "g", "case last variant=k n=1\n", err, sizeof err), -1);
+	CHECK_STR(err, "g:1: case 'last' brings the suites past 65536 cases in all");
+	CHECK_INT(s.count, SUITE_CASES_MAX);
+	free(file);
+	suite_free(&s);
+}
+
+/* Values the run would refuse, or misread, are refused at load. */
+static void test_values(void)
+{
+	/* timeout: the command line's bound (SESSION_SECONDS_MAX). */
+	CHECK_INT(loads("case a variant=k n=1 timeout=86400\n"), 0);
+	expect_error("case a variant=k n=1 timeout=86400.5\n",
+		     "t:1: timeout must be a number of seconds in (0, 86400], got '86400.5'");
+	expect_error("case a variant=k n=1 timeout=999999999999999\n",
+		     "t:1: timeout must be a number of seconds in (0, 86400], got '999999999999999'");
+
+	/* op: one of the operators, after substitution; one of 16 characters
+	 * or more was stored without it. */
+	CHECK_INT(loads("case a.{op} variant=k n=1 op=sum|max|min\n"), 0);
+	expect_error("case a variant=k n=1 op=xor\n", "t:1: unknown op 'xor' (one of sum, max, min)");
+	expect_error("case a variant=k n=1 op=sumsumsumsumsumsum\n",
+		     "t:1: unknown op 'sumsumsumsumsumsum' (one of sum, max, min)");
+	expect_error("case a.{o} variant=k n=1 o=sum|Max op={o}\n", "t:1: unknown op 'Max' (one of sum, max, min)");
+
+	/* n, cols and their product: at most 2^40 elements. */
+	CHECK_INT(loads("case a variant=k n=2^40\n"), 0);
+	CHECK_INT(loads("case a variant=k n=2^20 cols=2^20\n"), 0);
+	expect_error("case a variant=k n=2^62\n",
+		     "t:1: n must be a count from 1 to 2^40 (decimal or 2^K), got '2^62'");
+	expect_error("case a variant=k n=1099511627777\n",
+		     "t:1: n must be a count from 1 to 2^40 (decimal or 2^K), got '1099511627777'");
+	expect_error("case a variant=k n=1 cols=2^41\n",
+		     "t:1: cols must be a count from 1 to 2^40 (decimal or 2^K), got '2^41'");
+	expect_error("case a variant=k n=2^21 cols=2^20\n",
+		     "t:1: n x cols = 2097152 x 1048576 is more than 2^40 elements");
+
+	/* A key that fills another key's value is marked as a template
+	 * variable, so that the catalog check lets it pass; one used only in
+	 * the name is not. */
+	struct suite s = { 0 };
+	char err[512] = "";
+	CHECK_INT(suite_load_text(&s, "t",
+				  "case r.{stat}.{by} variant=rows.op.{stat} stat=lse|l2 by=warp|block n=1\n"
+				  "case q.{x} variant=k x=1|2 n=1 op=sum y={x}\n",
+				  err, sizeof err), 0);
+	CHECK_INT(s.count, 6);
+	if (s.count == 6) {
+		CHECK_STR(s.cases[0].variant, "rows.op.lse");
+		CHECK_STR(s.cases[0].params, "stat=lse,by=warp");
+		CHECK_INT(s.cases[0].template_params, 1);
+		CHECK_STR(s.cases[4].params, "x=1,op=sum,y=1");
+		CHECK_INT(s.cases[4].template_params, 1);
+	}
+	suite_free(&s);
+}
+
 static void test_globs(void)
 {
 	const char *const one[] = { "block.*" };
@@ -438,6 +649,11 @@ int main(void)
 	test_malformed_files();
 	test_text_forms();
 	test_dir();
+	test_bytes();
+	test_keys();
+	test_file_size();
+	test_case_caps();
+	test_values();
 	test_globs();
 	return TEST_END();
 }

@@ -185,8 +185,10 @@ if command -v "${SQLITE3:-sqlite3}" >/dev/null 2>&1; then
 				'pass', 'PASS', 'completed-correct', 5.0, '2025-01-01T10:00:00Z', 0.7, 20, 0.02, $((k * 80 + run)))"
 		done
 	done
-	launch "NO_COLOR=1 LC_ALL=C '$CONFORM' tui --db '$timed'"
-	expect_screen "1 Catalog" "second start"
+	# Without the word tui: "conform --db FILE" on a terminal is the
+	# interface on that database (the results below come from it).
+	launch "NO_COLOR=1 LC_ALL=C '$CONFORM' --db '$timed'"
+	expect_screen "1 Catalog" "second start, conform --db on a terminal"
 	expect_screen "^\\|-> \\[ \\] harness\\.pass" "ASCII tree lines in the C locale"
 	t capture-pane -e -p -t tui >"$TMP/ansi"
 	expect_no_grep "$TMP/ansi" "$(printf '\033')\\[4[0-7]m" "NO_COLOR: no background colours"

@@ -118,8 +118,8 @@ static void check_run(enum dtype d, const void *got, const double *ref, const in
 		      const double *tol, size_t n, struct case_result *r)
 {
 	struct msg list = { .used = 0 };
-	size_t wrong = 0, unwritten = 0, counted = 0;
-	double num = 0.0, den = 0.0, worst = -1.0;
+	size_t wrong = 0, unwritten = 0, counted = 0, unratioed = 0;
+	double num = 0.0, den = 0.0, worst = -1.0, ratio = 0.0;
 
 	list.buf[0] = '\0';
 	for (size_t i = 0; i < n; i++) {
@@ -145,10 +145,13 @@ static void check_run(enum dtype d, const void *got, const double *ref, const in
 			den += w * w;
 			counted++;
 		}
+		if (finite && t > 0.0 && fabs(g - w) / t > ratio)
+			ratio = fabs(g - w) / t;
 		if (!blank && value_ok(d, got, i, g, w, t))
 			continue;
 		wrong++;
 		unwritten += blank;
+		unratioed += !finite || !(t > 0.0);
 		if (finite && t > 0.0 && fabs(g - w) / t > worst)
 			worst = fabs(g - w) / t;
 		if (wrong > CHECK_LIST_MAX)
@@ -168,6 +171,8 @@ static void check_run(enum dtype d, const void *got, const double *ref, const in
 	}
 
 	r->err_norm = counted == 0 ? -1.0 : den > 0.0 ? sqrt(num / den) : sqrt(num);
+	r->tol_checked = tol && dtype_is_float(d) && !unratioed;
+	r->err_ratio = r->tol_checked ? ratio : -1.0;
 	if (wrong == 0) {
 		r->outcome = OUTCOME_CORRECT;
 		return;

@@ -56,8 +56,10 @@ void softmax_reference(enum dtype in_dtype, enum dtype out_dtype, const void *in
 
 /*
  * Checks that each row of `got` (rows x cols of dtype d) sums to 1 within
- * the sum of its tolerances.  Returns 0, or -1 with r set to
- * OUTCOME_WRONG naming the first row that does not (a NaN sum included).
+ * the sum of its tolerances.  Returns 0, or -1 when a row does not (a NaN
+ * sum included); then a result still OUTCOME_CORRECT becomes OUTCOME_WRONG
+ * naming that row, and one already wrong keeps its message.  Every row
+ * raises r->err_ratio to its |sum - 1| / bound (call after check_values).
  */
 int softmax_check_row_sums(enum dtype d, const void *got, const double *tol, size_t rows,
 			   size_t cols, struct case_result *r);

@@ -108,6 +108,11 @@ extern const struct cmd_entry cmd_best_entry;
 extern const struct cmd_entry cmd_history_entry;
 extern const struct cmd_entry cmd_tui_entry;
 
+/* The size of a command's message buffer: a path as long as the system
+ * allows (PATH_MAX, 4096) and the reason after it both fit, so a long
+ * path never hides why it was refused. */
+#define CMD_ERR_MAX 8192
+
 /* Prints "conform: <message>" on stderr, one line. */
 void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -143,6 +148,11 @@ int cmd_format_set(enum emit_format *format, int id, const struct cmd_value *v);
  * one.  Returns 0, or -1 after printing the error (s is then empty). */
 struct suite;
 int cmd_load_suites(const struct cmd_run_settings *rs, struct suite *s);
+
+/* The first thing conform does: SIGINT and SIGTERM end it with exit code
+ * 130 (not the signal's default death, 143) until a command installs
+ * cmd_catch_stop. */
+void cmd_exit_on_stop(void);
 
 /* From now on SIGINT and SIGTERM set the returned flag (the runner's stop
  * flag) instead of killing conform, and SIGPIPE is ignored. */

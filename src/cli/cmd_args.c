@@ -22,9 +22,9 @@
 int cmd_parse_seconds(const char *flag, const char *text, double *out)
 {
 	double v;
-	if (num_parse_decimal(text, &v) < 0 || !(v > 0) || v > 86400) {
-		cmd_error("%s: expected a number of seconds in (0, 86400] such as 10 or 2.5, got '%s'",
-			  flag, text);
+	if (num_parse_decimal(text, &v) < 0 || !(v > 0) || v > SESSION_SECONDS_MAX) {
+		cmd_error("%s: expected a number of seconds in (0, %d] such as 10 or 2.5, got '%s'",
+			  flag, SESSION_SECONDS_MAX, text);
 		return -1;
 	}
 	*out = v;
@@ -106,6 +106,24 @@ static void on_stop_signal(int sig)
 	stop_requested = 1;
 }
 
+/* Until a command can stop cleanly, a stop signal ends conform at once,
+ * with the exit code of an interrupted run: nothing is half-written yet
+ * (SQLite rolls an open transaction back). */
+static void on_early_stop_signal(int sig)
+{
+	(void)sig;
+	_exit(EXIT_INTERRUPTED);
+}
+
+void cmd_exit_on_stop(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_early_stop_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
 const volatile sig_atomic_t *cmd_catch_stop(void)
 {
 	struct sigaction sa;
@@ -159,7 +177,7 @@ int cmd_format_set(enum emit_format *format, int id, const struct cmd_value *v)
 
 int cmd_load_suites(const struct cmd_run_settings *rs, struct suite *s)
 {
-	char err[1024], dir[4096];
+	char err[CMD_ERR_MAX], dir[4096];
 	memset(s, 0, sizeof *s);
 	if (rs->nsuite_files) {
 		for (size_t i = 0; i < rs->nsuite_files; i++)

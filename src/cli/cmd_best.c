@@ -103,7 +103,7 @@ static int best_exec(int argc, char **argv)
 	struct db *db;
 	struct best_answer *a = NULL;
 	size_t n = 0;
-	char path[4096], err[1024];
+	char path[4096], err[CMD_ERR_MAX];
 	int r = lookup_opts_parse(&cmd_best_entry, argc, argv, &o);
 	if (r != 0)
 		return r;

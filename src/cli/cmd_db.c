@@ -28,7 +28,7 @@ static int db_set(void *opts, int id, const struct cmd_value *v)
 
 static int db_exec(int argc, char **argv)
 {
-	char path[4096], err[1024];
+	char path[4096], err[CMD_ERR_MAX];
 	const char *given = NULL;
 	int operand;
 	int r = cmd_parse(&cmd_db_entry, argc, argv, &given, &operand);

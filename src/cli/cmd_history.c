@@ -95,7 +95,7 @@ static int history_exec(int argc, char **argv)
 {
 	struct lookup_opts o;
 	struct db *db;
-	char path[4096], err[1024];
+	char path[4096], err[CMD_ERR_MAX];
 	int r = lookup_opts_parse(&cmd_history_entry, argc, argv, &o);
 	if (r != 0)
 		return r;

@@ -20,8 +20,10 @@
 #include "cmd.h"
 #include "db.h"
 #include "num.h"
+#include "paths.h"
 #include "report.h"
 #include "session.h"
+#include "session_check.h"
 #include "suite.h"
 #include "text.h"
 
@@ -112,7 +114,10 @@ static int run_set(void *opts, int id, const struct cmd_value *v)
 	return 0;
 }
 
-/* Returns 0, or what run_exec returns (cmd_parse). */
+/* parse_opts: nothing is selected and a person is at the terminal. */
+#define RUN_OPEN_TUI (-1)
+
+/* Returns 0, RUN_OPEN_TUI, or what run_exec returns (cmd_parse). */
 static int parse_opts(int argc, char **argv, struct run_opts *o)
 {
 	int operand;
@@ -121,7 +126,14 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 	int r = cmd_parse(&cmd_run_entry, argc, argv, o, &operand);
 	if (r != 0)
 		return r;
+	/* --list alone lists every case: a listing selects nothing to run. */
+	if (o->list && !o->nfilters)
+		o->all = 1;
 	if (!o->all && !o->nfilters && !o->variants) {
+		/* "conform --db x.db" on a terminal: the interface on that
+		 * database, as "conform" alone opens it on the default one. */
+		if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+			return RUN_OPEN_TUI;
 		cmd_error("nothing selected: use --all or --filter GLOB (see conform run --help)");
 		return EXIT_USAGE;
 	}
@@ -154,20 +166,28 @@ static const struct case_spec **select_cases(const struct run_opts *o, const str
 	return sel;
 }
 
-/* Unknown variants are an input error when this build has kernels; without
- * kernels the GPU families are simply absent and their cases are skipped. */
-static int check_variants(const struct catalog *cat, const struct case_spec **sel, size_t n)
+/* Every file the run writes is a different file, and none is an input:
+ * --junit over the database (or its -wal/-shm/-journal) or over a suite
+ * file would replace it at the end of the run. */
+static int check_outputs(const struct run_opts *o, const char *db_path)
 {
-	for (size_t i = 0; i < n; i++) {
-		const struct case_spec *c = sel[i];
-		if (catalog_lookup(cat, c->variant))
-			continue;
-		if (!cat->has_kernels && strncmp(c->variant, "harness.", 8) != 0)
-			continue;
-		cmd_error("%s:%d: unknown variant '%s' (conform --variants lists them)", c->file,
-			  c->line, c->variant);
-		return -1;
+	static const char *const db_files[] = {"", "-wal", "-shm", "-journal"};
+	char sib[4200];
+	if (!o->junit_path)
+		return 0;
+	for (size_t i = 0; i < sizeof db_files / sizeof db_files[0]; i++) {
+		snprintf(sib, sizeof sib, "%s%s", db_path, db_files[i]);
+		if (paths_same_file(o->junit_path, sib)) {
+			cmd_error("--junit %s is the database%s (--db %s): choose another file",
+				  o->junit_path, db_files[i][0] ? "'s journal" : "", db_path);
+			return -1;
+		}
 	}
+	for (size_t i = 0; i < o->rs.nsuite_files; i++)
+		if (paths_same_file(o->junit_path, o->rs.suite_files[i])) {
+			cmd_error("--junit %s is a --suite file: choose another file", o->junit_path);
+			return -1;
+		}
 	return 0;
 }
 
@@ -199,10 +219,12 @@ static int run_exec(int argc, char **argv)
 	struct run_opts o;
 	struct suite s;
 	struct catalog cat;
-	char err[1024], worker_path[4096], db_path[4096];
+	char err[CMD_ERR_MAX], worker_path[4096], db_path[4096];
 	size_t n = 0;
 
 	int parsed = parse_opts(argc, argv, &o);
+	if (parsed == RUN_OPEN_TUI)
+		return cmd_tui_entry.exec(argc, argv);
 	if (parsed != 0)
 		return parsed;
 	if (session_find_worker(worker_path, sizeof worker_path, &cat, err, sizeof err) < 0) {
@@ -228,20 +250,29 @@ static int run_exec(int argc, char **argv)
 		cmd_error("out of memory");
 		goto out;
 	}
-	if (check_variants(&cat, sel, n) < 0)
+	if (session_check_cases(&cat, sel, n, err, sizeof err) < 0) {
+		cmd_error("%s", err);
 		goto out;
+	}
+	/* An empty selection is the same mistake whether listed or run. */
+	if (n == 0) {
+		cmd_error("no case matches the selection");
+		goto out;
+	}
 	if (o.list) {
 		for (size_t i = 0; i < n; i++)
 			printf("%s\n", sel[i]->name);
 		rc = 0;
 		goto out;
 	}
-	if (n == 0) {
-		cmd_error("no case matches the selection");
-		goto out;
-	}
 	if (cmd_db_path(o.db_path, db_path, sizeof db_path) < 0)
 		goto out;
+	if (check_outputs(&o, db_path) < 0)
+		goto out;
+	if (o.junit_path && junit_open(&ju, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		goto out;
+	}
 	if (db_open(db_path, &db, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		goto out;
@@ -288,8 +319,10 @@ static int run_exec(int argc, char **argv)
 	}
 
 	if (session_run(ss, sel, n, err, sizeof err) == SESSION_FAILED) {
+		/* A stop while waiting for the database's lock is an
+		 * interruption, said in err. */
 		cmd_error("%s", err);
-		rc = EXIT_USAGE;
+		rc = *stop ? EXIT_INTERRUPTED : EXIT_USAGE;
 	} else if (ss->sum.interrupted) {
 		rc = EXIT_INTERRUPTED;
 	} else if (ss->sum.tally[TALLY_FAILED]) {

@@ -24,6 +24,7 @@
 #include "cmd.h"
 #include "db.h"
 #include "session.h"
+#include "session_check.h"
 #include "stats.h"
 #include "text.h"
 #include "tui_app.h"
@@ -198,7 +199,7 @@ static int tui_exec(int argc, char **argv)
 {
 	static struct tui_app app; /* the signal handler writes app.stop */
 	struct tui_opts o;
-	char err[1024];
+	char err[CMD_ERR_MAX];
 
 	memset(&app, 0, sizeof app);
 	memset(&o, 0, sizeof o);
@@ -218,6 +219,12 @@ static int tui_exec(int argc, char **argv)
 	int rc = EXIT_USAGE;
 	if (cmd_load_suites(&o.rs, &app.suite) < 0)
 		goto out;
+	for (size_t i = 0; i < app.suite.count; i++) {
+		if (session_check_case(&app.cat, &app.suite.cases[i], err, sizeof err) < 0) {
+			cmd_error("%s", err);
+			goto out;
+		}
+	}
 	app.checked = calloc(app.suite.count ? app.suite.count : 1, 1);
 	if (!app.checked) {
 		cmd_error("out of memory");

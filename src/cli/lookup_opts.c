@@ -62,7 +62,7 @@ int lookup_opts_parse(const struct cmd_entry *e, int argc, char **argv, struct l
 
 int lookup_db_open(const struct lookup_opts *o, char *path, size_t len, struct db **db)
 {
-	char err[1024];
+	char err[CMD_ERR_MAX];
 	struct stat sb;
 	if (cmd_db_path(o->db_path, path, len) < 0)
 		return -1;
@@ -70,7 +70,7 @@ int lookup_db_open(const struct lookup_opts *o, char *path, size_t len, struct d
 		cmd_error("%s: no database yet (conform tune creates it)", path);
 		return -1;
 	}
-	if (db_open(path, db, err, sizeof err) < 0) {
+	if (db_open_lookup(path, db, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		return -1;
 	}

@@ -51,6 +51,7 @@ static int exit_code(int rc)
 
 int main(int argc, char **argv)
 {
+	cmd_exit_on_stop();
 	if (argc < 2) {
 		/* Alone on a terminal: the interface.  In a script: usage. */
 		if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))

@@ -5,8 +5,9 @@
  * The schema lives in db/schema.sql, built into the binary, as numbered
  * migrations; db_open() brings any older database up to date.  The database
  * is in WAL mode so scripts and sqlite3 can read while a run writes, and every
- * result is committed as it arrives.  A file that is not an SQLite database
- * is refused before anything is written to it.
+ * result is committed as it arrives.  A file that is not an SQLite database,
+ * not ours, damaged or not writable is refused before anything is written
+ * to it (db_open.c says what is checked, and what that costs).
  *
  * Every connection is made by db_open() with one policy (db_open.c); a
  * struct db serves writes and reads alike, one call at a time.  Each
@@ -36,22 +37,39 @@ int db_schema_latest(void);
  * $XDG_DATA_HOME/conform/conform.db, else ~/.local/share/conform/conform.db. */
 int db_default_path(char *buf, size_t len);
 
-/* How long any connection waits for a lock held by another process before
- * an operation fails with "locked": long enough to ride out another
- * conform committing a result or migrating, short enough that a stuck
- * holder is reported rather than waited on.  Every opener gets it. */
+/* How long any call waits for a lock held by another process before it
+ * fails with "locked" (DB_LOCKED): long enough to ride out another conform
+ * committing a result or migrating, short enough that a stuck holder is
+ * told to the user within seconds.  Every opener gets it.  The database
+ * sink does not give up there: it says so and tries again (report_db.c). */
 #define DB_BUSY_TIMEOUT_MS 5000
 
+/* Failures.  A call that fails returns a negative value with a one-line
+ * message in err: DB_LOCKED when another process held the lock for all of
+ * DB_BUSY_TIMEOUT_MS (nothing was done, and the same call may be made
+ * again), -1 for anything else.  Where a comment below says -1, it means
+ * either. */
+#define DB_LOCKED (-2)
+
 /* Opens (creating it and its directory if needed) and migrates, with the
- * connection policy of db_open.c.  Returns 0, or -1 with a one-line
- * message. */
+ * connection policy of db_open.c, for a command that records results: the
+ * whole file is checked first (PRAGMA quick_check, O(size)).  Returns 0, or
+ * -1 with a one-line message (a lock included: opening is not retried). */
 int db_open(const char *path, struct db **out, char *err, size_t len);
+
+/* The same for a command that only looks results up (best, history): the
+ * whole file is checked only when opening must write to it (a migration,
+ * the switch to WAL), so that a lookup stays as fast as its query. */
+int db_open_lookup(const char *path, struct db **out, char *err, size_t len);
 
 /* Opens applying migrations only up to `version` (tests of migration). */
 int db_open_at_version(const char *path, int version, struct db **out, char *err, size_t len);
 
 void db_close(struct db *db);
 int db_schema_version(struct db *db);
+
+/* The path the database was opened with, for messages. */
+const char *db_filename(const struct db *db);
 
 /*
  * Recording (db_write.c).
@@ -75,6 +93,11 @@ int db_run_begin(struct db *db, const struct run_info *ri, int64_t *run_id, char
 int db_run_end(struct db *db, int64_t run_id, const char *state, int passed, int failed,
 	       int skipped, char *err, size_t len);
 
+/* Ends a run that a write error stopped: "aborted", with the reason (one
+ * line); its tallies stay NULL (its results say what it did).  Tried after
+ * the error, so it may well fail too. */
+int db_run_abort(struct db *db, int64_t run_id, const char *reason, char *err, size_t len);
+
 /* Inserts one result and commits it. */
 int db_result_insert(struct db *db, int64_t run_id, const struct result *r, char *err, size_t len);
 
@@ -91,7 +114,8 @@ int db_run_status_counts(struct db *db, int64_t run_id, int counts[], char *err,
 struct db_run_row {
 	int64_t id;
 	char started_at[32];        /* ISO-8601 UTC */
-	char state[16];             /* running, complete, interrupted */
+	char state[16];             /* running, complete, interrupted, aborted */
+	char reason[256];           /* why an aborted run stopped; "" otherwise */
 	int passed, failed, skipped; /* -1 while running */
 	char command_line[256];
 	char device[128];           /* devices.name; "" for host-only runs */

@@ -13,8 +13,10 @@
  *     take a parameter.
  *   - A statement is finalized before the function that prepared it
  *     returns, so one connection serves writes and reads in turn.
- *   - Error messages are one line, start with the database path where there
- *     is one, and a lock held by someone else always says "locked" (db_fail).
+ *   - Error messages are one line, in conform's words, and start with the
+ *     database path where there is one (db_seterr_at), shortened in its
+ *     middle when it would crowd out the reason; a lock held by someone
+ *     else always says "locked" (db_fail).
  */
 #ifndef CONFORM_DB_INTERNAL_H
 #define CONFORM_DB_INTERNAL_H
@@ -39,16 +41,30 @@ struct db {
 void db_seterr(char *err, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Reports a failed SQLite call as "path: what: reason" and returns -1.  A
- * lock held elsewhere is told as such whatever we were doing, since the cure
- * (wait, or stop the other conform) does not depend on it. */
+/* Formats "path: message" into err.  When the whole does not fit, the path
+ * gives way, not the message: its middle is replaced by "...", so a path
+ * of any length (PATH_MAX, where callers' buffers are 1024) never hides
+ * the reason. */
+void db_seterr_at(char *err, size_t len, const char *path, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* What to do about a damaged database: the end of every message that
+ * reports one, at open (db_open.c) or later (db_fail). */
+#define DB_DAMAGED_ADVICE "move it aside (the next run starts a new one) and recover what is " \
+	"readable with: sqlite3 MOVED.db .recover | sqlite3 RECOVERED.db"
+
+/* Reports a failed SQLite call as "path: what: reason", the reason in
+ * conform's words (a full disk, an I/O error and its cause, a damaged or
+ * read-only database), and returns -1, or DB_LOCKED for a lock held
+ * elsewhere: that is told as such whatever we were doing, since the cure
+ * (wait, or stop the other process) does not depend on it. */
 int db_fail(struct db *db, const char *what, int rc, char *err, size_t len);
 
 /* The time now as ISO-8601 UTC, the form of every timestamp column. */
 void db_now_iso(char *buf, size_t len);
 
 /* Runs every statement in sql[0..len), discarding any rows; `what` names
- * the work in error messages. */
+ * the work in error messages.  0, or what db_fail() returns. */
 int db_exec_text(struct db *db, const char *what, const char *sql, size_t len, char *err,
 		 size_t elen);
 /* The same for one NUL-terminated text, named by itself. */
@@ -61,7 +77,8 @@ int db_query_int(struct db *db, const char *sql, long long *out, int *rcp);
 /* Prepares one statement; on failure *st is NULL and err says why. */
 int db_prepare(struct db *db, const char *sql, sqlite3_stmt **st, char *err, size_t len);
 
-/* Steps a write statement to completion and finalizes it either way. */
+/* Steps a write statement to completion and finalizes it either way:
+ * 0, or what db_fail() returns. */
 int db_step_done(struct db *db, sqlite3_stmt *st, const char *what, char *err, size_t len);
 
 /* Binds text, or NULL for a null pointer or, when empty_null, "". */

@@ -6,6 +6,13 @@
  * migration runs in one transaction together with the user_version bump
  * (and the application_id stamp), so a database is always at some whole
  * version, and one that fails halfway is left at the version before.
+ *
+ * Foreign keys are off while migrating, as SQLite's procedure for
+ * rebuilding a table requires: a migration that rebuilds runs (4) drops
+ * the old table, which with them on would delete every result through ON
+ * DELETE CASCADE.  Each migration is then held to leaving no more rows
+ * without what they refer to than it found (a database may hold some
+ * already: scripts write with foreign keys off), or it is rolled back.
  */
 #include "db_internal.h"
 
@@ -75,22 +82,32 @@ int db_schema_latest(void)
 	return schema_scan(0, NULL, NULL);
 }
 
+/* Rows whose reference dangles (PRAGMA foreign_key_check), into *n. */
+static int count_dangling(struct db *db, long long *n, char *err, size_t len)
+{
+	int rc;
+
+	if (db_query_int(db, "SELECT count(*) FROM pragma_foreign_key_check", n, &rc) != 0)
+		return db_fail(db, "checking references", rc, err, len);
+	return 0;
+}
+
 /* Applies migrations up to `target`, one transaction each.  The version is
  * read again under the write lock: another conform may have migrated the
  * file since we looked. */
-int db_migrate(struct db *db, int target, char *err, size_t len)
+static int migrate_each(struct db *db, int target, char *err, size_t len)
 {
 	for (;;) {
 		const char *sql = NULL;
 		size_t sqllen = 0;
-		long long v;
+		long long v, before, after;
 		char stamp[96], what[32];
 		int rc;
 
-		if (db_exec(db, "BEGIN IMMEDIATE", err, len) != 0)
-			return -1;
+		if ((rc = db_exec(db, "BEGIN IMMEDIATE", err, len)) != 0)
+			return rc;
 		if (db_query_int(db, "PRAGMA user_version", &v, &rc) != 0) {
-			db_fail(db, "reading schema version", rc, err, len);
+			rc = db_fail(db, "reading schema version", rc, err, len);
 			goto rollback;
 		}
 		if (v >= target)
@@ -98,22 +115,48 @@ int db_migrate(struct db *db, int target, char *err, size_t len)
 
 		schema_scan((int)v + 1, &sql, &sqllen);
 		if (!sql) {
-			db_seterr(err, len, "%s: built-in schema has no migration %lld", db->path, v + 1);
+			db_seterr_at(err, len, db->path, "built-in schema has no migration %lld", v + 1);
+			rc = -1;
 			goto rollback;
 		}
 		snprintf(what, sizeof what, "migration %lld", v + 1);
-		if (db_exec_text(db, what, sql, sqllen, err, len) != 0)
+		if ((rc = count_dangling(db, &before, err, len)) != 0 ||
+		    (rc = db_exec_text(db, what, sql, sqllen, err, len)) != 0 ||
+		    (rc = count_dangling(db, &after, err, len)) != 0)
 			goto rollback;
+		if (after > before) {
+			db_seterr_at(err, len, db->path, "%s would leave %lld rows without what they "
+				     "refer to (rolled back)", what, after - before);
+			rc = -1;
+			goto rollback;
+		}
 		/* PRAGMA takes no bound parameters; both values are ours. */
 		snprintf(stamp, sizeof stamp, "PRAGMA user_version = %lld; PRAGMA application_id = %d",
 			 v + 1, DB_APPLICATION_ID);
-		if (db_exec(db, stamp, err, len) != 0 || db_exec(db, "COMMIT", err, len) != 0)
+		if ((rc = db_exec(db, stamp, err, len)) != 0 || (rc = db_exec(db, "COMMIT", err, len)) != 0)
 			goto rollback;
 		continue;
 rollback:
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
-		return -1;
+		return rc;
 	}
+}
+
+int db_migrate(struct db *db, int target, char *err, size_t len)
+{
+	long long fk;
+	int rc;
+
+	/* Off outside the transactions: inside one, the PRAGMA does nothing.
+	 * Back as it was afterwards, whatever happened. */
+	if (db_query_int(db, "PRAGMA foreign_keys", &fk, &rc) != 0)
+		return db_fail(db, "reading the foreign keys setting", rc, err, len);
+	if ((rc = db_exec(db, "PRAGMA foreign_keys = OFF", err, len)) != 0)
+		return rc;
+	rc = migrate_each(db, target, err, len);
+	sqlite3_exec(db->h, fk ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF", NULL, NULL,
+		     NULL);
+	return rc;
 }
 
 int db_schema_version(struct db *db)

@@ -57,7 +57,7 @@ static void *read_all(struct db *db, sqlite3_stmt *st, size_t size, row_reader r
 	*failed = 0;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (vec_grow(&buf, &cap, n + 1, size) < 0) {
-			db_seterr(err, len, "%s: %s: out of memory", db->path, what);
+			db_seterr_at(err, len, db->path, "%s: out of memory", what);
 			free(buf);
 			sqlite3_finalize(st);
 			*failed = 1;
@@ -99,8 +99,8 @@ int db_run_status_counts(struct db *db, int64_t run_id, int counts[], char *err,
 		enum status s;
 
 		if (!word || status_parse(word, &s) != 0) {
-			db_seterr(err, len, "%s: result with unknown status \"%s\"", db->path,
-				  word ? word : "(null)");
+			db_seterr_at(err, len, db->path, "result with unknown status \"%s\"",
+				     word ? word : "(null)");
 			sqlite3_finalize(st);
 			return -1;
 		}
@@ -146,7 +146,7 @@ int db_run_adjacent(struct db *db, int64_t id, int dir, int64_t *out, char *err,
 #define RUN_QUERY \
 	"SELECT r.id, r.started_at, r.state, coalesce(r.passed, -1), coalesce(r.failed, -1), " \
 	"coalesce(r.skipped, -1), coalesce(r.command_line, ''), coalesce(d.name, ''), " \
-	"(SELECT count(*) FROM results x WHERE x.run_id = r.id) " \
+	"(SELECT count(*) FROM results x WHERE x.run_id = r.id), coalesce(r.reason, '') " \
 	"FROM runs r LEFT JOIN devices d ON d.id = r.device_id"
 
 static void read_run(sqlite3_stmt *st, void *row)
@@ -163,6 +163,7 @@ static void read_run(sqlite3_stmt *st, void *row)
 	db_column_text(st, 6, out->command_line, sizeof out->command_line);
 	db_column_text(st, 7, out->device, sizeof out->device);
 	out->results = sqlite3_column_int(st, 8);
+	db_column_text(st, 9, out->reason, sizeof out->reason);
 }
 
 int db_run_read(struct db *db, int64_t id, struct db_run_row *out, char *err, size_t len)

@@ -4,8 +4,9 @@
  * db_internal.h).
  *
  * They keep the store's error convention in one place: a failed call says
- * "path: what: reason" on one line, and a lock held by another process
- * always reads "locked", with how long we waited.
+ * "path: what: reason" on one line, the reason in our words (SQLite's own
+ * text only where we have nothing better), and a lock held by another
+ * process always reads "locked", with how long we waited.
  */
 #include "db_internal.h"
 
@@ -27,15 +28,106 @@ void db_seterr(char *err, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Below this much room a shortened path says nothing: "..." stands alone. */
+#define PATH_SHORT_MIN 16
+
+void db_seterr_at(char *err, size_t len, const char *path, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+	size_t m, p, room, head;
+
+	if (!err || len == 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	m = strlen(msg);
+	p = strlen(path);
+	if (p + 2 + m < len) {
+		snprintf(err, len, "%s: %s", path, msg);
+		return;
+	}
+	/* The path gets what ": message" leaves; more of its end than of its
+	 * start, since the file's name is the end. */
+	room = len > m + 3 ? len - m - 3 : 0;
+	if (room < PATH_SHORT_MIN) {
+		snprintf(err, len, "...: %s", msg);
+		return;
+	}
+	head = room / 3;
+	snprintf(err, len, "%.*s...%s: %s", (int)head, path, path + p - (room - head - 3), msg);
+}
+
+/* What an I/O error (an extended SQLITE_IOERR code) was doing. */
+static const char *io_doing(int rc)
+{
+	switch (rc) {
+	case SQLITE_IOERR_WRITE:
+		return "cannot write the database or its journal";
+	case SQLITE_IOERR_FSYNC:
+	case SQLITE_IOERR_DIR_FSYNC:
+		return "cannot flush the database to disk";
+	case SQLITE_IOERR_READ:
+	case SQLITE_IOERR_SHORT_READ:
+		return "cannot read the database";
+	case SQLITE_IOERR_TRUNCATE:
+		return "cannot resize the database or its journal";
+	default:
+		return "I/O error on the database or its journal";
+	}
+}
+
+/* The operating system's reason behind an I/O failure, as " (reason)", or
+ * "" when SQLite kept none. */
+static void system_reason(struct db *db, char *buf, size_t len)
+{
+	int e = sqlite3_system_errno(db->h);
+	if (e)
+		snprintf(buf, len, " (%s)", strerror(e));
+	else
+		buf[0] = '\0';
+}
+
 int db_fail(struct db *db, const char *what, int rc, char *err, size_t len)
 {
-	int primary = rc & 0xff;
+	char why[128];
 
-	if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED)
-		db_seterr(err, len, "%s: database is locked by another process (waited %d ms)",
-			     db->path, DB_BUSY_TIMEOUT_MS);
-	else
-		db_seterr(err, len, "%s: %s: %s", db->path, what, sqlite3_errmsg(db->h));
+	switch (rc & 0xff) {
+	case SQLITE_BUSY:
+	case SQLITE_LOCKED:
+		db_seterr_at(err, len, db->path,
+			     "database is locked by another process (waited %d ms)",
+			     DB_BUSY_TIMEOUT_MS);
+		return DB_LOCKED;
+	case SQLITE_FULL:
+		db_seterr_at(err, len, db->path, "%s: the disk is full", what);
+		break;
+	case SQLITE_IOERR:
+		system_reason(db, why, sizeof why);
+		db_seterr_at(err, len, db->path, "%s: %s%s", what, io_doing(rc), why);
+		break;
+	case SQLITE_CANTOPEN:
+		system_reason(db, why, sizeof why);
+		db_seterr_at(err, len, db->path, "%s: cannot open the database or its journal%s", what,
+			     why);
+		break;
+	case SQLITE_READONLY:
+		db_seterr_at(err, len, db->path, "%s: the database is read-only, cannot record results",
+			     what);
+		break;
+	case SQLITE_CORRUPT:
+	case SQLITE_NOTADB:
+		db_seterr_at(err, len, db->path, "%s: the database is damaged (%s): " DB_DAMAGED_ADVICE,
+			     what, sqlite3_errmsg(db->h));
+		break;
+	case SQLITE_NOMEM:
+		db_seterr_at(err, len, db->path, "%s: out of memory", what);
+		break;
+	default:
+		db_seterr_at(err, len, db->path, "%s: %s", what, sqlite3_errmsg(db->h));
+		break;
+	}
 	return -1;
 }
 
@@ -122,9 +214,9 @@ int db_step_done(struct db *db, sqlite3_stmt *st, const char *what, char *err, s
 	int rc = sqlite3_step(st);
 
 	if (rc != SQLITE_DONE) {
-		db_fail(db, what, rc, err, len);
+		rc = db_fail(db, what, rc, err, len);
 		sqlite3_finalize(st);
-		return -1;
+		return rc;
 	}
 	sqlite3_finalize(st);
 	return 0;

@@ -53,8 +53,9 @@ int db_tuned_find(struct db *db, const struct db_tuned_key *k, struct result *r,
 	const char *observed = (const char *)sqlite3_column_text(st, 1);
 	if (!status || !observed || status_parse(status, &r->status) != 0 ||
 	    outcome_parse(observed, &r->outcome) != 0) {
-		db_seterr(err, len, "%s: stored result with unknown status \"%s\" or outcome \"%s\"",
-			  db->path, status ? status : "(null)", observed ? observed : "(null)");
+		db_seterr_at(err, len, db->path,
+			     "stored result with unknown status \"%s\" or outcome \"%s\"",
+			     status ? status : "(null)", observed ? observed : "(null)");
 		sqlite3_finalize(st);
 		return -1;
 	}
@@ -156,7 +157,7 @@ static int tuned_each(struct db *db, const char *sql, const struct db_tuned_quer
 	if (db_prepare(db, sql, &st, err, len) != 0)
 		return -1;
 	if (sqlite3_column_count(st) != TUNED_ROW_COLUMNS) {
-		db_seterr(err, len, "%s: %s: query has %d columns", db->path, what, sqlite3_column_count(st));
+		db_seterr_at(err, len, db->path, "%s: query has %d columns", what, sqlite3_column_count(st));
 		sqlite3_finalize(st);
 		return -1;
 	}

@@ -4,6 +4,9 @@
  * Invariants:
  *   - Each result is one autocommitted INSERT, so killing conform loses at
  *     most the case in flight; a run killed that way stays 'running'.
+ *   - A run ends 'complete' or 'interrupted' (db_run_end), or 'aborted'
+ *     with the reason when a write error stopped it (db_run_abort); the
+ *     results it committed stay either way.
  *   - A device is looked up and inserted under the write lock, so two
  *     conforms meeting one new GPU make one row.
  *   - results.op mirrors the params' op= and results.device_id the run's
@@ -34,15 +37,15 @@ int db_device_upsert(struct db *db, const struct gpu_info *g, int64_t *id, char 
 	int rc, found = 0;
 
 	/* Under the write lock, so two conforms on one new GPU make one row. */
-	if (db_exec(db, "BEGIN IMMEDIATE", err, len) != 0)
-		return -1;
+	if ((rc = db_exec(db, "BEGIN IMMEDIATE", err, len)) != 0)
+		return rc;
 	if (g->uuid[0]) {
-		if (db_prepare(db, "SELECT id FROM devices WHERE uuid = ?1", &st, err, len) != 0)
+		if ((rc = db_prepare(db, "SELECT id FROM devices WHERE uuid = ?1", &st, err, len)) != 0)
 			goto rollback;
 		sqlite3_bind_text(st, 1, g->uuid, -1, SQLITE_TRANSIENT);
 	} else {
-		if (db_prepare(db, "SELECT id FROM devices WHERE uuid IS NULL AND name = ?1 "
-				   "ORDER BY id LIMIT 1", &st, err, len) != 0)
+		if ((rc = db_prepare(db, "SELECT id FROM devices WHERE uuid IS NULL AND name = ?1 "
+					 "ORDER BY id LIMIT 1", &st, err, len)) != 0)
 			goto rollback;
 		sqlite3_bind_text(st, 1, g->name, -1, SQLITE_TRANSIENT);
 	}
@@ -53,14 +56,15 @@ int db_device_upsert(struct db *db, const struct gpu_info *g, int64_t *id, char 
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		db_fail(db, "looking up device", rc, err, len);
+		rc = db_fail(db, "looking up device", rc, err, len);
 		goto rollback;
 	}
 
 	if (!found) {
-		if (db_prepare(db, "INSERT INTO devices (name, uuid, cc_major, cc_minor, sm_count, "
-				   "memory_bytes, driver_version, runtime_version, first_seen) "
-				   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", &st, err, len) != 0)
+		if ((rc = db_prepare(db, "INSERT INTO devices (name, uuid, cc_major, cc_minor, "
+					 "sm_count, memory_bytes, driver_version, runtime_version, "
+					 "first_seen) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+				     &st, err, len)) != 0)
 			goto rollback;
 		db_now_iso(now, sizeof now);
 		db_bind_text(st, 1, g->name, 0);
@@ -72,27 +76,28 @@ int db_device_upsert(struct db *db, const struct gpu_info *g, int64_t *id, char 
 		sqlite3_bind_int(st, 7, g->driver_version);
 		sqlite3_bind_int(st, 8, g->runtime_version);
 		sqlite3_bind_text(st, 9, now, -1, SQLITE_TRANSIENT);
-		if (db_step_done(db, st, "inserting device", err, len) != 0)
+		if ((rc = db_step_done(db, st, "inserting device", err, len)) != 0)
 			goto rollback;
 		*id = sqlite3_last_insert_rowid(db->h);
 	}
-	if (db_exec(db, "COMMIT", err, len) != 0)
+	if ((rc = db_exec(db, "COMMIT", err, len)) != 0)
 		goto rollback;
 	return 0;
 rollback:
 	sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
-	return -1;
+	return rc;
 }
 
 int db_run_begin(struct db *db, const struct run_info *ri, int64_t *run_id, char *err, size_t len)
 {
 	sqlite3_stmt *st;
 	char now[32];
+	int rc;
 
-	if (db_prepare(db, "INSERT INTO runs (started_at, state, host, conform_version, "
-			   "git_revision, command_line, seed, device_id) "
-			   "VALUES (?1, 'running', ?2, ?3, ?4, ?5, ?6, ?7)", &st, err, len) != 0)
-		return -1;
+	if ((rc = db_prepare(db, "INSERT INTO runs (started_at, state, host, conform_version, "
+				 "git_revision, command_line, seed, device_id) "
+				 "VALUES (?1, 'running', ?2, ?3, ?4, ?5, ?6, ?7)", &st, err, len)) != 0)
+		return rc;
 	db_now_iso(now, sizeof now);
 	sqlite3_bind_text(st, 1, now, -1, SQLITE_TRANSIENT);
 	db_bind_text(st, 2, ri->host, 0);
@@ -101,8 +106,8 @@ int db_run_begin(struct db *db, const struct run_info *ri, int64_t *run_id, char
 	db_bind_text(st, 5, ri->command_line, 0);
 	bind_seed(st, 6, ri->seed);
 	db_bind_device(st, 7, ri->device_id);
-	if (db_step_done(db, st, "recording run", err, len) != 0)
-		return -1;
+	if ((rc = db_step_done(db, st, "recording run", err, len)) != 0)
+		return rc;
 	*run_id = sqlite3_last_insert_rowid(db->h);
 	return 0;
 }
@@ -112,15 +117,16 @@ int db_run_end(struct db *db, int64_t run_id, const char *state, int passed, int
 {
 	sqlite3_stmt *st;
 	char now[32];
+	int rc;
 
 	if (!state || (strcmp(state, "complete") != 0 && strcmp(state, "interrupted") != 0)) {
-		db_seterr(err, len, "%s: run state must be complete or interrupted, not \"%s\"",
-			  db->path, state ? state : "(null)");
+		db_seterr_at(err, len, db->path, "run state must be complete or interrupted, not \"%s\"",
+			     state ? state : "(null)");
 		return -1;
 	}
-	if (db_prepare(db, "UPDATE runs SET ended_at = ?1, state = ?2, passed = ?3, failed = ?4, "
-			   "skipped = ?5 WHERE id = ?6", &st, err, len) != 0)
-		return -1;
+	if ((rc = db_prepare(db, "UPDATE runs SET ended_at = ?1, state = ?2, passed = ?3, "
+				 "failed = ?4, skipped = ?5 WHERE id = ?6", &st, err, len)) != 0)
+		return rc;
 	db_now_iso(now, sizeof now);
 	sqlite3_bind_text(st, 1, now, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 2, state, -1, SQLITE_TRANSIENT);
@@ -128,10 +134,37 @@ int db_run_end(struct db *db, int64_t run_id, const char *state, int passed, int
 	sqlite3_bind_int(st, 4, failed);
 	sqlite3_bind_int(st, 5, skipped);
 	sqlite3_bind_int64(st, 6, run_id);
-	if (db_step_done(db, st, "ending run", err, len) != 0)
-		return -1;
+	if ((rc = db_step_done(db, st, "ending run", err, len)) != 0)
+		return rc;
 	if (sqlite3_changes(db->h) != 1) {
-		db_seterr(err, len, "%s: no run %lld", db->path, (long long)run_id);
+		db_seterr_at(err, len, db->path, "no run %lld", (long long)run_id);
+		return -1;
+	}
+	return 0;
+}
+
+int db_run_abort(struct db *db, int64_t run_id, const char *reason, char *err, size_t len)
+{
+	sqlite3_stmt *st;
+	char now[32];
+	int rc;
+
+	/* Room first, where there is a chance of it: a checkpoint copies the
+	 * WAL into the database, and the write below may then reuse the WAL
+	 * from its start rather than grow it.  Whether it worked, the UPDATE
+	 * says. */
+	sqlite3_wal_checkpoint_v2(db->h, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+	if ((rc = db_prepare(db, "UPDATE runs SET ended_at = ?1, state = 'aborted', reason = ?2 "
+				 "WHERE id = ?3", &st, err, len)) != 0)
+		return rc;
+	db_now_iso(now, sizeof now);
+	sqlite3_bind_text(st, 1, now, -1, SQLITE_TRANSIENT);
+	db_bind_text(st, 2, reason, 0);
+	sqlite3_bind_int64(st, 3, run_id);
+	if ((rc = db_step_done(db, st, "marking the run aborted", err, len)) != 0)
+		return rc;
+	if (sqlite3_changes(db->h) != 1) {
+		db_seterr_at(err, len, db->path, "no run %lld", (long long)run_id);
 		return -1;
 	}
 	return 0;
@@ -143,19 +176,20 @@ int db_result_insert(struct db *db, int64_t run_id, const struct result *r, char
 	const char *dot;
 	sqlite3_stmt *st;
 	char now[32];
+	int rc;
 
 	if (!c) {
-		db_seterr(err, len, "%s: result without a case", db->path);
+		db_seterr_at(err, len, db->path, "result without a case");
 		return -1;
 	}
-	if (db_prepare(db, "INSERT INTO results (run_id, case_name, kernel, variant, params, dtype, "
+	if ((rc = db_prepare(db, "INSERT INTO results (run_id, case_name, kernel, variant, params, dtype, "
 			   "n, cols, expect, status, observed, message, err_norm, duration_ms, seed, "
 			   "created_at, median_ms, mean_ms, stddev_ms, min_ms, samples, noise, gbps, op, "
 			   "device_id) "
 			   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
 			   "?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, "
-			   "(SELECT device_id FROM runs WHERE id = ?1))", &st, err, len) != 0)
-		return -1;
+			   "(SELECT device_id FROM runs WHERE id = ?1))", &st, err, len)) != 0)
+		return rc;
 	db_now_iso(now, sizeof now);
 	dot = strchr(c->variant, '.');
 	sqlite3_bind_int64(st, 1, run_id);

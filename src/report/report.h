@@ -9,7 +9,9 @@
 #ifndef CONFORM_REPORT_H
 #define CONFORM_REPORT_H
 
+#include <signal.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "gpu_info.h"
@@ -64,8 +66,15 @@ struct junit_state {
 	struct result *results;  /* copies, written out at the end */
 	size_t count, cap;
 	double started;
+	FILE *f;                 /* the temporary file beside path (junit_open) */
+	char *tmp;               /* its name, until renamed to path */
 };
+/* Creates the temporary file the report is written to, beside st->path,
+ * so an unwritable path is refused before the first case runs.  Returns
+ * 0, or -1 with a message. */
+int junit_open(struct junit_state *st, char *err, size_t len);
 void junit_sink(struct report_sink *s, struct junit_state *st);
+/* Frees the copies; removes the temporary file if it was never renamed. */
 void junit_free(struct junit_state *st);
 
 struct db;
@@ -75,7 +84,21 @@ struct db_state {
 	int64_t device_id;       /* set by begin: the run's device, 0 for none */
 	char host[256];
 	const char *version, *git_revision;
+	/* While a write waits for another process's lock (report_db.c):
+	 * *stop set (Ctrl-C, the TUI's cancel) ends the wait; each "still
+	 * waiting" line goes to waiting(waiting_ctx, line) when set, else to
+	 * stderr. */
+	const volatile sig_atomic_t *stop;
+	void (*waiting)(void *ctx, const char *line);
+	void *waiting_ctx;
 };
 void db_sink(struct report_sink *s, struct db_state *st);
+/* After a write through st's database met another process's lock (since:
+ * when the write began): tells so, and returns 1 to try again, or 0 when
+ * the run is being stopped (err then says what was not stored).  `what`
+ * names the write, "the result of harness.pass.f32".  Every write a run
+ * makes waits this way. */
+int db_sink_wait(const struct db_state *st, double since, const char *what, char *err,
+		 size_t len);
 
 #endif

@@ -82,7 +82,8 @@ static int console_result(void *ctx, const struct result *r, size_t index, size_
 	(void)total;
 	(void)err;
 	(void)len;
-	int notable = r->status != STATUS_PASS && r->status != STATUS_XFAIL && r->status != STATUS_SKIP;
+	int notable = (r->status != STATUS_PASS && r->status != STATUS_XFAIL && r->status != STATUS_SKIP) ||
+		      r->tolerated;
 	if (!notable && !st->verbose)
 		return 0;
 	clear_progress(st);

@@ -6,12 +6,16 @@
  * TIMEOUT, CRASH and ERROR are <error>s, SKIP is <skipped>; PASS and XFAIL
  * pass, XFAIL with a note.  The file is written at the end of the run, also
  * an interrupted one, through a temporary file and rename, so a reader never
- * sees half a report.
+ * sees half a report; the temporary file is created before the first case
+ * runs (junit_open), so a path that cannot be written is refused before the
+ * run rather than after it.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "report.h"
 #include "text.h"
@@ -67,7 +71,7 @@ static void write_case(FILE *f, const struct result *r)
 	default:
 		break;
 	}
-	if (!tag && r->status != STATUS_XFAIL) {
+	if (!tag && r->status != STATUS_XFAIL && !r->tolerated) {
 		fputs("/>\n", f);
 		return;
 	}
@@ -77,6 +81,10 @@ static void write_case(FILE *f, const struct result *r)
 		text_xml_escape(f, r->message);
 		fprintf(f, "\">expected %s, observed %s</%s>\n", expect_name(r->c->expect),
 			outcome_name(r->outcome), tag);
+	} else if (r->tolerated) {
+		fputs("      <system-out>", f);
+		text_xml_escape(f, r->message);
+		fputs("</system-out>\n", f);
 	} else {
 		fprintf(f, "      <system-out>XFAIL: expected %s and observed %s. ",
 			expect_name(r->c->expect), outcome_name(r->outcome));
@@ -89,13 +97,10 @@ static void write_case(FILE *f, const struct result *r)
 static int junit_end(void *ctx, const struct run_summary *s, char *err, size_t len)
 {
 	struct junit_state *st = ctx;
-	char tmp[4200];
-	snprintf(tmp, sizeof tmp, "%s.tmp", st->path);
-	FILE *f = fopen(tmp, "w");
-	if (!f) {
-		snprintf(err, len, "--junit %s: %s", st->path, strerror(errno));
+	FILE *f = st->f;
+	if (!f && junit_open(st, err, len) < 0)
 		return -1;
-	}
+	f = st->f;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	fprintf(f, "<testsuites name=\"conform\" tests=\"%zu\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\">\n",
 		st->count, s->counts[STATUS_FAIL] + s->counts[STATUS_XPASS],
@@ -133,11 +138,51 @@ static int junit_end(void *ctx, const struct run_summary *s, char *err, size_t l
 		fputs("  </testsuite>\n", f);
 	}
 	fputs("</testsuites>\n", f);
-	if (fclose(f) != 0 || rename(tmp, st->path) != 0) {
-		snprintf(err, len, "--junit %s: %s", st->path, strerror(errno));
-		remove(tmp);
+	st->f = NULL;
+	int bad = ferror(f) | fclose(f);
+	if (bad || rename(st->tmp, st->path) != 0) {
+		snprintf(err, len, "%s (--junit %s)", bad ? "cannot write the report" : strerror(errno),
+			 st->path);
 		return -1;
 	}
+	free(st->tmp);
+	st->tmp = NULL;
+	return 0;
+}
+
+int junit_open(struct junit_state *st, char *err, size_t len)
+{
+	struct stat sb;
+	if (stat(st->path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		snprintf(err, len, "cannot write the JUnit report: it is a directory (--junit %s)",
+			 st->path);
+		return -1;
+	}
+	size_t n = strlen(st->path) + sizeof ".XXXXXX";
+	if (!(st->tmp = malloc(n))) {
+		snprintf(err, len, "out of memory");
+		return -1;
+	}
+	/* A unique name beside the report, so rename() stays in one file
+	 * system and no file of the user's ("x.xml.tmp") is overwritten. */
+	snprintf(st->tmp, n, "%s.XXXXXX", st->path);
+	int fd = mkstemp(st->tmp);
+	if (fd < 0 || !(st->f = fdopen(fd, "w"))) {
+		/* The reason first: a long path must not hide it. */
+		snprintf(err, len, "cannot write the JUnit report: %s (--junit %s)", strerror(errno),
+			 st->path);
+		if (fd >= 0) {
+			close(fd);
+			unlink(st->tmp);
+		}
+		free(st->tmp);
+		st->tmp = NULL;
+		return -1;
+	}
+	/* mkstemp makes it 0600; a report is as readable as any file. */
+	mode_t mask = umask(0);
+	umask(mask);
+	fchmod(fd, 0666 & ~mask);
 	return 0;
 }
 
@@ -152,6 +197,13 @@ void junit_sink(struct report_sink *s, struct junit_state *st)
 
 void junit_free(struct junit_state *st)
 {
+	if (st->f)
+		fclose(st->f);
+	if (st->tmp)
+		unlink(st->tmp);
+	free(st->tmp);
+	st->f = NULL;
+	st->tmp = NULL;
 	free(st->results);
 	st->results = NULL;
 	st->count = st->cap = 0;

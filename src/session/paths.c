@@ -1,10 +1,12 @@
 /*
- * paths.c - locating the worker and the suites (see paths.h).
+ * paths.c - locating the worker and the suites; telling two paths apart
+ * (see paths.h).
  */
 #include "config.h"
 
 #include "paths.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,4 +92,46 @@ int paths_suites(char *buf, size_t len, char *err, size_t errlen)
 	snprintf(err, errlen, "no suites directory found (looked next to conform and in %s); set CONFORM_SUITES or use --suites DIR",
 		 PKGDATADIR);
 	return -1;
+}
+
+/* The absolute form of a path whose last component need not exist: its
+ * directory resolved (symlinks, "..") plus the name as given. */
+static int resolve_parent(const char *path, char *buf, size_t len)
+{
+	char dir[PATH_MAX], real[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	const char *name = slash ? slash + 1 : path;
+	size_t dl = slash ? (size_t)(slash - path) : 0;
+
+	if (dl >= sizeof dir)
+		return -1;
+	if (slash) {
+		memcpy(dir, path, dl);
+		dir[dl] = '\0';
+		if (!dl)
+			strcpy(dir, "/");
+	} else {
+		strcpy(dir, ".");
+	}
+	if (!realpath(dir, real))
+		return -1;
+	int n = snprintf(buf, len, "%s/%s", real, name);
+	return n >= 0 && (size_t)n < len ? 0 : -1;
+}
+
+int paths_same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	int ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
+	char ra[2 * PATH_MAX], rb[2 * PATH_MAX];
+
+	if (strcmp(a, b) == 0)
+		return 1;
+	if (ea && eb)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	if (ea != eb)
+		return 0;
+	/* Neither exists yet: the same name in the same directory. */
+	return resolve_parent(a, ra, sizeof ra) == 0 && resolve_parent(b, rb, sizeof rb) == 0 &&
+	       strcmp(ra, rb) == 0;
 }

@@ -1,5 +1,6 @@
 /*
- * paths.h - where conform finds its worker program and its suites.
+ * paths.h - where conform finds its worker program and its suites, and
+ * whether two paths are one file.
  *
  * An in-tree build finds both next to the conform binary (or in the source
  * tree for out-of-tree builds); an installed one finds them under libexec and
@@ -16,5 +17,10 @@ int paths_worker(char *buf, size_t len, char *err, size_t errlen);
 
 /* Returns 0 and the suites directory, or -1 with a message. */
 int paths_suites(char *buf, size_t len, char *err, size_t errlen);
+
+/* 1 when a and b name the same file, whether it exists yet or not
+ * ("x.db", "./x.db", a symlink to it, a hard link); else 0.  Two outputs on
+ * one path would overwrite each other, so commands refuse them. */
+int paths_same_file(const char *a, const char *b);
 
 #endif

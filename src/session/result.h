@@ -14,6 +14,8 @@ struct result {
 	enum outcome outcome;
 	enum status status;
 	double err_norm;        /* relative L2 error, -1 when not computed */
+	int tolerated;          /* correct only within the case's tolerance=K, not
+				 * within conform's own: a finding, reported as one */
 	double duration_s;      /* wall time of the case, seconds */
 	struct timing_stats timing; /* samples == 0 when not timed */
 	char message[1024];

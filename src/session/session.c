@@ -46,6 +46,9 @@ int session_open(struct session *s, const struct session_config *cfg, char *err,
 	s->dbst.db = cfg->db;
 	s->dbst.version = PACKAGE_VERSION;
 	s->dbst.git_revision = CONFORM_GIT_REVISION;
+	s->dbst.stop = cfg->stop;
+	s->dbst.waiting = cfg->db_waiting;
+	s->dbst.waiting_ctx = cfg->db_waiting_ctx;
 	db_sink(&s->sinks[s->nsinks++], &s->dbst);
 	return 0;
 }

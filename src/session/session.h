@@ -41,6 +41,11 @@
  * (or may: undefined, crash), unless the command line says otherwise. */
 #define SESSION_TIMEOUT_S 10.0
 #define SESSION_HANG_TIMEOUT_S 2.0
+/* The most seconds conform takes from a user anywhere: a case's deadline
+ * (--timeout, a suite's timeout=) and every other span given in seconds.
+ * A day: anything longer is a typo (999999999999999) that would leave a
+ * hung case holding the GPU for good. */
+#define SESSION_SECONDS_MAX 86400
 /* How long one step of a command-line run waits: the console's watchdog
  * countdown moves ten times a second. */
 #define SESSION_STEP_S 0.1
@@ -61,6 +66,10 @@ struct session_config {
 	struct db *db;                       /* where results are committed */
 	const volatile sig_atomic_t *stop;   /* Ctrl-C, or the TUI's cancel */
 	const char *command_line;
+	/* Told, instead of stderr, each time a write waits for another
+	 * process's lock (db_state.waiting); NULL: stderr. */
+	void (*db_waiting)(void *ctx, const char *line);
+	void *db_waiting_ctx;
 };
 
 enum session_step {

@@ -1,13 +1,15 @@
 /*
- * suite.c - reading suite files into case lists (format in suite.h).
+ * suite.c - reading suite files into case lists (format and limits in
+ * suite.h).
  *
  * A file is read as logical lines: '#' starts a comment wherever it appears
  * (values hold neither spaces nor '#'), and a backslash ending a line, after
  * its comment is removed, joins the next line to it.  Each logical line is
- * "case NAME key=value ...".  Every key other than the reserved ones
- * (variant n dtype cols expect requires timeout) is a kernel parameter and
- * lands in case_spec.params in the order written, even when the line uses it
- * only to build the name or another value through a {key} placeholder.
+ * "case NAME key=value ...".  Every key other than the case keys (the
+ * case_keys table below) is a kernel parameter and lands in
+ * case_spec.params in the order written, even when the line uses it only
+ * to build the name or another value through a {key} placeholder; one
+ * that fills another key's value is marked as a template variable.
  *
  * Expansion: the line's list values (a|b|c) form a cartesian product taken
  * in key order, the last key varying fastest.  A {key} placeholder may
@@ -15,9 +17,18 @@
  * the current combination, in one pass; a list-valued key must appear in
  * NAME so that expanded names differ.  Names are checked after expansion.
  *
+ * Cost: everything is linear in the input.  The bytes are checked as each
+ * physical line is read; a line stops at SUITE_LINE_KEYS_MAX keys, so the
+ * checks that compare a key with the keys before it cost a bounded amount
+ * per key; a line's parameters are refused as soon as the keys read so far
+ * cannot fit CASE_PARAMS_MAX, and its cases are counted against the caps
+ * before any is built.  Case names are found through a hash index kept in
+ * the suite between loads.
+ *
  * Invariants: a load either appends all the cases of its input or none
  * (on error the suite is left as it was), case names are unique across the
- * whole suite, and every error is one line "file:line: what was expected".
+ * whole suite, the suite never holds more than SUITE_CASES_MAX cases, and
+ * every error is one line "file:line: what was expected".
  */
 #if !defined(_GNU_SOURCE) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L /* strdup, strtok_r under -std=c11 */
@@ -35,10 +46,12 @@
 
 #include "num.h"
 #include "params.h"
+#include "session.h"
 #include "vec.h"
 
-/* A line expanding into more cases than this is surely a mistake. */
-#define SUITE_LINE_CASES_MAX 65536
+/* The template bits of a case (case_spec.template_params) number the
+ * parameters of one line, at most its keys. */
+_Static_assert(SUITE_LINE_KEYS_MAX <= 64, "case_spec.template_params has 64 bits");
 
 /* A growable string. */
 struct sbuf {
@@ -56,8 +69,9 @@ static int sbuf_put(struct sbuf *b, const char *s, size_t len)
 	return 0;
 }
 
-/* Open-addressing index of case names; slots hold case index + 1. */
-struct name_index {
+/* Open-addressing index of the case names of cases[0..used); slots hold
+ * case index + 1. */
+struct suite_index {
 	size_t *slot;
 	size_t cap, used;
 };
@@ -71,7 +85,7 @@ static size_t name_hash(const char *s)
 }
 
 /* The slot holding name, or the empty slot where it would go (cap > 0). */
-static size_t *index_slot(const struct name_index *x, const struct case_spec *cases,
+static size_t *index_slot(const struct suite_index *x, const struct case_spec *cases,
 			  const char *name)
 {
 	size_t i = name_hash(name) & (x->cap - 1);
@@ -81,16 +95,16 @@ static size_t *index_slot(const struct name_index *x, const struct case_spec *ca
 }
 
 /* The index + 1 of the case called name, or 0. */
-static size_t index_find(const struct name_index *x, const struct case_spec *cases,
+static size_t index_find(const struct suite_index *x, const struct case_spec *cases,
 			 const char *name)
 {
 	return x->cap ? *index_slot(x, cases, name) : 0;
 }
 
-static int index_add(struct name_index *x, const struct case_spec *cases, size_t k)
+static int index_add(struct suite_index *x, const struct case_spec *cases, size_t k)
 {
 	if ((x->used + 1) * 2 > x->cap) {
-		struct name_index big = { NULL, x->cap ? x->cap * 2 : 64, 0 };
+		struct suite_index big = { NULL, x->cap ? x->cap * 2 : 64, 0 };
 		if (!(big.slot = calloc(big.cap, sizeof *big.slot)))
 			return -1;
 		for (size_t i = 0; i < x->cap; i++)
@@ -105,12 +119,36 @@ static int index_add(struct name_index *x, const struct case_spec *cases, size_t
 	return 0;
 }
 
+/* Makes s->index cover exactly cases[0..count): the one of the last load
+ * does unless a failed load took cases back.  Returns 0, or -1 when out
+ * of memory (the index is then empty). */
+static int index_sync(struct suite *s)
+{
+	struct suite_index *x = s->index;
+
+	if (x && x->used == s->count)
+		return 0;
+	if (!x && !(x = s->index = calloc(1, sizeof *x)))
+		return -1;
+	free(x->slot);
+	memset(x, 0, sizeof *x);
+	for (size_t i = 0; i < s->count; i++) {
+		if (index_add(x, s->cases, i) < 0) {
+			free(x->slot);
+			memset(x, 0, sizeof *x);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* One key=value of a line; the value split at '|' into alternatives. */
 struct kv {
 	const char *key;
 	const char *raw;   /* the value as written, for messages */
 	char **alt;
 	size_t nalt;
+	int feeds;         /* another key's value names it as {key} */
 };
 
 struct loader {
@@ -118,7 +156,7 @@ struct loader {
 	const char *origin;
 	char *err;
 	size_t errlen;
-	struct name_index names;
+	size_t before;     /* the suite's count when this load began */
 	struct sbuf scratch;
 };
 
@@ -191,9 +229,10 @@ static int has_placeholder(const char *text, const char *key)
 }
 
 /* Checks every {key} of text names a key of the line whose own values hold
- * no placeholder (substitution is a single pass). */
+ * no placeholder (substitution is a single pass).  When text is a value
+ * (in_value), marks the keys it names as feeding it. */
 static int check_placeholders(struct loader *l, int line, const char *text, const char *where,
-			      struct kv *kv, size_t nkv)
+			      int in_value, struct kv *kv, size_t nkv)
 {
 	for (const char *p = strchr(text, '{'); p; p = strchr(p, '{')) {
 		const char *end = strchr(p, '}');
@@ -207,6 +246,7 @@ static int check_placeholders(struct loader *l, int line, const char *text, cons
 		if (strchr(k->raw, '{'))
 			return fail(l, line, "placeholder {%s} in %s names a key whose value has placeholders itself",
 				    k->key, where);
+		k->feeds |= in_value;
 		p = end + 1;
 	}
 	return 0;
@@ -308,56 +348,146 @@ static void list_add(char *list, size_t len, const char *word)
 	snprintf(list + used, len - used, "%s%s", used ? ", " : "", word);
 }
 
-/* Applies one key's value (placeholders already replaced) to the case. */
-static int apply_key(struct loader *l, int line, struct case_spec *c, const char *key,
-		     const char *value)
+/* The keys a case line gives the case itself, each applied to the case by
+ * its function; every other key is a kernel parameter (apply_param).  Each
+ * takes a value with its placeholders replaced and returns 0, or -1 with
+ * the message. */
+typedef int apply_fn(struct loader *l, int line, struct case_spec *c, const char *key,
+		     const char *value);
+
+static int apply_variant(struct loader *l, int line, struct case_spec *c, const char *key,
+			 const char *value)
+{
+	(void)key;
+	if (strlen(value) >= sizeof c->variant || !is_dotted(value))
+		return fail(l, line, "bad variant '%s' (a dotted catalog name such as block.tree)", value);
+	strcpy(c->variant, value);
+	return 0;
+}
+
+/* n and cols; their product is checked once both are known (apply_keys). */
+static int apply_count(struct loader *l, int line, struct case_spec *c, const char *key,
+		       const char *value)
 {
 	long long count;
 
-	if (strcmp(key, "variant") == 0) {
-		if (strlen(value) >= sizeof c->variant || !is_dotted(value))
-			return fail(l, line, "bad variant '%s' (a dotted catalog name such as block.tree)", value);
-		strcpy(c->variant, value);
-	} else if (strcmp(key, "n") == 0 || strcmp(key, "cols") == 0) {
-		if (num_parse_count(value, &count) < 0 || count < 1)
-			return fail(l, line, "%s must be a count >= 1 (decimal or 2^K), got '%s'", key, value);
-		if (key[0] == 'n')
-			c->n = count;
-		else
-			c->cols = count;
-	} else if (strcmp(key, "dtype") == 0) {
-		if (dtype_parse(value, &c->dtype) < 0) {
-			char list[80] = "";
-			for (int d = 0; d < DTYPE_COUNT; d++)
-				list_add(list, sizeof list, dtype_name((enum dtype)d));
-			return fail(l, line, "unknown dtype '%s' (one of %s)", value, list);
-		}
-	} else if (strcmp(key, "expect") == 0) {
-		if (expect_parse(value, &c->expect) < 0) {
-			char list[80] = "";
-			for (int e = 0; e < EXPECT_COUNT; e++)
-				list_add(list, sizeof list, expect_name((enum expect)e));
-			return fail(l, line, "expect must be one of %s (got '%s')", list, value);
-		}
-	} else if (strcmp(key, "requires") == 0) {
-		return parse_requires(l, line, c, value);
-	} else if (strcmp(key, "timeout") == 0) {
-		if (num_parse_decimal(value, &c->timeout_s) < 0 || !(c->timeout_s > 0.0))
-			return fail(l, line, "timeout must be a positive number of seconds, got '%s'", value);
-	} else {
-		if (strpbrk(value, ",\t\n"))
-			return fail(l, line, "value of '%s' may not contain a comma, got '%s'", key, value);
-		if (params_append(c->params, sizeof c->params, key, value) < 0)
-			return fail(l, line, "parameters of case '%s' exceed %d characters",
-				    c->name, CASE_PARAMS_MAX - 1);
+	if (num_parse_count(value, &count) < 0 || count < 1 || count > CASE_ELEMENTS_MAX)
+		return fail(l, line, "%s must be a count from 1 to 2^%d (decimal or 2^K), got '%s'", key,
+			    CASE_ELEMENTS_MAX_LOG2, value);
+	if (key[0] == 'n')
+		c->n = count;
+	else
+		c->cols = count;
+	return 0;
+}
+
+static int apply_dtype(struct loader *l, int line, struct case_spec *c, const char *key,
+		       const char *value)
+{
+	(void)key;
+	if (dtype_parse(value, &c->dtype) < 0) {
+		char list[80] = "";
+		for (int d = 0; d < DTYPE_COUNT; d++)
+			list_add(list, sizeof list, dtype_name((enum dtype)d));
+		return fail(l, line, "unknown dtype '%s' (one of %s)", value, list);
 	}
+	return 0;
+}
+
+static int apply_expect(struct loader *l, int line, struct case_spec *c, const char *key,
+			const char *value)
+{
+	(void)key;
+	if (expect_parse(value, &c->expect) < 0) {
+		char list[80] = "";
+		for (int e = 0; e < EXPECT_COUNT; e++)
+			list_add(list, sizeof list, expect_name((enum expect)e));
+		return fail(l, line, "expect must be one of %s (got '%s')", list, value);
+	}
+	return 0;
+}
+
+static int apply_requires(struct loader *l, int line, struct case_spec *c, const char *key,
+			  const char *value)
+{
+	(void)key;
+	return parse_requires(l, line, c, value);
+}
+
+/* The same bound as the command line's --timeout (SESSION_SECONDS_MAX). */
+static int apply_timeout(struct loader *l, int line, struct case_spec *c, const char *key,
+			 const char *value)
+{
+	(void)key;
+	if (num_parse_decimal(value, &c->timeout_s) < 0 || !(c->timeout_s > 0.0) ||
+	    c->timeout_s > SESSION_SECONDS_MAX)
+		return fail(l, line, "timeout must be a number of seconds in (0, %d], got '%s'",
+			    SESSION_SECONDS_MAX, value);
+	return 0;
+}
+
+/* Beyond 1000 times conform's tolerance a check says little. */
+static int apply_tolerance(struct loader *l, int line, struct case_spec *c, const char *key,
+			   const char *value)
+{
+	(void)key;
+	if (num_parse_decimal(value, &c->tolerance) < 0 || !(c->tolerance > 1.0) ||
+	    c->tolerance > 1000.0)
+		return fail(l, line, "tolerance must be a factor above 1 and at most 1000 "
+			    "(times conform's tolerance), got '%s'", value);
+	return 0;
+}
+
+static const struct case_key {
+	const char *key;
+	apply_fn *apply;
+} case_keys[] = {
+	{ "variant", apply_variant }, { "n", apply_count }, { "cols", apply_count },
+	{ "dtype", apply_dtype }, { "expect", apply_expect }, { "requires", apply_requires },
+	{ "timeout", apply_timeout }, { "tolerance", apply_tolerance },
+};
+
+static const struct case_key *case_key_find(const char *key)
+{
+	for (size_t i = 0; i < sizeof case_keys / sizeof *case_keys; i++)
+		if (strcmp(case_keys[i].key, key) == 0)
+			return &case_keys[i];
+	return NULL;
+}
+
+static int fail_params_long(struct loader *l, int line, const char *name)
+{
+	return fail(l, line, "parameters of case '%s' exceed %d characters", name, CASE_PARAMS_MAX - 1);
+}
+
+/* Appends a kernel parameter; a template variable (see case.h) is marked.
+ * op is checked here, whatever the variant: the database files results
+ * by it (the worker then checks it against the variant's operators). */
+static int apply_param(struct loader *l, int line, struct case_spec *c, const char *key,
+		       const char *value, int is_template, int *npairs)
+{
+	enum op op;
+
+	if (strcmp(key, "op") == 0 && op_parse(value, &op) < 0) {
+		char list[80] = "";
+		for (int o = 0; o < OP_COUNT; o++)
+			list_add(list, sizeof list, op_name((enum op)o));
+		return fail(l, line, "unknown op '%s' (one of %s)", value, list);
+	}
+	if (strpbrk(value, ",\t\n"))
+		return fail(l, line, "value of '%s' may not contain a comma, got '%s'", key, value);
+	if (params_append(c->params, sizeof c->params, key, value) < 0)
+		return fail_params_long(l, line, c->name);
+	if (is_template)
+		c->template_params |= 1ULL << *npairs;
+	++*npairs;
 	return 0;
 }
 
 static int append_case(struct loader *l, int line, const struct case_spec *c)
 {
 	struct suite *s = l->s;
-	size_t dup = index_find(&l->names, s->cases, c->name);
+	size_t dup = index_find(s->index, s->cases, c->name);
 
 	if (dup) {
 		const struct case_spec *first = &s->cases[dup - 1];
@@ -367,9 +497,29 @@ static int append_case(struct loader *l, int line, const struct case_spec *c)
 	if (vec_reserve(s->cases, s->count, s->cap, 1) < 0)
 		return fail(l, line, "out of memory");
 	s->cases[s->count] = *c;
-	if (index_add(&l->names, s->cases, s->count) < 0)
+	if (index_add(s->index, s->cases, s->count) < 0)
 		return fail(l, line, "out of memory");
 	s->count++;
+	return 0;
+}
+
+/* Applies every key of the current combination idx to c. */
+static int apply_keys(struct loader *l, int line, struct case_spec *c, struct kv *kv, size_t nkv,
+		      const size_t *idx)
+{
+	int npairs = 0;
+
+	for (size_t k = 0; k < nkv; k++) {
+		const struct case_key *ck = case_key_find(kv[k].key);
+		if (substitute(l, kv[k].alt[idx[k]], kv, nkv, idx) < 0)
+			return fail(l, line, "out of memory");
+		if (ck ? ck->apply(l, line, c, kv[k].key, l->scratch.p) < 0
+		       : apply_param(l, line, c, kv[k].key, l->scratch.p, kv[k].feeds, &npairs) < 0)
+			return -1;
+	}
+	if (c->cols && c->n > CASE_ELEMENTS_MAX / c->cols)
+		return fail(l, line, "n x cols = %lld x %lld is more than 2^%d elements", (long long)c->n,
+			    (long long)c->cols, CASE_ELEMENTS_MAX_LOG2);
 	return 0;
 }
 
@@ -405,13 +555,8 @@ static int expand(struct loader *l, int line, const char *name, struct kv *kv, s
 			break;
 		}
 		strcpy(c.name, l->scratch.p);
-		for (size_t k = 0; k < nkv && rc == 0; k++) {
-			if (substitute(l, kv[k].alt[idx[k]], kv, nkv, idx) < 0)
-				rc = fail(l, line, "out of memory");
-			else
-				rc = apply_key(l, line, &c, kv[k].key, l->scratch.p);
-		}
-		if (rc < 0 || (rc = append_case(l, line, &c)) < 0)
+		if ((rc = apply_keys(l, line, &c, kv, nkv, idx)) < 0 ||
+		    (rc = append_case(l, line, &c)) < 0)
 			break;
 
 		size_t k = nkv;
@@ -424,13 +569,50 @@ static int expand(struct loader *l, int line, const char *name, struct kv *kv, s
 	return rc;
 }
 
+/* The fewest characters a value can take after substitution: its
+ * shortest alternative, or 1 when placeholders may stand for less. */
+static size_t shortest_value(const struct kv *k)
+{
+	size_t least = SIZE_MAX;
+
+	if (strchr(k->raw, '{'))
+		return 1;
+	for (size_t a = 0; a < k->nalt; a++) {
+		size_t n = strlen(k->alt[a]);
+		if (n < least)
+			least = n;
+	}
+	return least;
+}
+
+/* Checks that the line's total cases fit the caps of a line, of its file
+ * and of the suite, before any is built. */
+static int check_case_count(struct loader *l, int line, const char *name, const struct kv *kv,
+			    size_t nkv)
+{
+	size_t total = 1, in_file = l->s->count - l->before;
+
+	for (size_t i = 0; i < nkv; i++) {
+		if (total > SUITE_LINE_CASES_MAX / kv[i].nalt)
+			return fail(l, line, "case '%s' expands to more than %d cases", name,
+				    SUITE_LINE_CASES_MAX);
+		total *= kv[i].nalt;
+	}
+	if (total > SUITE_FILE_CASES_MAX - in_file)
+		return fail(l, line, "case '%s' brings this file past %d cases", name, SUITE_FILE_CASES_MAX);
+	if (l->s->count > SUITE_CASES_MAX || total > SUITE_CASES_MAX - l->s->count)
+		return fail(l, line, "case '%s' brings the suites past %d cases in all", name,
+			    SUITE_CASES_MAX);
+	return 0;
+}
+
 /* Splits a logical line in place and expands it. */
 static int parse_line(struct loader *l, int line, char *text)
 {
 	static const char space[] = " \t\r\v\f";
 	char *tok[3], *save = NULL;
 	struct kv *kv = NULL;
-	size_t nkv = 0, cap = 0, total = 1;
+	size_t nkv = 0, cap = 0, params = 0;
 	int rc = -1;
 
 	tok[0] = strtok_r(text, space, &save);
@@ -446,6 +628,10 @@ static int parse_line(struct loader *l, int line, char *text)
 
 	while ((tok[2] = strtok_r(NULL, space, &save))) {
 		char *eq = strchr(tok[2], '=');
+		if (nkv == SUITE_LINE_KEYS_MAX) {
+			fail(l, line, "more than %d key=value pairs on one line", SUITE_LINE_KEYS_MAX);
+			goto out;
+		}
 		if (!eq) {
 			fail(l, line, "expected key=value, got '%s'", tok[2]);
 			goto out;
@@ -469,6 +655,7 @@ static int parse_line(struct loader *l, int line, char *text)
 			goto out;
 		}
 		struct kv *k = &kv[nkv];
+		memset(k, 0, sizeof *k);
 		k->key = tok[2];
 		k->nalt = 1;
 		for (const char *p = val; *p; p++)
@@ -486,6 +673,15 @@ static int parse_line(struct loader *l, int line, char *text)
 			k->alt[a] = strchr(k->alt[a - 1], '|');
 			*k->alt[a]++ = '\0';
 		}
+		/* Every case of the line holds at least this much of params:
+		 * refuse as soon as that cannot fit, not after the whole line. */
+		if (!case_key_find(k->key)) {
+			params += (params ? 1 : 0) + strlen(k->key) + 1 + shortest_value(k);
+			if (params >= CASE_PARAMS_MAX) {
+				fail_params_long(l, line, tok[1]);
+				goto out;
+			}
+		}
 	}
 
 	for (size_t i = 0; i < nkv; i++) {
@@ -494,18 +690,15 @@ static int parse_line(struct loader *l, int line, char *text)
 			     kv[i].key, kv[i].key);
 			goto out;
 		}
-		if (total > SUITE_LINE_CASES_MAX / kv[i].nalt) {
-			fail(l, line, "case '%s' expands to more than %d cases", tok[1], SUITE_LINE_CASES_MAX);
-			goto out;
-		}
-		total *= kv[i].nalt;
 	}
-	if (check_placeholders(l, line, tok[1], "the case name", kv, nkv) < 0)
+	if (check_case_count(l, line, tok[1], kv, nkv) < 0)
+		goto out;
+	if (check_placeholders(l, line, tok[1], "the case name", 0, kv, nkv) < 0)
 		goto out;
 	for (size_t i = 0; i < nkv; i++) {
 		char where[64];
-		snprintf(where, sizeof where, "the value of '%s'", kv[i].key);
-		if (check_placeholders(l, line, kv[i].raw, where, kv, nkv) < 0)
+		snprintf(where, sizeof where, "the value of '%.40s'", kv[i].key);
+		if (check_placeholders(l, line, kv[i].raw, where, 1, kv, nkv) < 0)
 			goto out;
 	}
 	if (!kv_find(kv, nkv, "variant", 7)) {
@@ -527,21 +720,48 @@ out:
 	return rc;
 }
 
-/* Walks physical lines, strips comments, joins continuations, and hands
- * each logical line with its first line number to parse_line. */
-static int parse_text(struct loader *l, const char *text)
+/* Refuses the bytes that must not reach a terminal or the database from a
+ * physical line p..end: a control character anywhere (tab, CR, VT and FF
+ * are white space), a byte above 0x7e outside a comment (a comment may be
+ * UTF-8).  Refusing rather than replacing keeps a case's name what the
+ * file says. */
+static int check_bytes(struct loader *l, int line, const char *p, const char *end)
+{
+	int comment = 0;
+
+	for (const char *q = p; q < end; q++) {
+		unsigned char b = (unsigned char)*q;
+		comment |= b == '#';
+		if ((b < 0x20 && b != '\t' && b != '\r' && b != '\v' && b != '\f') || b == 0x7f)
+			return fail(l, line, "control character 0x%02x at column %zu (a suite file is printable text)",
+				    b, (size_t)(q - p) + 1);
+		if (b > 0x7f && !comment)
+			return fail(l, line, "byte 0x%02x at column %zu outside a comment (names and values are ASCII)",
+				    b, (size_t)(q - p) + 1);
+	}
+	return 0;
+}
+
+/* Walks the physical lines of text[0..size), checks their bytes, strips
+ * comments, joins continuations, and hands each logical line with its
+ * first line number to parse_line. */
+static int parse_text(struct loader *l, const char *text, size_t size)
 {
 	struct sbuf lb = { NULL, 0, 0 };
 	int lineno = 0, start = 0, rc = 0;
-	const char *p = text;
+	const char *p = text, *end = text + size;
 
-	while (*p && rc == 0) {
-		const char *nl = strchr(p, '\n');
-		const char *end = nl ? nl : p + strlen(p);
-		const char *hash = memchr(p, '#', (size_t)(end - p));
-		const char *stop = hash ? hash : end;
+	while (p < end && rc == 0) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *eol = nl ? nl : end;
 
 		lineno++;
+		if (check_bytes(l, lineno, p, eol) < 0) {
+			rc = -1;
+			break;
+		}
+		const char *hash = memchr(p, '#', (size_t)(eol - p));
+		const char *stop = hash ? hash : eol;
 		if (lb.n == 0)
 			start = lineno;
 		while (stop > p && strchr(" \t\r\v\f", stop[-1]))
@@ -563,45 +783,64 @@ static int parse_text(struct loader *l, const char *text)
 	return rc;
 }
 
-int suite_load_text(struct suite *s, const char *origin, const char *text, char *err, size_t len)
+int suite_load_buffer(struct suite *s, const char *origin, const char *data, size_t size,
+		      char *err, size_t len)
 {
-	struct loader l = { s, origin, err, len, { NULL, 0, 0 }, { NULL, 0, 0 } };
-	size_t before = s->count;
-	int rc = 0;
+	struct loader l = { s, origin, err, len, s->count, { NULL, 0, 0 } };
+	int rc;
 
-	for (size_t i = 0; i < s->count && rc == 0; i++)
-		if (index_add(&l.names, s->cases, i) < 0)
-			rc = fail(&l, 0, "out of memory");
-	if (rc == 0)
-		rc = parse_text(&l, text);
+	if (size > SUITE_FILE_BYTES_MAX) {
+		/* The line that holds the first byte too many. */
+		int line = 1;
+		for (const char *p = data; (p = memchr(p, '\n', (size_t)(data + SUITE_FILE_BYTES_MAX - p)));
+		     p++)
+			line++;
+		rc = fail(&l, line, "the file goes past %d bytes here (the most a suite file may hold)",
+			  SUITE_FILE_BYTES_MAX);
+	} else if (index_sync(s) < 0) {
+		rc = fail(&l, 0, "out of memory");
+	} else {
+		rc = parse_text(&l, data, size);
+	}
 	if (rc < 0)
-		s->count = before;
-	free(l.names.slot);
+		s->count = l.before;
 	free(l.scratch.p);
 	return rc;
 }
 
+int suite_load_text(struct suite *s, const char *origin, const char *text, char *err, size_t len)
+{
+	return suite_load_buffer(s, origin, text, strlen(text), err, len);
+}
+
+/* Reads at most SUITE_FILE_BYTES_MAX + 1 bytes, so that an endless input
+ * (/dev/zero, a pipe) costs no more than a file one byte too long, and
+ * leaves the refusal to suite_load_buffer. */
 int suite_load_file(struct suite *s, const char *path, char *err, size_t len)
 {
 	FILE *f = fopen(path, "rb");
 	struct sbuf text = { NULL, 0, 0 };
 	char chunk[8192];
-	size_t got;
-	int rc;
+	size_t got = 0;
+	int rc = -1, oom = 0;
 
 	if (!f) {
 		snprintf(err, len, "%s: cannot read: %s", path, strerror(errno));
 		return -1;
 	}
-	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-		if (sbuf_put(&text, chunk, got) < 0)
+	while (text.n <= SUITE_FILE_BYTES_MAX) {
+		size_t want = SUITE_FILE_BYTES_MAX + 1 - text.n;
+		if ((got = fread(chunk, 1, want < sizeof chunk ? want : sizeof chunk, f)) == 0)
 			break;
-	if (ferror(f) || got > 0) {
-		snprintf(err, len, "%s: cannot read: %s", path, got > 0 ? "out of memory" : strerror(errno));
-		rc = -1;
-	} else {
-		rc = suite_load_text(s, path, text.p ? text.p : "", err, len);
+		if (sbuf_put(&text, chunk, got) < 0) {
+			oom = 1;
+			break;
+		}
 	}
+	if (oom || ferror(f))
+		snprintf(err, len, "%s: cannot read: %s", path, oom ? "out of memory" : strerror(errno));
+	else
+		rc = suite_load_buffer(s, path, text.p ? text.p : "", text.n, err, len);
 	fclose(f);
 	free(text.p);
 	return rc;
@@ -672,6 +911,10 @@ int suite_load_dir(struct suite *s, const char *dir, char *err, size_t len)
 
 void suite_free(struct suite *s)
 {
+	if (s->index)
+		free(s->index->slot);
+	free(s->index);
+	s->index = NULL;
 	free(s->cases);
 	s->cases = NULL;
 	s->count = s->cap = 0;

@@ -88,6 +88,16 @@ static void redraw(struct run_pane *rp)
 	tui_screen_draw(&rp->app->screen);
 }
 
+/* A write of the run waits for another process's lock on the database:
+ * the log says so (a line on stderr would tear the screen).  Keys are not
+ * read while it waits. */
+static void db_waiting(void *ctx, const char *line)
+{
+	struct run_pane *rp = ctx;
+	tui_log_add(&rp->log, tui_term_attr(TUI_WARN), "%s", line);
+	redraw(rp);
+}
+
 static int sink_begin(void *ctx, const struct run_context *rc, char *err, size_t len)
 {
 	struct run_pane *rp = ctx;
@@ -431,6 +441,8 @@ static void run_tune(struct tui_app *app, struct run_pane *rp, const struct case
 		.db = app->db,
 		.stop = &app->stop,
 		.command_line = cmdline,
+		.db_waiting = db_waiting,
+		.db_waiting_ctx = rp,
 	};
 	struct tune_session *s = rp->ts;
 	if (tune_open(s, &o, &app->cat, &cfg, err, sizeof err) < 0 ||
@@ -557,6 +569,8 @@ void tui_run_checked(struct tui_app *app)
 		.db = app->db,
 		.stop = &app->stop,
 		.command_line = rp->cmdline,
+		.db_waiting = db_waiting,
+		.db_waiting_ctx = rp,
 	};
 	char err[1024];
 	struct report_sink sink;

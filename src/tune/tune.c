@@ -379,7 +379,12 @@ static int measure_refs(struct tune_session *s, struct tune_sweep *sw, struct tu
 					.gbps = row->gbps, .version = PACKAGE_VERSION,
 					.git_revision = CONFORM_GIT_REVISION,
 				};
-				if (told && db_bandwidth_put(s->run.dbst.db, &b, err, len) < 0)
+				double since = text_now();
+				int put = 0;
+				while (told && (put = db_bandwidth_put(s->run.dbst.db, &b, err, len)) == DB_LOCKED &&
+				       db_sink_wait(&s->run.dbst, since, "the copy bandwidth", err, len))
+					;
+				if (put < 0)
 					return -1;
 				r->copy_gbps = row->gbps;
 				r->copy_measured = 1;

@@ -23,6 +23,7 @@
 #include "db.h"
 #include "num.h"
 #include "params.h"
+#include "session_check.h"
 #include "stats.h"
 #include "suite.h"
 #include "text.h"
@@ -98,6 +99,11 @@ static int parse_sizes(const char *text, struct tune_cli *c)
 		long long v;
 		if (num_parse_count(tok, &v) < 0 || v < 1) {
 			cmd_error("--n: expected sizes as decimal or 2^K, comma separated, got '%s'", text);
+			free(buf);
+			return -1;
+		}
+		if (v > CASE_ELEMENTS_MAX) {
+			cmd_error("--n: at most 2^%d elements, got '%s'", CASE_ELEMENTS_MAX_LOG2, tok);
 			free(buf);
 			return -1;
 		}
@@ -244,22 +250,6 @@ int tune_cli_parse(int argc, char **argv, int bench, struct tune_cli *c)
 	return 0;
 }
 
-/* 1 when the catalog's "f32,i32" lists d. */
-static int dtype_listed(const char *list, enum dtype d)
-{
-	const char *name = dtype_name(d);
-	size_t n = strlen(name);
-	for (const char *p = list; *p;) {
-		size_t len = strcspn(p, ",");
-		if (len == n && strncmp(p, name, n) == 0)
-			return 1;
-		p += len;
-		if (*p == ',')
-			p++;
-	}
-	return 0;
-}
-
 static int is_glob(const char *s)
 {
 	return strpbrk(s, "*?[") != NULL;
@@ -268,7 +258,7 @@ static int is_glob(const char *s)
 /* Checks that a variant's space parses; prints the error. */
 static int space_ok(const struct catalog_entry *e)
 {
-	char err[512];
+	char err[CMD_ERR_MAX];
 	struct tune_space *space = malloc(sizeof *space);
 	int ok = space && tune_space_parse(space, e->space, err, sizeof err) == 0;
 	if (!space)
@@ -293,7 +283,7 @@ static long select_variants(const struct tune_cli *c, const struct catalog *cat,
 	long n = 0;
 	*rc = EXIT_USAGE;
 	if (e) {
-		if (!dtype_listed(e->dtypes, c->o.dtype)) {
+		if (!session_variant_has_dtype(e, c->o.dtype)) {
 			cmd_error("%s does not support dtype %s (it has %s)", e->name,
 				  dtype_name(c->o.dtype), e->dtypes);
 			return -1;
@@ -310,7 +300,7 @@ static long select_variants(const struct tune_cli *c, const struct catalog *cat,
 		    (c->exclude && suite_glob_any(e->name, &c->exclude, 1)))
 			continue;
 		matched++;
-		if (!e->space[0] || tune_is_reference(cat, e->name) || !dtype_listed(e->dtypes, c->o.dtype))
+		if (!e->space[0] || tune_is_reference(cat, e->name) || !session_variant_has_dtype(e, c->o.dtype))
 			continue;
 		if (!space_ok(e))
 			return -1;
@@ -403,7 +393,7 @@ static void describe(FILE *f, const struct tune_cli *c, const struct tune_sessio
 
 int tune_cli_run(const struct tune_cli *c, int argc, char **argv)
 {
-	char err[1024], worker_path[4096], db_path[4096];
+	char err[CMD_ERR_MAX], worker_path[4096], db_path[4096];
 	struct catalog cat;
 	struct db *db = NULL;
 	struct tune_session *s = NULL;
@@ -481,7 +471,10 @@ int tune_cli_run(const struct tune_cli *c, int argc, char **argv)
 		if (!c->bench)
 			tune_print_sweep(&pr, &sweeps[i]);
 		if (r < 0) {
+			/* A stop while waiting for the database's lock is an
+			 * interruption, said in err. */
 			cmd_error("%s", err);
+			rc = *stop ? EXIT_INTERRUPTED : EXIT_USAGE;
 			tune_close(s, 1, err, sizeof err);
 			goto out;
 		}

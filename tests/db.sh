@@ -1,0 +1,183 @@
+#!/bin/sh
+# db.sh - the database under bad conditions, from the command line: a
+# damaged file, a path SQLite cannot take, a schema version no conform
+# writes, a read-only file: each is one line on stderr and exit 2, and the
+# file is left exactly as it was, with nothing new beside it.  And another
+# process holding the lock longer than DB_BUSY_TIMEOUT_MS (5 s): the run
+# waits it out, says so, and loses nothing.  And a write that fails for
+# good: the run is marked aborted, keeping every result stored before.
+. "$(dirname "$0")/lib.sh"
+
+# expect_untouched FILE COPY WHAT: FILE is byte for byte COPY, with no
+# -wal or -shm beside it.
+expect_untouched() {
+	checks=$((checks + 1))
+	cmp -s "$1" "$2" || fail "$3: the database was written"
+	for side in -wal -shm -journal; do
+		[ ! -e "$1$side" ] || fail "$3: $side left beside the database"
+	done
+}
+
+# damage FILE TABLE: overwrites 300 bytes, 1000 bytes before the end of
+# the root page of TABLE, with 'A's: the rows there stop making sense
+# while the page header still parses.
+damage() {
+	root=$(sql "$1" "select rootpage from sqlite_master where name = '$2'")
+	page=$(sql "$1" "pragma page_size")
+	printf '%300s' '' | tr ' ' A |
+		dd of="$1" bs=1 seek=$((root * page - 1000)) conv=notrunc 2>/dev/null
+}
+
+# A damaged database is refused by a run and by db info, and not written.
+db="$TMP/damaged.db"
+expect_exit 0 "first run" -- "$CONFORM" --filter 'harness.pass.*' --seed 1 --db "$db"
+expect_exit 0 "second run" -- "$CONFORM" --filter 'harness.pass.*' --seed 2 --db "$db"
+damage "$db" results
+[ "$(sql "$db" "pragma quick_check")" != ok ] || fail "the planted damage is not seen by quick_check"
+cp "$db" "$TMP/damaged.orig"
+# expect_damaged_refused WHAT -- command...: exit 2 with the one line that
+# says the database is damaged and what to do, and the file not written.
+expect_damaged_refused() {
+	what=$2
+	expect_exit "$@"
+	expect_grep "$TMP/err" "^conform: $db: damaged database \(On tree page [0-9]+ .*\), left untouched: move it aside .*\.recover" "$what: message"
+	expect_eq "$(wc -l <"$TMP/err")" 1 "$what: one line"
+	expect_untouched "$db" "$TMP/damaged.orig" "$what"
+}
+expect_damaged_refused 2 "db info on a damaged database" -- "$CONFORM" db info --db "$db"
+expect_damaged_refused 2 "a run on a damaged database" -- "$CONFORM" --filter 'harness.pass.*' --seed 3 --db "$db"
+
+# A path SQLite cannot take is refused before its directories are made.
+long="$TMP/long"
+while [ ${#long} -lt 600 ]; do long="$long/dddddddddddddddddddddddddddddddddddddddd"; done
+expect_exit 2 "--db path too long" -- "$CONFORM" --filter harness.pass.i32 --seed 1 --db "$long/x.db"
+expect_grep "$TMP/err" "path too long for SQLite \([0-9]+ characters, at most [0-9]+\): choose a shorter --db$" "long path message"
+expect_eq "$(wc -l <"$TMP/err")" 1 "long path message is one line"
+[ ! -e "$TMP/long" ] || fail "the long path's directories were made"
+
+# A schema version no conform writes.
+db="$TMP/minus.db"
+expect_exit 0 "run before the version is changed" -- "$CONFORM" --filter harness.pass.i32 --seed 1 --db "$db"
+sql "$db" "pragma user_version = -1"
+cp "$db" "$TMP/minus.orig"
+expect_exit 2 "user_version -1" -- "$CONFORM" --filter harness.pass.i32 --seed 1 --db "$db"
+expect_grep "$TMP/err" "^conform: $db: schema version -1, which no conform writes \(this build knows 1 to [0-9]+\), left untouched$" "user_version -1 message"
+expect_untouched "$db" "$TMP/minus.orig" "user_version -1"
+
+# A read-only database is refused without leaving -wal and -shm behind
+# (they used to make the next run fail once the file was writable again).
+# Root writes read-only files, so this needs another user.
+if [ "$(id -u)" -ne 0 ]; then
+	db="$TMP/ro.db"
+	expect_exit 0 "run before chmod" -- "$CONFORM" --filter harness.pass.i32 --seed 1 --db "$db"
+	chmod 444 "$db"
+	cp "$db" "$TMP/ro.orig"
+	expect_exit 2 "read-only database" -- "$CONFORM" --filter harness.pass.i32 --seed 1 --db "$db"
+	expect_grep "$TMP/err" "^conform: $db: read-only \(Permission denied\), cannot record results$" "read-only message"
+	expect_untouched "$db" "$TMP/ro.orig" "read-only database"
+	chmod 644 "$db"
+	expect_exit 0 "the run after chmod" -- "$CONFORM" --filter harness.pass.i32 --seed 1 --db "$db"
+	expect_eq "$(sql "$db" "select count(*) from results")" 2 "both runs' results"
+else
+	echo "running as root, which may write read-only files: read-only refusals not checked"
+fi
+# Another process takes the write lock once the run has begun and holds it
+# for 8 s; the first case (an expected hang, 2 s) ends meanwhile.  Its
+# result waits for the lock, saying so, and every result is stored.
+cat >"$TMP/lock.suite" <<'SUITE'
+case l.hang  variant=harness.hang n=1 expect=hang
+case l.one   variant=harness.pass n=100 dtype=i32
+case l.two   variant=harness.pass n=100 dtype=f64
+SUITE
+db="$TMP/locked.db"
+expect_exit 0 "run before the lock" -- "$CONFORM" --filter harness.pass.i32 --seed 1 --db "$db"
+"$CONFORM" --suite "$TMP/lock.suite" --all --seed 2 --hang-timeout 2 --db "$db" \
+	>"$TMP/lock.out" 2>"$TMP/lock.err" &
+run_pid=$!
+n=0
+until [ "$(sql "$db" "select count(*) from runs")" = 2 ] || [ $n -ge 100 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+{
+	echo ".timeout 5000"
+	echo "BEGIN IMMEDIATE;"
+	echo "UPDATE runs SET host = host WHERE id = 1;"
+	echo ".shell touch '$TMP/locked'"
+	sleep 8
+	echo "COMMIT;"
+} | sql "$db" &
+lock_pid=$!
+wait "$run_pid"
+rc=$?
+wait "$lock_pid"
+checks=$((checks + 1))
+[ -e "$TMP/locked" ] || fail "the other process never held the lock"
+expect_eq "$rc" 0 "a run that met a lock exits as usual"
+expect_grep "$TMP/lock.err" "^conform: $db: database is locked by another process; waiting to record the result of l.hang \([0-9]+ s so far\)$" "waiting is told"
+expect_eq "$(tail -n 1 "$TMP/lock.out")" "3 passed, 0 failed, 0 skipped" "every case ran"
+expect_eq "$(sql "$db" "select group_concat(case_name, ' ') from (select case_name from results where run_id = 2 order by id)")" \
+	"l.hang l.one l.two" "every result stored"
+expect_eq "$(sql "$db" "select state from runs where id = 2")" complete "the run is complete"
+
+# Ctrl-C while waiting for a lock held 13 s: the run stops as interrupted
+# (130), says which result is not stored, and keeps what was.
+"$CONFORM" --suite "$TMP/lock.suite" --all --seed 2 --hang-timeout 1 --db "$db" \
+	>"$TMP/stop.out" 2>"$TMP/stop.err" &
+run_pid=$!
+n=0
+until [ "$(sql "$db" "select count(*) from runs")" = 3 ] || [ $n -ge 100 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+{
+	echo ".timeout 5000"
+	echo "BEGIN IMMEDIATE;"
+	echo "UPDATE runs SET host = host WHERE id = 1;"
+	sleep 13
+	echo "COMMIT;"
+} | sql "$db" &
+lock_pid=$!
+n=0
+until grep -q "waiting to record" "$TMP/stop.err" || [ $n -ge 150 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+kill -INT "$run_pid"
+wait "$run_pid"
+rc=$?
+wait "$lock_pid"
+expect_eq "$rc" 130 "Ctrl-C while waiting for the lock exits 130"
+expect_eq "$(sql "$db" "select count(*) from results where run_id <= 2")" 4 "earlier results kept"
+# The lock outlives the wait in progress (5 s from the first "waiting"
+# line), so the stop ends it: the result is said not stored, and is not.
+expect_grep "$TMP/stop.err" "stopped while waiting to record the result of l.hang, which is not stored" "what was not stored is said"
+expect_eq "$(sql "$db" "select count(*) from results where run_id = 3")" 0 "a result said not stored is not stored"
+# (Its run row stays 'running': the lock that stopped the result stops
+# that write too, and the user asked not to wait.)
+
+# A write that fails for good, as on a full disk: here no file of the run
+# may grow past 400 blocks (ulimit -f: 200 KB in POSIX shells, 400 KB in
+# bash outside POSIX mode), which the WAL passes after 10 or 20 of these
+# 100 results.  The run stops there with one line and exit 2, marked
+# aborted with the reason, and keeps the results stored before.
+i=0
+while [ $i -lt 100 ]; do
+	echo "case a.$i variant=harness.pass n=100 dtype=i32"
+	i=$((i + 1))
+done >"$TMP/many.suite"
+db="$TMP/full.db"
+expect_exit 0 "run before the limit" -- "$CONFORM" --filter harness.pass.i32 --seed 1 --db "$db"
+expect_exit 2 "a run whose writes fail" -- sh -c 'trap "" XFSZ; ulimit -f 400 && exec "$@"' sh \
+	"$CONFORM" --suite "$TMP/many.suite" --all --seed 2 --db "$db"
+expect_grep "$TMP/err" "^conform: $db: recording result: cannot write the database or its journal; run 2 is marked aborted, keeping the results stored before a\.[0-9]+$" "aborted message"
+expect_eq "$(wc -l <"$TMP/err")" 1 "aborted message is one line"
+last=$(sed -n 's/.*stored before a\.\([0-9]*\)$/\1/p' "$TMP/err")
+expect_eq "$(sql "$db" "select state || '|' || reason from runs where id = 2")" \
+	"aborted|recording result: cannot write the database or its journal (at a.$last)" "run marked aborted with the reason"
+expect_eq "$(sql "$db" "select count(*) || ' ' || (select case_name from results where run_id = 2 order by id desc limit 1) from results where run_id = 2")" \
+	"$last a.$((last - 1))" "the results before it are kept"
+expect_exit 0 "the next run, without the limit" -- "$CONFORM" --filter harness.pass.i32 --seed 3 --db "$db"
+expect_eq "$(sql "$db" "select group_concat(state, ' ') from (select state from runs order by id)")" \
+	"complete aborted complete" "runs after the next"
+finish
