@@ -42,6 +42,17 @@ int main(void)
 	CHECK_INT(line_reader_next(&r, p[0], text_now() + 1, NULL, &line, &n), WAIT_LINE);
 	CHECK_STR(line, "12345678");
 
+	/* A full buffer whose first line was taken is not an overlong line:
+	 * the part of the next one read so far moves to the front. */
+	put(p[1], "ab\ncdefgh");
+	CHECK_INT(line_reader_next(&r, p[0], text_now() + 1, NULL, &line, &n), WAIT_LINE);
+	CHECK_STR(line, "ab");
+	put(p[1], "ij\nk\n");
+	CHECK_INT(line_reader_next(&r, p[0], text_now() + 1, NULL, &line, &n), WAIT_LINE);
+	CHECK_STR(line, "cdefghij");
+	CHECK_INT(line_reader_next(&r, p[0], text_now() + 1, NULL, &line, &n), WAIT_LINE);
+	CHECK_STR(line, "k");
+
 	/* A stop flag already set ends the wait at once. */
 	volatile sig_atomic_t stop = 1;
 	CHECK_INT(line_reader_next(&r, p[0], text_now() + 5, &stop, &line, &n), WAIT_INTERRUPTED);

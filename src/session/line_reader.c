@@ -27,8 +27,8 @@ void line_reader_close(struct line_reader *r)
 	memset(r, 0, sizeof *r);
 }
 
-/* Returns the line ending at buf[end] (the newline, or the end of what
- * was read at end of file). */
+/* Returns the line from buf[start] to buf[end] (its newline, or the end of
+ * what was read at end of file); the next one starts at buf[next]. */
 static enum wait_result give(struct line_reader *r, size_t end, size_t next, char **line,
 			     size_t *n)
 {
@@ -44,15 +44,16 @@ enum wait_result line_reader_next(struct line_reader *r, int fd, double deadline
 {
 	if (!r->buf)
 		return WAIT_IO_ERROR;
-	/* Drop the line returned last time. */
-	memmove(r->buf, r->buf + r->start, r->len - r->start);
-	r->len -= r->start;
-	r->start = 0;
-	size_t scanned = 0;
+	size_t scanned = r->start;
 	for (;;) {
 		char *nl = memchr(r->buf + scanned, '\n', r->len - scanned);
 		if (nl)
 			return give(r, (size_t)(nl - r->buf), (size_t)(nl - r->buf) + 1, line, n);
+		/* No whole line: the part read moves to the front, the rest of
+		 * the line is read after it. */
+		memmove(r->buf, r->buf + r->start, r->len - r->start);
+		r->len -= r->start;
+		r->start = 0;
 		scanned = r->len;
 		if (r->len > r->max)
 			return WAIT_TOO_LONG;

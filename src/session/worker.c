@@ -83,7 +83,8 @@ int worker_start(struct worker *w, const struct worker_config *cfg,
 		else
 			worker_kill(w);
 		if (wr == WAIT_TIMEOUT)
-			snprintf(err, len, "%s did not greet within %g s (killed; a slow CUDA start needs a longer --timeout)",
+			snprintf(err, len, "%s did not greet within %g s "
+				 "(killed; a slow CUDA start needs a longer --timeout)",
 				 cfg->path, cfg->start_timeout_s);
 		else if (wr == WAIT_INTERRUPTED)
 			snprintf(err, len, "interrupted while starting the worker");
