@@ -23,7 +23,7 @@ static const struct cmd_option shared_options[] = {
 	{.id = CMD_OPT_SUITE, .name = "suite", .arg = CMD_ARG_TEXT, .metavar = "FILE",
 	 .help = "load this suite file instead of the directory (repeatable)"},
 	{.id = CMD_OPT_TIMEOUT, .name = "timeout", .arg = CMD_ARG_SECONDS, .metavar = "SEC",
-	 .help = "deadline of an ordinary case (default 10)"},
+	 .help = "deadline of an ordinary case, and of a worker's\nstart (at least 2 s) (default 10)"},
 	{.id = CMD_OPT_HANG_TIMEOUT, .name = "hang-timeout", .arg = CMD_ARG_SECONDS, .metavar = "SEC",
 	 .help = "deadline of cases expected to hang or undefined (default 2)"},
 	{.id = CMD_OPT_SEED, .name = "seed", .arg = CMD_ARG_UINT, .max = UINT64_MAX, .metavar = "N",
