@@ -91,23 +91,31 @@ case l.two   variant=harness.pass n=100 dtype=f64
 SUITE
 db="$TMP/locked.db"
 expect_exit 0 "run before the lock" -- "$CONFORM" --filter harness.pass.i32 --seed 1 --db "$db"
-"$CONFORM" --suite "$TMP/lock.suite" --all --seed 2 --hang-timeout 2 --db "$db" \
-	>"$TMP/lock.out" 2>"$TMP/lock.err" &
-run_pid=$!
-n=0
-until [ "$(sql "$db" "select count(*) from runs")" = 2 ] || [ $n -ge 100 ]; do
-	sleep 0.1
-	n=$((n + 1))
-done
-{
-	echo ".timeout 5000"
-	echo "BEGIN IMMEDIATE;"
-	echo "UPDATE runs SET host = host WHERE id = 1;"
-	echo ".shell touch '$TMP/locked'"
-	sleep 8
-	echo "COMMIT;"
-} | sql "$db" &
-lock_pid=$!
+# run_locked RUNS HANG SECONDS NAME: starts the lock suite in the
+# background (its output in $TMP/NAME.out and .err, its pid in run_pid)
+# with the given --hang-timeout, and once the database holds RUNS runs,
+# another process's write lock for SECONDS (its pid in lock_pid; it
+# touches $TMP/locked once it holds the lock).
+run_locked() {
+	"$CONFORM" --suite "$TMP/lock.suite" --all --seed 2 --hang-timeout "$2" --db "$db" \
+		>"$TMP/$4.out" 2>"$TMP/$4.err" &
+	run_pid=$!
+	n=0
+	until [ "$(sql "$db" "select count(*) from runs")" = "$1" ] || [ $n -ge 100 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	{
+		echo ".timeout 5000"
+		echo "BEGIN IMMEDIATE;"
+		echo "UPDATE runs SET host = host WHERE id = 1;"
+		echo ".shell touch '$TMP/locked'"
+		sleep "$3"
+		echo "COMMIT;"
+	} | sql "$db" &
+	lock_pid=$!
+}
+run_locked 2 2 8 lock
 wait "$run_pid"
 rc=$?
 wait "$lock_pid"
@@ -122,22 +130,7 @@ expect_eq "$(sql "$db" "select state from runs where id = 2")" complete "the run
 
 # Ctrl-C while waiting for a lock held 13 s: the run stops as interrupted
 # (130), says which result is not stored, and keeps what was.
-"$CONFORM" --suite "$TMP/lock.suite" --all --seed 2 --hang-timeout 1 --db "$db" \
-	>"$TMP/stop.out" 2>"$TMP/stop.err" &
-run_pid=$!
-n=0
-until [ "$(sql "$db" "select count(*) from runs")" = 3 ] || [ $n -ge 100 ]; do
-	sleep 0.1
-	n=$((n + 1))
-done
-{
-	echo ".timeout 5000"
-	echo "BEGIN IMMEDIATE;"
-	echo "UPDATE runs SET host = host WHERE id = 1;"
-	sleep 13
-	echo "COMMIT;"
-} | sql "$db" &
-lock_pid=$!
+run_locked 3 1 13 stop
 n=0
 until grep -q "waiting to record" "$TMP/stop.err" || [ $n -ge 150 ]; do
 	sleep 0.1

@@ -146,6 +146,25 @@ static void release(struct runner *rn)
 	rn->busy = NULL;
 }
 
+/* What the watchdog's answer w means for the case in flight: still
+ * running, stopped, or its result (judged into res). */
+static enum runner_poll settle(struct runner *rn, enum watchdog_state w,
+			       const struct case_result *cr, struct result *res)
+{
+	switch (w) {
+	case WATCHDOG_PENDING:
+		return RUNNER_BUSY;
+	case WATCHDOG_INTERRUPTED:
+		release(rn);
+		return RUNNER_INTERRUPTED;
+	case WATCHDOG_DONE:
+		break;
+	}
+	release(rn);
+	finish(rn, cr, res);
+	return RUNNER_RESULT;
+}
+
 double runner_case_deadline(const struct runner *rn, const struct case_spec *c)
 {
 	return case_deadline(rn, c);
@@ -182,19 +201,8 @@ enum runner_poll runner_case_start(struct runner *rn, const struct case_spec *c,
 		}
 	}
 	rn->busy = w;
-	switch (watchdog_send(&rn->wc, w, c, seed, rn->cfg.timing, case_deadline(rn, c),
-			      rn->cfg.stop, &cr)) {
-	case WATCHDOG_PENDING:
-		return RUNNER_BUSY;
-	case WATCHDOG_INTERRUPTED:
-		release(rn);
-		return RUNNER_INTERRUPTED;
-	case WATCHDOG_DONE:
-		break;
-	}
-	release(rn);
-	finish(rn, &cr, res);
-	return RUNNER_RESULT;
+	return settle(rn, watchdog_send(&rn->wc, w, c, seed, rn->cfg.timing, case_deadline(rn, c),
+					rn->cfg.stop, &cr), &cr, res);
 }
 
 enum runner_poll runner_case_poll(struct runner *rn, double wait_s, struct result *res)
@@ -202,18 +210,7 @@ enum runner_poll runner_case_poll(struct runner *rn, double wait_s, struct resul
 	struct case_result cr;
 	if (!rn->busy)
 		return RUNNER_INTERRUPTED; /* nothing in flight: a caller's mistake */
-	switch (watchdog_poll(&rn->wc, text_now() + wait_s, rn->cfg.stop, &cr)) {
-	case WATCHDOG_PENDING:
-		return RUNNER_BUSY;
-	case WATCHDOG_INTERRUPTED:
-		release(rn);
-		return RUNNER_INTERRUPTED;
-	case WATCHDOG_DONE:
-		break;
-	}
-	release(rn);
-	finish(rn, &cr, res);
-	return RUNNER_RESULT;
+	return settle(rn, watchdog_poll(&rn->wc, text_now() + wait_s, rn->cfg.stop, &cr), &cr, res);
 }
 
 double runner_case_remaining(const struct runner *rn)
