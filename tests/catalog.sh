@@ -43,17 +43,6 @@ quick() {
 	awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { exit !(b - a < 2) }' || fail "$1: took over 2 s"
 	expect_eq "$(wc -l <"$TMP/err")" 1 "$1: one line on stderr"
 }
-# gone PIDFILE WHAT: the processes whose ids a stand-in wrote are dead.
-gone() {
-	checks=$((checks + 1))
-	for p in $(cat "$1"); do
-		st=$(ps -o stat= -p "$p" 2>/dev/null)
-		case "$st" in
-		"" | Z*) ;;
-		*) fail "$2: process $p left running ($st)" ;;
-		esac
-	done
-}
 build="build${T}no-kernels${T}"
 variant="variant${T}x.y${T}0${T}f32${T}s${T}c${T}-${T}-${T}-${T}0${T}-${T}-"
 

@@ -42,6 +42,18 @@ expect_eq() {
 	[ "$1" = "$2" ] || fail "$3: got '$1', want '$2'"
 }
 
+# gone PIDFILE WHAT: the processes whose ids a stand-in wrote are dead.
+gone() {
+	checks=$((checks + 1))
+	for p in $(cat "$1"); do
+		st=$(ps -o stat= -p "$p" 2>/dev/null)
+		case "$st" in
+		"" | Z*) ;;
+		*) fail "$2: process $p left running ($st)" ;;
+		esac
+	done
+}
+
 sql() { "${SQLITE3:-sqlite3}" "$@"; }
 
 finish() {

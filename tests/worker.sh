@@ -22,17 +22,6 @@ took_between() {
 	awk -v a="$t0" -v b="$(date +%s.%N)" -v lo="$1" -v hi="$2" 'BEGIN { exit !(b - a >= lo && b - a < hi) }' ||
 		fail "$3: took $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { print b - a }') s, want $1 to $2"
 }
-# gone PIDFILE WHAT: the processes whose ids a stand-in wrote are dead.
-gone() {
-	checks=$((checks + 1))
-	for p in $(cat "$1"); do
-		st=$(ps -o stat= -p "$p" 2>/dev/null)
-		case "$st" in
-		"" | Z*) ;;
-		*) fail "$2: process $p left running ($st)" ;;
-		esac
-	done
-}
 cat >"$TMP/one.suite" <<'SUITE'
 case w.pass variant=harness.pass n=10 dtype=i32
 SUITE
