@@ -4,9 +4,11 @@
  * Plain C, shared by conform, the worker and the kernels.  A case is timed
  * only after its result was checked correct; the worker measures with CUDA
  * events, in the manner of nvbench: warm-up, then samples until at least
- * min_samples were taken and either the relative noise (stddev / mean) is
- * under max_noise or max_time_s is spent, or max_samples is reached.  Cold
- * samples flush the L2 cache before each launch; hot samples do not.
+ * min_samples were taken (and STATS_MIN_GPU_MS of kernel time) and either
+ * the median's relative confidence half-width (spread) is under max_noise
+ * or max_time_s is spent, or max_samples is reached.  Cold samples flush
+ * the L2 cache before each launch and are taken behind a blocking kernel,
+ * so no host gap is timed; hot samples batch launches and do not flush.
  */
 #ifndef CONFORM_TIMING_H
 #define CONFORM_TIMING_H
@@ -18,7 +20,7 @@ extern "C" {
 struct timing_request {
 	int min_samples;     /* at least this many samples (default 10) */
 	int max_samples;     /* at most this many (default 1000) */
-	double max_noise;    /* stop when stddev / mean is below this (default 0.005) */
+	double max_noise;    /* stop when spread is below this (default 0.005) */
 	double max_time_s;   /* stop after this much measuring, once min_samples are in (default 1.0 s) */
 	int hot;             /* 1: no L2 flush between samples */
 };
@@ -26,7 +28,19 @@ struct timing_request {
 struct timing_stats {
 	int samples;         /* 0: not timed */
 	double median_ms, mean_ms, stddev_ms, min_ms;
-	double noise;        /* stddev / mean, a fraction */
+	double noise;        /* stddev / mean, a fraction (a second column: a few
+			      * outliers move it far) */
+	/* The robust figures (stats.c): a distribution-free 95 % confidence
+	 * interval of the median from order statistics, and its relative
+	 * half-width, (ci_high - ci_low) / (2 median), which --max-noise
+	 * bounds.  With too few samples for an interval the whole range. */
+	double ci_low_ms, ci_high_ms;
+	double spread;
+	int noise_met;       /* 1: sampling stopped because spread reached max_noise;
+			      * 0: max_time_s or max_samples came first ("noise
+			      * target not reached") */
+	int throttled;       /* samples dropped because the SM clock had fallen below
+			      * STATS_THROTTLE_FRACTION of the clock at the start */
 	double bytes;        /* bytes the kernel must move (the bandwidth basis) */
 	int clock_start_mhz; /* SM clock before and after, 0 when NVML is absent */
 	int clock_end_mhz;
