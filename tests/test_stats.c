@@ -4,6 +4,7 @@
  */
 #include <math.h>
 
+#include "rng.h"
 #include "stats.h"
 #include "test.h"
 
@@ -72,34 +73,104 @@ static void test_stop_rule(void)
 {
 	struct timing_request r = {.min_samples = 3, .max_samples = 5, .max_noise = 0.01,
 				   .max_time_s = 1.0};
+	/* Each sample 1 ms: STATS_MIN_GPU_MS is met from the first. */
 	const double quiet[] = {1, 1, 1, 1, 1};
-	const double noisy[] = {1, 2, 3, 1, 2}; /* noise of the first 3: 1/2 */
+	const double noisy[] = {1, 2, 3, 1, 2};
+	double scratch[8];
+	int met = -1;
 
-	CHECK_INT(stats_should_stop(quiet, 0, 0.0, &r), 0);
-	CHECK_INT(stats_should_stop(quiet, 0, 5.0, &r), 0); /* time is up but nothing measured */
-	CHECK_INT(stats_should_stop(quiet, 2, 0.1, &r), 0); /* quiet but too few */
-	CHECK_INT(stats_should_stop(quiet, 3, 0.1, &r), 1); /* enough and quiet */
-	CHECK_INT(stats_should_stop(noisy, 3, 0.1, &r), 0); /* enough but noisy */
-	CHECK_INT(stats_should_stop(noisy, 4, 0.1, &r), 0);
-	CHECK_INT(stats_should_stop(noisy, 5, 0.1, &r), 1); /* max_samples */
-	CHECK_INT(stats_should_stop(noisy, 3, 1.0, &r), 1); /* max_time_s, min_samples in */
-	CHECK_INT(stats_should_stop(noisy, 3, 0.999, &r), 0);
+	CHECK_INT(stats_should_stop(quiet, 0, 0.0, &r, scratch, &met), 0);
+	CHECK_INT(stats_should_stop(quiet, 0, 5.0, &r, scratch, &met), 0); /* time up, nothing measured */
+	CHECK_INT(stats_should_stop(quiet, 2, 0.1, &r, scratch, &met), 0); /* quiet but too few */
+	CHECK_INT(stats_should_stop(quiet, 3, 0.1, &r, scratch, &met), 1); /* enough and quiet */
+	CHECK_INT(met, 1);
+	CHECK_INT(stats_should_stop(noisy, 3, 0.1, &r, scratch, &met), 0); /* enough but noisy */
+	CHECK_INT(stats_should_stop(noisy, 4, 0.1, &r, scratch, &met), 0);
+	CHECK_INT(stats_should_stop(noisy, 5, 0.1, &r, scratch, &met), 1); /* max_samples */
+	CHECK_INT(met, 0); /* ...with the target not reached, said */
+	CHECK_INT(stats_should_stop(noisy, 3, 1.0, &r, scratch, &met), 1); /* max_time_s, min_samples in */
+	CHECK_INT(met, 0);
+	CHECK_INT(stats_should_stop(noisy, 3, 0.999, &r, scratch, &met), 0);
 	/* Time running out does not cut sampling below min_samples (a slow or
 	 * loaded machine must still get the samples it was asked for)... */
-	CHECK_INT(stats_should_stop(noisy, 1, 1.0, &r), 0);
-	CHECK_INT(stats_should_stop(quiet, 2, 50.0, &r), 0);
+	CHECK_INT(stats_should_stop(noisy, 1, 1.0, &r, scratch, &met), 0);
+	CHECK_INT(stats_should_stop(quiet, 2, 50.0, &r, scratch, &met), 0);
 	/* ...but max_samples still ends it, even below min_samples. */
 	r.max_samples = 2;
-	CHECK_INT(stats_should_stop(noisy, 2, 50.0, &r), 1);
+	CHECK_INT(stats_should_stop(noisy, 2, 50.0, &r, scratch, &met), 1);
 	r.max_samples = 5;
 
-	/* The noise bound is strict: 9 and 11 have noise sqrt(2)/10. */
-	const double pair[] = {9, 11};
-	r.min_samples = 2;
-	r.max_noise = sqrt(2.0) / 10;
-	CHECK_INT(stats_should_stop(pair, 2, 0, &r), 0);
-	r.max_noise = sqrt(2.0) / 10 * 1.000001;
-	CHECK_INT(stats_should_stop(pair, 2, 0, &r), 1);
+	/* A microsecond kernel: identical samples, all one tick of the event
+	 * clock, are not a met target until they add up to STATS_MIN_GPU_MS. */
+	const double ticks[] = {0.001, 0.001, 0.001, 0.001, 0.001};
+	CHECK_INT(stats_should_stop(ticks, 5, 0.1, &r, scratch, &met), 1); /* max_samples */
+	CHECK_INT(met, 0);
+	r.max_samples = 8;
+	CHECK_INT(stats_should_stop(ticks, 5, 0.1, &r, scratch, &met), 0);
+}
+
+/* The median's interval: the order statistics the binomial gives (by hand:
+ * n = 10, P(B <= 1) = 11/1024 and P(B <= 2) = 56/1024, so x(2) and x(9);
+ * n = 100: x(40) and x(61); under 6 samples the whole range). */
+static void test_interval(void)
+{
+	double x[100], lo, hi;
+	for (int i = 0; i < 100; i++)
+		x[i] = i + 1; /* x(k) = k */
+	stats_median_interval(x, 10, &lo, &hi);
+	CHECK_NEAR(lo, 2, 0);
+	CHECK_NEAR(hi, 9, 0);
+	stats_median_interval(x, 100, &lo, &hi);
+	CHECK_NEAR(lo, 40, 0);
+	CHECK_NEAR(hi, 61, 0);
+	stats_median_interval(x, 5, &lo, &hi);
+	CHECK_NEAR(lo, 1, 0);
+	CHECK_NEAR(hi, 5, 0);
+	stats_median_interval(x, 6, &lo, &hi);
+	CHECK_NEAR(lo, 1, 0);
+	CHECK_NEAR(hi, 6, 0);
+}
+
+/* Coverage against a known, skewed distribution: samples 1 + Exp(1) (a
+ * timing's long right tail), true median 1 + ln 2.  Over 2000 seeded
+ * trials of 100 samples the interval must hold it 1930 times, give or
+ * take 3 standard deviations of the count (its actual level at n = 100 is
+ * 1 - 2 P(B <= 39) = 96.5 %; a wrong order statistic moves it by more). */
+static void test_coverage(void)
+{
+	struct rng g;
+	double x[100], scratch[100];
+	int covered = 0;
+	const double truth = 1 + log(2.0);
+	rng_init(&g, 20261124);
+	for (int trial = 0; trial < 2000; trial++) {
+		struct timing_stats t;
+		for (int i = 0; i < 100; i++)
+			x[i] = 1 - log(1 - rng_uniform(&g, 0, 1));
+		stats_summarize(x, 100, scratch, &t);
+		covered += t.ci_low_ms <= truth && truth <= t.ci_high_ms;
+	}
+	CHECK(covered >= 1880 && covered <= 1970);
+}
+
+/* Outliers: five samples of a hundred 1000 times too long (a context
+ * switch) move stddev / mean far and the robust spread barely. */
+static void test_outliers(void)
+{
+	struct rng g;
+	double x[100], scratch[100];
+	struct timing_stats clean, dirty;
+	rng_init(&g, 7);
+	for (int i = 0; i < 100; i++)
+		x[i] = rng_uniform(&g, 0.99, 1.01);
+	stats_summarize(x, 100, scratch, &clean);
+	for (int i = 0; i < 5; i++)
+		x[i * 20] = 1000;
+	stats_summarize(x, 100, scratch, &dirty);
+	CHECK(clean.spread < 0.005);
+	CHECK(dirty.spread < 0.0075);         /* the interval moves by a few order statistics */
+	CHECK(dirty.noise > 100 * clean.noise); /* stddev / mean does not survive them */
+	CHECK(dirty.ci_low_ms >= 0.99 && dirty.ci_high_ms <= 1.01);
 }
 
 static void test_defaults(void)
@@ -120,6 +191,9 @@ int main(void)
 	test_odd();
 	test_degenerate();
 	test_stop_rule();
+	test_interval();
+	test_coverage();
+	test_outliers();
 	test_defaults();
 	return TEST_END();
 }

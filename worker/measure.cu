@@ -3,11 +3,18 @@
  *
  * The events time what the GPU spends between them on stream 0; the L2
  * flush of a cold sample is enqueued before the start event, so it is never
- * counted.  A hot sample batches launches so that each sample lasts about
- * HOT_SAMPLE_MS and the events' resolution (~0.5 us) does not swamp a short
- * kernel.  The SM clock comes from NVML, opened with dlopen so that the
- * worker neither links nor needs it: on a machine without it the clocks
- * read 0 and timing goes on.
+ * counted.  Each sample is enqueued behind a blocking kernel (nvbench's
+ * technique): a one-thread kernel that spins on a host-mapped flag, which
+ * the host sets once flush, events and launches are all enqueued, so the
+ * interval between the events holds GPU work only, not the host's time to
+ * enqueue the launch.  The spin is bounded (BLOCK_LIMIT_NS) so that a host
+ * stalled for longer cannot hold the GPU for the watchdog to find: such a
+ * sample may hold a host gap, and is dropped and counted.  A hot sample
+ * batches launches so that each sample lasts about HOT_SAMPLE_MS and the
+ * events' resolution does not swamp a short kernel.  The SM clock comes
+ * from NVML, opened with dlopen so that the worker neither links nor needs
+ * it: on a machine without it the clocks read 0, nothing is dropped as
+ * throttled, and timing goes on.
  */
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -22,6 +29,7 @@
 #define WARMUP_MIN_S 0.020
 #define HOT_SAMPLE_MS 0.5
 #define HOT_BATCH_MAX 256
+#define BLOCK_LIMIT_NS 100000000ull /* 0.1 s: far above enqueueing, far below a deadline */
 
 static double seconds_now(void)
 {
@@ -81,13 +89,34 @@ static int sm_clock_mhz(int dev)
 	return (int)mhz;
 }
 
+/* ---- the blocking kernel ------------------------------------------------- */
+
+/* flag[0]: the host's release; flag[1]: set when the bound released it. */
+__global__ void measure_block(volatile int *flag, unsigned long long limit_ns)
+{
+	unsigned long long t0, t;
+	asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+	while (!flag[0]) {
+		asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+		if (t - t0 > limit_ns) {
+			flag[1] = 1;
+			return;
+		}
+	}
+}
+
 /* ---- sampling ------------------------------------------------------------ */
 
 struct measure_state {
 	cudaEvent_t start, stop;
 	void *flush;         /* 2 x L2 bytes, cold samples only */
 	size_t flush_bytes;
-	double *samples;     /* t->max_samples, then as many for stats_summarize */
+	volatile int *flag;  /* host-mapped: the blocking kernel's release */
+	int *flag_dev;       /* the same, as the device sees it */
+	int dev;
+	int clock_ref_mhz;   /* SM clock after warm-up; 0: unknown, nothing dropped */
+	int unheld;          /* samples dropped: the block's bound released them */
+	double *samples;     /* t->max_samples, then as many for the statistics */
 };
 
 /* Launches and reports a refused launch. */
@@ -100,13 +129,20 @@ static int launch_checked(measure_launch_fn launch, void *ctx, struct case_resul
 	return e == cudaSuccess ? 0 : cuda_launch_failed(r, "timed launch", e);
 }
 
-/* One sample: `batch` launches between the events; ms per launch. */
+/* One sample: `batch` launches between the events, enqueued behind the
+ * blocking kernel; ms per launch.  *held is 0 when the block's bound, not
+ * the host, released it (the sample may then hold a host gap). */
 static int sample(struct measure_state *m, measure_launch_fn launch, void *ctx, int batch,
-		  double *ms, struct case_result *r)
+		  double *ms, int *held, struct case_result *r)
 {
 	float elapsed = 0;
 	cudaError_t e;
 
+	m->flag[0] = 0;
+	m->flag[1] = 0;
+	measure_block<<<1, 1>>>(m->flag_dev, BLOCK_LIMIT_NS);
+	if ((e = cudaGetLastError()) != cudaSuccess)
+		return cuda_launch_failed(r, "blocking kernel", e);
 	if (m->flush && (e = cudaMemsetAsync(m->flush, 0, m->flush_bytes, 0)) != cudaSuccess)
 		return cuda_call_failed(r, "L2 flush", e);
 	if ((e = cudaEventRecord(m->start, 0)) != cudaSuccess)
@@ -116,11 +152,14 @@ static int sample(struct measure_state *m, measure_launch_fn launch, void *ctx, 
 			return -1;
 	if ((e = cudaEventRecord(m->stop, 0)) != cudaSuccess)
 		return cuda_call_failed(r, "cudaEventRecord", e);
+	__sync_synchronize(); /* everything enqueued before the release */
+	m->flag[0] = 1;
 	if ((e = cudaEventSynchronize(m->stop)) != cudaSuccess)
 		return cuda_kernel_failed(r, e);
 	if ((e = cudaEventElapsedTime(&elapsed, m->start, m->stop)) != cudaSuccess)
 		return cuda_call_failed(r, "cudaEventElapsedTime", e);
 	*ms = (double)elapsed / batch;
+	*held = !m->flag[1];
 	return 0;
 }
 
@@ -139,29 +178,60 @@ static int warm_up(measure_launch_fn launch, void *ctx, struct case_result *r)
 	return 0;
 }
 
+/* A sample to keep: held by the block, on an unthrottled GPU.  Dropped
+ * samples are counted; at most as many are dropped as are kept, so a GPU
+ * that stays throttled (or a host that stays stalled) still gets measured,
+ * and the counts say so. */
+static int keep_sample(struct measure_state *m, int held, int kept, struct timing_stats *out)
+{
+	if (m->unheld + out->throttled >= kept + 1)
+		return 1;
+	if (!held) {
+		m->unheld++;
+		return 0;
+	}
+	int mhz = m->clock_ref_mhz ? sm_clock_mhz(m->dev) : 0;
+	if (mhz && mhz < STATS_THROTTLE_FRACTION * m->clock_ref_mhz) {
+		out->throttled++;
+		return 0;
+	}
+	return 1;
+}
+
 static int measure_samples(const struct timing_request *t, struct measure_state *m,
 			   measure_launch_fn launch, void *ctx, struct timing_stats *out,
 			   struct case_result *r)
 {
-	int batch = 1, n = 0;
+	int batch = 1, n = 0, held, met = 0;
 	double ms, t0;
+	double *scratch = m->samples + t->max_samples;
 
 	if (warm_up(launch, ctx, r) < 0)
 		return -1;
+	m->clock_ref_mhz = sm_clock_mhz(m->dev);
 	if (t->hot) {
 		/* Size the batch from one timed launch (warm by now). */
-		if (sample(m, launch, ctx, 1, &ms, r) < 0)
+		if (sample(m, launch, ctx, 1, &ms, &held, r) < 0)
 			return -1;
 		if (ms > 0 && ms < HOT_SAMPLE_MS)
 			batch = ms * HOT_BATCH_MAX < HOT_SAMPLE_MS ? HOT_BATCH_MAX : (int)(HOT_SAMPLE_MS / ms) + 1;
 	}
+	out->throttled = 0;
 	t0 = seconds_now();
 	do {
-		if (sample(m, launch, ctx, batch, &m->samples[n], r) < 0)
+		if (sample(m, launch, ctx, batch, &m->samples[n], &held, r) < 0)
 			return -1;
-		n++;
-	} while (n < t->max_samples && !stats_should_stop(m->samples, n, seconds_now() - t0, t));
-	stats_summarize(m->samples, n, m->samples + t->max_samples, out);
+		if (keep_sample(m, held, n, out))
+			n++;
+	} while (n < t->max_samples &&
+		 !stats_should_stop(m->samples, n, seconds_now() - t0, t, scratch, &met));
+	if (n >= t->max_samples)
+		(void)stats_should_stop(m->samples, n, seconds_now() - t0, t, scratch, &met);
+	stats_summarize(m->samples, n, scratch, out);
+	out->noise_met = met;
+	if (m->unheld)
+		case_result_set(r, r->outcome, "timing: %d samples dropped: the blocking kernel's %.1f s "
+				"bound released them before the host did", m->unheld, BLOCK_LIMIT_NS / 1e9);
 	return 0;
 }
 
@@ -186,8 +256,14 @@ int measure_kernel(const struct timing_request *t, measure_launch_fn launch, voi
 		cuda_call_failed(r, "device attributes", e);
 		goto done;
 	}
+	m.dev = dev;
 	if ((e = cudaEventCreate(&m.start)) != cudaSuccess || (e = cudaEventCreate(&m.stop)) != cudaSuccess) {
 		cuda_call_failed(r, "cudaEventCreate", e);
+		goto done;
+	}
+	if ((e = cudaHostAlloc((void **)&m.flag, 2 * sizeof(int), cudaHostAllocMapped)) != cudaSuccess ||
+	    (e = cudaHostGetDevicePointer((void **)&m.flag_dev, (void *)m.flag, 0)) != cudaSuccess) {
+		cuda_call_failed(r, "blocking kernel flag", e);
 		goto done;
 	}
 	if (!t->hot && l2 > 0) {
@@ -210,6 +286,8 @@ done:
 	if (m.stop)
 		(void)cudaEventDestroy(m.stop);
 	(void)cudaFree(m.flush);
+	if (m.flag)
+		(void)cudaFreeHost((void *)m.flag);
 	free(m.samples);
 	return rc;
 }

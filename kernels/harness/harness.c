@@ -152,14 +152,15 @@ static void harness_time(const struct case_args *a, struct case_result *r, harne
 		return;
 	}
 	body(ctx);
-	int n = 0;
+	int n = 0, met = 0;
 	double start = text_now();
 	do {
 		double t0 = thread_seconds();
 		body(ctx);
 		samples[n++] = (thread_seconds() - t0) * 1e3;
-	} while (!stats_should_stop(samples, n, text_now() - start, t));
+	} while (!stats_should_stop(samples, n, text_now() - start, t, scratch, &met));
 	stats_summarize(samples, n, scratch, &r->timing);
+	r->timing.noise_met = met;
 	r->timing.bytes = bytes;
 	r->timing.result_spread = -1;
 	free(samples);
