@@ -53,7 +53,7 @@ static const struct cmd_option search_options[] = {
 	{.id = O_FRESH, .name = "fresh", .help = "measure again what the database already has"},
 	{.id = CMD_OPT_MIN_SAMPLES},
 	{.id = O_MAX_NOISE, .name = "max-noise", .arg = CMD_ARG_TEXT, .metavar = "F",
-	 .help = "stop sampling below this stddev/mean (default 0.005)"},
+	 .help = "stop sampling once the median's 95 % interval is\nwithin this fraction of it (default 0.005)"},
 	{.id = CMD_OPT_MAX_TIME},
 	{.id = O_HOT, .name = "hot", .help = "keep the L2 cache warm between launches"},
 	{.id = CMD_OPT_TIMEOUT,
