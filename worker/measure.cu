@@ -3,7 +3,11 @@
  *
  * The events time what the GPU spends between them on stream 0; the L2
  * flush of a cold sample is enqueued before the start event, so it is never
- * counted.  Each sample is enqueued behind a blocking kernel (nvbench's
+ * counted.  The flush reads a buffer of twice the L2's size rather than
+ * writing it (nvbench writes): a written flush leaves the L2 full of dirty
+ * lines, and the timed kernel then paid for their write-back, on an H100
+ * about 1 us of a 6 us kernel that Nsight Compute's cache control (which
+ * invalidates the L2) does not see.  Each sample is enqueued behind a blocking kernel (nvbench's
  * technique): a one-thread kernel that spins on a host-mapped flag, which
  * the host sets once flush, events and launches are all enqueued, so the
  * interval between the events holds GPU work only, not the host's time to
@@ -105,6 +109,23 @@ __global__ void measure_block(volatile int *flag, unsigned long long limit_ns)
 	}
 }
 
+/* ---- the L2 flush -------------------------------------------------------- */
+
+/* Reads n int4 so that the L2 holds only clean lines of this buffer; the
+ * store no thread makes (the xor of the buffer is never that value) keeps
+ * the reads from being optimised away. */
+__global__ void measure_flush(const int4 *p, size_t n, int *sink)
+{
+	int acc = 0;
+	for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+	     i += (size_t)gridDim.x * blockDim.x) {
+		int4 v = p[i];
+		acc ^= v.x ^ v.y ^ v.z ^ v.w;
+	}
+	if (acc == 0x5eed1e55)
+		*sink = acc;
+}
+
 /* ---- sampling ------------------------------------------------------------ */
 
 struct measure_state {
@@ -143,8 +164,12 @@ static int sample(struct measure_state *m, measure_launch_fn launch, void *ctx, 
 	measure_block<<<1, 1>>>(m->flag_dev, BLOCK_LIMIT_NS);
 	if ((e = cudaGetLastError()) != cudaSuccess)
 		return cuda_launch_failed(r, "blocking kernel", e);
-	if (m->flush && (e = cudaMemsetAsync(m->flush, 0, m->flush_bytes, 0)) != cudaSuccess)
-		return cuda_call_failed(r, "L2 flush", e);
+	if (m->flush) {
+		measure_flush<<<1024, 256>>>((const int4 *)m->flush, m->flush_bytes / sizeof(int4),
+					     (int *)m->flush);
+		if ((e = cudaGetLastError()) != cudaSuccess)
+			return cuda_launch_failed(r, "L2 flush", e);
+	}
 	if ((e = cudaEventRecord(m->start, 0)) != cudaSuccess)
 		return cuda_call_failed(r, "cudaEventRecord", e);
 	for (int b = 0; b < batch; b++)
@@ -268,7 +293,8 @@ int measure_kernel(const struct timing_request *t, measure_launch_fn launch, voi
 	}
 	if (!t->hot && l2 > 0) {
 		m.flush_bytes = 2 * (size_t)l2;
-		if ((e = cudaMalloc(&m.flush, m.flush_bytes)) != cudaSuccess) {
+		if ((e = cudaMalloc(&m.flush, m.flush_bytes)) != cudaSuccess ||
+		    (e = cudaMemset(m.flush, 0, m.flush_bytes)) != cudaSuccess) {
 			cuda_call_failed(r, "L2 flush buffer", e);
 			goto done;
 		}
