@@ -17,7 +17,7 @@
 #include "num.h"
 #include "text.h"
 
-#define MAX_FIELDS 20
+#define MAX_FIELDS 24
 
 static int fits(int written, size_t len)
 {
@@ -211,11 +211,11 @@ int proto_format_done(char *buf, size_t len, unsigned seq, const struct case_res
 	text_copy(msg, sizeof msg, r->message);
 	text_one_line(msg);
 	const struct timing_stats *t = &r->timing;
-	return fits(snprintf(buf, len, "DONE\t%u\t%s\t%d\t%.9g\t%.9g\t%.6f\t%d\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.17g\t%d\t%d\t%.9g\t%s\n",
+	return fits(snprintf(buf, len, "DONE\t%u\t%s\t%d\t%.9g\t%.9g\t%.6f\t%d\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%d\t%d\t%.17g\t%d\t%d\t%.9g\t%s\n",
 			     seq, outcome_name(r->outcome), r->fatal, r->err_norm,
 			     r->tol_checked ? r->err_ratio : -1.0, r->kernel_ms,
 			     t->samples, t->median_ms, t->mean_ms, t->stddev_ms, t->min_ms, t->noise,
-			     t->bytes, t->clock_start_mhz, t->clock_end_mhz, t->result_spread, msg), len);
+			     t->ci_low_ms, t->ci_high_ms, t->spread, t->noise_met, t->throttled, t->bytes, t->clock_start_mhz, t->clock_end_mhz, t->result_spread, msg), len);
 }
 
 int proto_parse_done(const char *line, unsigned *seq, struct case_result *r)
@@ -225,17 +225,20 @@ int proto_parse_done(const char *line, unsigned *seq, struct case_result *r)
 	int n = split_from_worker(copy, line, f);
 	long long s, fatal;
 	memset(r, 0, sizeof *r);
-	long long samples, clk0, clk1;
+	long long samples, noise_met, throttled, clk0, clk1;
 	struct timing_stats *t = &r->timing;
-	if (n != 18 || strcmp(f[0], "DONE") != 0 || parse_int(f[1], 0, UINT_MAX, &s) < 0 ||
+	if (n != 23 || strcmp(f[0], "DONE") != 0 || parse_int(f[1], 0, UINT_MAX, &s) < 0 ||
 	    outcome_parse(f[2], &r->outcome) < 0 || parse_int(f[3], 0, 1, &fatal) < 0 ||
 	    parse_double(f[4], &r->err_norm) < 0 || parse_double(f[5], &r->err_ratio) < 0 ||
 	    parse_double(f[6], &r->kernel_ms) < 0 ||
 	    parse_int(f[7], 0, INT_MAX, &samples) < 0 || parse_double(f[8], &t->median_ms) < 0 ||
 	    parse_double(f[9], &t->mean_ms) < 0 || parse_double(f[10], &t->stddev_ms) < 0 ||
 	    parse_double(f[11], &t->min_ms) < 0 || parse_double(f[12], &t->noise) < 0 ||
-	    parse_double(f[13], &t->bytes) < 0 || parse_int(f[14], 0, INT_MAX, &clk0) < 0 ||
-	    parse_int(f[15], 0, INT_MAX, &clk1) < 0 || parse_double(f[16], &t->result_spread) < 0)
+	    parse_double(f[13], &t->ci_low_ms) < 0 || parse_double(f[14], &t->ci_high_ms) < 0 ||
+	    parse_double(f[15], &t->spread) < 0 || parse_int(f[16], 0, 1, &noise_met) < 0 ||
+	    parse_int(f[17], 0, INT_MAX, &throttled) < 0 ||
+	    parse_double(f[18], &t->bytes) < 0 || parse_int(f[19], 0, INT_MAX, &clk0) < 0 ||
+	    parse_int(f[20], 0, INT_MAX, &clk1) < 0 || parse_double(f[21], &t->result_spread) < 0)
 		return -1;
 	/* A ratio is finite and non-negative; anything else means none. */
 	r->tol_checked = r->err_ratio >= 0 && isfinite(r->err_ratio);
@@ -244,8 +247,10 @@ int proto_parse_done(const char *line, unsigned *seq, struct case_result *r)
 	*seq = (unsigned)s;
 	r->fatal = (int)fatal;
 	t->samples = (int)samples;
+	t->noise_met = (int)noise_met;
+	t->throttled = (int)throttled;
 	t->clock_start_mhz = (int)clk0;
 	t->clock_end_mhz = (int)clk1;
-	take_text(r->message, sizeof r->message, f[17]);
+	take_text(r->message, sizeof r->message, f[22]);
 	return 0;
 }

@@ -245,3 +245,15 @@ INSERT INTO runs_4 (id, started_at, ended_at, state, host, conform_version, git_
 	       command_line, seed, device_id, passed, failed, skipped FROM runs;
 DROP TABLE runs;
 ALTER TABLE runs_4 RENAME TO runs;
+
+-- migration 5: the median's confidence interval, spread, noise_met and throttled
+
+-- The robust timing figures (common/stats.c), filled for timed cases and
+-- NULL otherwise, like the columns of migration 2; results stored before
+-- this migration keep NULL.  noise stays, a second column: a few outliers
+-- move stddev / mean far, the interval hardly at all.
+ALTER TABLE results ADD COLUMN ci_low_ms REAL;    -- lower end of a distribution-free 95% confidence interval of the median, ms
+ALTER TABLE results ADD COLUMN ci_high_ms REAL;   -- its upper end, ms (the tuner's tie-break: the lowest wins)
+ALTER TABLE results ADD COLUMN spread REAL;       -- its relative half-width, (ci_high_ms - ci_low_ms) / (2 median_ms), a fraction; what --max-noise bounds
+ALTER TABLE results ADD COLUMN noise_met INTEGER; -- 1: sampling stopped because spread reached --max-noise; 0: --max-time or --max-samples came first
+ALTER TABLE results ADD COLUMN throttled INTEGER; -- samples dropped because the SM clock fell below a fraction of its starting clock

@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <ftw.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -503,6 +504,26 @@ static void put_result(struct db *db, int64_t run, const struct case_spec *c, en
 	CHECK_INT(db_result_insert(db, run, &r, err, sizeof err), 0);
 }
 
+/* A result as a build before migration 5 stored it, for databases opened
+ * at an older version (db_result_insert writes the latest columns):
+ * timed when median_ms > 0.  Needs migration 3's columns. */
+static void put_old_result(struct db *db, int64_t run, const struct case_spec *c,
+			   const char *status, const char *observed, double median_ms)
+{
+	char median[32] = "NULL";
+	if (median_ms > 0)
+		snprintf(median, sizeof median, "%.17g", median_ms);
+	char *sql = sqlite3_mprintf(
+		"INSERT INTO results (run_id, case_name, kernel, variant, params, dtype, n, cols, "
+		"expect, status, observed, duration_ms, created_at, median_ms, samples, op, device_id) "
+		"VALUES (%lld, %Q, 'x', %Q, %Q, 'f32', %lld, %lld, 'pass', %Q, %Q, 250, "
+		"'2025-01-31T14:05:09Z', %s, %s, 'sum', (SELECT device_id FROM runs WHERE id = %lld))",
+		(long long)run, c->name, c->variant, c->params, (long long)c->n, (long long)c->cols,
+		status, observed, median, median_ms > 0 ? "10" : "NULL", (long long)run);
+	CHECK_INT(raw_exec(db->h, sql), SQLITE_OK);
+	sqlite3_free(sql);
+}
+
 /* What the TUI reads back: runs in order and their headers, the results of
  * a run field by field and in recording order, the newest result of a case,
  * the plot's points in order; results written on another connection are
@@ -738,7 +759,7 @@ static void test_migration(void)
 	sqlite3 *h;
 	double t0, dt;
 
-	CHECK_INT(db_schema_latest(), 4);
+	CHECK_INT(db_schema_latest(), 5);
 	path_in(path, sizeof path, "old.db");
 	CHECK_INT(db_open_at_version(path, 1, &db, err, sizeof err), 0);
 	if (!db)
@@ -903,13 +924,13 @@ static void test_migration_4(void)
 	ri.device_id = dev;
 	CHECK_INT(db_run_begin(db, &ri, &run1, err, sizeof err), 0);
 	for (int i = 0; i < 3; i++)
-		put_result(db, run1, &c, STATUS_PASS, OUTCOME_CORRECT, "", 1, 0, 0);
+		put_old_result(db, run1, &c, "PASS", "completed-correct", 0);
 	CHECK_INT(db_run_end(db, run1, "complete", 3, 0, 0, err, sizeof err), 0);
 	CHECK_INT(db_run_begin(db, &plain_run, &run2, err, sizeof err), 0);
-	put_result(db, run2, &c, STATUS_FAIL, OUTCOME_WRONG, "wrong", 2, 0, 0);
+	put_old_result(db, run2, &c, "FAIL", "completed-wrong", 0);
 	CHECK_INT(db_run_end(db, run2, "interrupted", 0, 1, 0, err, sizeof err), 0);
 	CHECK_INT(db_run_begin(db, &plain_run, &run3, err, sizeof err), 0);
-	put_result(db, run3, &c, STATUS_PASS, OUTCOME_CORRECT, "", 3, 0, 0);
+	put_old_result(db, run3, &c, "PASS", "completed-correct", 0);
 	db_close(db);
 	db = NULL;
 
@@ -937,7 +958,7 @@ static void test_migration_4(void)
 		fprintf(stderr, "migration 4: %s\n", err);
 		return;
 	}
-	CHECK_INT(db_schema_version(db), 4);
+	CHECK_INT(db_schema_version(db), db_schema_latest());
 	CHECK_INT(db_run_abort(db, run3, "recording result: the disk is full (at x)", err, sizeof err),
 		  0);
 	/* db's connection has foreign keys on again after migrating. */
@@ -971,6 +992,120 @@ static void test_migration_4(void)
 	CHECK_INT(raw_exec(h, "DELETE FROM runs WHERE id = 1"), SQLITE_OK);
 	CHECK_INT(raw_int(h, "SELECT count(*) FROM results WHERE run_id = 1"), 0);
 	CHECK_INT(raw_int(h, "SELECT count(*) FROM results"), 4);
+	sqlite3_close(h);
+}
+
+static int keep_tuned_row(void *ctx, const struct db_tuned_row *row)
+{
+	*(struct db_tuned_row *)ctx = *row;
+	return 1;
+}
+
+/* Migration 5: a version-4 database keeps its timed results, whose robust
+ * columns are NULL (and read as the median alone); a timed result stored
+ * after it brings its interval, spread, noise_met and throttled back, from
+ * the TUI's reads, a tune's resume and best_configs. */
+static void test_migration_5(void)
+{
+	char path[PATH_MAX], buf[128];
+	struct db *db = NULL;
+	struct gpu_info g = mkgpu("NVIDIA H100 80GB HBM3", "GPU-5");
+	struct case_spec old = mkcase("device.v.sum.f32.n1024", "device.v", DTYPE_F32, 1024, 0,
+				      "block=128,op=sum", EXPECT_PASS);
+	struct case_spec c = mkcase("device.v.sum.f32.n1024", "device.v", DTYPE_F32, 1024, 0,
+				    "block=256,op=sum", EXPECT_PASS);
+	struct run_info ri = plain_run;
+	int64_t dev = 0, run1 = 0, run2 = 0;
+	sqlite3 *h;
+
+	path_in(path, sizeof path, "v4.db");
+	CHECK_INT(db_open_at_version(path, 4, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	CHECK_INT(db_device_upsert(db, &g, &dev, err, sizeof err), 0);
+	ri.device_id = dev;
+	CHECK_INT(db_run_begin(db, &ri, &run1, err, sizeof err), 0);
+	put_old_result(db, run1, &old, "PASS", "completed-correct", 0.5);
+	db_close(db);
+	db = NULL;
+	h = raw_open(path);
+	if (!h)
+		return;
+	CHECK(!has_column(h, "results", "spread"));
+	sqlite3_close(h);
+
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	if (!db) {
+		fprintf(stderr, "migration 5: %s\n", err);
+		return;
+	}
+	CHECK_INT(db_schema_version(db), 5);
+	CHECK_INT(db_run_begin(db, &ri, &run2, err, sizeof err), 0);
+	struct result r;
+	memset(&r, 0, sizeof r);
+	r.c = &c;
+	r.status = STATUS_PASS;
+	r.outcome = OUTCOME_CORRECT;
+	r.err_norm = 0;
+	r.timing = (struct timing_stats){.samples = 40, .median_ms = 0.25, .mean_ms = 0.26,
+					 .stddev_ms = 0.01, .min_ms = 0.24, .noise = 0.04,
+					 .ci_low_ms = 0.248, .ci_high_ms = 0.253, .spread = 0.01,
+					 .noise_met = 0, .throttled = 3, .bytes = 4096};
+	CHECK_INT(db_result_insert(db, run2, &r, err, sizeof err), 0);
+
+	struct db_result_row *rows = NULL;
+	size_t n = 0;
+	CHECK_INT(db_run_results(db, run1, &rows, &n, err, sizeof err), 0);
+	CHECK_INT(n, 1);
+	if (n == 1) {
+		CHECK_NEAR(rows[0].median_ms, 0.5, 0);
+		CHECK(isnan(rows[0].robust.spread) && isnan(rows[0].robust.ci_high_ms));
+		CHECK_INT(rows[0].robust.noise_met, -1);
+	}
+	free(rows);
+	CHECK_INT(db_run_results(db, run2, &rows, &n, err, sizeof err), 0);
+	CHECK_INT(n, 1);
+	if (n == 1) {
+		CHECK_NEAR(rows[0].robust.ci_low_ms, 0.248, 0);
+		CHECK_NEAR(rows[0].robust.ci_high_ms, 0.253, 0);
+		CHECK_NEAR(rows[0].robust.spread, 0.01, 0);
+		CHECK_INT(rows[0].robust.noise_met, 0);
+		CHECK_INT(rows[0].robust.throttled, 3);
+	}
+	free(rows);
+
+	struct db_tuned_key k = {.device_id = dev, .git_revision = plain_run.git_revision,
+				 .variant = "device.v", .dtype = DTYPE_F32, .n = 1024,
+				 .params = "block=256,op=sum"};
+	struct result back;
+	memset(&back, 0, sizeof back);
+	CHECK_INT(db_tuned_find(db, &k, &back, err, sizeof err), 1);
+	CHECK_NEAR(back.timing.ci_low_ms, 0.248, 0);
+	CHECK_NEAR(back.timing.ci_high_ms, 0.253, 0);
+	CHECK_NEAR(back.timing.spread, 0.01, 0);
+	CHECK_INT(back.timing.noise_met, 0);
+	CHECK_INT(back.timing.throttled, 3);
+	k.params = "block=128,op=sum";
+	CHECK_INT(db_tuned_find(db, &k, &back, err, sizeof err), 1);
+	CHECK_NEAR(back.timing.ci_low_ms, 0.5, 0);
+	CHECK_NEAR(back.timing.ci_high_ms, 0.5, 0);
+	CHECK_INT(back.timing.noise_met, 1);
+	struct db_tuned_query q = {.pattern = "device.v"};
+	struct db_tuned_row best = {0};
+	CHECK_INT(db_best_each(db, &q, keep_tuned_row, &best, err, sizeof err), 0);
+	CHECK_STR(best.params, "block=256,op=sum");
+	CHECK_NEAR(best.robust.ci_high_ms, 0.253, 0);
+	CHECK_INT(best.robust.noise_met, 0);
+	CHECK_INT(best.robust.throttled, 3);
+	db_close(db);
+
+	h = raw_open(path);
+	if (!h)
+		return;
+	CHECK_STR(raw_text(h, "SELECT group_concat(coalesce(spread, '-') || ' ' || "
+			      "coalesce(noise_met, '-') || ' ' || coalesce(throttled, '-'), ', ') "
+			      "FROM (SELECT * FROM results ORDER BY id)", buf, sizeof buf),
+		  "- - -, 0.01 0 3");
 	sqlite3_close(h);
 }
 
@@ -1437,6 +1572,7 @@ int main(void)
 	test_migration();
 	test_migration_3();
 	test_migration_4();
+	test_migration_5();
 	test_aborted();
 	test_refusals();
 	test_damaged();

@@ -9,17 +9,17 @@
 #include "proto.h"
 #include "test.h"
 
-/* A valid DONE line with field i (1..17) replaced by value: parsed. */
+/* A valid DONE line with field i (1..22) replaced by value: parsed. */
 static int done_with(int i, const char *value)
 {
-	const char *f[18] = {"DONE", "4", "completed-correct", "0", "0.25", "1.93", "1.500000", "12",
-			     "0.125", "0.13", "0.001", "0.12", "0.0077", "4294967296", "1980", "1755", "-1",
-			     "msg"};
+	const char *f[23] = {"DONE", "4", "completed-correct", "0", "0.25", "1.93", "1.500000", "12",
+			     "0.125", "0.13", "0.001", "0.12", "0.0077", "0.124", "0.126", "0.008", "1",
+			     "2", "4294967296", "1980", "1755", "-1", "msg"};
 	char line[PROTO_LINE_MAX] = "";
 	f[i] = value;
-	for (int k = 0; k < 18; k++) {
+	for (int k = 0; k < 23; k++) {
 		strcat(line, f[k]);
-		strcat(line, k < 17 ? "\t" : "\n");
+		strcat(line, k < 22 ? "\t" : "\n");
 	}
 	unsigned seq;
 	struct case_result r;
@@ -29,18 +29,21 @@ static int done_with(int i, const char *value)
 /* A number the other side's printf could have written, and junk. */
 static void test_numbers(void)
 {
-	CHECK_INT(done_with(17, "msg"), 0);
-	/* Integers: seq, samples, clocks (fatal below). */
+	CHECK_INT(done_with(22, "msg"), 0);
+	/* Integers: seq, samples, throttled, clocks (fatal, noise_met below). */
 	const char *bad_ints[] = {"", " 4", "4 ", "+4", "-1", "0x10", "4.0", "1e3", "4294967296",
 				  "99999999999999999999", "٤"};
 	for (size_t k = 0; k < sizeof bad_ints / sizeof *bad_ints; k++) {
 		CHECK_INT(done_with(1, bad_ints[k]), -1);
 		CHECK_INT(done_with(7, bad_ints[k]), -1);
-		CHECK_INT(done_with(14, bad_ints[k]), -1);
+		CHECK_INT(done_with(17, bad_ints[k]), -1);
+		CHECK_INT(done_with(19, bad_ints[k]), -1);
 	}
 	CHECK_INT(done_with(1, "4294967295"), 0);
 	CHECK_INT(done_with(3, "1"), 0);
 	CHECK_INT(done_with(3, "2"), -1); /* fatal is a flag */
+	CHECK_INT(done_with(16, "0"), 0);
+	CHECK_INT(done_with(16, "2"), -1); /* so is noise_met */
 	CHECK_INT(done_with(7, "2147483648"), -1);
 	/* Doubles: what %g and %f write, nothing more. */
 	const char *good[] = {"0", "-0", "1", "-1", "0.5", "12.25", "1e+20", "1.5e-07", "-2.5e+300",
@@ -53,6 +56,7 @@ static void test_numbers(void)
 	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
 		CHECK_INT(done_with(4, bad[k]), -1);
 		CHECK_INT(done_with(5, bad[k]), -1);
+		CHECK_INT(done_with(14, bad[k]), -1);
 	}
 
 	/* The RUN line's timing field, read by the worker, is as strict. */
@@ -143,8 +147,10 @@ int main(void)
 	struct case_result r = {.outcome = OUTCOME_WRONG, .fatal = 1, .err_norm = 0.25, .kernel_ms = 1.5,
 				.tol_checked = 1, .err_ratio = 1.93,
 				.timing = {.samples = 12, .median_ms = 0.125, .mean_ms = 0.13, .stddev_ms = 0.001,
-					   .min_ms = 0.12, .noise = 0.0077, .bytes = 4294967296.0,
-					   .clock_start_mhz = 1980, .clock_end_mhz = 1755, .result_spread = -1}};
+					   .min_ms = 0.12, .noise = 0.0077, .ci_low_ms = 0.124,
+					   .ci_high_ms = 0.126, .spread = 0.008, .noise_met = 1, .throttled = 2,
+					   .bytes = 4294967296.0, .clock_start_mhz = 1980, .clock_end_mhz = 1755,
+					   .result_spread = -1}};
 	strcpy(r.message, "2 of 8 wrong:\n[1] got 3\twant 4");
 	CHECK_INT(proto_format_done(line, sizeof line, 9, &r), 0);
 	CHECK(strchr(line, '\n') == line + strlen(line) - 1); /* one line */
@@ -159,6 +165,12 @@ int main(void)
 	CHECK_STR(q.message, "2 of 8 wrong: [1] got 3 want 4");
 	CHECK_INT(q.timing.samples, 12);
 	CHECK_NEAR(q.timing.median_ms, 0.125, 1e-12);
+	CHECK_NEAR(q.timing.noise, 0.0077, 1e-12);
+	CHECK_NEAR(q.timing.ci_low_ms, 0.124, 1e-12);
+	CHECK_NEAR(q.timing.ci_high_ms, 0.126, 1e-12);
+	CHECK_NEAR(q.timing.spread, 0.008, 1e-12);
+	CHECK_INT(q.timing.noise_met, 1);
+	CHECK_INT(q.timing.throttled, 2);
 	CHECK_NEAR(q.timing.bytes, 4294967296.0, 0.5);
 	CHECK_INT(q.timing.clock_end_mhz, 1755);
 	CHECK_NEAR(q.timing.result_spread, -1, 0);
@@ -184,7 +196,7 @@ int main(void)
 				    sizeof reason), 1);
 	CHECK_STR(h.name, "H100?[8m");
 	CHECK_STR(h.uuid, "GPU-?");
-	CHECK_INT(proto_parse_done("DONE\t3\tcompleted-correct\t0\t0\t-1\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t"
+	CHECK_INT(proto_parse_done("DONE\t3\tcompleted-correct\t0\t0\t-1\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t"
 				   "\x1b]0;title\x07ok \xc2\xb1 \xc2\x9b" "1m\n", &seq, &q), 0);
 	CHECK_STR(q.message, "?]0;title?ok \xc2\xb1 ?1m");
 
@@ -192,7 +204,7 @@ int main(void)
 	 * short; a message longer than a result holds is cut, and made
 	 * printable after the cut, which here splits a character. */
 	char *long_line = malloc(PROTO_LINE_MAX + 64);
-	strcpy(long_line, "DONE\t3\tcompleted-correct\t0\t0\t-1\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t");
+	strcpy(long_line, "DONE\t3\tcompleted-correct\t0\t0\t-1\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t");
 	size_t at = strlen(long_line);
 	memset(long_line + at, 'm', PROTO_LINE_MAX - at);
 	strcpy(long_line + PROTO_LINE_MAX - 1, "\n");

@@ -16,10 +16,10 @@ expect_exit 0 "exhaustive" -- "$CONFORM" tune harness.spin --n 2^16 --dtype f32 
 cp "$TMP/out" "$TMP/exhaustive.out"
 expect_grep "$TMP/out" "^n=2\^16 f32 sum$" "sweep title"
 expect_grep "$TMP/out" "references: harness.copy [0-9.]+ GB/s \(measured now\); baseline harness.baseline [0-9.]+ µs" "references line"
-expect_grep "$TMP/out" "median \(µs\) +GB/s +% copy +× base +noise +status" "table header"
-expect_grep "$TMP/out" "^\* harness.spin +block=512,items=4,vec=2 +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+% +PASS$" "the optimum is marked best"
-expect_eq "$(grep -c '^\* ' "$TMP/out")" 1 "one best per variant"
-expect_grep "$TMP/out" "block=1024,items=16,vec=4 +- +- +- +- +- +SKIP$" "refused configuration shown as SKIP"
+expect_grep "$TMP/out" "median \(µs\) +GB/s +% copy +× base +noise +spread +status" "table header"
+expect_grep "$TMP/out" "^\*[ =]harness.spin +block=512,items=4,vec=2 +[0-9.]+~? +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+% +(-|±[0-9.]+%) +PASS(: tied, median in \[[0-9.]+, [0-9.]+\] µs)?$" "the optimum is marked best"
+expect_eq "$(grep -c '^\*' "$TMP/out")" 1 "one best per variant"
+expect_grep "$TMP/out" "block=1024,items=16,vec=4 +- +- +- +- +- +- +SKIP$" "refused configuration shown as SKIP"
 expect_eq "$(tail -n 1 "$TMP/out")" "73 passed, 0 failed, 4 skipped" "summary line last"
 expect_eq "$(sql "$A" "select count(*) from results where variant = 'harness.spin'")" 75 "every configuration stored"
 expect_eq "$(sql "$A" "select count(*) from results where variant = 'harness.spin' and status = 'SKIP' and observed = 'invalid'")" 4 "refused configurations stored as invalid"
@@ -34,7 +34,7 @@ best_ms=$(sql "$A" "select min(median_ms) from results where variant = 'harness.
 expect_exit 0 "resume" -- "$CONFORM" tune harness.spin --n 2^16 --dtype f32 $FAST --db "$A"
 expect_grep "$TMP/out" "^76 evaluations: 0 measured, 76 from the database$" "resume measures nothing"
 expect_grep "$TMP/out" "references: harness.copy [0-9.]+ GB/s \(stored\)" "copy bandwidth reused"
-expect_grep "$TMP/out" "^\* harness.spin +block=512,items=4,vec=2 " "resumed best"
+expect_grep "$TMP/out" "^\*[ =]harness.spin +block=512,items=4,vec=2 " "resumed best"
 expect_eq "$(tail -n 1 "$TMP/out")" "72 passed, 0 failed, 4 skipped" "resumed summary"
 expect_eq "$(sql "$A" "select count(*) from results")" 77 "no rows added on resume"
 expect_eq "$(sql "$A" "select count(*) from runs")" 2 "the resumed run is recorded"
@@ -48,12 +48,12 @@ expect_eq "$(sql "$A" "select count(*) from device_bandwidth")" 1 "copy measured
 # Machine-readable output: one row per evaluation, the summary apart.
 expect_exit 0 "json" -- "$CONFORM" tune harness.spin --n 2^16 --dtype f32 $FAST --db "$A" --json
 expect_eq "$(grep -c '^{"n":65536,"dtype":"f32","op":"sum","cols":0,"variant":"harness' "$TMP/out")" 76 "json rows"
-expect_grep "$TMP/out" '"variant":"harness.spin","role":"tuned","config":"block=512,items=4,vec=2","status":"PASS".*"best":true,"reused":true' "json best row"
+expect_grep "$TMP/out" '"variant":"harness.spin","role":"tuned","config":"block=512,items=4,vec=2","status":"PASS".*"best":true,"tied":(true|false),"reused":true' "json best row"
 expect_grep "$TMP/out" '^\{"summary":\{"passed":72,"failed":0,"skipped":4,"evaluations":76,"reused":76' "json summary"
 expect_eq "$(tail -n 1 "$TMP/err")" "72 passed, 0 failed, 4 skipped" "summary on stderr with --json"
 expect_exit 0 "csv" -- "$CONFORM" tune harness.spin --n 2^16 --dtype f32 $FAST --db "$A" --csv
-expect_eq "$(head -n 1 "$TMP/out")" "n,dtype,op,cols,variant,role,config,status,observed,median_us,gbps,pct_copy,x_baseline,noise,samples,best,reused,message" "csv header"
-expect_grep "$TMP/out" '^65536,f32,sum,0,harness.spin,tuned,"block=512,items=4,vec=2",PASS,completed-correct,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9]+,1,1,$' "csv best row"
+expect_eq "$(head -n 1 "$TMP/out")" "n,dtype,op,cols,variant,role,config,status,observed,median_us,gbps,pct_copy,x_baseline,noise,spread,ci_low_us,ci_high_us,noise_met,throttled,samples,best,tied,reused,message" "csv header"
+expect_grep "$TMP/out" '^65536,f32,sum,0,harness.spin,tuned,"block=512,items=4,vec=2",PASS,completed-correct,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]*,[0-9.e+-]*,[0-9.e+-]*,[01],[0-9]+,[0-9]+,1,[01],1,$' "csv best row"
 expect_eq "$(wc -l <"$TMP/out")" 77 "csv rows"
 
 # Anneal with under 30 % of exhaustive's 71 evaluations finds a

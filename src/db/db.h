@@ -122,6 +122,14 @@ struct db_run_row {
 	int results;                /* results stored so far */
 };
 
+/* A timed result's robust figures (timing.h, struct timing_stats). */
+struct db_robust {
+	double ci_low_ms, ci_high_ms; /* 95% interval of the median */
+	double spread;              /* its relative half-width */
+	int noise_met;              /* 0: the noise target was not reached */
+	int throttled;              /* samples dropped to a falling clock */
+};
+
 /* One stored result.  A status word this build does not know reads as
  * STATUS_ERROR, so that one odd row does not hide the others. */
 struct db_result_row {
@@ -141,6 +149,8 @@ struct db_result_row {
 	double duration_ms;         /* wall time of the case */
 	double median_ms, gbps, noise; /* NAN when not timed */
 	int samples;                /* 0 when not timed */
+	struct db_robust robust;    /* NAN, noise_met -1, when not timed or
+				     * stored before migration 5 */
 };
 
 /* One timed result: a point of the GB/s plot. */
@@ -226,6 +236,7 @@ struct db_tuned_row {
 	int64_t n, cols;
 	char params[256];
 	double median_ms, gbps, noise;
+	struct db_robust robust;
 	int64_t result_id, run_id;
 	char measured_at[32];       /* ISO-8601 UTC */
 	char git_revision[64];      /* "" when unknown */

@@ -184,7 +184,8 @@ int db_run_read(struct db *db, int64_t id, struct db_run_row *out, char *err, si
 #define RESULT_QUERY \
 	"SELECT id, run_id, case_name, variant, dtype, n, cols, params, expect, status, observed, " \
 	"message, coalesce(seed, ''), created_at, err_norm, duration_ms, median_ms, gbps, noise, " \
-	"coalesce(samples, 0) FROM results"
+	"coalesce(samples, 0), ci_low_ms, ci_high_ms, spread, coalesce(noise_met, -1), " \
+	"coalesce(throttled, 0) FROM results"
 
 static void read_result(sqlite3_stmt *st, void *row)
 {
@@ -214,6 +215,11 @@ static void read_result(sqlite3_stmt *st, void *row)
 	r->gbps = column_real(st, 17);
 	r->noise = column_real(st, 18);
 	r->samples = sqlite3_column_int(st, 19);
+	r->robust.ci_low_ms = column_real(st, 20);
+	r->robust.ci_high_ms = column_real(st, 21);
+	r->robust.spread = column_real(st, 22);
+	r->robust.noise_met = sqlite3_column_int(st, 23);
+	r->robust.throttled = sqlite3_column_int(st, 24);
 }
 
 int db_run_results(struct db *db, int64_t run_id, struct db_result_row **rows, size_t *count,

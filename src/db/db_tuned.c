@@ -15,6 +15,24 @@
 
 #include "dtype.h"
 
+/* The robust timing columns (migration 5) of results alias a, in the order
+ * robust_read() takes them.  A result stored before them has NULLs: its
+ * interval reads as the median alone (0 width) and it counts as having
+ * met the noise target, since nothing says it did not. */
+#define TUNED_ROBUST_COLUMNS(a)                                                          \
+	"coalesce(" a ".ci_low_ms, " a ".median_ms), coalesce(" a ".ci_high_ms, " a          \
+	".median_ms), coalesce(" a ".spread, 0), coalesce(" a ".noise_met, 1), coalesce(" a \
+	".throttled, 0)"
+
+static void robust_read(sqlite3_stmt *st, int col, struct db_robust *rb)
+{
+	rb->ci_low_ms = sqlite3_column_double(st, col);
+	rb->ci_high_ms = sqlite3_column_double(st, col + 1);
+	rb->spread = sqlite3_column_double(st, col + 2);
+	rb->noise_met = sqlite3_column_int(st, col + 3);
+	rb->throttled = sqlite3_column_int(st, col + 4);
+}
+
 int db_tuned_find(struct db *db, const struct db_tuned_key *k, struct result *r, char *err,
 		  size_t len)
 {
@@ -24,8 +42,8 @@ int db_tuned_find(struct db *db, const struct db_tuned_key *k, struct result *r,
 	/* results_config narrows to the configuration; the run decides the
 	 * device and the build. */
 	if (db_prepare(db, "SELECT r.status, r.observed, r.message, r.err_norm, r.duration_ms, "
-			   "r.median_ms, r.mean_ms, r.stddev_ms, r.min_ms, r.samples, r.noise, r.gbps "
-			   "FROM results r JOIN runs ON runs.id = r.run_id "
+			   "r.median_ms, r.mean_ms, r.stddev_ms, r.min_ms, r.samples, r.noise, r.gbps, "
+			   TUNED_ROBUST_COLUMNS("r") " FROM results r JOIN runs ON runs.id = r.run_id "
 			   "WHERE r.variant = ?1 AND r.dtype = ?2 AND r.n = ?3 AND r.cols = ?4 "
 			   "AND r.params = ?5 AND runs.device_id IS ?6 AND runs.git_revision IS ?7 "
 			   "AND r.expect = 'pass' AND r.observed <> 'skipped' "
@@ -74,6 +92,13 @@ int db_tuned_find(struct db *db, const struct db_tuned_key *k, struct result *r,
 		/* Only the bandwidth is stored; the bytes follow from it. */
 		t->bytes = sqlite3_column_double(st, 11) * 1e9 * t->median_ms * 1e-3;
 		t->result_spread = -1;
+		struct db_robust rb;
+		robust_read(st, 12, &rb);
+		t->ci_low_ms = rb.ci_low_ms;
+		t->ci_high_ms = rb.ci_high_ms;
+		t->spread = rb.spread;
+		t->noise_met = rb.noise_met;
+		t->throttled = rb.throttled;
 	}
 	sqlite3_finalize(st);
 	return 1;
@@ -123,7 +148,7 @@ int db_bandwidth_put(struct db *db, const struct db_bandwidth *b, char *err, siz
 }
 
 /* Both tuned-row queries select these columns in this order. */
-#define TUNED_ROW_COLUMNS 15
+#define TUNED_ROW_COLUMNS 20
 
 static void tuned_row_read(sqlite3_stmt *st, struct db_tuned_row *row)
 {
@@ -143,6 +168,7 @@ static void tuned_row_read(sqlite3_stmt *st, struct db_tuned_row *row)
 	row->run_id = sqlite3_column_int64(st, 12);
 	db_column_text(st, 13, row->measured_at, sizeof row->measured_at);
 	db_column_text(st, 14, row->git_revision, sizeof row->git_revision);
+	robust_read(st, 15, &row->robust);
 }
 
 /* Binds a query's filters as ?1 pattern, ?2 dtype, ?3 op, ?4 device and,
@@ -191,8 +217,9 @@ int db_best_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, 
 		"SELECT coalesce(b.device_id, 0), coalesce(d.name, ''), b.variant, b.dtype, "
 		"coalesce(b.op, ''), b.n, b.cols, b.params, b.median_ms, coalesce(b.gbps, 0), "
 		"coalesce(b.noise, 0), b.result_id, b.run_id, b.measured_at, "
-		"coalesce(runs.git_revision, '') "
+		"coalesce(runs.git_revision, ''), " TUNED_ROBUST_COLUMNS("x") " "
 		"FROM best_configs b JOIN runs ON runs.id = b.run_id "
+		"JOIN results x ON x.id = b.result_id "
 		"LEFT JOIN devices d ON d.id = b.device_id "
 		"WHERE b.variant GLOB ?1 AND (?2 IS NULL OR b.dtype = ?2) "
 		"AND (?3 IS NULL OR b.op = ?3) AND b.op IS NOT NULL "
@@ -208,7 +235,7 @@ int db_history_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn f
 		"SELECT coalesce(r.device_id, 0), coalesce(d.name, ''), r.variant, r.dtype, "
 		"coalesce(r.op, ''), r.n, r.cols, r.params, min(r.median_ms), coalesce(r.gbps, 0), "
 		"coalesce(r.noise, 0), r.id, r.run_id, runs.started_at, "
-		"coalesce(runs.git_revision, '') "
+		"coalesce(runs.git_revision, ''), " TUNED_ROBUST_COLUMNS("r") " "
 		"FROM results r JOIN runs ON runs.id = r.run_id "
 		"LEFT JOIN devices d ON d.id = r.device_id "
 		"WHERE r.status = 'PASS' AND r.median_ms IS NOT NULL AND r.variant GLOB ?1 "

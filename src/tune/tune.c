@@ -26,6 +26,7 @@
 #include "params.h"
 #include "rng.h"
 #include "text.h"
+#include "tune_tie.h"
 #include "tune_space.h"
 #include "vec.h"
 
@@ -504,8 +505,10 @@ static int search_variant(struct tune_session *s, struct tune_sweep *sw,
 		return -1;
 	/* Also after an interruption: what was measured is shown ranked. */
 	qsort(sw->rows + first, sw->count - first, sizeof sw->rows[0], row_order);
-	if (sw->count > first && row_rank(&sw->rows[first]) == 0)
-		sw->rows[first].best = 1;
+	size_t ntimed = 0;
+	while (first + ntimed < sw->count && row_rank(&sw->rows[first + ntimed]) == 0)
+		ntimed++;
+	tune_tie_pick(sw->rows + first, ntimed);
 	return x.rc;
 }
 

@@ -68,7 +68,9 @@ struct tune_row {
 	double copy_gbps;                /* the family's copy bandwidth; 0: unknown */
 	double baseline_ms;              /* the family's baseline median; 0: unknown */
 	int reused;                      /* answered from the database */
-	int best;                        /* the fastest of its variant in this sweep */
+	int best;                        /* its variant's best in this sweep (tune_tie.h) */
+	int tied;                        /* its median's interval overlaps the fastest's
+					  * (tune_tie.h); 0 when no other does */
 	char message[256];
 };
 
@@ -84,7 +86,7 @@ struct tune_refs {
 
 struct tune_sweep {
 	int64_t n;
-	struct tune_row *rows;           /* references first, then each variant's rows, fastest first */
+	struct tune_row *rows;           /* references first, then each variant's rows: its best, then fastest first */
 	size_t count, cap;
 	struct tune_refs refs[TUNE_FAMILIES_MAX];
 	size_t nrefs;

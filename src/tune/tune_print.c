@@ -14,6 +14,7 @@
 
 #include "emit.h"
 #include "text.h"
+#include "tune_tie.h"
 
 static int timed(const struct tune_row *r)
 {
@@ -45,6 +46,27 @@ static double x_baseline(const struct tune_row *r)
 static double noise(const struct tune_row *r)
 {
 	return timed(r) ? r->timing.noise : NAN;
+}
+
+/* The robust figures: NAN for a result stored before there were intervals
+ * (tune_tie_interval reads it as its median alone). */
+static double spread(const struct tune_row *r)
+{
+	return timed(r) && r->timing.ci_high_ms > 0 ? r->timing.spread : NAN;
+}
+
+static double ci_us(const struct tune_row *r, int high)
+{
+	if (!timed(r) || !(r->timing.ci_high_ms > 0))
+		return NAN;
+	return (high ? r->timing.ci_high_ms : r->timing.ci_low_ms) * 1e3;
+}
+
+/* Sampling stopped at --max-time or --max-samples before the spread came
+ * under --max-noise: the median is less sure than asked for. */
+static int noise_missed(const struct tune_row *r)
+{
+	return timed(r) && !r->timing.noise_met;
 }
 
 static const char *role_name(enum tune_role role)
@@ -104,15 +126,30 @@ static void number_cell(FILE *f, double v, int decimals, int width)
 	cell(f, buf, width, 1);
 }
 
-static void noise_cell(FILE *f, double v)
+/* A fraction as a percentage, with a sign in front ("±" for the spread). */
+static void percent_cell(FILE *f, double v, const char *sign, int width)
 {
 	char buf[32];
 	if (isnan(v))
 		snprintf(buf, sizeof buf, "-");
 	else
-		snprintf(buf, sizeof buf, "%.1f%%", v * 100);
+		snprintf(buf, sizeof buf, "%s%.1f%%", sign, v * 100);
 	fputs("  ", f);
-	cell(f, buf, 6, 1);
+	cell(f, buf, width, 1);
+}
+
+/* The median, followed by '~' when the noise target was not reached (one
+ * column kept for the mark, so that the digits stay aligned). */
+static void median_cell(FILE *f, const struct tune_row *r)
+{
+	char buf[32];
+	double us = median_us(r);
+	if (isnan(us))
+		snprintf(buf, sizeof buf, "- ");
+	else
+		snprintf(buf, sizeof buf, "%.2f%s", us, noise_missed(r) ? "~" : " ");
+	fputs("  ", f);
+	cell(f, buf, 12, 1);
 }
 
 static void problem_title(char *buf, size_t len, const struct tune_options *o, long long n)
@@ -170,36 +207,57 @@ static void table_header(FILE *f, const struct widths *w, const char *config_tit
 	cell(f, "variant", w->variant, 0);
 	fputs("  ", f);
 	cell(f, config_title, w->config, 0);
-	const char *titles[] = {"median (µs)", "GB/s", "% copy", "× base"};
-	const int widths[] = {11, 8, 7, 6};
-	for (int i = 0; i < 4; i++) {
+	const char *titles[] = {"median (µs) ", "GB/s", "% copy", "× base", "noise", "spread"};
+	const int widths[] = {12, 8, 7, 6, 6, 7};
+	for (int i = 0; i < 6; i++) {
 		fputs("  ", f);
 		cell(f, titles[i], widths[i], 1);
 	}
-	fputs("  ", f);
-	cell(f, "noise", 6, 1);
 	fputs("  status\n", f);
 }
 
-/* One row; a tune table marks the best, a bench table (whose rows are each
- * a variant's best) says why a variant had no configuration to run. */
+/* One row; a tune table marks the best ('*') and the rows tied with it
+ * ('='; tune_tie.h), whose intervals it shows, a bench table (whose rows
+ * are each a variant's best) says why a variant had no configuration to
+ * run. */
 static void table_row(FILE *f, const struct widths *w, const struct tune_row *r, int bench)
 {
 	int mark = !bench;
-	fputs(mark && r->best ? "* " : "  ", f);
+	fputc(mark && r->best ? '*' : ' ', f);
+	fputc(mark && r->tied ? '=' : ' ', f);
 	cell(f, r->variant, w->variant, 0);
 	fputs("  ", f);
 	cell(f, shown_config(r), w->config, 0);
-	number_cell(f, median_us(r), 2, 11);
+	median_cell(f, r);
 	number_cell(f, gbps(r), 2, 8);
 	number_cell(f, pct_copy(r), 1, 7);
 	number_cell(f, x_baseline(r), 2, 6);
-	noise_cell(f, noise(r));
+	percent_cell(f, noise(r), "", 6);
+	percent_cell(f, spread(r), "±", 7);
 	fprintf(f, "  %s", status_name(r->status));
 	const char *msg = table_message(r, bench);
 	if (msg[0])
 		fprintf(f, ": %s", msg);
+	else if (mark && r->tied) {
+		double lo, hi;
+		tune_tie_interval(&r->timing, &lo, &hi);
+		fprintf(f, ": tied, median in [%.2f, %.2f] µs", lo * 1e3, hi * 1e3);
+	}
 	fputc('\n', f);
+}
+
+/* The lines under a table that explain the marks its rows carry. */
+static void table_footnotes(FILE *f, const struct tune_row *const *rows, size_t n, int bench)
+{
+	int missed = 0, tied = 0;
+	for (size_t i = 0; i < n; i++) {
+		missed |= noise_missed(rows[i]);
+		tied |= !bench && rows[i]->tied;
+	}
+	if (tied)
+		fputs("  = tied with the best: median intervals overlap; the lowest upper bound wins\n", f);
+	if (missed)
+		fputs("  ~ noise target not reached (--max-noise)\n", f);
 }
 
 /*
@@ -207,7 +265,7 @@ static void table_row(FILE *f, const struct widths *w, const struct tune_row *r,
  */
 
 /* The columns of a row, the same in CSV and JSON. */
-#define TUNE_FIELDS 18
+#define TUNE_FIELDS 24
 
 static void row_fields(const struct tune_options *o, long long n, const struct tune_row *r,
 		       struct emit_field *f)
@@ -227,8 +285,14 @@ static void row_fields(const struct tune_options *o, long long n, const struct t
 	f[i++] = EMIT_REAL("pct_copy", pct_copy(r));
 	f[i++] = EMIT_REAL("x_baseline", x_baseline(r));
 	f[i++] = EMIT_REAL("noise", noise(r));
+	f[i++] = EMIT_REAL("spread", spread(r));
+	f[i++] = EMIT_REAL("ci_low_us", ci_us(r, 0));
+	f[i++] = EMIT_REAL("ci_high_us", ci_us(r, 1));
+	f[i++] = timed(r) ? EMIT_BOOL("noise_met", r->timing.noise_met) : EMIT_NULL("noise_met");
+	f[i++] = EMIT_INT("throttled", r->timing.throttled);
 	f[i++] = EMIT_INT("samples", r->timing.samples);
 	f[i++] = EMIT_BOOL("best", r->best);
+	f[i++] = EMIT_BOOL("tied", r->tied);
 	f[i++] = EMIT_BOOL("reused", r->reused);
 	f[i++] = EMIT_STR("message", r->message);
 }
@@ -268,6 +332,7 @@ void tune_print_sweep(struct tune_printer *p, const struct tune_sweep *sw)
 	table_header(p->f, &w, "configuration");
 	for (size_t i = 0; i < sw->count; i++)
 		table_row(p->f, &w, rows[i], 0);
+	table_footnotes(p->f, rows, sw->count, 0);
 	fputc('\n', p->f);
 	fflush(p->f);
 	free(rows);
@@ -336,6 +401,7 @@ void tune_print_bench(struct tune_printer *p, const struct tune_sweep *sweeps, s
 				table_row(p->f, &w, rows[i], 1);
 			}
 		}
+		table_footnotes(p->f, rows, n, 1);
 	}
 	fflush(p->f);
 	free(rows);

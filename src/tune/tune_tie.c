@@ -1,0 +1,54 @@
+/*
+ * tune_tie.c - ties between a variant's fastest configurations (see
+ * tune_tie.h).  The one place that decides a tuned variant's best.
+ */
+#include "tune_tie.h"
+
+#include <string.h>
+
+void tune_tie_interval(const struct timing_stats *t, double *lo, double *hi)
+{
+	if (t->ci_high_ms > 0) {
+		*lo = t->ci_low_ms;
+		*hi = t->ci_high_ms;
+	} else {
+		*lo = *hi = t->median_ms;
+	}
+}
+
+static int overlap(const struct tune_row *a, const struct tune_row *b)
+{
+	double alo, ahi, blo, bhi;
+	tune_tie_interval(&a->timing, &alo, &ahi);
+	tune_tie_interval(&b->timing, &blo, &bhi);
+	return alo <= bhi && blo <= ahi;
+}
+
+void tune_tie_pick(struct tune_row *rows, size_t ntimed)
+{
+	if (ntimed == 0)
+		return;
+	size_t win = 0, tied = 0;
+	double win_lo, win_hi;
+	tune_tie_interval(&rows[0].timing, &win_lo, &win_hi);
+	for (size_t i = 1; i < ntimed; i++) {
+		if (!overlap(&rows[0], &rows[i]))
+			continue;
+		double lo, hi;
+		tune_tie_interval(&rows[i].timing, &lo, &hi);
+		rows[i].tied = 1;
+		tied++;
+		/* Ties on the bound go to the lower median: rows are in that order. */
+		if (hi < win_hi) {
+			win = i;
+			win_hi = hi;
+		}
+	}
+	rows[0].tied = tied > 0;
+	if (win > 0) {
+		struct tune_row w = rows[win];
+		memmove(rows + 1, rows, win * sizeof *rows);
+		rows[0] = w;
+	}
+	rows[0].best = 1;
+}
