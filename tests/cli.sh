@@ -42,6 +42,11 @@ expect_exit 0 "run --help" -- "$CONFORM" run --help
 expect_grep "$TMP/out" "--hang-timeout" "run --help lists options"
 expect_exit 0 "--version" -- "$CONFORM" --version
 expect_grep "$TMP/out" "^conform [0-9]" "--version output"
+# The revision is the tree's as built, not as configured (revision.h is
+# asked of git at every make).
+if rev=$(cd "$top_srcdir" && git describe --always --dirty 2>/dev/null) && [ -z "${GIT_REVISION:-}" ]; then
+	expect_eq "$(sed -n 's/^conform [^ ]* (\(.*\))$/\1/p' "$TMP/out")" "$rev" "--version names the revision built"
+fi
 
 # --list: one case per line, filters and shards.
 expect_exit 0 "--list" -- "$CONFORM" --all --list

@@ -5,6 +5,7 @@
  * the command CI uses.  A first word that names a command runs that command.
  */
 #include "config.h"
+#include "revision.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -2,6 +2,7 @@
  * session.c - set-up and stepping of a run (see session.h).
  */
 #include "config.h"
+#include "revision.h"
 
 #include "session.h"
 

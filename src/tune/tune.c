@@ -14,6 +14,7 @@
  * kernel nor a measurement.
  */
 #include "config.h"
+#include "revision.h"
 
 #include "tune.h"
 
