@@ -79,16 +79,27 @@ static void nvml_open(void)
 	/* Otherwise the library stays loaded for the life of the worker. */
 }
 
-/* The current SM clock of CUDA device `dev` in MHz, or 0 when unknown. */
-static int sm_clock_mhz(int dev)
+/* NVML's handle of CUDA device `dev`, or NULL when NVML is absent: looked
+ * up once per measurement, so that reading the clock after every sample
+ * costs one NVML call. */
+static void *nvml_device(int dev)
 {
 	char bus_id[32];
 	void *handle;
-	unsigned mhz = 0;
 
 	nvml_open();
 	if (!nvml.clock || cudaDeviceGetPCIBusId(bus_id, sizeof bus_id, dev) != cudaSuccess ||
-	    nvml.by_pci(bus_id, &handle) != NVML_OK || nvml.clock(handle, NVML_CLOCK_SM_TYPE, &mhz) != NVML_OK)
+	    nvml.by_pci(bus_id, &handle) != NVML_OK)
+		return NULL;
+	return handle;
+}
+
+/* The current SM clock of the device in MHz, or 0 when unknown. */
+static int sm_clock_mhz(void *handle)
+{
+	unsigned mhz = 0;
+
+	if (!handle || nvml.clock(handle, NVML_CLOCK_SM_TYPE, &mhz) != NVML_OK)
 		return 0;
 	return (int)mhz;
 }
@@ -134,7 +145,7 @@ struct measure_state {
 	size_t flush_bytes;
 	volatile int *flag;  /* host-mapped: the blocking kernel's release */
 	int *flag_dev;       /* the same, as the device sees it */
-	int dev;
+	void *nvml;          /* the device's NVML handle, NULL without NVML */
 	int clock_ref_mhz;   /* SM clock after warm-up; 0: unknown, nothing dropped */
 	int unheld;          /* samples dropped: the block's bound released them */
 	double *samples;     /* t->max_samples, then as many for the statistics */
@@ -215,7 +226,7 @@ static int keep_sample(struct measure_state *m, int held, int kept, struct timin
 		m->unheld++;
 		return 0;
 	}
-	int mhz = m->clock_ref_mhz ? sm_clock_mhz(m->dev) : 0;
+	int mhz = m->clock_ref_mhz ? sm_clock_mhz(m->nvml) : 0;
 	if (mhz && mhz < STATS_THROTTLE_FRACTION * m->clock_ref_mhz) {
 		out->throttled++;
 		return 0;
@@ -233,7 +244,7 @@ static int measure_samples(const struct timing_request *t, struct measure_state 
 
 	if (warm_up(launch, ctx, r) < 0)
 		return -1;
-	m->clock_ref_mhz = sm_clock_mhz(m->dev);
+	m->clock_ref_mhz = sm_clock_mhz(m->nvml);
 	if (t->hot) {
 		/* Size the batch from one timed launch (warm by now). */
 		if (sample(m, launch, ctx, 1, &ms, &held, r) < 0)
@@ -248,10 +259,7 @@ static int measure_samples(const struct timing_request *t, struct measure_state 
 			return -1;
 		if (keep_sample(m, held, n, out))
 			n++;
-	} while (n < t->max_samples &&
-		 !stats_should_stop(m->samples, n, seconds_now() - t0, t, scratch, &met));
-	if (n >= t->max_samples)
-		(void)stats_should_stop(m->samples, n, seconds_now() - t0, t, scratch, &met);
+	} while (!stats_should_stop(m->samples, n, seconds_now() - t0, t, scratch, &met));
 	stats_summarize(m->samples, n, scratch, out);
 	out->noise_met = met;
 	if (m->unheld)
@@ -281,7 +289,6 @@ int measure_kernel(const struct timing_request *t, measure_launch_fn launch, voi
 		cuda_call_failed(r, "device attributes", e);
 		goto done;
 	}
-	m.dev = dev;
 	if ((e = cudaEventCreate(&m.start)) != cudaSuccess || (e = cudaEventCreate(&m.stop)) != cudaSuccess) {
 		cuda_call_failed(r, "cudaEventCreate", e);
 		goto done;
@@ -299,10 +306,11 @@ int measure_kernel(const struct timing_request *t, measure_launch_fn launch, voi
 			goto done;
 		}
 	}
-	out->clock_start_mhz = sm_clock_mhz(dev);
+	m.nvml = nvml_device(dev);
+	out->clock_start_mhz = sm_clock_mhz(m.nvml);
 	if (measure_samples(t, &m, launch, ctx, out, r) < 0)
 		goto done;
-	out->clock_end_mhz = sm_clock_mhz(dev);
+	out->clock_end_mhz = sm_clock_mhz(m.nvml);
 	out->bytes = bytes;
 	rc = 0;
 done:
