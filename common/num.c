@@ -4,6 +4,9 @@
 #include "num.h"
 
 #include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 int num_parse_uint(const char *s, unsigned long long max, unsigned long long *out)
 {
@@ -88,5 +91,38 @@ int num_parse_decimal(const char *s, double *out)
 	/* Up to 15 digits, mantissa and power of ten are exact, so the
 	 * quotient is correctly rounded. */
 	*out = mant / div;
+	return 0;
+}
+
+/* Skips DIGITS (at least one); NULL when there is none. */
+static const char *skip_digits(const char *p)
+{
+	if (*p < '0' || *p > '9')
+		return NULL;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return p;
+}
+
+int num_parse_printed(const char *s, double *out)
+{
+	if (!s)
+		return -1;
+	/* The form checked here; strtod would also take leading space, '+',
+	 * hex, "infinity" and "nan(...)", so it only converts. */
+	const char *p = s + (*s == '-');
+	if (strcmp(p, "inf") != 0 && strcmp(p, "nan") != 0) {
+		p = skip_digits(p);
+		if (p && *p == '.')
+			p = skip_digits(p + 1);
+		if (p && *p == 'e')
+			p = *++p == '+' || *p == '-' ? skip_digits(p + 1) : NULL;
+		if (!p || *p)
+			return -1;
+	}
+	double v = strtod(s, NULL);
+	if (isinf(v) && strcmp(s + (*s == '-'), "inf") != 0)
+		return -1;
+	*out = v;
 	return 0;
 }

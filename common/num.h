@@ -31,6 +31,13 @@ int num_parse_count(const char *s, long long *out);
  * or -1. */
 int num_parse_decimal(const char *s, double *out);
 
+/* A double as printf's %g and %f write it, for numbers one program of
+ * conform prints and another reads (the worker protocol):
+ * [-]DIGITS[.DIGITS][e(+|-)DIGITS], or [-]inf, [-]nan.  A finite text too
+ * large for a double is refused; one too small reads as the nearest
+ * denormal or zero, as printf may have written it.  Returns 0 or -1. */
+int num_parse_printed(const char *s, double *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -24,52 +24,6 @@ static int fits(int written, size_t len)
 	return written >= 0 && (size_t)written < len ? 0 : -1;
 }
 
-/* An integer as the other side's printf %d / %lld / %u writes it, within
- * [min, max]: no space, no '+', no hex (num.h). */
-static int parse_int(const char *s, long long min, long long max, long long *out)
-{
-	return num_parse_int(s, min, max, out);
-}
-
-static int is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-/* Skips DIGITS (at least one); NULL when there is none. */
-static const char *skip_digits(const char *p)
-{
-	if (!is_digit(*p))
-		return NULL;
-	while (is_digit(*p))
-		p++;
-	return p;
-}
-
-/* A double as printf's %g and %f write it, and nothing else:
- * [-]DIGITS[.DIGITS][e(+|-)DIGITS], or [-]inf, [-]nan.  strtod would also
- * take leading space, '+', hex, "infinity" and "nan(...)".  A finite text
- * too large for a double is refused; one too small reads as the nearest
- * denormal or zero, as printf may have written it. */
-static int parse_double(const char *s, double *out)
-{
-	const char *p = s + (*s == '-');
-	if (strcmp(p, "inf") != 0 && strcmp(p, "nan") != 0) {
-		p = skip_digits(p);
-		if (p && *p == '.')
-			p = skip_digits(p + 1);
-		if (p && *p == 'e')
-			p = *++p == '+' || *p == '-' ? skip_digits(p + 1) : NULL;
-		if (!p || *p)
-			return -1;
-	}
-	double v = strtod(s, NULL);
-	if (isinf(v) && strcmp(s + (*s == '-'), "inf") != 0)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 int proto_format_hello(char *buf, size_t len, const struct gpu_info *g)
 {
 	char name[sizeof g->name], uuid[sizeof g->uuid];
@@ -124,7 +78,7 @@ int proto_parse_hello(const char *line, struct gpu_info *g, char *reason, size_t
 	long long v[7];
 	const int idx[7] = {1, 4, 5, 6, 7, 8, 9};
 	for (int i = 0; i < 7; i++)
-		if (parse_int(f[idx[i]], 0, idx[i] == 7 ? LLONG_MAX : INT_MAX, &v[i]) < 0)
+		if (num_parse_int(f[idx[i]], 0, idx[i] == 7 ? LLONG_MAX : INT_MAX, &v[i]) < 0)
 			return -1;
 	memset(g, 0, sizeof *g);
 	g->index = (int)v[0];
@@ -173,8 +127,8 @@ int proto_parse_run(char *line, unsigned *seq, struct case_args *a, struct timin
 	int n = text_split_tabs(line, f, MAX_FIELDS);
 	long long s, nn, cols;
 	unsigned long long seed;
-	if (n != 10 || strcmp(f[0], "RUN") != 0 || parse_int(f[1], 0, UINT_MAX, &s) < 0 ||
-	    parse_int(f[5], 0, INT64_MAX, &nn) < 0 || parse_int(f[6], 0, INT64_MAX, &cols) < 0 ||
+	if (n != 10 || strcmp(f[0], "RUN") != 0 || num_parse_int(f[1], 0, UINT_MAX, &s) < 0 ||
+	    num_parse_int(f[5], 0, INT64_MAX, &nn) < 0 || num_parse_int(f[6], 0, INT64_MAX, &cols) < 0 ||
 	    num_parse_uint(f[7], UINT64_MAX, &seed) < 0)
 		return -1;
 	memset(a, 0, sizeof *a);
@@ -192,9 +146,9 @@ int proto_parse_run(char *line, unsigned *seq, struct case_args *a, struct timin
 		char *v[6];
 		long long lo, hi, hot;
 		memset(t, 0, sizeof *t);
-		if (split_commas(f[9], v, 6) != 5 || parse_int(v[0], 1, INT_MAX, &lo) < 0 ||
-		    parse_int(v[1], lo, INT_MAX, &hi) < 0 || parse_double(v[2], &t->max_noise) < 0 ||
-		    parse_double(v[3], &t->max_time_s) < 0 || parse_int(v[4], 0, 1, &hot) < 0 ||
+		if (split_commas(f[9], v, 6) != 5 || num_parse_int(v[0], 1, INT_MAX, &lo) < 0 ||
+		    num_parse_int(v[1], lo, INT_MAX, &hi) < 0 || num_parse_printed(v[2], &t->max_noise) < 0 ||
+		    num_parse_printed(v[3], &t->max_time_s) < 0 || num_parse_int(v[4], 0, 1, &hot) < 0 ||
 		    !(t->max_noise > 0) || !(t->max_time_s > 0))
 			return -1;
 		t->min_samples = (int)lo;
@@ -227,18 +181,18 @@ int proto_parse_done(const char *line, unsigned *seq, struct case_result *r)
 	memset(r, 0, sizeof *r);
 	long long samples, noise_met, throttled, clk0, clk1;
 	struct timing_stats *t = &r->timing;
-	if (n != 23 || strcmp(f[0], "DONE") != 0 || parse_int(f[1], 0, UINT_MAX, &s) < 0 ||
-	    outcome_parse(f[2], &r->outcome) < 0 || parse_int(f[3], 0, 1, &fatal) < 0 ||
-	    parse_double(f[4], &r->err_norm) < 0 || parse_double(f[5], &r->err_ratio) < 0 ||
-	    parse_double(f[6], &r->kernel_ms) < 0 ||
-	    parse_int(f[7], 0, INT_MAX, &samples) < 0 || parse_double(f[8], &t->median_ms) < 0 ||
-	    parse_double(f[9], &t->mean_ms) < 0 || parse_double(f[10], &t->stddev_ms) < 0 ||
-	    parse_double(f[11], &t->min_ms) < 0 || parse_double(f[12], &t->noise) < 0 ||
-	    parse_double(f[13], &t->ci_low_ms) < 0 || parse_double(f[14], &t->ci_high_ms) < 0 ||
-	    parse_double(f[15], &t->spread) < 0 || parse_int(f[16], 0, 1, &noise_met) < 0 ||
-	    parse_int(f[17], 0, INT_MAX, &throttled) < 0 ||
-	    parse_double(f[18], &t->bytes) < 0 || parse_int(f[19], 0, INT_MAX, &clk0) < 0 ||
-	    parse_int(f[20], 0, INT_MAX, &clk1) < 0 || parse_double(f[21], &t->result_spread) < 0)
+	if (n != 23 || strcmp(f[0], "DONE") != 0 || num_parse_int(f[1], 0, UINT_MAX, &s) < 0 ||
+	    outcome_parse(f[2], &r->outcome) < 0 || num_parse_int(f[3], 0, 1, &fatal) < 0 ||
+	    num_parse_printed(f[4], &r->err_norm) < 0 || num_parse_printed(f[5], &r->err_ratio) < 0 ||
+	    num_parse_printed(f[6], &r->kernel_ms) < 0 ||
+	    num_parse_int(f[7], 0, INT_MAX, &samples) < 0 || num_parse_printed(f[8], &t->median_ms) < 0 ||
+	    num_parse_printed(f[9], &t->mean_ms) < 0 || num_parse_printed(f[10], &t->stddev_ms) < 0 ||
+	    num_parse_printed(f[11], &t->min_ms) < 0 || num_parse_printed(f[12], &t->noise) < 0 ||
+	    num_parse_printed(f[13], &t->ci_low_ms) < 0 || num_parse_printed(f[14], &t->ci_high_ms) < 0 ||
+	    num_parse_printed(f[15], &t->spread) < 0 || num_parse_int(f[16], 0, 1, &noise_met) < 0 ||
+	    num_parse_int(f[17], 0, INT_MAX, &throttled) < 0 ||
+	    num_parse_printed(f[18], &t->bytes) < 0 || num_parse_int(f[19], 0, INT_MAX, &clk0) < 0 ||
+	    num_parse_int(f[20], 0, INT_MAX, &clk1) < 0 || num_parse_printed(f[21], &t->result_spread) < 0)
 		return -1;
 	/* A ratio is finite and non-negative; anything else means none. */
 	r->tol_checked = r->err_ratio >= 0 && isfinite(r->err_ratio);
