@@ -16,26 +16,19 @@ void tune_tie_interval(const struct timing_stats *t, double *lo, double *hi)
 	}
 }
 
-static int overlap(const struct tune_row *a, const struct tune_row *b)
-{
-	double alo, ahi, blo, bhi;
-	tune_tie_interval(&a->timing, &alo, &ahi);
-	tune_tie_interval(&b->timing, &blo, &bhi);
-	return alo <= bhi && blo <= ahi;
-}
-
 void tune_tie_pick(struct tune_row *rows, size_t ntimed)
 {
 	if (ntimed == 0)
 		return;
 	size_t win = 0, tied = 0;
-	double win_lo, win_hi;
-	tune_tie_interval(&rows[0].timing, &win_lo, &win_hi);
+	double first_lo, first_hi, win_hi;
+	tune_tie_interval(&rows[0].timing, &first_lo, &first_hi);
+	win_hi = first_hi;
 	for (size_t i = 1; i < ntimed; i++) {
-		if (!overlap(&rows[0], &rows[i]))
-			continue;
 		double lo, hi;
 		tune_tie_interval(&rows[i].timing, &lo, &hi);
+		if (lo > first_hi || first_lo > hi) /* apart from the fastest */
+			continue;
 		rows[i].tied = 1;
 		tied++;
 		/* Ties on the bound go to the lower median: rows are in that order. */
