@@ -82,6 +82,29 @@ AC_DEFUN([CONFORM_CHECK_CUDA], [
        AC_MSG_ERROR([nvcc cannot build for $CUDA_ARCHS (see config.log)])])
     rm -f conftest.cu conftest.o
     CUDA_LIBS="-L$cudart_dir -lcudart_static -ldl -lrt -lpthread"
+    # CUPTI times cold samples from the GPU's own timestamps (worker/activity.cu).
+    # Only its header is needed to build; the library is opened at run time,
+    # first from where this toolkit keeps it.
+    AC_MSG_CHECKING([for CUPTI's activity API])
+    cupti_inc=
+    for d in "$CUDA_ROOT/include" "$CUDA_ROOT/extras/CUPTI/include" "$CUDA_ROOT/targets/x86_64-linux/include"; do
+      AS_IF([test -f "$d/cupti_activity.h"], [cupti_inc=$d; break])
+    done
+    cupti_lib=
+    for d in "$CUDA_ROOT/lib64" "$CUDA_ROOT/lib" "$CUDA_ROOT/extras/CUPTI/lib64" "$CUDA_ROOT/targets/x86_64-linux/lib"; do
+      AS_IF([test -f "$d/libcupti.so"], [cupti_lib=$d/libcupti.so; break])
+    done
+    AS_IF([test -n "$cupti_inc"], [
+      AC_MSG_RESULT([$cupti_inc${cupti_lib:+, $cupti_lib}])
+      CUPTI_CPPFLAGS="-I$cupti_inc"
+      AC_DEFINE([HAVE_CUPTI], [1], [Define if cold samples can be timed from CUPTI's records])
+      AS_IF([test -n "$cupti_lib"],
+        [AC_DEFINE_UNQUOTED([CONFORM_CUPTI_LIB], ["$cupti_lib"], [The toolkit's libcupti, tried first at run time])])
+      conform_cupti_summary="yes (cold samples from GPU timestamps when libcupti loads)"
+    ], [
+      AC_MSG_RESULT([no])
+      conform_cupti_summary="no (cold samples timed by CUDA events)"
+    ])
     AC_DEFINE([HAVE_CUDA], [1], [Define if CUDA kernels are built])
     AC_DEFINE_UNQUOTED([CONFORM_CUDA_ARCHS], ["$CUDA_ARCHS"], [CUDA architectures built])
     conform_cuda_summary="yes ($NVCC, `$NVCC --version | sed -n 's/.*release \([[0-9.]]*\).*/\1/p'`)"
@@ -91,6 +114,7 @@ AC_DEFUN([CONFORM_CHECK_CUDA], [
   AC_SUBST([NVCC])
   AC_SUBST([CUDA_ROOT])
   AC_SUBST([CUDA_LIBS])
+  AC_SUBST([CUPTI_CPPFLAGS])
   AC_SUBST([NVCC_GENCODE])
   AC_SUBST([CUDA_ARCHS])
   AM_CONDITIONAL([HAVE_CUDA], [test "x$have_cuda" = xyes])

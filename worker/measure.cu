@@ -21,10 +21,12 @@
  * throttled, and timing goes on.
  */
 #include <dlfcn.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include <chrono>
 
+#include "activity.cuh"
 #include "cuda_check.cuh"
 #include "measure.cuh"
 #include "stats.h"
@@ -140,7 +142,12 @@ __global__ void measure_flush(const int4 *p, size_t n, int *sink)
 /* ---- sampling ------------------------------------------------------------ */
 
 struct measure_state {
+	cudaStream_t aside;  /* the blocking kernel and the flush run here ... */
+	cudaEvent_t ready;   /* ... and stream 0 waits for this before the launch */
 	cudaEvent_t start, stop;
+	int activity;        /* 1: cold samples are timed from CUPTI's records */
+	int64_t aside_id;    /* CUPTI's id of `aside`, whose records are not the sample's */
+	char why_events[200]; /* why a cold measurement is timed by events */
 	void *flush;         /* 2 x L2 bytes, cold samples only */
 	size_t flush_bytes;
 	volatile int *flag;  /* host-mapped: the blocking kernel's release */
@@ -172,15 +179,18 @@ static int sample(struct measure_state *m, measure_launch_fn launch, void *ctx, 
 
 	m->flag[0] = 0;
 	m->flag[1] = 0;
-	measure_block<<<1, 1>>>(m->flag_dev, BLOCK_LIMIT_NS);
+	measure_block<<<1, 1, 0, m->aside>>>(m->flag_dev, BLOCK_LIMIT_NS);
 	if ((e = cudaGetLastError()) != cudaSuccess)
 		return cuda_launch_failed(r, "blocking kernel", e);
 	if (m->flush) {
-		measure_flush<<<1024, 256>>>((const int4 *)m->flush, m->flush_bytes / sizeof(int4),
-					     (int *)m->flush);
+		measure_flush<<<1024, 256, 0, m->aside>>>((const int4 *)m->flush,
+							   m->flush_bytes / sizeof(int4), (int *)m->flush);
 		if ((e = cudaGetLastError()) != cudaSuccess)
 			return cuda_launch_failed(r, "L2 flush", e);
 	}
+	if ((e = cudaEventRecord(m->ready, m->aside)) != cudaSuccess ||
+	    (e = cudaStreamWaitEvent(0, m->ready, 0)) != cudaSuccess)
+		return cuda_call_failed(r, "ordering the sample after the flush", e);
 	if ((e = cudaEventRecord(m->start, 0)) != cudaSuccess)
 		return cuda_call_failed(r, "cudaEventRecord", e);
 	for (int b = 0; b < batch; b++)
@@ -196,6 +206,19 @@ static int sample(struct measure_state *m, measure_launch_fn launch, void *ctx, 
 		return cuda_call_failed(r, "cudaEventElapsedTime", e);
 	*ms = (double)elapsed / batch;
 	*held = !m->flag[1];
+	if (m->activity) {
+		double busy;
+		int records;
+		if (activity_busy(m->aside_id, &busy, &records) < 0 || records == 0) {
+			/* One timer per measurement: start again on events. */
+			activity_stop();
+			m->activity = 0;
+			snprintf(m->why_events, sizeof m->why_events, "CUPTI %s",
+				 records ? "lost records" : "saw no work of the launch");
+			return 1;
+		}
+		*ms = busy;
+	}
 	return 0;
 }
 
@@ -244,6 +267,8 @@ static int measure_samples(const struct timing_request *t, struct measure_state 
 
 	if (warm_up(launch, ctx, r) < 0)
 		return -1;
+	if (m->activity)
+		activity_discard(); /* the warm-up's records */
 	m->clock_ref_mhz = sm_clock_mhz(m->nvml);
 	if (t->hot) {
 		/* Size the batch from one timed launch (warm by now). */
@@ -255,16 +280,50 @@ static int measure_samples(const struct timing_request *t, struct measure_state 
 	out->throttled = 0;
 	t0 = seconds_now();
 	do {
-		if (sample(m, launch, ctx, batch, &m->samples[n], &held, r) < 0)
+		int rc = sample(m, launch, ctx, batch, &m->samples[n], &held, r);
+		if (rc < 0)
 			return -1;
+		if (rc > 0) { /* the timer changed: what was taken is not comparable */
+			n = 0;
+			out->throttled = 0;
+			m->unheld = 0;
+			t0 = seconds_now();
+			continue;
+		}
 		if (keep_sample(m, held, n, out))
 			n++;
 	} while (!stats_should_stop(m->samples, n, seconds_now() - t0, t, scratch, &met));
+	fprintf(stderr, "measure: timer=%s %s\n", m->activity ? "cupti" : "events", m->activity ? "" : m->why_events);
 	stats_summarize(m->samples, n, scratch, out);
 	out->noise_met = met;
 	if (m->unheld)
 		case_result_set(r, r->outcome, "timing: %d samples dropped: the blocking kernel's %.1f s "
 				"bound released them before the host did", m->unheld, BLOCK_LIMIT_NS / 1e9);
+	return 0;
+}
+
+/* Cold samples are timed from CUPTI's records when it loads: first learn
+ * the id CUPTI gives the measurement's own stream, from a blocking kernel
+ * released at once.  Returns -1 only on a CUDA error. */
+static int activity_open_for(struct measure_state *m, struct case_result *r)
+{
+	cudaError_t e;
+
+	if (activity_start(m->why_events, sizeof m->why_events) < 0)
+		return 0;
+	m->flag[0] = 1;
+	measure_block<<<1, 1, 0, m->aside>>>(m->flag_dev, BLOCK_LIMIT_NS);
+	if ((e = cudaGetLastError()) != cudaSuccess)
+		return cuda_launch_failed(r, "blocking kernel", e);
+	if ((e = cudaStreamSynchronize(m->aside)) != cudaSuccess)
+		return cuda_kernel_failed(r, e);
+	m->aside_id = activity_sole_stream();
+	if (m->aside_id < 0) {
+		activity_stop();
+		snprintf(m->why_events, sizeof m->why_events, "CUPTI gave no record of a test kernel");
+		return 0;
+	}
+	m->activity = 1;
 	return 0;
 }
 
@@ -306,6 +365,13 @@ int measure_kernel(const struct timing_request *t, measure_launch_fn launch, voi
 			goto done;
 		}
 	}
+	if ((e = cudaStreamCreate(&m.aside)) != cudaSuccess ||
+	    (e = cudaEventCreateWithFlags(&m.ready, cudaEventDisableTiming)) != cudaSuccess) {
+		cuda_call_failed(r, "the measurement's stream", e);
+		goto done;
+	}
+	if (!t->hot && activity_open_for(&m, r) < 0)
+		goto done;
 	m.nvml = nvml_device(dev);
 	out->clock_start_mhz = sm_clock_mhz(m.nvml);
 	if (measure_samples(t, &m, launch, ctx, out, r) < 0)
@@ -314,7 +380,13 @@ int measure_kernel(const struct timing_request *t, measure_launch_fn launch, voi
 	out->bytes = bytes;
 	rc = 0;
 done:
+	if (m.activity)
+		activity_stop();
 	/* After a sticky error these fail too, harmlessly. */
+	if (m.ready)
+		(void)cudaEventDestroy(m.ready);
+	if (m.aside)
+		(void)cudaStreamDestroy(m.aside);
 	if (m.start)
 		(void)cudaEventDestroy(m.start);
 	if (m.stop)
