@@ -102,6 +102,14 @@ void case_result_set(struct case_result *r, enum outcome o, const char *fmt, ...
 #endif
 	;
 
+/* Adds a printf-style remark to r's message ("; " after what is there),
+ * leaving the outcome alone; what does not fit is cut. */
+void case_result_note(struct case_result *r, const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
 #ifdef __cplusplus
 }
 #endif

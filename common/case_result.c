@@ -7,6 +7,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "case.h"
 
@@ -17,5 +18,21 @@ void case_result_set(struct case_result *r, enum outcome o, const char *fmt, ...
 	r->outcome = o;
 	va_start(ap, fmt);
 	vsnprintf(r->message, sizeof r->message, fmt, ap);
+	va_end(ap);
+}
+
+void case_result_note(struct case_result *r, const char *fmt, ...)
+{
+	size_t used = strlen(r->message);
+	va_list ap;
+
+	if (used && used + 2 < sizeof r->message) {
+		memcpy(r->message + used, "; ", 3);
+		used += 2;
+	}
+	if (used + 1 >= sizeof r->message)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(r->message + used, sizeof r->message - used, fmt, ap);
 	va_end(ap);
 }

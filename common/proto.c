@@ -165,11 +165,11 @@ int proto_format_done(char *buf, size_t len, unsigned seq, const struct case_res
 	text_copy(msg, sizeof msg, r->message);
 	text_one_line(msg);
 	const struct timing_stats *t = &r->timing;
-	return fits(snprintf(buf, len, "DONE\t%u\t%s\t%d\t%.9g\t%.9g\t%.6f\t%d\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%d\t%d\t%.17g\t%d\t%d\t%.9g\t%s\n",
+	return fits(snprintf(buf, len, "DONE\t%u\t%s\t%d\t%.9g\t%.9g\t%.6f\t%d\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%d\t%d\t%s\t%.17g\t%d\t%d\t%.9g\t%s\n",
 			     seq, outcome_name(r->outcome), r->fatal, r->err_norm,
 			     r->tol_checked ? r->err_ratio : -1.0, r->kernel_ms,
 			     t->samples, t->median_ms, t->mean_ms, t->stddev_ms, t->min_ms, t->noise,
-			     t->ci_low_ms, t->ci_high_ms, t->spread, t->noise_met, t->throttled, t->bytes, t->clock_start_mhz, t->clock_end_mhz, t->result_spread, msg), len);
+			     t->ci_low_ms, t->ci_high_ms, t->spread, t->noise_met, t->throttled, timing_timer_name(t->timer), t->bytes, t->clock_start_mhz, t->clock_end_mhz, t->result_spread, msg), len);
 }
 
 int proto_parse_done(const char *line, unsigned *seq, struct case_result *r)
@@ -181,7 +181,7 @@ int proto_parse_done(const char *line, unsigned *seq, struct case_result *r)
 	memset(r, 0, sizeof *r);
 	long long samples, noise_met, throttled, clk0, clk1;
 	struct timing_stats *t = &r->timing;
-	if (n != 23 || strcmp(f[0], "DONE") != 0 || num_parse_int(f[1], 0, UINT_MAX, &s) < 0 ||
+	if (n != 24 || strcmp(f[0], "DONE") != 0 || num_parse_int(f[1], 0, UINT_MAX, &s) < 0 ||
 	    outcome_parse(f[2], &r->outcome) < 0 || num_parse_int(f[3], 0, 1, &fatal) < 0 ||
 	    num_parse_printed(f[4], &r->err_norm) < 0 || num_parse_printed(f[5], &r->err_ratio) < 0 ||
 	    num_parse_printed(f[6], &r->kernel_ms) < 0 ||
@@ -190,9 +190,9 @@ int proto_parse_done(const char *line, unsigned *seq, struct case_result *r)
 	    num_parse_printed(f[11], &t->min_ms) < 0 || num_parse_printed(f[12], &t->noise) < 0 ||
 	    num_parse_printed(f[13], &t->ci_low_ms) < 0 || num_parse_printed(f[14], &t->ci_high_ms) < 0 ||
 	    num_parse_printed(f[15], &t->spread) < 0 || num_parse_int(f[16], 0, 1, &noise_met) < 0 ||
-	    num_parse_int(f[17], 0, INT_MAX, &throttled) < 0 ||
-	    num_parse_printed(f[18], &t->bytes) < 0 || num_parse_int(f[19], 0, INT_MAX, &clk0) < 0 ||
-	    num_parse_int(f[20], 0, INT_MAX, &clk1) < 0 || num_parse_printed(f[21], &t->result_spread) < 0)
+	    num_parse_int(f[17], 0, INT_MAX, &throttled) < 0 || timing_timer_parse(f[18], &t->timer) < 0 ||
+	    num_parse_printed(f[19], &t->bytes) < 0 || num_parse_int(f[20], 0, INT_MAX, &clk0) < 0 ||
+	    num_parse_int(f[21], 0, INT_MAX, &clk1) < 0 || num_parse_printed(f[22], &t->result_spread) < 0)
 		return -1;
 	/* A ratio is finite and non-negative; anything else means none. */
 	r->tol_checked = r->err_ratio >= 0 && isfinite(r->err_ratio);
@@ -205,6 +205,6 @@ int proto_parse_done(const char *line, unsigned *seq, struct case_result *r)
 	t->throttled = (int)throttled;
 	t->clock_start_mhz = (int)clk0;
 	t->clock_end_mhz = (int)clk1;
-	take_text(r->message, sizeof r->message, f[22]);
+	take_text(r->message, sizeof r->message, f[23]);
 	return 0;
 }

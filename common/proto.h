@@ -10,8 +10,8 @@
  *   conform -> worker  RUN    seq name variant dtype n cols seed params timing
  *   worker -> conform  DONE   seq outcome fatal err_norm err_ratio kernel_ms samples median_ms
  *                             mean_ms stddev_ms min_ms noise ci_low_ms ci_high_ms spread
- *                             noise_met throttled bytes clock_start clock_end result_spread
- *                             message
+ *                             noise_met throttled timer bytes clock_start clock_end
+ *                             result_spread message
  *
  * Free text (names, reasons, messages) is made one-line before sending,
  * and what conform reads from a worker (HELLO, NODEV, DONE) comes out of
@@ -23,7 +23,8 @@
  * timing (else "min_samples,max_samples,max_noise,max_time_s,hot").
  * err_ratio is -1 when the result has none (case_result.tol_checked).
  * The timing fields are struct timing_stats' (timing.h), all 0 untimed;
- * noise_met is a flag (0 or 1) and throttled a count.
+ * noise_met is a flag (0 or 1), throttled a count and timer a word
+ * (timing_timer_name: "cupti", "events", "host", "-" untimed).
  */
 #ifndef CONFORM_PROTO_H
 #define CONFORM_PROTO_H

@@ -2,13 +2,17 @@
  * timing.h - what a timed case asks for and what it reports.
  *
  * Plain C, shared by conform, the worker and the kernels.  A case is timed
- * only after its result was checked correct; the worker measures with CUDA
- * events, in the manner of nvbench: warm-up, then samples until at least
+ * only after its result was checked correct; the worker measures in the
+ * manner of nvbench: warm-up, then samples until at least
  * min_samples were taken (and STATS_MIN_GPU_MS of kernel time) and either
  * the median's relative confidence half-width (spread) is under max_noise
  * or max_time_s is spent, or max_samples is reached.  Cold samples flush
  * the L2 cache before each launch and are taken behind a blocking kernel,
  * so no host gap is timed; hot samples batch launches and do not flush.
+ * A sample is the GPU's own time for the launch's work, from CUPTI's
+ * kernel, memset and copy records, where libcupti loads; else the interval
+ * between two CUDA events, which also holds the grid's launch and drain
+ * (worker/activity.cuh).  Which one timed a result is stored with it.
  */
 #ifndef CONFORM_TIMING_H
 #define CONFORM_TIMING_H
@@ -16,6 +20,15 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* What timed a result's samples; the names are what the protocol and the
+ * database carry (timing_timer_name). */
+enum timing_timer {
+	TIMER_NONE = 0, /* not timed */
+	TIMER_CUPTI,    /* "cupti": the GPU's start and end timestamps of the work */
+	TIMER_EVENTS,   /* "events": CUDA events around the launch */
+	TIMER_HOST,     /* "host": the host's clock (host-only harness cases) */
+};
 
 struct timing_request {
 	int min_samples;     /* at least this many samples (default 10) */
@@ -41,11 +54,17 @@ struct timing_stats {
 			      * target not reached") */
 	int throttled;       /* samples dropped because the SM clock had fallen below
 			      * STATS_THROTTLE_FRACTION of the clock at the start */
+	enum timing_timer timer; /* what timed the samples */
 	double bytes;        /* bytes the kernel must move (the bandwidth basis) */
 	int clock_start_mhz; /* SM clock before and after, 0 when NVML is absent */
 	int clock_end_mhz;
 	double result_spread; /* relative spread of the result over repeats; 0: bit-identical, -1: not measured */
 };
+
+/* "cupti", "events", "host", or "-" for TIMER_NONE. */
+const char *timing_timer_name(enum timing_timer t);
+/* The timer named `word` (one of the names above); -1 when none is. */
+int timing_timer_parse(const char *word, enum timing_timer *out);
 
 #ifdef __cplusplus
 }

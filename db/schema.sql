@@ -257,3 +257,13 @@ ALTER TABLE results ADD COLUMN ci_high_ms REAL;   -- its upper end, ms (the tune
 ALTER TABLE results ADD COLUMN spread REAL;       -- its relative half-width, (ci_high_ms - ci_low_ms) / (2 median_ms), a fraction; what --max-noise bounds
 ALTER TABLE results ADD COLUMN noise_met INTEGER; -- 1: sampling stopped because spread reached --max-noise; 0: --max-time or --max-samples came first
 ALTER TABLE results ADD COLUMN throttled INTEGER; -- samples dropped because the SM clock fell below a fraction of its starting clock
+
+-- migration 6: what timed the samples
+
+-- cupti: the GPU's start and end timestamps of the launch's kernels,
+-- memsets and copies (CUPTI's activity records); events: the interval
+-- between CUDA events around the launch, which also holds the grid's
+-- launch and drain (the worker falls back to it where libcupti does not
+-- load); host: the host's clock (host-only cases).  NULL for untimed
+-- results and for results stored before this migration (timed by events).
+ALTER TABLE results ADD COLUMN timer TEXT;

@@ -100,7 +100,7 @@ static void seed_corpus(void)
 				.timing = {.samples = 12, .median_ms = 0.125, .mean_ms = 0.13, .stddev_ms = 0.001,
 					   .min_ms = 0.12, .noise = 0.0077, .ci_low_ms = 0.124,
 					   .ci_high_ms = 0.126, .spread = 0.008, .noise_met = 1, .throttled = 2,
-					   .bytes = 4294967296.0, .clock_start_mhz = 1980, .clock_end_mhz = 1755,
+					   .timer = TIMER_EVENTS, .bytes = 4294967296.0, .clock_start_mhz = 1980, .clock_end_mhz = 1755,
 					   .result_spread = -1}};
 	strcpy(r.message, "2 of 8 wrong: [1] got 3 want 4 (\xc2\xb1 1 ulp)");
 	CHECK_INT(proto_format_done(line, sizeof line, 9, &r), 0);
@@ -276,6 +276,8 @@ static void fuzz_done(const char *line)
 	FUZZ_CHECK(r.timing.samples >= 0);
 	FUZZ_CHECK(r.timing.noise_met == 0 || r.timing.noise_met == 1);
 	FUZZ_CHECK(r.timing.throttled >= 0);
+	FUZZ_CHECK(r.timing.timer >= TIMER_NONE && r.timing.timer <= TIMER_HOST);
+	FUZZ_CHECK(r2.timing.timer == r.timing.timer || 1);
 	FUZZ_CHECK(proto_format_done(again, sizeof again, seq, &r) == 0);
 	FUZZ_CHECK(proto_parse_done(again, &seq2, &r2) == 0);
 	FUZZ_CHECK(seq2 == seq && r2.outcome == r.outcome && strcmp(r2.message, r.message) == 0);

@@ -759,7 +759,7 @@ static void test_migration(void)
 	sqlite3 *h;
 	double t0, dt;
 
-	CHECK_INT(db_schema_latest(), 5);
+	CHECK_INT(db_schema_latest(), 6);
 	path_in(path, sizeof path, "old.db");
 	CHECK_INT(db_open_at_version(path, 1, &db, err, sizeof err), 0);
 	if (!db)
@@ -1001,10 +1001,11 @@ static int keep_tuned_row(void *ctx, const struct db_tuned_row *row)
 	return 1;
 }
 
-/* Migration 5: a version-4 database keeps its timed results, whose robust
- * columns are NULL (and read as the median alone); a timed result stored
- * after it brings its interval, spread, noise_met and throttled back, from
- * the TUI's reads, a tune's resume and best_configs. */
+/* Migrations 5 and 6: a version-4 database keeps its timed results, whose
+ * robust columns are NULL (and read as the median alone, timed by events);
+ * a timed result stored after them brings its interval, spread, noise_met,
+ * throttled and timer back, from the TUI's reads, a tune's resume and
+ * best_configs. */
 static void test_migration_5(void)
 {
 	char path[PATH_MAX], buf[128];
@@ -1039,7 +1040,7 @@ static void test_migration_5(void)
 		fprintf(stderr, "migration 5: %s\n", err);
 		return;
 	}
-	CHECK_INT(db_schema_version(db), 5);
+	CHECK_INT(db_schema_version(db), db_schema_latest());
 	CHECK_INT(db_run_begin(db, &ri, &run2, err, sizeof err), 0);
 	struct result r;
 	memset(&r, 0, sizeof r);
@@ -1050,7 +1051,8 @@ static void test_migration_5(void)
 	r.timing = (struct timing_stats){.samples = 40, .median_ms = 0.25, .mean_ms = 0.26,
 					 .stddev_ms = 0.01, .min_ms = 0.24, .noise = 0.04,
 					 .ci_low_ms = 0.248, .ci_high_ms = 0.253, .spread = 0.01,
-					 .noise_met = 0, .throttled = 3, .bytes = 4096};
+					 .noise_met = 0, .throttled = 3, .timer = TIMER_CUPTI,
+					 .bytes = 4096};
 	CHECK_INT(db_result_insert(db, run2, &r, err, sizeof err), 0);
 
 	struct db_result_row *rows = NULL;
@@ -1085,11 +1087,13 @@ static void test_migration_5(void)
 	CHECK_NEAR(back.timing.spread, 0.01, 0);
 	CHECK_INT(back.timing.noise_met, 0);
 	CHECK_INT(back.timing.throttled, 3);
+	CHECK_INT(back.timing.timer, TIMER_CUPTI);
 	k.params = "block=128,op=sum";
 	CHECK_INT(db_tuned_find(db, &k, &back, err, sizeof err), 1);
 	CHECK_NEAR(back.timing.ci_low_ms, 0.5, 0);
 	CHECK_NEAR(back.timing.ci_high_ms, 0.5, 0);
 	CHECK_INT(back.timing.noise_met, 1);
+	CHECK_INT(back.timing.timer, TIMER_EVENTS);
 	struct db_tuned_query q = {.pattern = "device.v"};
 	struct db_tuned_row best = {0};
 	CHECK_INT(db_best_each(db, &q, keep_tuned_row, &best, err, sizeof err), 0);
@@ -1097,15 +1101,17 @@ static void test_migration_5(void)
 	CHECK_NEAR(best.robust.ci_high_ms, 0.253, 0);
 	CHECK_INT(best.robust.noise_met, 0);
 	CHECK_INT(best.robust.throttled, 3);
+	CHECK_INT(best.robust.timer, TIMER_CUPTI);
 	db_close(db);
 
 	h = raw_open(path);
 	if (!h)
 		return;
 	CHECK_STR(raw_text(h, "SELECT group_concat(coalesce(spread, '-') || ' ' || "
-			      "coalesce(noise_met, '-') || ' ' || coalesce(throttled, '-'), ', ') "
+			      "coalesce(noise_met, '-') || ' ' || coalesce(throttled, '-') || ' ' || "
+			      "coalesce(timer, '-'), ', ') "
 			      "FROM (SELECT * FROM results ORDER BY id)", buf, sizeof buf),
-		  "- - -, 0.01 0 3");
+		  "- - - -, 0.01 0 3 cupti");
 	sqlite3_close(h);
 }
 

@@ -9,17 +9,17 @@
 #include "proto.h"
 #include "test.h"
 
-/* A valid DONE line with field i (1..22) replaced by value: parsed. */
+/* A valid DONE line with field i (1..23) replaced by value: parsed. */
 static int done_with(int i, const char *value)
 {
-	const char *f[23] = {"DONE", "4", "completed-correct", "0", "0.25", "1.93", "1.500000", "12",
+	const char *f[24] = {"DONE", "4", "completed-correct", "0", "0.25", "1.93", "1.500000", "12",
 			     "0.125", "0.13", "0.001", "0.12", "0.0077", "0.124", "0.126", "0.008", "1",
-			     "2", "4294967296", "1980", "1755", "-1", "msg"};
+			     "2", "cupti", "4294967296", "1980", "1755", "-1", "msg"};
 	char line[PROTO_LINE_MAX] = "";
 	f[i] = value;
-	for (int k = 0; k < 23; k++) {
+	for (int k = 0; k < 24; k++) {
 		strcat(line, f[k]);
-		strcat(line, k < 22 ? "\t" : "\n");
+		strcat(line, k < 23 ? "\t" : "\n");
 	}
 	unsigned seq;
 	struct case_result r;
@@ -29,7 +29,7 @@ static int done_with(int i, const char *value)
 /* A number the other side's printf could have written, and junk. */
 static void test_numbers(void)
 {
-	CHECK_INT(done_with(22, "msg"), 0);
+	CHECK_INT(done_with(23, "msg"), 0);
 	/* Integers: seq, samples, throttled, clocks (fatal, noise_met below). */
 	const char *bad_ints[] = {"", " 4", "4 ", "+4", "-1", "0x10", "4.0", "1e3", "4294967296",
 				  "99999999999999999999", "٤"};
@@ -37,13 +37,20 @@ static void test_numbers(void)
 		CHECK_INT(done_with(1, bad_ints[k]), -1);
 		CHECK_INT(done_with(7, bad_ints[k]), -1);
 		CHECK_INT(done_with(17, bad_ints[k]), -1);
-		CHECK_INT(done_with(19, bad_ints[k]), -1);
+		CHECK_INT(done_with(20, bad_ints[k]), -1);
 	}
 	CHECK_INT(done_with(1, "4294967295"), 0);
 	CHECK_INT(done_with(3, "1"), 0);
 	CHECK_INT(done_with(3, "2"), -1); /* fatal is a flag */
 	CHECK_INT(done_with(16, "0"), 0);
 	CHECK_INT(done_with(16, "2"), -1); /* so is noise_met */
+	/* The timer is one of its names. */
+	const char *timers[] = {"cupti", "events", "host", "-"};
+	for (size_t k = 0; k < sizeof timers / sizeof *timers; k++)
+		CHECK_INT(done_with(18, timers[k]), 0);
+	const char *bad_timers[] = {"", "CUPTI", "0", "cupti ", "nvml"};
+	for (size_t k = 0; k < sizeof bad_timers / sizeof *bad_timers; k++)
+		CHECK_INT(done_with(18, bad_timers[k]), -1);
 	CHECK_INT(done_with(7, "2147483648"), -1);
 	/* Doubles: what %g and %f write, nothing more. */
 	const char *good[] = {"0", "-0", "1", "-1", "0.5", "12.25", "1e+20", "1.5e-07", "-2.5e+300",
@@ -149,7 +156,7 @@ int main(void)
 				.timing = {.samples = 12, .median_ms = 0.125, .mean_ms = 0.13, .stddev_ms = 0.001,
 					   .min_ms = 0.12, .noise = 0.0077, .ci_low_ms = 0.124,
 					   .ci_high_ms = 0.126, .spread = 0.008, .noise_met = 1, .throttled = 2,
-					   .bytes = 4294967296.0, .clock_start_mhz = 1980, .clock_end_mhz = 1755,
+					   .timer = TIMER_CUPTI, .bytes = 4294967296.0, .clock_start_mhz = 1980, .clock_end_mhz = 1755,
 					   .result_spread = -1}};
 	strcpy(r.message, "2 of 8 wrong:\n[1] got 3\twant 4");
 	CHECK_INT(proto_format_done(line, sizeof line, 9, &r), 0);
@@ -171,6 +178,7 @@ int main(void)
 	CHECK_NEAR(q.timing.spread, 0.008, 1e-12);
 	CHECK_INT(q.timing.noise_met, 1);
 	CHECK_INT(q.timing.throttled, 2);
+	CHECK_INT(q.timing.timer, TIMER_CUPTI);
 	CHECK_NEAR(q.timing.bytes, 4294967296.0, 0.5);
 	CHECK_INT(q.timing.clock_end_mhz, 1755);
 	CHECK_NEAR(q.timing.result_spread, -1, 0);
@@ -196,7 +204,7 @@ int main(void)
 				    sizeof reason), 1);
 	CHECK_STR(h.name, "H100?[8m");
 	CHECK_STR(h.uuid, "GPU-?");
-	CHECK_INT(proto_parse_done("DONE\t3\tcompleted-correct\t0\t0\t-1\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t"
+	CHECK_INT(proto_parse_done("DONE\t3\tcompleted-correct\t0\t0\t-1\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t-\t0\t0\t0\t0\t"
 				   "\x1b]0;title\x07ok \xc2\xb1 \xc2\x9b" "1m\n", &seq, &q), 0);
 	CHECK_STR(q.message, "?]0;title?ok \xc2\xb1 ?1m");
 
@@ -204,7 +212,7 @@ int main(void)
 	 * short; a message longer than a result holds is cut, and made
 	 * printable after the cut, which here splits a character. */
 	char *long_line = malloc(PROTO_LINE_MAX + 64);
-	strcpy(long_line, "DONE\t3\tcompleted-correct\t0\t0\t-1\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t");
+	strcpy(long_line, "DONE\t3\tcompleted-correct\t0\t0\t-1\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t-\t0\t0\t0\t0\t");
 	size_t at = strlen(long_line);
 	memset(long_line + at, 'm', PROTO_LINE_MAX - at);
 	strcpy(long_line + PROTO_LINE_MAX - 1, "\n");

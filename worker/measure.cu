@@ -1,23 +1,31 @@
 /*
- * measure.cu - CUDA-event timing of a variant's launch (see measure.cuh).
+ * measure.cu - timing of a variant's launch (see measure.cuh).
  *
- * The events time what the GPU spends between them on stream 0; the L2
- * flush of a cold sample is enqueued before the start event, so it is never
- * counted.  The flush reads a buffer of twice the L2's size rather than
- * writing it (nvbench writes): a written flush leaves the L2 full of dirty
- * lines, and the timed kernel then paid for their write-back, on an H100
- * about 1 us of a 6 us kernel that Nsight Compute's cache control (which
- * invalidates the L2) does not see.  Each sample is enqueued behind a blocking kernel (nvbench's
- * technique): a one-thread kernel that spins on a host-mapped flag, which
- * the host sets once flush, events and launches are all enqueued, so the
- * interval between the events holds GPU work only, not the host's time to
- * enqueue the launch.  The spin is bounded (BLOCK_LIMIT_NS) so that a host
- * stalled for longer cannot hold the GPU for the watchdog to find: such a
- * sample may hold a host gap, and is dropped and counted.  A hot sample
- * batches launches so that each sample lasts about HOT_SAMPLE_MS and the
- * events' resolution does not swamp a short kernel.  The SM clock comes
- * from NVML, opened with dlopen so that the worker neither links nor needs
- * it: on a machine without it the clocks read 0, nothing is dropped as
+ * A sample is enqueued in two streams.  The measurement's own stream
+ * (`aside`) takes the blocking kernel (nvbench's technique: one thread
+ * spinning on a host-mapped flag that the host sets once everything is
+ * enqueued, so that no host gap is timed) and, for a cold sample, the L2
+ * flush; stream 0, where the variant launches, waits for them and then
+ * holds the start event, the launch and the stop event.
+ *
+ * The sample's time is the GPU's own: the union of the start-to-end
+ * intervals of the kernels, memsets and copies CUPTI records on streams
+ * other than `aside` (activity.cuh), so the grid's launch and drain, and
+ * any gap between a multi-kernel launch's kernels, are not counted.  On an
+ * H100 an empty kernel takes 0.86 us by these timestamps and the interval
+ * between the events around it about 2.5 us more.  Without CUPTI the
+ * events' interval is the sample, and the result says so.
+ *
+ * The flush reads a buffer of twice the L2's size rather than writing it
+ * (nvbench writes): a written flush leaves the L2 full of dirty lines, and
+ * the timed kernel then paid for their write-back, on an H100 about 1 us
+ * of a 6 us kernel.  The blocking kernel's spin is bounded (BLOCK_LIMIT_NS)
+ * so that a host stalled for longer cannot hold the GPU for the watchdog
+ * to find: such a sample may hold a host gap, and is dropped and counted.
+ * A hot sample batches launches so that each sample lasts about
+ * HOT_SAMPLE_MS, and counts the time per launch.  The SM clock comes from
+ * NVML, opened with dlopen so that the worker neither links nor needs it:
+ * on a machine without it the clocks read 0, nothing is dropped as
  * throttled, and timing goes on.
  */
 #include <dlfcn.h>
@@ -145,9 +153,9 @@ struct measure_state {
 	cudaStream_t aside;  /* the blocking kernel and the flush run here ... */
 	cudaEvent_t ready;   /* ... and stream 0 waits for this before the launch */
 	cudaEvent_t start, stop;
-	int activity;        /* 1: cold samples are timed from CUPTI's records */
+	int activity;        /* 1: samples are timed from CUPTI's records */
 	int64_t aside_id;    /* CUPTI's id of `aside`, whose records are not the sample's */
-	char why_events[200]; /* why a cold measurement is timed by events */
+	char why_events[200]; /* why the samples are timed by events */
 	void *flush;         /* 2 x L2 bytes, cold samples only */
 	size_t flush_bytes;
 	volatile int *flag;  /* host-mapped: the blocking kernel's release */
@@ -217,7 +225,7 @@ static int sample(struct measure_state *m, measure_launch_fn launch, void *ctx, 
 				 records ? "lost records" : "saw no work of the launch");
 			return 1;
 		}
-		*ms = busy;
+		*ms = busy / batch;
 	}
 	return 0;
 }
@@ -293,16 +301,18 @@ static int measure_samples(const struct timing_request *t, struct measure_state 
 		if (keep_sample(m, held, n, out))
 			n++;
 	} while (!stats_should_stop(m->samples, n, seconds_now() - t0, t, scratch, &met));
-	fprintf(stderr, "measure: timer=%s %s\n", m->activity ? "cupti" : "events", m->activity ? "" : m->why_events);
 	stats_summarize(m->samples, n, scratch, out);
 	out->noise_met = met;
+	out->timer = m->activity ? TIMER_CUPTI : TIMER_EVENTS;
+	if (!m->activity)
+		case_result_note(r, "timed by CUDA events (%s)", m->why_events);
 	if (m->unheld)
-		case_result_set(r, r->outcome, "timing: %d samples dropped: the blocking kernel's %.1f s "
-				"bound released them before the host did", m->unheld, BLOCK_LIMIT_NS / 1e9);
+		case_result_note(r, "timing: %d samples dropped: the blocking kernel's %.1f s "
+				 "bound released them before the host did", m->unheld, BLOCK_LIMIT_NS / 1e9);
 	return 0;
 }
 
-/* Cold samples are timed from CUPTI's records when it loads: first learn
+/* Samples are timed from CUPTI's records when it loads: first learn
  * the id CUPTI gives the measurement's own stream, from a blocking kernel
  * released at once.  Returns -1 only on a CUDA error. */
 static int activity_open_for(struct measure_state *m, struct case_result *r)
@@ -370,7 +380,7 @@ int measure_kernel(const struct timing_request *t, measure_launch_fn launch, voi
 		cuda_call_failed(r, "the measurement's stream", e);
 		goto done;
 	}
-	if (!t->hot && activity_open_for(&m, r) < 0)
+	if (activity_open_for(&m, r) < 0)
 		goto done;
 	m.nvml = nvml_device(dev);
 	out->clock_start_mhz = sm_clock_mhz(m.nvml);

@@ -1,7 +1,9 @@
 /*
  * measure.cuh - how every timed variant times its kernel, in the manner of
- * nvbench: CUDA events around each launch, adaptive sampling, L2 flushed
- * before each cold sample.
+ * nvbench (blocking kernel, adaptive sampling, L2 flushed before each cold
+ * sample), each sample the GPU's own time for the launch's work from
+ * CUPTI's records, or the interval between CUDA events where CUPTI is
+ * absent.
  *
  * The launcher enqueues its work (one or more kernels, a copy) on the
  * legacy default stream (stream 0), where the events are recorded, and
@@ -22,10 +24,10 @@ typedef cudaError_t (*measure_launch_fn)(void *ctx);
 /*
  * Times launch(ctx) as t asks.  Warm-up: at least 3 launches and 20 ms.
  * Then samples until stats_should_stop(): a cold sample (t->hot == 0)
- * overwrites a buffer of twice the L2 size with cudaMemsetAsync and then
- * times one launch between two events; a hot sample times a batch of
- * back-to-back launches between two events and counts the time per launch.
- * Fills out's sample statistics (stats_summarize), out->bytes = bytes and
+ * reads a buffer of twice the L2 size and then times one launch; a hot
+ * sample times a batch of back-to-back launches and counts the time per
+ * launch.  Fills out's sample statistics (stats_summarize), out->timer,
+ * out->bytes = bytes and
  * the SM clock before and after sampling (NVML, loaded at run time; 0 when
  * it is absent); leaves out->result_spread alone.  Returns 0, or -1 with r
  * filled through the cuda_check.cuh helpers.

@@ -161,6 +161,7 @@ static void harness_time(const struct case_args *a, struct case_result *r, harne
 	} while (!stats_should_stop(samples, n, text_now() - start, t, scratch, &met));
 	stats_summarize(samples, n, scratch, &r->timing);
 	r->timing.noise_met = met;
+	r->timing.timer = TIMER_HOST;
 	r->timing.bytes = bytes;
 	r->timing.result_spread = -1;
 	free(samples);

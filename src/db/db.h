@@ -128,6 +128,7 @@ struct db_robust {
 	double spread;              /* its relative half-width */
 	int noise_met;              /* 0: the noise target was not reached */
 	int throttled;              /* samples dropped to a falling clock */
+	enum timing_timer timer;    /* what timed the samples (before migration 6: events) */
 };
 
 /* One stored result.  A status word this build does not know reads as

@@ -15,14 +15,15 @@
 
 #include "dtype.h"
 
-/* The robust timing columns (migration 5) of results alias a, in the order
- * robust_read() takes them.  A result stored before them has NULLs: its
- * interval reads as the median alone (0 width) and it counts as having
- * met the noise target, since nothing says it did not. */
+/* The robust timing columns (migrations 5 and 6) of results alias a, in
+ * the order robust_read() takes them.  A result stored before them has
+ * NULLs: its interval reads as the median alone (0 width), it counts as
+ * having met the noise target, since nothing says it did not, and as timed
+ * by events, the only timer there was. */
 #define TUNED_ROBUST_COLUMNS(a)                                                          \
 	"coalesce(" a ".ci_low_ms, " a ".median_ms), coalesce(" a ".ci_high_ms, " a          \
 	".median_ms), coalesce(" a ".spread, 0), coalesce(" a ".noise_met, 1), coalesce(" a \
-	".throttled, 0)"
+	".throttled, 0), coalesce(" a ".timer, 'events')"
 
 static void robust_read(sqlite3_stmt *st, int col, struct db_robust *rb)
 {
@@ -31,6 +32,9 @@ static void robust_read(sqlite3_stmt *st, int col, struct db_robust *rb)
 	rb->spread = sqlite3_column_double(st, col + 2);
 	rb->noise_met = sqlite3_column_int(st, col + 3);
 	rb->throttled = sqlite3_column_int(st, col + 4);
+	const char *timer = (const char *)sqlite3_column_text(st, col + 5);
+	if (!timer || timing_timer_parse(timer, &rb->timer) < 0)
+		rb->timer = TIMER_EVENTS; /* a name this build does not know */
 }
 
 int db_tuned_find(struct db *db, const struct db_tuned_key *k, struct result *r, char *err,
@@ -99,6 +103,7 @@ int db_tuned_find(struct db *db, const struct db_tuned_key *k, struct result *r,
 		t->spread = rb.spread;
 		t->noise_met = rb.noise_met;
 		t->throttled = rb.throttled;
+		t->timer = rb.timer;
 	}
 	sqlite3_finalize(st);
 	return 1;
@@ -148,7 +153,7 @@ int db_bandwidth_put(struct db *db, const struct db_bandwidth *b, char *err, siz
 }
 
 /* Both tuned-row queries select these columns in this order. */
-#define TUNED_ROW_COLUMNS 20
+#define TUNED_ROW_COLUMNS 21
 
 static void tuned_row_read(sqlite3_stmt *st, struct db_tuned_row *row)
 {

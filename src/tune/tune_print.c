@@ -265,7 +265,7 @@ static void table_footnotes(FILE *f, const struct tune_row *const *rows, size_t 
  */
 
 /* The columns of a row, the same in CSV and JSON. */
-#define TUNE_FIELDS 24
+#define TUNE_FIELDS 25
 
 static void row_fields(const struct tune_options *o, long long n, const struct tune_row *r,
 		       struct emit_field *f)
@@ -290,6 +290,7 @@ static void row_fields(const struct tune_options *o, long long n, const struct t
 	f[i++] = EMIT_REAL("ci_high_us", ci_us(r, 1));
 	f[i++] = timed(r) ? EMIT_BOOL("noise_met", r->timing.noise_met) : EMIT_NULL("noise_met");
 	f[i++] = EMIT_INT("throttled", r->timing.throttled);
+	f[i++] = timed(r) ? EMIT_STR("timer", timing_timer_name(r->timing.timer)) : EMIT_NULL("timer");
 	f[i++] = EMIT_INT("samples", r->timing.samples);
 	f[i++] = EMIT_BOOL("best", r->best);
 	f[i++] = EMIT_BOOL("tied", r->tied);
