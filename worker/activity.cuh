@@ -43,8 +43,10 @@ int64_t activity_sole_stream(void);
 /* With the GPU idle: the time covered by the records since the last call
  * that are not on stream `exclude` (the union of their [start, end]
  * intervals, so overlapping work counts once and gaps between kernels not
- * at all), in ms, and how many records that was.  Returns -1 when records
- * were lost (CUPTI dropped some, or the collector overflowed), else 0. */
-int activity_busy(int64_t exclude, double *ms, int *records);
+ * at all), in ms, and how many records that was.  `expect` is how many
+ * such records the work should leave (0: unknown): fewer makes CUPTI hand
+ * over every buffer, complete or not.  Returns -1 when records were lost
+ * (CUPTI dropped some, or the collector overflowed), else 0. */
+int activity_busy(int64_t exclude, int expect, double *ms, int *records);
 
 #endif

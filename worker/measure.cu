@@ -155,6 +155,8 @@ struct measure_state {
 	cudaEvent_t start, stop;
 	int activity;        /* 1: samples are timed from CUPTI's records */
 	int64_t aside_id;    /* CUPTI's id of `aside`, whose records are not the sample's */
+	int records;         /* records a sample of records_batch launches left; 0: none yet */
+	int records_batch;
 	char why_events[200]; /* why the samples are timed by events */
 	void *flush;         /* 2 x L2 bytes, cold samples only */
 	size_t flush_bytes;
@@ -217,7 +219,10 @@ static int sample(struct measure_state *m, measure_launch_fn launch, void *ctx, 
 	if (m->activity) {
 		double busy;
 		int records;
-		if (activity_busy(m->aside_id, &busy, &records) < 0 || records == 0) {
+		/* The first sample of a batch size learns how many records its
+		 * launches leave, from a flush that waits for all of them. */
+		int expect = batch == m->records_batch ? m->records : 0;
+		if (activity_busy(m->aside_id, expect, &busy, &records) < 0 || records == 0) {
 			/* One timer per measurement: start again on events. */
 			activity_stop();
 			m->activity = 0;
@@ -226,6 +231,10 @@ static int sample(struct measure_state *m, measure_launch_fn launch, void *ctx, 
 			return 1;
 		}
 		*ms = busy / batch;
+		if (!expect) {
+			m->records = records;
+			m->records_batch = batch;
+		}
 	}
 	return 0;
 }
