@@ -57,8 +57,8 @@ static const struct cmd_option search_options[] = {
 	{.id = CMD_OPT_MAX_TIME},
 	{.id = O_HOT, .name = "hot", .help = "keep the L2 cache warm between launches"},
 	{.id = CMD_OPT_TIMEOUT,
-	 .help = "deadline of one evaluation, plus 10 ns per element for\n"
-		 "drawing the input on the host (default 10)"},
+	 .help = "deadline of one evaluation, plus 40 ns per element for\n"
+		 "the input and its check on the host (default 10)"},
 	{.id = CMD_OPT_CSV, .synopsis = "--csv, --json",
 	 .help = "machine-readable rows on stdout (the summary goes to stderr)"},
 	{.id = CMD_OPT_JSON, .unlisted = 1}, /* on the --csv line */
