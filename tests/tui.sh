@@ -178,11 +178,14 @@ if command -v "${SQLITE3:-sqlite3}" >/dev/null 2>&1; then
 			values ('2025-01-0${run}T10:00:00Z', 'complete', 'conform tune', '1', 6, 0, 0)"
 		for k in 10 14 18 22 26 30; do
 			sql "$timed" "insert into results(run_id, case_name, kernel, variant, params, dtype, n, cols,
-				expect, status, observed, duration_ms, created_at, median_ms, samples, noise, gbps)
+				expect, status, observed, duration_ms, created_at, median_ms, samples, noise, gbps,
+				ci_low_ms, ci_high_ms, spread, noise_met, throttled, timer)
 				values ($run, 'block.tree.f32.n$k', 'block', 'block.tree', 'block=256', 'f32', $((1 << k)), 0,
-				'pass', 'PASS', 'completed-correct', 5.0, '2025-01-01T10:00:00Z', 0.5, 20, 0.01, $((k * 100 + run))),
+				'pass', 'PASS', 'completed-correct', 5.0, '2025-01-01T10:00:00Z', 0.5, 20, 0.01, $((k * 100 + run)),
+				0.498, 0.502, 0.004, 1, 0, 'cupti'),
 				($run, 'block.shfl.f32.n$k', 'block', 'block.shfl', 'block=256', 'f32', $((1 << k)), 0,
-				'pass', 'PASS', 'completed-correct', 5.0, '2025-01-01T10:00:00Z', 0.7, 20, 0.02, $((k * 80 + run)))"
+				'pass', 'PASS', 'completed-correct', 5.0, '2025-01-01T10:00:00Z', 0.7, 20, 0.02, $((k * 80 + run)),
+				0.68, 0.72, 0.0286, 0, 2, 'events')"
 		done
 	done
 	# Without the word tui: "conform --db FILE" on a terminal is the
@@ -194,8 +197,14 @@ if command -v "${SQLITE3:-sqlite3}" >/dev/null 2>&1; then
 	expect_no_grep "$TMP/ansi" "$(printf '\033')\\[4[0-7]m" "NO_COLOR: no background colours"
 	keys 4
 	expect_screen "Run #3 .* complete" "results pane shows the newest run"
-	expect_screen "Case +Status +Median ms +GB/s +%copy +xbase +Noise +ms" "timing columns when timed"
-	expect_screen "block\\.tree\\.f32\\.n30 +PASS +0\\.5 +3003\\.0 +1\\.0%" "a timed row"
+	expect_screen "Case +Status +Median ms +GB/s +%copy +xbase +Spread +ms" "timing columns when timed"
+	expect_screen "block\\.tree\\.f32\\.n30 +PASS +0\\.5 +3003\\.0 +0\\.4% " "a timed row, its spread"
+	expect_screen "block\\.shfl\\.f32\\.n30 +PASS +0\\.7 +2403\\.0 +2\\.9%~ " "the noise target missed: ~"
+	keys Down Enter
+	expect_screen "timing: median 0\\.7 ms, 803\\.0 GB/s, 20 samples, timed by events" "detail: the timer"
+	expect_screen "median in \\[0\\.68, 0\\.72\\] ms \\(95 %\\), spread 2\\.86%, noise target NOT" "detail: the interval and the flag"
+	expect_screen "reached; stddev/mean 2\\.0%; 2 throttled samples dropped" "detail: the second column and the dropped samples"
+	keys Enter
 	keys '['
 	expect_screen "Run #2 " "[ steps to the older run"
 	keys 5

@@ -185,7 +185,7 @@ int db_run_read(struct db *db, int64_t id, struct db_run_row *out, char *err, si
 	"SELECT id, run_id, case_name, variant, dtype, n, cols, params, expect, status, observed, " \
 	"message, coalesce(seed, ''), created_at, err_norm, duration_ms, median_ms, gbps, noise, " \
 	"coalesce(samples, 0), ci_low_ms, ci_high_ms, spread, coalesce(noise_met, -1), " \
-	"coalesce(throttled, 0) FROM results"
+	"coalesce(throttled, 0), timer FROM results"
 
 static void read_result(sqlite3_stmt *st, void *row)
 {
@@ -220,6 +220,12 @@ static void read_result(sqlite3_stmt *st, void *row)
 	r->robust.spread = column_real(st, 22);
 	r->robust.noise_met = sqlite3_column_int(st, 23);
 	r->robust.throttled = sqlite3_column_int(st, 24);
+	/* Untimed: none; timed before migration 6: events, the only timer. */
+	const char *timer = (const char *)sqlite3_column_text(st, 25);
+	if (!timer)
+		r->robust.timer = r->samples > 0 ? TIMER_EVENTS : TIMER_NONE;
+	else if (timing_timer_parse(timer, &r->robust.timer) < 0)
+		r->robust.timer = TIMER_EVENTS;
 }
 
 int db_run_results(struct db *db, int64_t run_id, struct db_result_row **rows, size_t *count,

@@ -6,7 +6,9 @@
  * shows is what "conform" and sqlite3 see.  It follows the newest run (the
  * one in progress included) until the user steps to an older one with [.
  * Timing columns (median, GB/s, % of the copy bandwidth, × the family's
- * baseline, noise) appear when the run has timed results; the fastest
+ * baseline, spread: the relative half-width of the median's 95 % interval,
+ * "~" after it when sampling stopped before reaching --max-noise) appear
+ * when the run has timed results; the fastest
  * configuration of each variant and problem in the run is marked "*".  b
  * shows the best configurations instead: the database's best_configs (what
  * "conform best" reads), one per device, variant, type and size.
@@ -25,7 +27,7 @@
 #include "vec.h"
 
 /* Columns: the first two are the same in both layouts. */
-enum { C_CASE, C_STATUS, P_OBSERVED = 2, P_DURATION, T_MEDIAN = 2, T_GBPS, T_COPY, T_BASE, T_NOISE,
+enum { C_CASE, C_STATUS, P_OBSERVED = 2, P_DURATION, T_MEDIAN = 2, T_GBPS, T_COPY, T_BASE, T_SPREAD,
        T_DURATION, T_OBSERVED };
 
 /* Conformance only: case, status, observed, duration. */
@@ -44,7 +46,7 @@ static const struct tui_table_col timed_cols[] = {
 	{"GB/s", 7, 1, 1, 0},
 	{"%copy", 5, 1, 1, 0},
 	{"xbase", 5, 1, 1, 0},
-	{"Noise", 5, 1, 1, 0},
+	{"Spread", 6, 1, 1, 0},
 	{"ms", 8, 1, 1, 0},
 	{"Observed", 17, 0, 0, 0},
 };
@@ -266,9 +268,12 @@ static void fill_table(struct results_pane *rp)
 		double base = isnan(r->median_ms) ? 0 : run_reference(rp, r, 0);
 		if (base > 0 && r->median_ms > 0)
 			tui_table_set(row, T_BASE, base / r->median_ms, 0, "%.2f", base / r->median_ms);
-		if (!isnan(r->noise))
-			tui_table_set(row, T_NOISE, r->noise, r->noise > 0.05 ? tui_term_attr(TUI_WARN) : 0,
-				      "%.1f%%", 100 * r->noise);
+		/* Results stored before the interval existed have none. */
+		if (!isnan(r->robust.spread)) {
+			int missed = r->robust.noise_met == 0;
+			tui_table_set(row, T_SPREAD, r->robust.spread, missed ? tui_term_attr(TUI_WARN) : 0,
+				      "%.1f%%%s", 100 * r->robust.spread, missed ? "~" : "");
+		}
 		tui_table_set(row, T_DURATION, r->duration_ms, 0, "%.1f", r->duration_ms);
 		tui_table_set(row, T_OBSERVED, NAN, 0, "%s", r->observed);
 	}
@@ -331,8 +336,15 @@ static void show_detail(struct results_pane *rp, const struct db_result_row *r)
 	if (!isnan(r->err_norm))
 		tui_log_field(d, "error norm", "%.3g (relative L2)", r->err_norm);
 	if (r->samples > 0 || !isnan(r->median_ms))
-		tui_log_field(d, "timing", "median %.4g ms, %.1f GB/s, noise %.1f%%, %d samples",
-			      r->median_ms, r->gbps, 100 * r->noise, r->samples);
+		tui_log_field(d, "timing", "median %.4g ms, %.1f GB/s, %d samples%s%s", r->median_ms,
+			      r->gbps, r->samples, r->robust.timer != TIMER_NONE ? ", timed by " : "",
+			      r->robust.timer != TIMER_NONE ? timing_timer_name(r->robust.timer) : "");
+	if (!isnan(r->robust.spread))
+		tui_log_field(d, "interval", "median in [%.4g, %.4g] ms (95 %%), spread %.2f%%, %s; "
+			      "stddev/mean %.1f%%; %d throttled samples dropped",
+			      r->robust.ci_low_ms, r->robust.ci_high_ms, 100 * r->robust.spread,
+			      r->robust.noise_met ? "noise target met" : "noise target NOT reached",
+			      100 * r->noise, r->robust.throttled);
 	tui_log_field(d, "took", "%.1f ms; seed %s; recorded %s", r->duration_ms, r->seed,
 		      r->created_at);
 }
