@@ -95,25 +95,25 @@ double stats_relative_noise(const double *samples_ms, int n)
 }
 
 /* The noise target: spread within max_noise over enough kernel time. */
-static int target_met(const double *samples_ms, int n, const struct timing_request *t,
-		      double *scratch)
+static int target_met(const double *samples_ms, int n, int launches,
+		      const struct timing_request *t, double *scratch)
 {
 	struct timing_stats s;
 	double sum = 0;
 	for (int i = 0; i < n; i++)
 		sum += samples_ms[i];
-	if (n < 1 || sum < STATS_MIN_GPU_MS)
+	if (n < 1 || sum * launches < STATS_MIN_GPU_MS)
 		return 0;
 	sorted_figures(samples_ms, n, scratch, &s);
 	return s.spread <= t->max_noise;
 }
 
-int stats_should_stop(const double *samples_ms, int n, double elapsed_s,
+int stats_should_stop(const double *samples_ms, int n, int launches, double elapsed_s,
 		      const struct timing_request *t, double *scratch, int *noise_met)
 {
 	*noise_met = 0;
 	if (n >= t->max_samples) {
-		*noise_met = target_met(samples_ms, n, t, scratch);
+		*noise_met = target_met(samples_ms, n, launches, t, scratch);
 		return 1;
 	}
 	/* min_samples is a floor that the time limit does not lower: a loaded
@@ -123,7 +123,7 @@ int stats_should_stop(const double *samples_ms, int n, double elapsed_s,
 	 * test above still bounds the loop. */
 	if (n < 1 || n < t->min_samples)
 		return 0;
-	*noise_met = target_met(samples_ms, n, t, scratch);
+	*noise_met = target_met(samples_ms, n, launches, t, scratch);
 	return *noise_met || elapsed_s >= t->max_time_s;
 }
 

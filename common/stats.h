@@ -39,11 +39,12 @@ double stats_relative_noise(const double *samples_ms, int n);
 
 /* 1 when sampling should stop, with *noise_met saying whether the noise
  * target was reached (the interval's relative half-width, spread, at most
- * max_noise, over at least STATS_MIN_GPU_MS of samples).  It stops when:
+ * max_noise, over at least STATS_MIN_GPU_MS of kernel time: each sample
+ * is the time per launch of a batch of `launches`).  It stops when:
  * max_samples are in; or at least min_samples (and one) are in and either
  * the target is reached or elapsed_s >= max_time_s.  The time limit never
  * cuts sampling below min_samples.  `scratch` holds n doubles. */
-int stats_should_stop(const double *samples_ms, int n, double elapsed_s,
+int stats_should_stop(const double *samples_ms, int n, int launches, double elapsed_s,
 		      const struct timing_request *t, double *scratch, int *noise_met);
 
 /* The defaults: 10 samples, 1000 at most, 0.5 % noise, 1 s, cold. */

@@ -79,34 +79,40 @@ static void test_stop_rule(void)
 	double scratch[8];
 	int met = -1;
 
-	CHECK_INT(stats_should_stop(quiet, 0, 0.0, &r, scratch, &met), 0);
-	CHECK_INT(stats_should_stop(quiet, 0, 5.0, &r, scratch, &met), 0); /* time up, nothing measured */
-	CHECK_INT(stats_should_stop(quiet, 2, 0.1, &r, scratch, &met), 0); /* quiet but too few */
-	CHECK_INT(stats_should_stop(quiet, 3, 0.1, &r, scratch, &met), 1); /* enough and quiet */
+	CHECK_INT(stats_should_stop(quiet, 0, 1, 0.0, &r, scratch, &met), 0);
+	CHECK_INT(stats_should_stop(quiet, 0, 1, 5.0, &r, scratch, &met), 0); /* time up, nothing measured */
+	CHECK_INT(stats_should_stop(quiet, 2, 1, 0.1, &r, scratch, &met), 0); /* quiet but too few */
+	CHECK_INT(stats_should_stop(quiet, 3, 1, 0.1, &r, scratch, &met), 1); /* enough and quiet */
 	CHECK_INT(met, 1);
-	CHECK_INT(stats_should_stop(noisy, 3, 0.1, &r, scratch, &met), 0); /* enough but noisy */
-	CHECK_INT(stats_should_stop(noisy, 4, 0.1, &r, scratch, &met), 0);
-	CHECK_INT(stats_should_stop(noisy, 5, 0.1, &r, scratch, &met), 1); /* max_samples */
+	CHECK_INT(stats_should_stop(noisy, 3, 1, 0.1, &r, scratch, &met), 0); /* enough but noisy */
+	CHECK_INT(stats_should_stop(noisy, 4, 1, 0.1, &r, scratch, &met), 0);
+	CHECK_INT(stats_should_stop(noisy, 5, 1, 0.1, &r, scratch, &met), 1); /* max_samples */
 	CHECK_INT(met, 0); /* ...with the target not reached, said */
-	CHECK_INT(stats_should_stop(noisy, 3, 1.0, &r, scratch, &met), 1); /* max_time_s, min_samples in */
+	CHECK_INT(stats_should_stop(noisy, 3, 1, 1.0, &r, scratch, &met), 1); /* max_time_s, min_samples in */
 	CHECK_INT(met, 0);
-	CHECK_INT(stats_should_stop(noisy, 3, 0.999, &r, scratch, &met), 0);
+	CHECK_INT(stats_should_stop(noisy, 3, 1, 0.999, &r, scratch, &met), 0);
 	/* Time running out does not cut sampling below min_samples (a slow or
 	 * loaded machine must still get the samples it was asked for)... */
-	CHECK_INT(stats_should_stop(noisy, 1, 1.0, &r, scratch, &met), 0);
-	CHECK_INT(stats_should_stop(quiet, 2, 50.0, &r, scratch, &met), 0);
+	CHECK_INT(stats_should_stop(noisy, 1, 1, 1.0, &r, scratch, &met), 0);
+	CHECK_INT(stats_should_stop(quiet, 2, 1, 50.0, &r, scratch, &met), 0);
 	/* ...but max_samples still ends it, even below min_samples. */
 	r.max_samples = 2;
-	CHECK_INT(stats_should_stop(noisy, 2, 50.0, &r, scratch, &met), 1);
+	CHECK_INT(stats_should_stop(noisy, 2, 1, 50.0, &r, scratch, &met), 1);
 	r.max_samples = 5;
 
 	/* A microsecond kernel: identical samples, all one tick of the event
 	 * clock, are not a met target until they add up to STATS_MIN_GPU_MS. */
 	const double ticks[] = {0.001, 0.001, 0.001, 0.001, 0.001};
-	CHECK_INT(stats_should_stop(ticks, 5, 0.1, &r, scratch, &met), 1); /* max_samples */
+	CHECK_INT(stats_should_stop(ticks, 5, 1, 0.1, &r, scratch, &met), 1); /* max_samples */
 	CHECK_INT(met, 0);
 	r.max_samples = 8;
-	CHECK_INT(stats_should_stop(ticks, 5, 0.1, &r, scratch, &met), 0);
+	CHECK_INT(stats_should_stop(ticks, 5, 1, 0.1, &r, scratch, &met), 0);
+	/* The same samples as the time per launch of batches of 200 launches
+	 * (hot samples): 5 x 200 x 1 us is 1 ms of kernel time, so the quiet
+	 * samples stop sampling with the target met. */
+	CHECK_INT(stats_should_stop(ticks, 5, 200, 0.1, &r, scratch, &met), 1);
+	CHECK_INT(met, 1);
+	CHECK_INT(stats_should_stop(ticks, 5, 199, 0.1, &r, scratch, &met), 0);
 }
 
 /* The median's interval: the order statistics the binomial gives (by hand:

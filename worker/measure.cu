@@ -309,7 +309,7 @@ static int measure_samples(const struct timing_request *t, struct measure_state 
 		}
 		if (keep_sample(m, held, n, out))
 			n++;
-	} while (!stats_should_stop(m->samples, n, seconds_now() - t0, t, scratch, &met));
+	} while (!stats_should_stop(m->samples, n, batch, seconds_now() - t0, t, scratch, &met));
 	stats_summarize(m->samples, n, scratch, out);
 	out->noise_met = met;
 	out->timer = m->activity ? TIMER_CUPTI : TIMER_EVENTS;

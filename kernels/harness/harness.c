@@ -158,7 +158,7 @@ static void harness_time(const struct case_args *a, struct case_result *r, harne
 		double t0 = thread_seconds();
 		body(ctx);
 		samples[n++] = (thread_seconds() - t0) * 1e3;
-	} while (!stats_should_stop(samples, n, text_now() - start, t, scratch, &met));
+	} while (!stats_should_stop(samples, n, 1, text_now() - start, t, scratch, &met));
 	stats_summarize(samples, n, scratch, &r->timing);
 	r->timing.noise_met = met;
 	r->timing.timer = TIMER_HOST;
