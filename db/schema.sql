@@ -265,5 +265,8 @@ ALTER TABLE results ADD COLUMN throttled INTEGER; -- samples dropped because the
 -- between CUDA events around the launch, which also holds the grid's
 -- launch and drain (the worker falls back to it where libcupti does not
 -- load); host: the host's clock (host-only cases).  NULL for untimed
--- results and for results stored before this migration (timed by events).
+-- results.  Results stored before this migration were timed by events,
+-- or by the host's clock for the harness family.
 ALTER TABLE results ADD COLUMN timer TEXT;
+UPDATE results SET timer = CASE WHEN kernel = 'harness' THEN 'host' ELSE 'events' END
+	WHERE samples IS NOT NULL;

@@ -516,9 +516,10 @@ static void put_old_result(struct db *db, int64_t run, const struct case_spec *c
 	char *sql = sqlite3_mprintf(
 		"INSERT INTO results (run_id, case_name, kernel, variant, params, dtype, n, cols, "
 		"expect, status, observed, duration_ms, created_at, median_ms, samples, op, device_id) "
-		"VALUES (%lld, %Q, 'x', %Q, %Q, 'f32', %lld, %lld, 'pass', %Q, %Q, 250, "
-		"'2025-01-31T14:05:09Z', %s, %s, 'sum', (SELECT device_id FROM runs WHERE id = %lld))",
-		(long long)run, c->name, c->variant, c->params, (long long)c->n, (long long)c->cols,
+		"VALUES (%lld, %Q, substr(%Q, 1, instr(%Q, '.') - 1), %Q, %Q, 'f32', %lld, %lld, 'pass', "
+		"%Q, %Q, 250, '2025-01-31T14:05:09Z', %s, %s, 'sum', "
+		"(SELECT device_id FROM runs WHERE id = %lld))",
+		(long long)run, c->name, c->variant, c->variant, c->variant, c->params, (long long)c->n, (long long)c->cols,
 		status, observed, median, median_ms > 0 ? "10" : "NULL", (long long)run);
 	CHECK_INT(raw_exec(db->h, sql), SQLITE_OK);
 	sqlite3_free(sql);
@@ -1027,6 +1028,11 @@ static void test_migration_5(void)
 	ri.device_id = dev;
 	CHECK_INT(db_run_begin(db, &ri, &run1, err, sizeof err), 0);
 	put_old_result(db, run1, &old, "PASS", "completed-correct", 0.5);
+	/* The host-timed family's old results were never timed by events. */
+	struct case_spec host_old = mkcase("harness.spin.f32.n1024", "harness.spin", DTYPE_F32, 1024, 0,
+					   "block=128,op=sum", EXPECT_PASS);
+	put_old_result(db, run1, &host_old, "PASS", "completed-correct", 0.25);
+	put_old_result(db, run1, &host_old, "FAIL", "completed-wrong", 0);
 	db_close(db);
 	db = NULL;
 	h = raw_open(path);
@@ -1058,11 +1064,14 @@ static void test_migration_5(void)
 	struct db_result_row *rows = NULL;
 	size_t n = 0;
 	CHECK_INT(db_run_results(db, run1, &rows, &n, err, sizeof err), 0);
-	CHECK_INT(n, 1);
-	if (n == 1) {
+	CHECK_INT(n, 3);
+	if (n == 3) {
 		CHECK_NEAR(rows[0].median_ms, 0.5, 0);
 		CHECK(isnan(rows[0].robust.spread) && isnan(rows[0].robust.ci_high_ms));
 		CHECK_INT(rows[0].robust.noise_met, -1);
+		CHECK_INT(rows[0].robust.timer, TIMER_EVENTS);
+		CHECK_INT(rows[1].robust.timer, TIMER_HOST);
+		CHECK_INT(rows[2].robust.timer, TIMER_NONE);
 	}
 	free(rows);
 	CHECK_INT(db_run_results(db, run2, &rows, &n, err, sizeof err), 0);
@@ -1111,7 +1120,7 @@ static void test_migration_5(void)
 			      "coalesce(noise_met, '-') || ' ' || coalesce(throttled, '-') || ' ' || "
 			      "coalesce(timer, '-'), ', ') "
 			      "FROM (SELECT * FROM results ORDER BY id)", buf, sizeof buf),
-		  "- - - -, 0.01 0 3 cupti");
+		  "- - - events, - - - host, - - - -, 0.01 0 3 cupti");
 	sqlite3_close(h);
 }
 

@@ -44,6 +44,13 @@ expect_exit 0 "fresh" -- "$CONFORM" tune harness.spin --n 2^16 --dtype f32 --fre
 expect_grep "$TMP/out" "^76 evaluations: 76 measured, 0 from the database$" "fresh measures all"
 expect_eq "$(sql "$A" "select count(*) from results")" 153 "fresh rows added"
 expect_eq "$(sql "$A" "select count(*) from device_bandwidth")" 1 "copy measured once"
+expect_no_grep "$TMP/out" "more than one timer" "one timer: no warning"
+# A stored result timed another way (as by CUDA events where CUPTI did not
+# load) comes back with its timer, and the table says the medians mix two.
+sql "$A" "update results set timer = 'events' where id = (select max(id) from results where variant = 'harness.spin' and samples is not null)" >/dev/null
+expect_exit 0 "resumed, two timers" -- "$CONFORM" tune harness.spin --n 2^16 --dtype f32 $FAST --db "$A"
+expect_grep "$TMP/out" "^  ! timed by more than one timer \(events, host\): medians of different timers are not comparable$" "mixed timers said"
+sql "$A" "update results set timer = 'host' where timer = 'events'" >/dev/null
 
 # Machine-readable output: one row per evaluation, the summary apart.
 expect_exit 0 "json" -- "$CONFORM" tune harness.spin --n 2^16 --dtype f32 $FAST --db "$A" --json

@@ -24,9 +24,11 @@ int activity_start(char *why, size_t len)
 void activity_stop(void) {}
 void activity_discard(void) {}
 int64_t activity_sole_stream(void) { return -1; }
-int activity_busy(int64_t exclude, int expect, double *ms, int *records)
+uint64_t activity_now(void) { return 0; }
+int activity_busy(int64_t exclude, uint64_t since, int expect, double *ms, int *records)
 {
 	(void)exclude;
+	(void)since;
 	(void)expect;
 	*ms = 0;
 	*records = 0;
@@ -36,14 +38,17 @@ int activity_busy(int64_t exclude, int expect, double *ms, int *records)
 #else
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cupti_activity.h>
 
-#define BUFFER_BYTES (256u << 10)
-#define SPANS_MAX 4096 /* far more than one sample's work */
-#define SPARE_MAX 8
+/* A hot sample batches up to 256 launches (measure.cu): room for 64
+ * records each, a kernel record being about 200 bytes. */
+#define BUFFER_BYTES (4u << 20)
+#define SPANS_MAX (1 << 16)
+#define SPARE_MAX 4
 
 typedef CUptiResult (*enable_fn)(CUpti_ActivityKind);
 typedef CUptiResult (*register_fn)(CUpti_BuffersCallbackRequestFunc, CUpti_BuffersCallbackCompleteFunc);
@@ -51,13 +56,18 @@ typedef CUptiResult (*flush_fn)(uint32_t);
 typedef CUptiResult (*next_fn)(uint8_t *, size_t, CUpti_Activity **);
 typedef CUptiResult (*dropped_fn)(CUcontext, uint32_t, size_t *);
 typedef CUptiResult (*errstr_fn)(CUptiResult, const char **);
+typedef CUptiResult (*timestamp_fn)(uint64_t *);
 
 struct span {
 	uint64_t start, end;
 	uint32_t stream;
 };
 
-/* The one collector (see activity.cuh for why it is static). */
+/* The one collector (see activity.cuh for why it is static).  CUPTI may
+ * deliver buffers from a thread of its own, so the spans, the counts and
+ * the spare buffers are touched under `lock` only, which is never held
+ * across a flush (a flush delivers on the calling thread). */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct {
 	int tried, loaded;
 	char why[160];       /* why CUPTI did not load, when it did not */
@@ -67,6 +77,7 @@ static struct {
 	next_fn next;
 	dropped_fn dropped;
 	errstr_fn errstr;
+	timestamp_fn timestamp;
 	struct span spans[SPANS_MAX];
 	int n;
 	int lost;            /* records dropped since the last read */
@@ -81,7 +92,11 @@ static const CUpti_ActivityKind kinds[] = {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL
 
 static void CUPTIAPI buffer_requested(uint8_t **buffer, size_t *size, size_t *max_records)
 {
-	*buffer = act.spares ? act.spare[--act.spares] : (uint8_t *)aligned_alloc(8, BUFFER_BYTES);
+	pthread_mutex_lock(&lock);
+	*buffer = act.spares ? act.spare[--act.spares] : NULL;
+	pthread_mutex_unlock(&lock);
+	if (!*buffer)
+		*buffer = (uint8_t *)aligned_alloc(8, BUFFER_BYTES);
 	*size = *buffer ? BUFFER_BYTES : 0;
 	*max_records = 0;
 }
@@ -104,6 +119,7 @@ static void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream, uint8_t *b
 	size_t dropped = 0;
 
 	(void)size;
+	pthread_mutex_lock(&lock);
 	while (act.next(buffer, valid, &rec) == CUPTI_SUCCESS) {
 		if (rec->kind == CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL) {
 			const CUpti_ActivityKernel4 *k = (const CUpti_ActivityKernel4 *)rec;
@@ -118,10 +134,12 @@ static void CUPTIAPI buffer_completed(CUcontext ctx, uint32_t stream, uint8_t *b
 	}
 	if (act.dropped(ctx, stream, &dropped) == CUPTI_SUCCESS && dropped)
 		act.lost++;
-	if (act.spares < SPARE_MAX)
+	if (act.spares < SPARE_MAX) {
 		act.spare[act.spares++] = buffer;
-	else
-		free(buffer);
+		buffer = NULL;
+	}
+	pthread_mutex_unlock(&lock);
+	free(buffer);
 }
 
 /* dlopen()s the first CUPTI that loads; NULL with act.why set otherwise. */
@@ -162,8 +180,9 @@ static int load(void)
 	act.next = (next_fn)dlsym(lib, "cuptiActivityGetNextRecord");
 	act.dropped = (dropped_fn)dlsym(lib, "cuptiActivityGetNumDroppedRecords");
 	act.errstr = (errstr_fn)dlsym(lib, "cuptiGetResultString");
+	act.timestamp = (timestamp_fn)dlsym(lib, "cuptiGetTimestamp");
 	if (!act.enable || !act.disable || !act.register_callbacks || !act.flush_all || !act.next ||
-	    !act.dropped || !act.errstr) {
+	    !act.dropped || !act.errstr || !act.timestamp) {
 		snprintf(act.why, sizeof act.why, "libcupti lacks the activity API");
 		dlclose(lib);
 		return -1;
@@ -213,12 +232,24 @@ void activity_stop(void)
 	activity_discard();
 }
 
+/* Forgets what was collected; returns how many records were lost. */
+static int collector_reset(void)
+{
+	int lost;
+
+	pthread_mutex_lock(&lock);
+	lost = act.lost;
+	act.n = 0;
+	act.lost = 0;
+	pthread_mutex_unlock(&lock);
+	return lost;
+}
+
 void activity_discard(void)
 {
 	if (act.loaded)
 		(void)act.flush_all(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
-	act.n = 0;
-	act.lost = 0;
+	(void)collector_reset();
 }
 
 int64_t activity_sole_stream(void)
@@ -226,6 +257,7 @@ int64_t activity_sole_stream(void)
 	int64_t id = -1;
 
 	(void)act.flush_all(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+	pthread_mutex_lock(&lock);
 	for (int i = 0; i < act.n; i++) {
 		if (id >= 0 && act.spans[i].stream != id) {
 			id = -1;
@@ -233,9 +265,18 @@ int64_t activity_sole_stream(void)
 		}
 		id = act.spans[i].stream;
 	}
-	act.n = 0;
-	act.lost = 0;
+	pthread_mutex_unlock(&lock);
+	(void)collector_reset();
 	return id;
+}
+
+uint64_t activity_now(void)
+{
+	uint64_t t = 0;
+
+	if (act.loaded)
+		(void)act.timestamp(&t);
+	return t;
 }
 
 static int span_cmp(const void *a, const void *b)
@@ -249,15 +290,17 @@ static int count_not_on(int64_t exclude)
 {
 	int m = 0;
 
+	pthread_mutex_lock(&lock);
 	for (int i = 0; i < act.n; i++)
 		m += (int64_t)act.spans[i].stream != exclude;
+	pthread_mutex_unlock(&lock);
 	return m;
 }
 
-int activity_busy(int64_t exclude, int expect, double *ms, int *records)
+int activity_busy(int64_t exclude, uint64_t since, int expect, double *ms, int *records)
 {
 	uint64_t busy = 0, end = 0;
-	int m = 0, lost;
+	int m = 0, stale = 0, lost;
 
 	/* A plain flush hands over the buffers whose records are complete; a
 	 * forced one hands over every buffer, and makes CUPTI set up afresh
@@ -266,9 +309,15 @@ int activity_busy(int64_t exclude, int expect, double *ms, int *records)
 	(void)act.flush_all(0);
 	if (expect <= 0 || count_not_on(exclude) < expect)
 		(void)act.flush_all(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
-	for (int i = 0; i < act.n; i++)
-		if ((int64_t)act.spans[i].stream != exclude)
-			act.spans[m++] = act.spans[i];
+	pthread_mutex_lock(&lock);
+	for (int i = 0; i < act.n; i++) {
+		if ((int64_t)act.spans[i].stream == exclude)
+			continue;
+		/* Work that started before this sample was enqueued belongs
+		 * to an earlier one, which was then timed short. */
+		stale += act.spans[i].start < since;
+		act.spans[m++] = act.spans[i];
+	}
 	qsort(act.spans, m, sizeof act.spans[0], span_cmp);
 	for (int i = 0; i < m; i++) {
 		const struct span *s = &act.spans[i];
@@ -279,12 +328,12 @@ int activity_busy(int64_t exclude, int expect, double *ms, int *records)
 		if (s->end > end)
 			end = s->end;
 	}
+	pthread_mutex_unlock(&lock);
+	lost = collector_reset();
 	*ms = busy / 1e6;
 	*records = m;
-	lost = act.lost;
-	act.n = 0;
-	act.lost = 0;
-	return lost ? -1 : 0;
+	/* Even a forced flush came back short: the sample would be too. */
+	return lost || stale || (expect > 0 && m < expect) ? -1 : 0;
 }
 
 #endif /* HAVE_CUPTI */

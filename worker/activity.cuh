@@ -40,13 +40,19 @@ void activity_discard(void);
  * to learn the id of the measurement's own stream. */
 int64_t activity_sole_stream(void);
 
+/* CUPTI's clock now, in the records' time base (ns); 0 without CUPTI. */
+uint64_t activity_now(void);
+
 /* With the GPU idle: the time covered by the records since the last call
  * that are not on stream `exclude` (the union of their [start, end]
  * intervals, so overlapping work counts once and gaps between kernels not
  * at all), in ms, and how many records that was.  `expect` is how many
  * such records the work should leave (0: unknown): fewer makes CUPTI hand
- * over every buffer, complete or not.  Returns -1 when records were lost
- * (CUPTI dropped some, or the collector overflowed), else 0. */
-int activity_busy(int64_t exclude, int expect, double *ms, int *records);
+ * over every buffer, complete or not.  Returns -1 when the time cannot be
+ * trusted: records were lost (CUPTI dropped some, or the collector
+ * overflowed), one started before `since` (activity_now() when the work
+ * was enqueued: it belongs to earlier work), or fewer than `expect` came
+ * even so; else 0. */
+int activity_busy(int64_t exclude, uint64_t since, int expect, double *ms, int *records);
 
 #endif

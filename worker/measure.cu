@@ -186,6 +186,7 @@ static int sample(struct measure_state *m, measure_launch_fn launch, void *ctx, 
 {
 	float elapsed = 0;
 	cudaError_t e;
+	const uint64_t since = m->activity ? activity_now() : 0;
 
 	m->flag[0] = 0;
 	m->flag[1] = 0;
@@ -222,12 +223,12 @@ static int sample(struct measure_state *m, measure_launch_fn launch, void *ctx, 
 		/* The first sample of a batch size learns how many records its
 		 * launches leave, from a flush that waits for all of them. */
 		int expect = batch == m->records_batch ? m->records : 0;
-		if (activity_busy(m->aside_id, expect, &busy, &records) < 0 || records == 0) {
+		if (activity_busy(m->aside_id, since, expect, &busy, &records) < 0 || records == 0) {
 			/* One timer per measurement: start again on events. */
 			activity_stop();
 			m->activity = 0;
 			snprintf(m->why_events, sizeof m->why_events, "CUPTI %s",
-				 records ? "lost records" : "saw no work of the launch");
+				 records ? "records lost or late" : "saw no work of the launch");
 			return 1;
 		}
 		*ms = busy / batch;
@@ -332,10 +333,14 @@ static int activity_open_for(struct measure_state *m, struct case_result *r)
 		return 0;
 	m->flag[0] = 1;
 	measure_block<<<1, 1, 0, m->aside>>>(m->flag_dev, BLOCK_LIMIT_NS);
-	if ((e = cudaGetLastError()) != cudaSuccess)
+	if ((e = cudaGetLastError()) != cudaSuccess) {
+		activity_stop();
 		return cuda_launch_failed(r, "blocking kernel", e);
-	if ((e = cudaStreamSynchronize(m->aside)) != cudaSuccess)
+	}
+	if ((e = cudaStreamSynchronize(m->aside)) != cudaSuccess) {
+		activity_stop();
 		return cuda_kernel_failed(r, e);
+	}
 	m->aside_id = activity_sole_stream();
 	if (m->aside_id < 0) {
 		activity_stop();

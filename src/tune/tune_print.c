@@ -250,14 +250,28 @@ static void table_row(FILE *f, const struct widths *w, const struct tune_row *r,
 static void table_footnotes(FILE *f, const struct tune_row *const *rows, size_t n, int bench)
 {
 	int missed = 0, tied = 0;
+	unsigned timers = 0; /* a bit per timer among the timed rows */
 	for (size_t i = 0; i < n; i++) {
 		missed |= noise_missed(rows[i]);
 		tied |= !bench && rows[i]->tied;
+		if (timed(rows[i]))
+			timers |= 1u << rows[i]->timing.timer;
 	}
 	if (tied)
 		fputs("  = tied with the best: median intervals overlap; the lowest upper bound wins\n", f);
 	if (missed)
 		fputs("  ~ noise target not reached (--max-noise)\n", f);
+	if (timers & (timers - 1)) {
+		/* CUPTI did not load for some evaluations (or stored ones came
+		 * from another setup): their medians hold different things. */
+		fputs("  ! timed by more than one timer (", f);
+		for (int t = 0, first = 1; t < 32; t++)
+			if (timers & (1u << t)) {
+				fprintf(f, "%s%s", first ? "" : ", ", timing_timer_name((enum timing_timer)t));
+				first = 0;
+			}
+		fputs("): medians of different timers are not comparable\n", f);
+	}
 }
 
 /*
