@@ -270,3 +270,22 @@ ALTER TABLE results ADD COLUMN throttled INTEGER; -- samples dropped because the
 ALTER TABLE results ADD COLUMN timer TEXT;
 UPDATE results SET timer = CASE WHEN kernel = 'harness' THEN 'host' ELSE 'events' END
 	WHERE samples IS NOT NULL;
+
+-- migration 7: what a run is, and its tag
+
+-- kind: conformance (conform, conform run, the interface's Run), tune
+-- (conform tune, the interface's tuning), bench (conform bench) or sweep
+-- (the interface's sweep); compare and the views pair runs of one kind.
+-- tag: --tag NAME ("baseline", a branch), NULL without one; the shards of
+-- one CI job share a tag and compare as one run.  Runs stored before this
+-- migration get their kind from their command line.
+ALTER TABLE runs ADD COLUMN kind TEXT NOT NULL DEFAULT 'conformance';
+ALTER TABLE runs ADD COLUMN tag TEXT;
+UPDATE runs SET kind = CASE
+	WHEN command_line LIKE 'bench%' OR command_line LIKE 'conform bench%' THEN 'bench'
+	WHEN command_line LIKE 'tune%' OR command_line LIKE 'conform tune%'
+	     OR command_line LIKE 'conform tui: tune%' THEN 'tune'
+	WHEN command_line LIKE 'conform tui: sweep%' THEN 'sweep'
+	ELSE 'conformance' END;
+CREATE INDEX runs_kind ON runs(kind, device_id, id);
+CREATE INDEX runs_tag ON runs(tag, id);

@@ -173,4 +173,12 @@ expect_eq "$(sql "$db" "select count(*) || ' ' || (select case_name from results
 expect_exit 0 "the next run, without the limit" -- "$CONFORM" --filter harness.pass.i32 --seed 3 --db "$db"
 expect_eq "$(sql "$db" "select group_concat(state, ' ') from (select state from runs order by id)")" \
 	"complete aborted complete" "runs after the next"
+# What a run is and its tag: stored with it, and what compare pairs runs by.
+db="$TMP/kinds.db"
+expect_exit 0 "a conformance run with a tag" -- "$CONFORM" --filter harness.pass.i32 --seed 1 --tag ci/shard-1 --db "$db"
+expect_exit 0 "a tune" -- "$CONFORM" tune harness.spin --n 2^10 --dtype f32 --strategy random --budget 2 \
+	--min-samples 5 --max-noise 0.02 --max-time 0.01 --db "$db"
+expect_eq "$(sql "$db" "select group_concat(kind || ' ' || coalesce(tag, '-'), ', ') from (select * from runs order by id)")" \
+	"conformance ci/shard-1, tune -" "kinds and tags stored"
+one_line_exit2 "a tag with a space" "$CONFORM" --filter harness.pass.i32 --tag "a b" --db "$db"
 finish

@@ -504,6 +504,22 @@ static void put_result(struct db *db, int64_t run, const struct case_spec *c, en
 	CHECK_INT(db_result_insert(db, run, &r, err, sizeof err), 0);
 }
 
+/* A run as a build before migration 7 began one (db_run_begin writes the
+ * latest columns), for databases opened at an older version. */
+static int old_run_begin(struct db *db, const struct run_info *ri, int64_t *id)
+{
+	char *sql = sqlite3_mprintf(
+		"INSERT INTO runs (started_at, state, host, conform_version, git_revision, "
+		"command_line, seed, device_id) VALUES ('2025-01-31T14:05:00Z', 'running', %Q, %Q, "
+		"nullif(%Q, ''), %Q, '%llu', nullif(%lld, 0))",
+		ri->host, ri->version, ri->git_revision, ri->command_line,
+		(unsigned long long)ri->seed, (long long)ri->device_id);
+	int rc = raw_exec(db->h, sql);
+	sqlite3_free(sql);
+	*id = sqlite3_last_insert_rowid(db->h);
+	return rc == SQLITE_OK ? 0 : -1;
+}
+
 /* A result as a build before migration 5 stored it, for databases opened
  * at an older version (db_result_insert writes the latest columns):
  * timed when median_ms > 0.  Needs migration 3's columns. */
@@ -760,13 +776,13 @@ static void test_migration(void)
 	sqlite3 *h;
 	double t0, dt;
 
-	CHECK_INT(db_schema_latest(), 6);
+	CHECK_INT(db_schema_latest(), 7);
 	path_in(path, sizeof path, "old.db");
 	CHECK_INT(db_open_at_version(path, 1, &db, err, sizeof err), 0);
 	if (!db)
 		return;
 	CHECK_INT(db_schema_version(db), 1);
-	CHECK_INT(db_run_begin(db, &plain_run, &run, err, sizeof err), 0);
+	CHECK_INT(old_run_begin(db, &plain_run, &run), 0);
 	db_close(db);
 
 	h = raw_open(path);
@@ -852,7 +868,7 @@ static void test_migration_3(void)
 	CHECK_INT(db_device_upsert(db, &g, &dev, err, sizeof err), 0);
 	struct run_info ri = plain_run;
 	ri.device_id = dev;
-	CHECK_INT(db_run_begin(db, &ri, &run, err, sizeof err), 0);
+	CHECK_INT(old_run_begin(db, &ri, &run), 0);
 	db_close(db);
 
 	h = raw_open(path);
@@ -923,14 +939,14 @@ static void test_migration_4(void)
 		return;
 	CHECK_INT(db_device_upsert(db, &g, &dev, err, sizeof err), 0);
 	ri.device_id = dev;
-	CHECK_INT(db_run_begin(db, &ri, &run1, err, sizeof err), 0);
+	CHECK_INT(old_run_begin(db, &ri, &run1), 0);
 	for (int i = 0; i < 3; i++)
 		put_old_result(db, run1, &c, "PASS", "completed-correct", 0);
 	CHECK_INT(db_run_end(db, run1, "complete", 3, 0, 0, err, sizeof err), 0);
-	CHECK_INT(db_run_begin(db, &plain_run, &run2, err, sizeof err), 0);
+	CHECK_INT(old_run_begin(db, &plain_run, &run2), 0);
 	put_old_result(db, run2, &c, "FAIL", "completed-wrong", 0);
 	CHECK_INT(db_run_end(db, run2, "interrupted", 0, 1, 0, err, sizeof err), 0);
-	CHECK_INT(db_run_begin(db, &plain_run, &run3, err, sizeof err), 0);
+	CHECK_INT(old_run_begin(db, &plain_run, &run3), 0);
 	put_old_result(db, run3, &c, "PASS", "completed-correct", 0);
 	db_close(db);
 	db = NULL;
@@ -1026,7 +1042,7 @@ static void test_migration_5(void)
 		return;
 	CHECK_INT(db_device_upsert(db, &g, &dev, err, sizeof err), 0);
 	ri.device_id = dev;
-	CHECK_INT(db_run_begin(db, &ri, &run1, err, sizeof err), 0);
+	CHECK_INT(old_run_begin(db, &ri, &run1), 0);
 	put_old_result(db, run1, &old, "PASS", "completed-correct", 0.5);
 	/* The host-timed family's old results were never timed by events. */
 	struct case_spec host_old = mkcase("harness.spin.f32.n1024", "harness.spin", DTYPE_F32, 1024, 0,
@@ -1128,6 +1144,64 @@ static void test_migration_5(void)
  * the database at its size limit, SQLITE_FULL as from a full disk): the
  * database sink marks the run aborted with the reason, keeps every result
  * stored before, and fails with one line that says so. */
+/* Migration 7: runs stored before it get their kind from their command
+ * line (as conform tune, bench and the interface wrote it), and a run
+ * begun after it keeps the kind and tag it was given. */
+static void test_migration_7(void)
+{
+	char path[PATH_MAX], buf[256];
+	struct db *db = NULL;
+	struct run_info ri = plain_run;
+	const char *lines[] = {"--all -v --seed 1", "tune --n 2^20 --dtype f32 device.atomic",
+			       "bench --strategy anneal --budget 27", "conform tui: sweep of 1 variant, f32, seed 1",
+			       "conform tui: tune of 2 variants, f32, seed 1", "conform tui --seed 3: a.b"};
+	int64_t id = 0;
+	struct db_run_row row;
+
+	path_in(path, sizeof path, "v6.db");
+	CHECK_INT(db_open_at_version(path, 6, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+		/* As a build before migration 7 recorded a run. */
+		char *sql = sqlite3_mprintf("INSERT INTO runs (started_at, state, command_line) "
+					    "VALUES ('2026-01-01T00:00:00Z', 'complete', %Q)", lines[i]);
+		CHECK_INT(raw_exec(db->h, sql), SQLITE_OK);
+		sqlite3_free(sql);
+	}
+	db_close(db);
+	db = NULL;
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	sqlite3 *h = raw_open(path);
+	if (h) {
+		CHECK_STR(raw_text(h, "SELECT group_concat(kind || ':' || coalesce(tag, '-'), ' ') "
+				      "FROM (SELECT * FROM runs ORDER BY id)", buf, sizeof buf),
+			  "conformance:- tune:- bench:- sweep:- tune:- conformance:-");
+		sqlite3_close(h);
+	}
+	ri.command_line = "bench --tag x";
+	ri.kind = RUN_BENCH;
+	ri.tag = "release/1.2";
+	CHECK_INT(db_run_begin(db, &ri, &id, err, sizeof err), 0);
+	CHECK_INT(db_run_read(db, id, &row, err, sizeof err), 1);
+	CHECK_INT(row.kind, RUN_BENCH);
+	CHECK_STR(row.tag, "release/1.2");
+	ri.kind = RUN_SWEEP;
+	ri.tag = NULL;
+	CHECK_INT(db_run_begin(db, &ri, &id, err, sizeof err), 0);
+	CHECK_INT(db_run_read(db, id, &row, err, sizeof err), 1);
+	CHECK_INT(row.kind, RUN_SWEEP);
+	CHECK_STR(row.tag, "");
+	CHECK_STR(run_kind_name(RUN_CONFORMANCE), "conformance");
+	enum run_kind k;
+	CHECK_INT(run_kind_parse("sweep", &k), 0);
+	CHECK_INT(k, RUN_SWEEP);
+	CHECK_INT(run_kind_parse("Sweep", &k), -1);
+	db_close(db);
+}
+
 static void test_aborted(void)
 {
 	char path[PATH_MAX], buf[512];
@@ -1450,7 +1524,7 @@ static void test_damaged(void)
 	if (!db)
 		return;
 	for (int i = 0; i < 12; i++)
-		CHECK_INT(db_run_begin(db, &plain_run, &run, err, sizeof err), 0);
+		CHECK_INT(old_run_begin(db, &plain_run, &run), 0);
 	db_close(db);
 	CHECK_INT(damage_root_page(path, "runs", 1000, 300), 0);
 	expect_refused_by(db_open_lookup, path, "damaged database");
@@ -1588,6 +1662,7 @@ int main(void)
 	test_migration_3();
 	test_migration_4();
 	test_migration_5();
+	test_migration_7();
 	test_aborted();
 	test_refusals();
 	test_damaged();

@@ -134,6 +134,8 @@ one_line_exit2 "budget and time" "$CONFORM" tune harness.spin --n 2^10 --dtype f
 one_line_exit2 "zero budget" "$CONFORM" tune harness.spin --n 2^10 --dtype f32 --budget 0 --db "$E"
 one_line_exit2 "csv and json" "$CONFORM" tune harness.spin --n 2^10 --dtype f32 --csv --json --db "$E"
 one_line_exit2 "bad --max-noise" "$CONFORM" tune harness.spin --n 2^10 --dtype f32 --max-noise 2 --db "$E"
+one_line_exit2 "bad --tag" "$CONFORM" tune harness.spin --n 2^10 --dtype f32 --tag "a b" --db "$E"
+one_line_exit2 "empty --tag" "$CONFORM" tune harness.spin --n 2^10 --dtype f32 --tag "" --db "$E"
 one_line_exit2 "timeout under max-time" "$CONFORM" tune harness.spin --n 2^10 --dtype f32 --timeout 0.5 --db "$E"
 one_line_exit2 "unknown flag" "$CONFORM" tune harness.spin --n 2^10 --dtype f32 --bogus --db "$E"
 one_line_exit2 "missing value" "$CONFORM" tune harness.spin --n 2^10 --dtype f32 --budget

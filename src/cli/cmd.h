@@ -40,14 +40,18 @@ enum cmd_arg {
 	CMD_ARG_COUNT,    /* value.u, 1 to max */
 	CMD_ARG_DTYPE,    /* value.dtype */
 	CMD_ARG_OP,       /* value.op */
+	CMD_ARG_NAME,     /* value.text: 1 to CMD_NAME_MAX of A-Z a-z 0-9 . _ - + / : */
 };
+
+/* The longest --tag (runs.tag). */
+#define CMD_NAME_MAX 63
 
 /* The shared options' ids; a command's own options count from CMD_OPT_OWN. */
 enum cmd_option_id {
 	CMD_OPT_HELP = 256,
 	CMD_OPT_SUITES, CMD_OPT_SUITE, CMD_OPT_TIMEOUT, CMD_OPT_HANG_TIMEOUT, CMD_OPT_SEED,
 	CMD_OPT_DEVICE, CMD_OPT_DB, CMD_OPT_BUDGET, CMD_OPT_MIN_SAMPLES, CMD_OPT_MAX_TIME,
-	CMD_OPT_DTYPE, CMD_OPT_OP, CMD_OPT_CSV, CMD_OPT_JSON, CMD_OPT_VERBOSE,
+	CMD_OPT_DTYPE, CMD_OPT_OP, CMD_OPT_CSV, CMD_OPT_JSON, CMD_OPT_VERBOSE, CMD_OPT_TAG,
 	CMD_OPT_OWN = 512,
 };
 

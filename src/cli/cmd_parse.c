@@ -46,6 +46,9 @@ static const struct cmd_option shared_options[] = {
 	{.id = CMD_OPT_JSON, .name = "json", .help = "JSON lines on stdout"},
 	{.id = CMD_OPT_VERBOSE, .name = "verbose", .letter = 'v',
 	 .help = "the worker's diagnostics on stderr"},
+	{.id = CMD_OPT_TAG, .name = "tag", .arg = CMD_ARG_NAME, .metavar = "NAME",
+	 .help = "a name stored with the run (a branch, \"baseline\"); runs of\n"
+		 "one tag compare as one run (shards of a CI job)"},
 	{0},
 };
 
@@ -165,6 +168,14 @@ static int convert(const struct cmd_option *o, const char *arg, struct cmd_value
 		if (op_parse(arg, &v->op) == 0)
 			return 0;
 		cmd_error("%s: unknown operator '%s' (sum, max, min)", v->flag, arg);
+		return -1;
+	case CMD_ARG_NAME:
+		if (*arg && strlen(arg) <= CMD_NAME_MAX &&
+		    strspn(arg, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-+/:") ==
+			    strlen(arg))
+			return 0;
+		cmd_error("%s: expected a name of 1 to %d letters, digits and . _ - + / :, got '%s'",
+			  v->flag, CMD_NAME_MAX, arg);
 		return -1;
 	}
 	return 0;

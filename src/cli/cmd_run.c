@@ -37,6 +37,7 @@ struct run_opts {
 	size_t nexcludes;
 	const char *db_path;
 	const char *junit_path;
+	const char *tag;
 	int shard_i, shard_n;
 	struct cmd_run_settings rs;
 };
@@ -58,6 +59,7 @@ static const struct cmd_option run_options[] = {
 	{.id = CMD_OPT_SEED},
 	{.id = CMD_OPT_DEVICE},
 	{.id = CMD_OPT_DB},
+	{.id = CMD_OPT_TAG},
 	{.id = O_JUNIT, .name = "junit", .arg = CMD_ARG_TEXT, .metavar = "FILE",
 	 .help = "write a JUnit XML report"},
 	{.id = CMD_OPT_JSON, .help = "JSON lines on stdout (the human report moves to stderr)"},
@@ -108,6 +110,7 @@ static int run_set(void *opts, int id, const struct cmd_value *v)
 	}
 	case O_SHARD: return parse_shard(v->text, &o->shard_i, &o->shard_n);
 	case CMD_OPT_DB: o->db_path = v->text; break;
+	case CMD_OPT_TAG: o->tag = v->text; break;
 	case O_JUNIT: o->junit_path = v->text; break;
 	default: return cmd_run_settings_set(&o->rs, id, v);
 	}
@@ -294,6 +297,8 @@ static int run_exec(int argc, char **argv)
 		.db = db,
 		.stop = stop,
 		.command_line = cmdline,
+		.kind = RUN_CONFORMANCE,
+		.tag = o.tag,
 	};
 	if (session_open(ss, &cfg, err, sizeof err) < 0) {
 		free(ss);

@@ -78,7 +78,18 @@ const char *db_filename(const struct db *db);
 /* Finds the device by uuid (else name) or inserts it; returns its id. */
 int db_device_upsert(struct db *db, const struct gpu_info *g, int64_t *id, char *err, size_t len);
 
+/* What a run is (runs.kind, migration 7). */
+enum run_kind { RUN_CONFORMANCE, RUN_TUNE, RUN_BENCH, RUN_SWEEP };
+#define RUN_KIND_COUNT 4
+
+/* "conformance", "tune", "bench", "sweep". */
+const char *run_kind_name(enum run_kind k);
+/* The kind named `word`; -1 when none is. */
+int run_kind_parse(const char *word, enum run_kind *out);
+
 struct run_info {
+	enum run_kind kind;
+	const char *tag;           /* --tag NAME; NULL or "": none */
 	const char *host;
 	const char *version;       /* conform version */
 	const char *git_revision;  /* build's git revision, "" when unknown */
@@ -120,6 +131,8 @@ struct db_run_row {
 	char command_line[256];
 	char device[128];           /* devices.name; "" for host-only runs */
 	int results;                /* results stored so far */
+	enum run_kind kind;
+	char tag[64];               /* "" without one */
 };
 
 /* A timed result's robust figures (timing.h, struct timing_stats). */

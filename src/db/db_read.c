@@ -146,7 +146,8 @@ int db_run_adjacent(struct db *db, int64_t id, int dir, int64_t *out, char *err,
 #define RUN_QUERY \
 	"SELECT r.id, r.started_at, r.state, coalesce(r.passed, -1), coalesce(r.failed, -1), " \
 	"coalesce(r.skipped, -1), coalesce(r.command_line, ''), coalesce(d.name, ''), " \
-	"(SELECT count(*) FROM results x WHERE x.run_id = r.id), coalesce(r.reason, '') " \
+	"(SELECT count(*) FROM results x WHERE x.run_id = r.id), coalesce(r.reason, ''), " \
+	"r.kind, coalesce(r.tag, '') " \
 	"FROM runs r LEFT JOIN devices d ON d.id = r.device_id"
 
 static void read_run(sqlite3_stmt *st, void *row)
@@ -164,6 +165,10 @@ static void read_run(sqlite3_stmt *st, void *row)
 	db_column_text(st, 7, out->device, sizeof out->device);
 	out->results = sqlite3_column_int(st, 8);
 	db_column_text(st, 9, out->reason, sizeof out->reason);
+	const char *kind = (const char *)sqlite3_column_text(st, 10);
+	if (!kind || run_kind_parse(kind, &out->kind) < 0)
+		out->kind = RUN_CONFORMANCE; /* a kind this build does not know */
+	db_column_text(st, 11, out->tag, sizeof out->tag);
 }
 
 int db_run_read(struct db *db, int64_t id, struct db_run_row *out, char *err, size_t len)

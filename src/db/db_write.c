@@ -95,8 +95,8 @@ int db_run_begin(struct db *db, const struct run_info *ri, int64_t *run_id, char
 	int rc;
 
 	if ((rc = db_prepare(db, "INSERT INTO runs (started_at, state, host, conform_version, "
-				 "git_revision, command_line, seed, device_id) "
-				 "VALUES (?1, 'running', ?2, ?3, ?4, ?5, ?6, ?7)", &st, err, len)) != 0)
+				 "git_revision, command_line, seed, device_id, kind, tag) "
+				 "VALUES (?1, 'running', ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", &st, err, len)) != 0)
 		return rc;
 	db_now_iso(now, sizeof now);
 	sqlite3_bind_text(st, 1, now, -1, SQLITE_TRANSIENT);
@@ -106,6 +106,8 @@ int db_run_begin(struct db *db, const struct run_info *ri, int64_t *run_id, char
 	db_bind_text(st, 5, ri->command_line, 0);
 	bind_seed(st, 6, ri->seed);
 	db_bind_device(st, 7, ri->device_id);
+	sqlite3_bind_text(st, 8, run_kind_name(ri->kind), -1, SQLITE_STATIC);
+	db_bind_text(st, 9, ri->tag, 1);
 	if ((rc = db_step_done(db, st, "recording run", err, len)) != 0)
 		return rc;
 	*run_id = sqlite3_last_insert_rowid(db->h);

@@ -25,6 +25,8 @@ struct run_context {
 	struct gpu_info gpu;     /* valid when has_gpu */
 	char nodev_reason[512];  /* why there is no GPU, when !has_gpu */
 	const char *command_line;
+	int kind;                /* enum run_kind (db.h): what the run is */
+	const char *tag;         /* --tag NAME; NULL: none */
 };
 
 struct run_summary {

@@ -91,6 +91,8 @@ static int dbs_begin(void *ctx, const struct run_context *rc, char *err, size_t 
 		strcpy(st->host, "unknown");
 	st->host[sizeof st->host - 1] = '\0';
 	struct run_info ri = {
+		.kind = (enum run_kind)rc->kind,
+		.tag = rc->tag,
 		.host = st->host,
 		.version = st->version,
 		.git_revision = st->git_revision,

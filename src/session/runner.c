@@ -22,6 +22,8 @@ int runner_open(struct runner *rn, const struct runner_config *cfg, char *err, s
 		return -1;
 	rn->rc.seed = cfg->seed;
 	rn->rc.command_line = cfg->command_line;
+	rn->rc.kind = cfg->kind;
+	rn->rc.tag = cfg->tag;
 	rn->rc.has_gpu = rn->shared.has_gpu;
 	rn->rc.gpu = rn->shared.gpu;
 	text_copy(rn->rc.nodev_reason, sizeof rn->rc.nodev_reason, rn->shared.nodev_reason);

@@ -41,6 +41,8 @@ struct runner_config {
 	const struct catalog *catalog;
 	const volatile sig_atomic_t *stop;  /* set by Ctrl-C, or the TUI's cancel */
 	const char *command_line;
+	int kind;                /* enum run_kind (db.h), stored with the run */
+	const char *tag;         /* --tag NAME; NULL: none */
 };
 
 struct runner {

@@ -40,6 +40,8 @@ int session_open(struct session *s, const struct session_config *cfg, char *err,
 		.catalog = cfg->catalog,
 		.stop = cfg->stop,
 		.command_line = cfg->command_line,
+		.kind = cfg->kind,
+		.tag = cfg->tag,
 	};
 	if (runner_open(&s->rn, &rcfg, err, len) < 0)
 		return -1;

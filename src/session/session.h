@@ -66,6 +66,8 @@ struct session_config {
 	struct db *db;                       /* where results are committed */
 	const volatile sig_atomic_t *stop;   /* Ctrl-C, or the TUI's cancel */
 	const char *command_line;
+	int kind;                            /* enum run_kind (db.h) */
+	const char *tag;                     /* --tag NAME; NULL: none */
 	/* Told, instead of stderr, each time a write waits for another
 	 * process's lock (db_state.waiting); NULL: stderr. */
 	void (*db_waiting)(void *ctx, const char *line);

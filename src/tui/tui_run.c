@@ -441,6 +441,7 @@ static void run_tune(struct tui_app *app, struct run_pane *rp, const struct case
 		.db = app->db,
 		.stop = &app->stop,
 		.command_line = cmdline,
+		.kind = app->mode == TUI_MODE_TUNE ? RUN_TUNE : RUN_SWEEP,
 		.db_waiting = db_waiting,
 		.db_waiting_ctx = rp,
 	};

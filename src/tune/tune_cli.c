@@ -65,6 +65,7 @@ static const struct cmd_option search_options[] = {
 	{.id = CMD_OPT_DB},
 	{.id = CMD_OPT_DEVICE},
 	{.id = CMD_OPT_VERBOSE},
+	{.id = CMD_OPT_TAG},
 	{0},
 };
 
@@ -206,6 +207,7 @@ int tune_cli_set(void *opts, int id, const struct cmd_value *v)
 	case CMD_OPT_DB: c->db_path = v->text; break;
 	case CMD_OPT_DEVICE: c->device = (int)v->u; break;
 	case CMD_OPT_VERBOSE: c->verbose = 1; break;
+	case CMD_OPT_TAG: c->tag = v->text; break;
 	}
 	return 0;
 }
@@ -436,6 +438,8 @@ int tune_cli_run(const struct tune_cli *c, int argc, char **argv)
 		.db = db,
 		.stop = stop,
 		.command_line = cmdline,
+		.kind = c->bench ? RUN_BENCH : RUN_TUNE,
+		.tag = c->tag,
 	};
 	if (tune_open(s, &c->o, &cat, &cfg, err, sizeof err) < 0) {
 		cmd_error("%s", err);

@@ -28,6 +28,7 @@ struct tune_cli {
 	const char *db_path;             /* NULL: the default */
 	enum emit_format format;
 	int verbose;
+	const char *tag;                 /* --tag NAME, NULL: none */
 };
 
 /* The grammars of tune and bench (their entries, cmd_tune.c and
