@@ -133,6 +133,8 @@ struct db_run_row {
 	int results;                /* results stored so far */
 	enum run_kind kind;
 	char tag[64];               /* "" without one */
+	int64_t device_id;          /* 0: host-only */
+	char git_revision[64];      /* "" when unknown */
 };
 
 /* A timed result's robust figures (timing.h, struct timing_stats). */
@@ -185,6 +187,27 @@ int db_run_adjacent(struct db *db, int64_t id, int dir, int64_t *out, char *err,
 
 /* Run `id`: 1 and *out, 0 when there is no such run, -1 on error. */
 int db_run_read(struct db *db, int64_t id, struct db_run_row *out, char *err, size_t len);
+
+/*
+ * Finding runs to compare (db_runs.c).  Only finished runs count (complete
+ * or interrupted: a running or aborted run says little).  kind -1 is any
+ * kind, device_id -1 any device (0 is the host).  Each returns 1 with the
+ * id, 0 when there is none, -1 on error.
+ */
+
+/* The newest run, after skipping `skip` newer ones. */
+int db_runs_nth(struct db *db, int kind, int64_t device_id, int skip, int64_t *id, char *err,
+		size_t len);
+/* The newest run that is older than run `before`. */
+int db_runs_before(struct db *db, int kind, int64_t device_id, int64_t before, int64_t *id,
+		   char *err, size_t len);
+/* The newest run built from a git revision starting with `prefix`. */
+int db_runs_by_revision(struct db *db, const char *prefix, int kind, int64_t *id, char *err,
+			size_t len);
+/* Every run tagged `tag` (of kind, -1: any), oldest first, at most max in
+ * ids; *n is how many there are.  Returns 0, or -1 on error. */
+int db_runs_tagged(struct db *db, const char *tag, int kind, int64_t *ids, size_t max, size_t *n,
+		   char *err, size_t len);
 
 /* The results of a run in the order they were recorded, in *rows
  * (malloc'd, the caller frees it; NULL when there are none) and *count.

@@ -147,7 +147,7 @@ int db_run_adjacent(struct db *db, int64_t id, int dir, int64_t *out, char *err,
 	"SELECT r.id, r.started_at, r.state, coalesce(r.passed, -1), coalesce(r.failed, -1), " \
 	"coalesce(r.skipped, -1), coalesce(r.command_line, ''), coalesce(d.name, ''), " \
 	"(SELECT count(*) FROM results x WHERE x.run_id = r.id), coalesce(r.reason, ''), " \
-	"r.kind, coalesce(r.tag, '') " \
+	"r.kind, coalesce(r.tag, ''), coalesce(r.device_id, 0), coalesce(r.git_revision, '') " \
 	"FROM runs r LEFT JOIN devices d ON d.id = r.device_id"
 
 static void read_run(sqlite3_stmt *st, void *row)
@@ -169,6 +169,8 @@ static void read_run(sqlite3_stmt *st, void *row)
 	if (!kind || run_kind_parse(kind, &out->kind) < 0)
 		out->kind = RUN_CONFORMANCE; /* a kind this build does not know */
 	db_column_text(st, 11, out->tag, sizeof out->tag);
+	out->device_id = sqlite3_column_int64(st, 12);
+	db_column_text(st, 13, out->git_revision, sizeof out->git_revision);
 }
 
 int db_run_read(struct db *db, int64_t id, struct db_run_row *out, char *err, size_t len)

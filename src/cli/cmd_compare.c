@@ -1,0 +1,276 @@
+/*
+ * cmd_compare.c - "conform compare": did anything get wrong or slower?
+ *
+ *   conform compare [BASE] [NEW] [--tag NAME]... [--kind K] [--threshold P]
+ *                   [--markdown|--json] [--junit FILE] [--db PATH] [-v]
+ *
+ * A side is a run id (up to 6 digits), "last", "last~N" (N finished runs
+ * before the newest of the kind), a git revision (4 to 40 hex digits, not
+ * a run id: the newest run built from it), or --tag NAME (every run of that tag, compared as one: the
+ * shards of a CI job).  Tags fill the base side first, then the new one;
+ * operands fill what is left.  Without NEW, the newest finished run of the
+ * kind; without BASE, the run of the same kind and device before NEW.  The
+ * kind is --kind, else NEW's (a run id, a revision, a tag) or that of the
+ * newest run.
+ *
+ * Exit status: 0 no regression, 1 a status that became a failure or a
+ * configuration SLOWER beyond the threshold, 2 usage (bad flags, no such
+ * run, an unusable database).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmd.h"
+#include "compare.h"
+#include "compare_print.h"
+#include "db.h"
+#include "lookup_opts.h"
+#include "num.h"
+
+enum { O_KIND = CMD_OPT_OWN, O_THRESHOLD, O_MARKDOWN, O_JUNIT };
+
+struct compare_opts {
+	const char *tags[2];
+	int ntags;
+	int kind;                   /* -1: from the runs */
+	double threshold;
+	int markdown, json, verbose;
+	const char *junit_path, *db_path;
+};
+
+static const struct cmd_option compare_options[] = {
+	{.id = CMD_OPT_TAG, .help = "a side: every run of this tag, as one (the first\n"
+				    "--tag is the base, a second the new side)"},
+	{.id = O_KIND, .name = "kind", .arg = CMD_ARG_TEXT, .metavar = "K",
+	 .help = "conformance, tune, bench or sweep (default: the new run's)"},
+	{.id = O_THRESHOLD, .name = "threshold", .arg = CMD_ARG_TEXT, .metavar = "P%",
+	 .help = "how much slower counts, beyond the noise (default 5%)"},
+	{.id = O_MARKDOWN, .name = "markdown", .help = "Markdown, for a CI job's summary"},
+	{.id = CMD_OPT_JSON, .help = "JSON lines: the runs, each change and verdict, a summary"},
+	{.id = O_JUNIT, .name = "junit", .arg = CMD_ARG_TEXT, .metavar = "FILE",
+	 .help = "also write JUnit XML: a test per changed case and compared configuration"},
+	{.id = CMD_OPT_DB},
+	{.id = CMD_OPT_VERBOSE, .help = "list unchanged timings, new and removed cases too"},
+	{0},
+};
+
+/* "5%", "5" (percent) or "0.5%": (0, 1000] percent. */
+static int parse_threshold(const char *text, double *out)
+{
+	char buf[32];
+	size_t l = strlen(text);
+	double pct;
+	if (l && text[l - 1] == '%')
+		l--;
+	if (l == 0 || l >= sizeof buf)
+		goto bad;
+	memcpy(buf, text, l);
+	buf[l] = '\0';
+	if (num_parse_decimal(buf, &pct) < 0 || !(pct > 0) || pct > 1000)
+		goto bad;
+	*out = pct / 100;
+	return 0;
+bad:
+	cmd_error("--threshold: expected a percentage in (0, 1000] such as 5%% or 2.5, got '%s'", text);
+	return -1;
+}
+
+static int compare_set(void *opts, int id, const struct cmd_value *v)
+{
+	struct compare_opts *o = opts;
+	enum run_kind k;
+	switch (id) {
+	case CMD_OPT_TAG:
+		if (o->ntags == 2) {
+			cmd_error("--tag: at most two (the base side, then the new one)");
+			return -1;
+		}
+		o->tags[o->ntags++] = v->text;
+		break;
+	case O_KIND:
+		if (run_kind_parse(v->text, &k) < 0) {
+			cmd_error("--kind: expected conformance, tune, bench or sweep, got '%s'", v->text);
+			return -1;
+		}
+		o->kind = (int)k;
+		break;
+	case O_THRESHOLD: return parse_threshold(v->text, &o->threshold);
+	case O_MARKDOWN: o->markdown = 1; break;
+	case CMD_OPT_JSON: o->json = 1; break;
+	case O_JUNIT: o->junit_path = v->text; break;
+	case CMD_OPT_DB: o->db_path = v->text; break;
+	case CMD_OPT_VERBOSE: o->verbose = 1; break;
+	}
+	return 0;
+}
+
+/* Fills a side's run list and label from a reference, or from the kind
+ * alone: the newest run when before is 0, else the run before `before`
+ * on `device`.  Returns 0, or -1 after printing why. */
+static int side_resolve(struct db *db, const char *ref, const char *tag, int kind, int64_t device,
+			int64_t before, struct compare_side *s)
+{
+	char err[CMD_ERR_MAX];
+	int64_t id = 0;
+	int r = 0;
+	unsigned long long u;
+	if (tag) {
+		if (db_runs_tagged(db, tag, kind, s->ids, COMPARE_RUNS_MAX, &s->nruns, err, sizeof err) < 0)
+			goto db_error;
+		if (s->nruns == 0) {
+			cmd_error("--tag %s: no finished %s run has this tag", tag, kind < 0 ? "" : run_kind_name(kind));
+			return -1;
+		}
+		if (s->nruns > COMPARE_RUNS_MAX) {
+			cmd_error("--tag %s: %zu runs, more than the %d compare takes", tag, s->nruns, COMPARE_RUNS_MAX);
+			return -1;
+		}
+		snprintf(s->label, sizeof s->label, "tag %s (%zu run%s)", tag, s->nruns, s->nruns == 1 ? "" : "s");
+		id = s->ids[s->nruns - 1];
+	} else {
+		if (!ref)
+			r = before ? db_runs_before(db, kind, device, before, &id, err, sizeof err)
+				   : db_runs_nth(db, kind, -1, 0, &id, err, sizeof err);
+		else if (strcmp(ref, "last") == 0)
+			r = db_runs_nth(db, kind, -1, 0, &id, err, sizeof err);
+		else if (strncmp(ref, "last~", 5) == 0 && num_parse_uint(ref + 5, 1u << 20, &u) == 0)
+			r = db_runs_nth(db, kind, -1, (int)u, &id, err, sizeof err);
+		else if (strlen(ref) <= 6 && num_parse_uint(ref, INT64_MAX, &u) == 0)
+			id = (int64_t)u, r = 1; /* a git revision is shown with 7 or more */
+		else if (strlen(ref) >= 4 && strlen(ref) <= 40 && strspn(ref, "0123456789abcdef") == strlen(ref))
+			r = db_runs_by_revision(db, ref, kind, &id, err, sizeof err);
+		else {
+			cmd_error("'%s': expected a run id, last, last~N or a git revision (4 to 40 hex digits)", ref);
+			return -1;
+		}
+		if (r < 0)
+			goto db_error;
+		if (r == 0) {
+			cmd_error("%s: no finished %s%srun", ref ? ref : before ? "the base" : "the new side",
+				  kind < 0 ? "" : run_kind_name(kind), kind < 0 ? "" : " ");
+			return -1;
+		}
+		s->ids[0] = id;
+		s->nruns = 1;
+		snprintf(s->label, sizeof s->label, "run %lld", (long long)id);
+	}
+	if ((r = db_run_read(db, id, &s->run, err, sizeof err)) < 0)
+		goto db_error;
+	if (r == 0) {
+		cmd_error("run %lld: no such run", (long long)id);
+		return -1;
+	}
+	return 0;
+db_error:
+	cmd_error("%s", err);
+	return -1;
+}
+
+static int compare_exec(int argc, char **argv)
+{
+	struct compare_opts o = {.kind = -1, .threshold = COMPARE_THRESHOLD_DEFAULT};
+	char path[4096], err[CMD_ERR_MAX];
+	int first, rc = EXIT_USAGE;
+	struct db *db = NULL;
+	struct compare_side *base = NULL, *cand = NULL;
+	struct compare_result res;
+	int have_res = 0;
+
+	int r = cmd_parse(&cmd_compare_entry, argc, argv, &o, &first);
+	if (r != 0)
+		return r;
+	if (o.markdown && o.json) {
+		cmd_error("--markdown and --json: choose one");
+		return EXIT_USAGE;
+	}
+	const char *refs[2] = {NULL, NULL};
+	int nrefs = argc - first;
+	if (o.ntags + nrefs > 2) {
+		cmd_error("more than two sides (%d --tag and %d runs named)", o.ntags, nrefs);
+		return EXIT_USAGE;
+	}
+	/* Tags fill the base side first; named runs fill what is left, the
+	 * last one being the new side. */
+	const char *tags[2] = {o.ntags > 0 ? o.tags[0] : NULL, o.ntags > 1 ? o.tags[1] : NULL};
+	for (int i = 0; i < nrefs; i++)
+		refs[2 - nrefs + i] = argv[first + i];
+	if (o.ntags == 1 && nrefs == 1)
+		refs[0] = NULL, refs[1] = argv[first];
+	if (nrefs == 1 && o.ntags == 0)
+		refs[0] = NULL, refs[1] = argv[first];
+
+	struct lookup_opts lo = {.db_path = o.db_path};
+	if (lookup_db_open(&lo, path, sizeof path, &db) < 0)
+		return EXIT_USAGE;
+	if (!(base = calloc(1, sizeof *base)) || !(cand = calloc(1, sizeof *cand))) {
+		cmd_error("out of memory");
+		goto out;
+	}
+	/* The new side first: without --kind, its kind is the comparison's. */
+	if (side_resolve(db, refs[1], tags[1], o.kind, -1, 0, cand) < 0)
+		goto out;
+	int kind = o.kind >= 0 ? o.kind : (int)cand->run.kind;
+	if (side_resolve(db, refs[0], tags[0], kind, cand->run.device_id, cand->ids[0], base) < 0)
+		goto out;
+	if (compare_side_load(db, base, err, sizeof err) < 0 || compare_side_load(db, cand, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		goto out;
+	}
+	if (compare_run(base, cand, o.threshold, &res) < 0) {
+		cmd_error("out of memory");
+		goto out;
+	}
+	have_res = 1;
+	if (o.junit_path) {
+		FILE *jf = fopen(o.junit_path, "w");
+		if (!jf) {
+			cmd_error("--junit %s: %s", o.junit_path, strerror(errno));
+			goto out;
+		}
+		compare_print_junit(jf, &res);
+		if (fclose(jf) != 0) {
+			cmd_error("--junit %s: %s", o.junit_path, strerror(errno));
+			goto out;
+		}
+	}
+	if (o.json)
+		compare_print_json(stdout, &res);
+	else if (o.markdown)
+		compare_print_markdown(stdout, &res, o.verbose);
+	else
+		compare_print_table(stdout, &res, o.verbose);
+	rc = compare_regressed(&res) ? EXIT_UNEXPECTED : 0;
+out:
+	if (have_res)
+		compare_result_free(&res);
+	if (base)
+		compare_side_free(base);
+	if (cand)
+		compare_side_free(cand);
+	free(base);
+	free(cand);
+	db_close(db);
+	return rc;
+}
+
+const struct cmd_entry cmd_compare_entry = {
+	.name = "compare",
+	.usage = "compare [BASE] [NEW] [options]",
+	.summary = "status changes and timing verdicts between two runs; exit 1 on a regression",
+	.exec = compare_exec,
+	.options = compare_options,
+	.help_head = "usage: conform compare [BASE] [NEW] [--tag NAME]... [--kind K] [--threshold P%]\n"
+		     "                       [--markdown|--json] [--junit FILE] [--db PATH] [-v]\n"
+		     "  BASE, NEW             a run id, last, last~N, or a git revision (4-40 hex digits);\n"
+		     "                        default: the newest finished run and the one of the same\n"
+		     "                        kind and device before it\n",
+	.help_tail = "A configuration is SLOWER when its median grew by more than the threshold and\n"
+		     "its interval lies above the base's; FASTER likewise; else SAME.\n"
+		     "exit: 0 no regression, 1 a status became a failure or a configuration is\n"
+		     "SLOWER, 2 usage error or no such run\n",
+	.operands = 2,
+	.set = compare_set,
+};

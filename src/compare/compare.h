@@ -1,0 +1,136 @@
+/*
+ * compare.h - what conform compare decides about two runs, apart from where
+ * the runs come from (db_compare.c) and how the answer is printed
+ * (compare_print.c): the verdict on one configuration's timing, the kind of
+ * change of one case's status, and the pairing of two runs' entries.
+ */
+#ifndef CONFORM_COMPARE_H
+#define CONFORM_COMPARE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "case.h"
+#include "db.h"
+#include "status.h"
+#include "timing.h"
+
+/* The default --threshold: a configuration is SLOWER (or FASTER) only when
+ * its median moved by more than this fraction and the two medians'
+ * intervals do not overlap. */
+#define COMPARE_THRESHOLD_DEFAULT 0.05
+
+/* One entry of a run: a conformance case, or one evaluated configuration
+ * of a tune, bench or sweep (the case name repeats across configurations;
+ * the params tell them apart). */
+struct compare_entry {
+	char case_name[CASE_NAME_MAX];
+	char variant[CASE_VARIANT_MAX];
+	char dtype[8];
+	char op[8];
+	int64_t n, cols;
+	char params[CASE_PARAMS_MAX];
+	enum status status;
+	enum expect expect;
+	char observed[24];
+	int timed;                  /* median and interval below are valid */
+	double median_ms, ci_low_ms, ci_high_ms;
+	int samples;
+	enum timing_timer timer;
+	int64_t result_id, run_id;
+};
+
+enum compare_verdict { VERDICT_SAME, VERDICT_FASTER, VERDICT_SLOWER };
+
+/* "SAME", "FASTER", "SLOWER". */
+const char *compare_verdict_name(enum compare_verdict v);
+
+/* The ratio of the new median to the base one, and the interval of that
+ * ratio from the two medians' intervals ([new low / base high, new high /
+ * base low]; a median without an interval counts as its point).  SLOWER
+ * when the ratio exceeds 1 + threshold and the new interval lies wholly
+ * above the base one; FASTER when the ratio is below 1 / (1 + threshold)
+ * and the new interval lies wholly below; SAME otherwise: within the
+ * threshold, or within the noise. */
+enum compare_verdict compare_timing(const struct compare_entry *base, const struct compare_entry *cand,
+				    double threshold, double *ratio, double *lo, double *hi);
+
+enum compare_change {
+	CHANGE_NONE,
+	CHANGE_REGRESSION,  /* now a failure (FAIL, XPASS, TIMEOUT, CRASH, ERROR), before
+			     * not, or a new entry that fails */
+	CHANGE_FIXED,       /* a failure before, not now */
+	CHANGE_STATUS,      /* another change of status (PASS -> SKIP, XFAIL -> PASS...) */
+	CHANGE_OBSERVED,    /* same status, other observed behaviour (an undefined case's flip) */
+	CHANGE_NEW,         /* in the new run only, not failing */
+	CHANGE_REMOVED,     /* in the base run only */
+};
+
+/* "regression", "fixed", "status", "observed", "new", "removed" ("" for none). */
+const char *compare_change_name(enum compare_change c);
+
+/* How an entry changed; base or cand may be NULL (absent from that run). */
+enum compare_change compare_status(const struct compare_entry *base, const struct compare_entry *cand);
+
+/* Sorts entries by their key (case name, then params) and keeps the newest
+ * (highest result_id) of each key: the shards of a tagged run, or a case
+ * run twice, count once.  Returns the new count. */
+size_t compare_dedupe(struct compare_entry *e, size_t n);
+
+/* Orders two deduplicated entries by key, as compare_dedupe sorted them. */
+int compare_key_cmp(const struct compare_entry *a, const struct compare_entry *b);
+
+/* One side of a comparison: a run, or every run of a tag (the shards of a
+ * CI job), and its entries, deduplicated. */
+#define COMPARE_RUNS_MAX 1024
+struct compare_side {
+	struct db_run_row run;      /* the newest run of the side */
+	int64_t ids[COMPARE_RUNS_MAX];
+	size_t nruns;
+	char label[96];             /* "run 12", "tag main (3 runs)" */
+	struct compare_entry *entries;
+	size_t count, cap;
+};
+
+/* Reads the side's runs (ids, nruns and label already set) and their
+ * results.  Returns 0, or -1 with a message. */
+int compare_side_load(struct db *db, struct compare_side *s, char *err, size_t len);
+void compare_side_free(struct compare_side *s);
+
+/* One key of either side, paired. */
+struct compare_item {
+	const struct compare_entry *base, *cand; /* NULL: absent from that side */
+	enum compare_change change;
+	int timed;                  /* both sides timed: the verdict below holds */
+	enum compare_verdict verdict;
+	double ratio, lo, hi;       /* new / base, and its interval */
+};
+
+/* The best configuration of one variant for one problem on each side (what
+ * conform history follows): a change of winner is not a regression. */
+struct compare_best {
+	const struct compare_entry *base, *cand;
+};
+
+struct compare_result {
+	struct compare_side *base, *cand;
+	double threshold;
+	struct compare_item *items;
+	size_t nitems, capitems;
+	struct compare_best *best;
+	size_t nbest, capbest;
+	int counts[7];              /* items per enum compare_change */
+	int verdicts[3];            /* timed items per enum compare_verdict */
+	int mixed_timers;           /* some paired medians were taken by different timers */
+};
+
+/* Pairs the two loaded sides.  Returns 0, or -1 (out of memory). */
+int compare_run(struct compare_side *base, struct compare_side *cand, double threshold,
+		struct compare_result *out);
+void compare_result_free(struct compare_result *r);
+
+/* 1 when the comparison finds a regression: a status that became a
+ * failure, or a configuration SLOWER beyond the threshold. */
+int compare_regressed(const struct compare_result *r);
+
+#endif

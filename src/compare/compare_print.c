@@ -1,0 +1,351 @@
+/*
+ * compare_print.c - conform compare's answer, in the four forms it takes:
+ * the terminal's, Markdown for a CI job's summary, JSON lines, and JUnit
+ * (one test case per changed status and per compared configuration).
+ *
+ * Every form says the same things in the same order: the two sides and
+ * what differs between them besides the change (device, build, timer), the
+ * status changes, the timing verdicts, the best per problem (labelled as
+ * no verdict), and the result with its exit code.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compare.h"
+#include "compare_print.h"
+#include "emit.h"
+#include "text.h"
+
+/* The size as users write it ("2^20"), "x128" after it for rows. */
+static void size_text(const struct compare_entry *e, char *buf, size_t len)
+{
+	text_count(buf, len, e->n);
+	if (e->cols)
+		snprintf(buf + strlen(buf), len - strlen(buf), "x%lld", (long long)e->cols);
+}
+
+/* A configuration as shown: variant, dtype, op, size, params without op=. */
+static void config_text(const struct compare_entry *e, char *buf, size_t len)
+{
+	char size[48], params[CASE_PARAMS_MAX];
+	size_text(e, size, sizeof size);
+	text_copy(params, sizeof params, e->params);
+	char *op = strstr(params, "op=");
+	if (op) { /* drop "op=X" and its comma */
+		char *end = strchr(op, ',');
+		if (end)
+			memmove(op, end + 1, strlen(end + 1) + 1);
+		else
+			*(op > params ? op - 1 : op) = '\0';
+	}
+	snprintf(buf, len, "%s %s %s n=%s%s%s", e->variant, e->dtype, e->op[0] ? e->op : "-", size,
+		 params[0] ? " " : "", params);
+}
+
+/* What differs between the sides besides the change itself. */
+static void differences(const struct compare_result *r, char *buf, size_t len)
+{
+	const struct db_run_row *b = &r->base->run, *c = &r->cand->run;
+	buf[0] = '\0';
+	if (b->device_id != c->device_id || strcmp(b->device, c->device) != 0)
+		snprintf(buf + strlen(buf), len - strlen(buf), "different devices (%s, %s); ",
+			 b->device[0] ? b->device : "host", c->device[0] ? c->device : "host");
+	if (b->kind != c->kind)
+		snprintf(buf + strlen(buf), len - strlen(buf), "different kinds of run (%s, %s); ",
+			 run_kind_name(b->kind), run_kind_name(c->kind));
+	if (r->mixed_timers)
+		snprintf(buf + strlen(buf), len - strlen(buf),
+			 "medians taken by different timers (cupti, events) are compared; ");
+	if (buf[0])
+		buf[strlen(buf) - 2] = '\0';
+}
+
+static void side_text(const struct compare_side *s, char *buf, size_t len)
+{
+	const struct db_run_row *r = &s->run;
+	snprintf(buf, len, "%s (%s, %s, build %s%s%s)", s->label, run_kind_name(r->kind), r->started_at,
+		 r->git_revision[0] ? r->git_revision : "unknown", r->tag[0] ? ", tag " : "", r->tag);
+}
+
+static const char *status_of(const struct compare_entry *e)
+{
+	return e ? status_name(e->status) : "-";
+}
+
+/* The best of one problem changed enough to list: another configuration,
+ * or a median moved beyond the threshold; or present on one side only. */
+static int best_changed(const struct compare_result *r, const struct compare_best *b)
+{
+	if (!b->base || !b->cand)
+		return 1;
+	return strcmp(b->base->params, b->cand->params) != 0 ||
+	       fabs(b->cand->median_ms / b->base->median_ms - 1) > r->threshold;
+}
+
+static int listed_timing(const struct compare_item *it, int verbose)
+{
+	return it->timed && (verbose || it->verdict != VERDICT_SAME);
+}
+
+void compare_print_table(FILE *f, const struct compare_result *r, int verbose)
+{
+	char a[512], b[512], diff[512], cfg[CASE_PARAMS_MAX + 128];
+	side_text(r->base, a, sizeof a);
+	side_text(r->cand, b, sizeof b);
+	fprintf(f, "base: %s\nnew:  %s\n", a, b);
+	fprintf(f, "device: %s\n", r->cand->run.device[0] ? r->cand->run.device : "host");
+	differences(r, diff, sizeof diff);
+	if (diff[0])
+		fprintf(f, "WARNING: %s\n", diff);
+	fprintf(f, "\nstatus: %d regression%s, %d fixed, %d other change%s, %d new, %d removed\n",
+		r->counts[CHANGE_REGRESSION], r->counts[CHANGE_REGRESSION] == 1 ? "" : "s",
+		r->counts[CHANGE_FIXED], r->counts[CHANGE_STATUS] + r->counts[CHANGE_OBSERVED],
+		r->counts[CHANGE_STATUS] + r->counts[CHANGE_OBSERVED] == 1 ? "" : "s", r->counts[CHANGE_NEW],
+		r->counts[CHANGE_REMOVED]);
+	for (size_t i = 0; i < r->nitems; i++) {
+		const struct compare_item *it = &r->items[i];
+		if (it->change == CHANGE_NONE || (!verbose && (it->change == CHANGE_NEW || it->change == CHANGE_REMOVED)))
+			continue;
+		const struct compare_entry *e = it->cand ? it->cand : it->base;
+		fprintf(f, "  %-10s  %-40s  %s -> %s  (%s%s%s)\n", compare_change_name(it->change),
+			e->case_name, status_of(it->base), status_of(it->cand),
+			it->base ? it->base->observed : "-", " -> ", it->cand ? it->cand->observed : "-");
+	}
+	int timed = r->verdicts[0] + r->verdicts[1] + r->verdicts[2];
+	fprintf(f, "\ntiming: %d configuration%s timed in both, threshold %.3g%%: %d slower, %d faster, %d same\n",
+		timed, timed == 1 ? "" : "s", 100 * r->threshold, r->verdicts[VERDICT_SLOWER],
+		r->verdicts[VERDICT_FASTER], r->verdicts[VERDICT_SAME]);
+	for (size_t i = 0; i < r->nitems; i++) {
+		const struct compare_item *it = &r->items[i];
+		if (!listed_timing(it, verbose))
+			continue;
+		config_text(it->cand, cfg, sizeof cfg);
+		fprintf(f, "  %-6s  %s\n          %.3f us [%.3f, %.3f] -> %.3f us [%.3f, %.3f]: %+.1f%% [%+.1f%%, %+.1f%%]\n",
+			compare_verdict_name(it->verdict), cfg, it->base->median_ms * 1e3,
+			it->base->ci_low_ms * 1e3, it->base->ci_high_ms * 1e3, it->cand->median_ms * 1e3,
+			it->cand->ci_low_ms * 1e3, it->cand->ci_high_ms * 1e3, 100 * (it->ratio - 1),
+			100 * (it->lo - 1), 100 * (it->hi - 1));
+	}
+	int changed = 0;
+	for (size_t i = 0; i < r->nbest; i++)
+		changed += best_changed(r, &r->best[i]);
+	fprintf(f, "\nbest per problem (what conform history follows; not a verdict): %d of %zu changed\n",
+		changed, r->nbest);
+	for (size_t i = 0; i < r->nbest; i++) {
+		const struct compare_best *bb = &r->best[i];
+		if (!best_changed(r, bb))
+			continue;
+		const struct compare_entry *e = bb->cand ? bb->cand : bb->base;
+		char size[48];
+		size_text(e, size, sizeof size);
+		fprintf(f, "  %s %s %s n=%s: %s -> %s", e->variant, e->dtype, e->op[0] ? e->op : "-", size,
+			bb->base ? bb->base->params : "-", bb->cand ? bb->cand->params : "-");
+		if (bb->base && bb->cand)
+			fprintf(f, " (%.3f -> %.3f us, %+.1f%%)", bb->base->median_ms * 1e3,
+				bb->cand->median_ms * 1e3, 100 * (bb->cand->median_ms / bb->base->median_ms - 1));
+		fputc('\n', f);
+	}
+	fprintf(f, "\nresult: %d regression%s, %d slower configuration%s: %s\n",
+		r->counts[CHANGE_REGRESSION], r->counts[CHANGE_REGRESSION] == 1 ? "" : "s",
+		r->verdicts[VERDICT_SLOWER], r->verdicts[VERDICT_SLOWER] == 1 ? "" : "s",
+		compare_regressed(r) ? "exit 1" : "exit 0");
+}
+
+void compare_print_markdown(FILE *f, const struct compare_result *r, int verbose)
+{
+	char a[512], b[512], diff[512], cfg[CASE_PARAMS_MAX + 128];
+	side_text(r->base, a, sizeof a);
+	side_text(r->cand, b, sizeof b);
+	differences(r, diff, sizeof diff);
+	fprintf(f, "## conform compare: %s\n\n", compare_regressed(r) ? "regression" : "no regression");
+	fprintf(f, "| | run |\n|---|---|\n| base | %s |\n| new | %s |\n| device | %s |\n\n", a, b,
+		r->cand->run.device[0] ? r->cand->run.device : "host");
+	if (diff[0])
+		fprintf(f, "> **Warning:** %s\n\n", diff);
+	fprintf(f, "**%d status regression%s, %d slower configuration%s** (threshold %.3g%%); "
+		"%d fixed, %d faster.\n\n",
+		r->counts[CHANGE_REGRESSION], r->counts[CHANGE_REGRESSION] == 1 ? "" : "s",
+		r->verdicts[VERDICT_SLOWER], r->verdicts[VERDICT_SLOWER] == 1 ? "" : "s",
+		100 * r->threshold, r->counts[CHANGE_FIXED], r->verdicts[VERDICT_FASTER]);
+	int any = 0;
+	for (size_t i = 0; i < r->nitems; i++) {
+		const struct compare_item *it = &r->items[i];
+		if (it->change == CHANGE_NONE)
+			continue;
+		if (!any++)
+			fputs("### Status changes\n\n| change | case | base | new | observed |\n|---|---|---|---|---|\n", f);
+		const struct compare_entry *e = it->cand ? it->cand : it->base;
+		fprintf(f, "| %s | `%s` | %s | %s | %s -> %s |\n", compare_change_name(it->change),
+			e->case_name, status_of(it->base), status_of(it->cand),
+			it->base ? it->base->observed : "-", it->cand ? it->cand->observed : "-");
+	}
+	if (any)
+		fputc('\n', f);
+	any = 0;
+	for (size_t i = 0; i < r->nitems; i++) {
+		const struct compare_item *it = &r->items[i];
+		if (!listed_timing(it, verbose))
+			continue;
+		if (!any++)
+			fputs("### Timing\n\n| verdict | configuration | base (µs) | new (µs) | change | its interval |\n"
+			      "|---|---|---|---|---|---|\n", f);
+		config_text(it->cand, cfg, sizeof cfg);
+		fprintf(f, "| **%s** | `%s` | %.3f [%.3f, %.3f] | %.3f [%.3f, %.3f] | %+.1f%% | [%+.1f%%, %+.1f%%] |\n",
+			compare_verdict_name(it->verdict), cfg, it->base->median_ms * 1e3,
+			it->base->ci_low_ms * 1e3, it->base->ci_high_ms * 1e3, it->cand->median_ms * 1e3,
+			it->cand->ci_low_ms * 1e3, it->cand->ci_high_ms * 1e3, 100 * (it->ratio - 1),
+			100 * (it->lo - 1), 100 * (it->hi - 1));
+	}
+	if (any)
+		fputc('\n', f);
+	fprintf(f, "%d configurations timed in both: %d slower, %d faster, %d the same.\n",
+		r->verdicts[0] + r->verdicts[1] + r->verdicts[2], r->verdicts[VERDICT_SLOWER],
+		r->verdicts[VERDICT_FASTER], r->verdicts[VERDICT_SAME]);
+}
+
+static struct emit_field config_fields(const struct compare_entry *e, struct emit_field *f)
+{
+	f[0] = EMIT_STR("variant", e->variant);
+	f[1] = EMIT_STR("dtype", e->dtype);
+	f[2] = EMIT_STR("op", e->op);
+	f[3] = EMIT_INT("n", e->n);
+	f[4] = EMIT_INT("cols", e->cols);
+	f[5] = EMIT_STR("params", e->params);
+	return f[0];
+}
+
+/* A member that is null when the entry is absent from that side. */
+static void json_text(struct emit_json *j, const char *key, const char *s)
+{
+	if (s)
+		emit_json_string(j, key, s);
+	else
+		emit_json_null(j, key);
+}
+
+void compare_print_json(FILE *f, const struct compare_result *r)
+{
+	struct emit_json j;
+	const struct compare_side *sides[2] = {r->base, r->cand};
+	const char *names[2] = {"base", "new"};
+	for (int k = 0; k < 2; k++) {
+		const struct db_run_row *run = &sides[k]->run;
+		emit_json_init(&j, f);
+		emit_json_object(&j, NULL);
+		emit_json_string(&j, "section", "run");
+		emit_json_string(&j, "side", names[k]);
+		emit_json_string(&j, "label", sides[k]->label);
+		emit_json_int(&j, "run_id", run->id);
+		emit_json_uint(&j, "runs", sides[k]->nruns);
+		emit_json_string(&j, "kind", run_kind_name(run->kind));
+		emit_json_string(&j, "tag", run->tag);
+		emit_json_string(&j, "started_at", run->started_at);
+		emit_json_string(&j, "git_revision", run->git_revision);
+		emit_json_string(&j, "device", run->device[0] ? run->device : "host");
+		emit_json_close(&j);
+	}
+	for (size_t i = 0; i < r->nitems; i++) {
+		const struct compare_item *it = &r->items[i];
+		if (it->change == CHANGE_NONE && !it->timed)
+			continue;
+		const struct compare_entry *e = it->cand ? it->cand : it->base;
+		struct emit_field cf[6];
+		config_fields(e, cf);
+		emit_json_init(&j, f);
+		emit_json_object(&j, NULL);
+		emit_json_string(&j, "section", it->timed ? "timing" : "status");
+		emit_json_string(&j, "case", e->case_name);
+		for (int k = 0; k < 6; k++)
+			emit_json_field(&j, &cf[k]);
+		emit_json_string(&j, "change", compare_change_name(it->change));
+		json_text(&j, "status_base", it->base ? status_name(it->base->status) : NULL);
+		json_text(&j, "status_new", it->cand ? status_name(it->cand->status) : NULL);
+		if (it->timed) {
+			emit_json_string(&j, "verdict", compare_verdict_name(it->verdict));
+			emit_json_real(&j, "base_us", it->base->median_ms * 1e3, -1);
+			emit_json_real(&j, "new_us", it->cand->median_ms * 1e3, -1);
+			emit_json_real(&j, "ratio", it->ratio, -1);
+			emit_json_real(&j, "ratio_low", it->lo, -1);
+			emit_json_real(&j, "ratio_high", it->hi, -1);
+			emit_json_string(&j, "timer_base", timing_timer_name(it->base->timer));
+			emit_json_string(&j, "timer_new", timing_timer_name(it->cand->timer));
+		}
+		emit_json_close(&j);
+	}
+	for (size_t i = 0; i < r->nbest; i++) {
+		const struct compare_best *bb = &r->best[i];
+		const struct compare_entry *e = bb->cand ? bb->cand : bb->base;
+		emit_json_init(&j, f);
+		emit_json_object(&j, NULL);
+		emit_json_string(&j, "section", "best");
+		struct emit_field cf[6];
+		config_fields(e, cf);
+		for (int k = 0; k < 5; k++) /* the problem: not the params */
+			emit_json_field(&j, &cf[k]);
+		json_text(&j, "params_base", bb->base ? bb->base->params : NULL);
+		json_text(&j, "params_new", bb->cand ? bb->cand->params : NULL);
+		if (bb->base)
+			emit_json_real(&j, "base_us", bb->base->median_ms * 1e3, -1);
+		else
+			emit_json_null(&j, "base_us");
+		if (bb->cand)
+			emit_json_real(&j, "new_us", bb->cand->median_ms * 1e3, -1);
+		else
+			emit_json_null(&j, "new_us");
+		emit_json_bool(&j, "changed", best_changed(r, bb));
+		emit_json_close(&j);
+	}
+	emit_json_init(&j, f);
+	emit_json_object(&j, NULL);
+	emit_json_object(&j, "summary");
+	emit_json_int(&j, "regressions", r->counts[CHANGE_REGRESSION]);
+	emit_json_int(&j, "fixed", r->counts[CHANGE_FIXED]);
+	emit_json_int(&j, "status_changes", r->counts[CHANGE_STATUS] + r->counts[CHANGE_OBSERVED]);
+	emit_json_int(&j, "new", r->counts[CHANGE_NEW]);
+	emit_json_int(&j, "removed", r->counts[CHANGE_REMOVED]);
+	emit_json_int(&j, "slower", r->verdicts[VERDICT_SLOWER]);
+	emit_json_int(&j, "faster", r->verdicts[VERDICT_FASTER]);
+	emit_json_int(&j, "same", r->verdicts[VERDICT_SAME]);
+	emit_json_real(&j, "threshold", r->threshold, -1);
+	emit_json_bool(&j, "mixed_timers", r->mixed_timers);
+	emit_json_int(&j, "exit", compare_regressed(r));
+	emit_json_close(&j);
+	emit_json_close(&j);
+}
+
+void compare_print_junit(FILE *f, const struct compare_result *r)
+{
+	char cfg[CASE_PARAMS_MAX + 128];
+	int tests = 0, failures = r->counts[CHANGE_REGRESSION] + r->verdicts[VERDICT_SLOWER];
+	for (size_t i = 0; i < r->nitems; i++)
+		tests += r->items[i].change != CHANGE_NONE || r->items[i].timed;
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		   "<testsuites name=\"conform compare\" tests=\"%d\" failures=\"%d\">\n"
+		   "<testsuite name=\"compare\" tests=\"%d\" failures=\"%d\">\n",
+		tests, failures, tests, failures);
+	for (size_t i = 0; i < r->nitems; i++) {
+		const struct compare_item *it = &r->items[i];
+		if (it->change == CHANGE_NONE && !it->timed)
+			continue;
+		const struct compare_entry *e = it->cand ? it->cand : it->base;
+		fputs("<testcase classname=\"", f);
+		fputs(it->timed ? "timing" : "status", f);
+		fputs("\" name=\"", f);
+		if (it->timed) {
+			config_text(e, cfg, sizeof cfg);
+			text_xml_escape(f, cfg);
+		} else {
+			text_xml_escape(f, e->case_name);
+		}
+		fputs("\">", f);
+		if (it->change == CHANGE_REGRESSION)
+			fprintf(f, "<failure message=\"%s -&gt; %s\"/>", status_of(it->base), status_of(it->cand));
+		else if (it->timed && it->verdict == VERDICT_SLOWER)
+			fprintf(f, "<failure message=\"SLOWER: %.3f -&gt; %.3f us (%+.1f%%, interval %+.1f%% to %+.1f%%)\"/>",
+				it->base->median_ms * 1e3, it->cand->median_ms * 1e3, 100 * (it->ratio - 1),
+				100 * (it->lo - 1), 100 * (it->hi - 1));
+		fputs("</testcase>\n", f);
+	}
+	fputs("</testsuite>\n</testsuites>\n", f);
+}
