@@ -181,4 +181,5 @@ expect_exit 0 "a tune" -- "$CONFORM" tune harness.spin --n 2^10 --dtype f32 --st
 expect_eq "$(sql "$db" "select group_concat(kind || ' ' || coalesce(tag, '-'), ', ') from (select * from runs order by id)")" \
 	"conformance ci/shard-1, tune -" "kinds and tags stored"
 one_line_exit2 "a tag with a space" "$CONFORM" --filter harness.pass.i32 --tag "a b" --db "$db"
+expect_grep "$TMP/err" "--tag: expected a name of 1 to 63 letters" "the tag message"
 finish

@@ -25,6 +25,15 @@ expect_exit() {
 	fi
 }
 
+# one_line_exit2 DESCRIPTION command...: a usage error: exit 2 and one
+# line on stderr, "conform: ...".
+one_line_exit2() {
+	what=$1; shift
+	expect_exit 2 "$what" -- "$@"
+	expect_eq "$(wc -l <"$TMP/err")" 1 "$what: one line"
+	expect_grep "$TMP/err" "^conform: " "$what: message"
+}
+
 # expect_grep FILE REGEX DESCRIPTION
 expect_grep() {
 	checks=$((checks + 1))

@@ -107,6 +107,14 @@ static int compare_set(void *opts, int id, const struct cmd_value *v)
 	return 0;
 }
 
+/* 4 to 40 hex digits, and "-dirty" after them as a build from a tree
+ * with changes records its revision. */
+static int is_revision(const char *ref)
+{
+	size_t hex = strspn(ref, "0123456789abcdef");
+	return hex >= 4 && hex <= 40 && (ref[hex] == '\0' || strcmp(ref + hex, "-dirty") == 0);
+}
+
 /* Fills a side's run list and label from a reference, or from the kind
  * alone: the newest run when before is 0, else the run before `before`
  * on `device`.  Returns 0, or -1 after printing why. */
@@ -140,7 +148,7 @@ static int side_resolve(struct db *db, const char *ref, const char *tag, int kin
 			r = db_runs_nth(db, kind, -1, (int)u, &id, err, sizeof err);
 		else if (strlen(ref) <= 6 && num_parse_uint(ref, INT64_MAX, &u) == 0)
 			id = (int64_t)u, r = 1; /* a git revision is shown with 7 or more */
-		else if (strlen(ref) >= 4 && strlen(ref) <= 40 && strspn(ref, "0123456789abcdef") == strlen(ref))
+		else if (is_revision(ref))
 			r = db_runs_by_revision(db, ref, kind, &id, err, sizeof err);
 		else {
 			cmd_error("'%s': expected a run id, last, last~N or a git revision (4 to 40 hex digits)", ref);
