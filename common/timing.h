@@ -36,6 +36,10 @@ struct timing_request {
 	double max_noise;    /* stop when spread is below this (default 0.005) */
 	double max_time_s;   /* stop after this much measuring, once min_samples are in (default 1.0 s) */
 	int hot;             /* 1: no L2 flush between samples */
+	/* For testing a regression gate only: each timed launch runs this
+	 * many times (0 or 1: once).  Never crosses the protocol; the worker
+	 * sets it from CONFORM_TEST_SLOW (worker_main.c). */
+	int slowdown;
 };
 
 struct timing_stats {

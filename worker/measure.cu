@@ -157,6 +157,7 @@ struct measure_state {
 	int64_t aside_id;    /* CUPTI's id of `aside`, whose records are not the sample's */
 	int records;         /* records a sample of records_batch launches left; 0: none yet */
 	int records_batch;
+	int slowdown;        /* launches per counted launch (timing_request.slowdown) */
 	char why_events[200]; /* why the samples are timed by events */
 	void *flush;         /* 2 x L2 bytes, cold samples only */
 	size_t flush_bytes;
@@ -204,7 +205,7 @@ static int sample(struct measure_state *m, measure_launch_fn launch, void *ctx, 
 		return cuda_call_failed(r, "ordering the sample after the flush", e);
 	if ((e = cudaEventRecord(m->start, 0)) != cudaSuccess)
 		return cuda_call_failed(r, "cudaEventRecord", e);
-	for (int b = 0; b < batch; b++)
+	for (int b = 0; b < batch * m->slowdown; b++)
 		if (launch_checked(launch, ctx, r) < 0)
 			return -1;
 	if ((e = cudaEventRecord(m->stop, 0)) != cudaSuccess)
@@ -362,6 +363,7 @@ int measure_kernel(const struct timing_request *t, measure_launch_fn launch, voi
 		case_result_set(r, OUTCOME_ERROR, "timing: max_samples=%d", t->max_samples);
 		return -1;
 	}
+	m.slowdown = t->slowdown > 1 ? t->slowdown : 1;
 	m.samples = (double *)malloc(2 * (size_t)t->max_samples * sizeof *m.samples);
 	if (!m.samples) {
 		case_result_set(r, OUTCOME_ERROR, "out of host memory");

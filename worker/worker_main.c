@@ -194,6 +194,10 @@ int main(int argc, char **argv)
 			fprintf(stderr, "conform-worker: malformed request\n");
 			return 2;
 		}
+		/* CONFORM_TEST_SLOW=VARIANT times that variant's launches
+		 * twice over: a deliberate regression, to try a gate with. */
+		const char *slow = getenv("CONFORM_TEST_SLOW");
+		t.slowdown = slow && strcmp(slow, a.variant) == 0 ? 2 : 1;
 		run_case(&a, has_gpu, nodev, &r);
 		char out[PROTO_LINE_MAX];
 		if (proto_format_done(out, sizeof out, seq, &r) < 0 || write_line(proto, out) < 0)
