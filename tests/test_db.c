@@ -1140,10 +1140,6 @@ static void test_migration_5(void)
 	sqlite3_close(h);
 }
 
-/* A result that cannot be stored for a reason waiting will not cure (here
- * the database at its size limit, SQLITE_FULL as from a full disk): the
- * database sink marks the run aborted with the reason, keeps every result
- * stored before, and fails with one line that says so. */
 /* Migration 7: runs stored before it get their kind from their command
  * line (as conform tune, bench and the interface wrote it), and a run
  * begun after it keeps the kind and tag it was given. */
@@ -1202,6 +1198,10 @@ static void test_migration_7(void)
 	db_close(db);
 }
 
+/* A result that cannot be stored for a reason waiting will not cure (here
+ * the database at its size limit, SQLITE_FULL as from a full disk): the
+ * database sink marks the run aborted with the reason, keeps every result
+ * stored before, and fails with one line that says so. */
 static void test_aborted(void)
 {
 	char path[PATH_MAX], buf[512];
