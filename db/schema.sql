@@ -289,3 +289,150 @@ UPDATE runs SET kind = CASE
 	ELSE 'conformance' END;
 CREATE INDEX runs_kind ON runs(kind, device_id, id);
 CREATE INDEX runs_tag ON runs(tag, id);
+
+-- migration 8: views for scripts
+
+-- Four read-only views for the questions scripts ask most ("sqlite3
+-- conform.db 'select * from status_changes'"); conform itself reads none
+-- of them.  They use only what SQLite 3.22 knows (configure's minimum): no
+-- window functions, no FULL JOIN, since a view SQLite cannot parse would
+-- make every later open of the database fail.
+
+-- Pairing a run's results with the previous run's by case name (status
+-- changes) looks up one case in one run; results_run alone would read the
+-- whole previous run for every case.
+CREATE INDEX results_run_case ON results(run_id, case_name);
+-- The newest result per device and case (latest_results) reads this in
+-- order, with no sort and no table access; it also serves lookups of one
+-- device's results.  Lookups of one case use results_case.
+CREATE INDEX results_device_case ON results(device_id, case_name);
+
+-- The newest result (the highest results.id) per device and case name,
+-- of any kind of run: a tune or bench run's result of a case name is
+-- newer than a conformance run's before it (kind says which it is; tune
+-- and bench store one result per configuration under the case's name).
+CREATE VIEW latest_results AS
+SELECT
+	m.device_id     AS device_id,         -- devices.id; NULL for host-only runs
+	m.case_name     AS case_name,         -- dotted case name
+	r.status        AS status,            -- PASS, FAIL, TIMEOUT, CRASH, ERROR, SKIP, XFAIL, XPASS
+	r.observed      AS observed,          -- what happened, completed-correct ... invalid
+	r.expect        AS expect,            -- what the suite expected, pass ... error
+	r.message       AS message,           -- one-line explanation, '' when there is nothing to say
+	r.variant       AS variant,           -- catalog variant, "warp.shfl_xor"
+	r.params        AS params,            -- canonical parameters, '' for none
+	r.dtype         AS dtype,             -- element type
+	r.n             AS n,                 -- elements, or rows when cols > 0
+	r.cols          AS cols,              -- elements per row; 0 for flat problems
+	r.id            AS result_id,         -- its results.id
+	r.run_id        AS run_id,            -- the run that recorded it
+	r.created_at    AS created_at,        -- when it was recorded, ISO-8601 UTC
+	u.kind          AS kind,              -- that run's kind: conformance, tune, bench, sweep
+	u.tag           AS tag,               -- that run's --tag, NULL without one
+	u.git_revision  AS git_revision       -- the build that ran it, NULL when unknown
+FROM (SELECT device_id, case_name, max(id) AS id FROM results
+	GROUP BY device_id, case_name) m
+JOIN results r ON r.id = m.id
+JOIN runs u ON u.id = r.run_id;
+
+-- What changed between consecutive conformance runs on one device: each
+-- complete or interrupted conformance run is paired with the next such run
+-- (by runs.id) of the same device (NULL pairs with NULL: host-only runs),
+-- and every case whose status differs between the two is a row; a case
+-- that only one of them ran has NULL status and observed on the other
+-- side.  Only conformance runs, so there is no kind column: tune, bench
+-- and sweep runs store one result per configuration under a case name,
+-- so their names repeat within a run and their statuses are evaluations,
+-- not cases.  Running and aborted runs stopped partway, and would show
+-- every case they did not reach as a change.  Runs sharing a tag (the
+-- shards of one CI job) pair with each other here like any others.
+CREATE VIEW status_changes AS
+WITH done(id, device_id) AS (
+	SELECT id, device_id FROM runs
+	WHERE kind = 'conformance' AND state IN ('complete', 'interrupted')
+), pairs(device_id, run_before, run_after) AS (
+	SELECT a.device_id, a.id,
+	       (SELECT min(b.id) FROM runs b WHERE b.kind = 'conformance' AND b.device_id IS a.device_id
+		AND b.id > a.id AND b.state IN ('complete', 'interrupted'))
+	FROM done a
+)
+SELECT
+	p.device_id     AS device_id,         -- devices.id of both runs; NULL for host-only runs
+	p.run_before    AS run_before,        -- the earlier run's id
+	p.run_after     AS run_after,         -- the next one's
+	y.case_name     AS case_name,         -- the case
+	x.status        AS status_before,     -- its status in run_before; NULL when run_before has no result of it
+	y.status        AS status_after,      -- its status in run_after
+	x.observed      AS observed_before,   -- what happened in run_before; NULL with status_before
+	y.observed      AS observed_after     -- what happened in run_after
+FROM pairs p JOIN results y ON y.run_id = p.run_after
+LEFT JOIN results x ON x.run_id = p.run_before AND x.case_name = y.case_name
+WHERE x.status IS NOT y.status
+UNION ALL
+SELECT p.device_id, p.run_before, p.run_after, x.case_name, x.status, NULL, x.observed, NULL
+FROM pairs p JOIN results x ON x.run_id = p.run_before
+WHERE p.run_after IS NOT NULL
+	AND NOT EXISTS (SELECT 1 FROM results y WHERE y.run_id = p.run_after AND y.case_name = x.case_name)
+ORDER BY run_after, case_name;
+
+-- Every timed result (samples IS NOT NULL: tune, bench, timed runs), in
+-- the order they were recorded, with its run: the history of one
+-- configuration's time across builds and tags.  Select a configuration by
+-- variant, dtype, n, cols and params (results_config serves that) and
+-- device_id.
+CREATE VIEW config_timing AS
+SELECT
+	r.device_id     AS device_id,         -- devices.id; NULL for host-only runs
+	r.variant       AS variant,           -- catalog variant, "device.two_pass"
+	r.dtype         AS dtype,             -- element type
+	r.op            AS op,                -- sum, max or min; NULL when params name none
+	r.n             AS n,                 -- elements, or rows when cols > 0
+	r.cols          AS cols,              -- elements per row; 0 for flat problems
+	r.params        AS params,            -- the configuration, "block=256,items=4,vec=4,op=sum"
+	r.id            AS result_id,         -- its results.id
+	r.run_id        AS run_id,            -- the run that measured it
+	u.started_at    AS started_at,        -- when that run began, ISO-8601 UTC
+	u.kind          AS kind,              -- that run's kind: conformance, tune, bench, sweep
+	u.tag           AS tag,               -- that run's --tag, NULL without one
+	u.git_revision  AS git_revision,      -- the build that measured it, NULL when unknown
+	r.median_ms     AS median_ms,         -- median kernel time, ms
+	r.ci_low_ms     AS ci_low_ms,         -- lower end of the median's 95% confidence interval, ms
+	r.ci_high_ms    AS ci_high_ms,        -- its upper end, ms (both NULL for results stored before migration 5)
+	r.spread        AS spread,            -- the interval's relative half-width, a fraction
+	r.noise_met     AS noise_met,         -- 1: sampling reached --max-noise; 0: a time or sample limit came first
+	r.samples       AS samples,           -- timed launches
+	r.timer         AS timer              -- what timed them: cupti, events or host
+FROM results r JOIN runs u ON u.id = r.run_id
+WHERE r.samples IS NOT NULL
+ORDER BY r.id;
+
+-- Cases whose status differs between conformance runs of one build on one
+-- device: the same code on the same GPU judged twice, differently.  The
+-- cause may be the kernel (a race), the harness, or the input: runs with
+-- different seeds (runs.seed) draw different inputs.  Runs of an unknown
+-- build (git_revision NULL) are left out; a "-dirty" revision names a
+-- tree with uncommitted edits, which may differ from one run to the next.
+-- statuses lists each status seen once, in status.h's order, so that the
+-- output is the same whatever plan SQLite picks (group_concat's order
+-- is not defined).
+CREATE VIEW flaky_cases AS
+SELECT
+	u.device_id     AS device_id,         -- devices.id; NULL for host-only runs
+	u.git_revision  AS git_revision,      -- the build
+	r.case_name     AS case_name,         -- the case
+	count(DISTINCT r.run_id) AS runs,     -- runs of that build on that device with a result of it
+	substr(CASE WHEN max(r.status = 'PASS') THEN ',PASS' ELSE '' END
+	    || CASE WHEN max(r.status = 'FAIL') THEN ',FAIL' ELSE '' END
+	    || CASE WHEN max(r.status = 'TIMEOUT') THEN ',TIMEOUT' ELSE '' END
+	    || CASE WHEN max(r.status = 'CRASH') THEN ',CRASH' ELSE '' END
+	    || CASE WHEN max(r.status = 'ERROR') THEN ',ERROR' ELSE '' END
+	    || CASE WHEN max(r.status = 'SKIP') THEN ',SKIP' ELSE '' END
+	    || CASE WHEN max(r.status = 'XFAIL') THEN ',XFAIL' ELSE '' END
+	    || CASE WHEN max(r.status = 'XPASS') THEN ',XPASS' ELSE '' END, 2)
+	                AS statuses,          -- the statuses seen, "PASS,FAIL"
+	min(r.run_id)   AS first_run,         -- the first of those runs
+	max(r.run_id)   AS last_run           -- the last
+FROM runs u JOIN results r ON r.run_id = u.id
+WHERE u.kind = 'conformance' AND u.git_revision IS NOT NULL
+GROUP BY u.device_id, u.git_revision, r.case_name
+HAVING count(DISTINCT r.status) > 1;

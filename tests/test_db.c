@@ -776,7 +776,7 @@ static void test_migration(void)
 	sqlite3 *h;
 	double t0, dt;
 
-	CHECK_INT(db_schema_latest(), 7);
+	CHECK_INT(db_schema_latest(), 8);
 	path_in(path, sizeof path, "old.db");
 	CHECK_INT(db_open_at_version(path, 1, &db, err, sizeof err), 0);
 	if (!db)
@@ -1140,10 +1140,6 @@ static void test_migration_5(void)
 	sqlite3_close(h);
 }
 
-/* A result that cannot be stored for a reason waiting will not cure (here
- * the database at its size limit, SQLITE_FULL as from a full disk): the
- * database sink marks the run aborted with the reason, keeps every result
- * stored before, and fails with one line that says so. */
 /* Migration 7: runs stored before it get their kind from their command
  * line (as conform tune, bench and the interface wrote it), and a run
  * begun after it keeps the kind and tag it was given. */
@@ -1202,6 +1198,155 @@ static void test_migration_7(void)
 	db_close(db);
 }
 
+/* A run for test_migration_8: begun with the given kind, tag, build and
+ * device, ended in `state` (NULL: left running, as after kill -9). */
+static int64_t views_run(struct db *db, enum run_kind kind, const char *tag, const char *rev,
+			 int64_t dev, const char *state)
+{
+	struct run_info ri = plain_run;
+	int64_t id = 0;
+
+	ri.kind = kind;
+	ri.tag = tag;
+	ri.git_revision = rev;
+	ri.device_id = dev;
+	CHECK_INT(db_run_begin(db, &ri, &id, err, sizeof err), 0);
+	if (state)
+		CHECK_INT(db_run_end(db, id, state, 0, 0, 0, err, sizeof err), 0);
+	return id;
+}
+
+/* Migration 8: a version-7 database with conformance runs on two GPUs and
+ * the host, over two builds, a tune run, a run left running, statuses that
+ * change and cases that flake, gains the views for scripts, and each view
+ * holds exactly the rows it should.  Rows are "device:..." with '-' for
+ * NULL; run ids are 1 to 9 in the order begun. */
+static void test_migration_8(void)
+{
+	char path[PATH_MAX], buf[1024];
+	struct db *db = NULL;
+	struct gpu_info ga = mkgpu("GPU A", "GPU-views-a"), gb = mkgpu("GPU B", "GPU-views-b");
+	struct case_spec a = mkcase("x.a.f32", "x.v", DTYPE_F32, 64, 0, "op=sum", EXPECT_PASS);
+	struct case_spec b = mkcase("x.b.f32", "x.v", DTYPE_F32, 64, 0, "op=sum", EXPECT_PASS);
+	struct case_spec c = mkcase("x.c.f32", "x.v", DTYPE_F32, 64, 0, "op=sum", EXPECT_PASS);
+	/* The tuner stores each configuration under the case's name. */
+	struct case_spec c64 = mkcase("x.c.f32", "x.v", DTYPE_F32, 64, 0, "block=64,op=sum", EXPECT_PASS);
+	struct case_spec c128 = mkcase("x.c.f32", "x.v", DTYPE_F32, 64, 0, "block=128,op=sum", EXPECT_PASS);
+	struct case_spec c256 = mkcase("x.c.f32", "x.v", DTYPE_F32, 64, 0, "block=256,op=sum", EXPECT_PASS);
+	const enum status P = STATUS_PASS, F = STATUS_FAIL;
+	const enum outcome ok = OUTCOME_CORRECT, wrong = OUTCOME_WRONG;
+	int64_t da = 0, dbb = 0, r;
+	sqlite3 *h;
+
+	CHECK_INT(db_schema_latest(), 8);
+	path_in(path, sizeof path, "v7.db");
+	CHECK_INT(db_open_at_version(path, 7, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	CHECK_INT(db_device_upsert(db, &ga, &da, err, sizeof err), 0);
+	CHECK_INT(db_device_upsert(db, &gb, &dbb, err, sizeof err), 0);
+	CHECK_INT(da, 1);
+	CHECK_INT(dbb, 2);
+
+	r = views_run(db, RUN_CONFORMANCE, NULL, "r1", da, "complete");		/* 1 */
+	put_result(db, r, &a, P, ok, "", 1, 0, 0);
+	put_result(db, r, &b, P, ok, "", 1, 0, 0);
+	put_result(db, r, &c, F, wrong, "", 1, 0, 0);
+	r = views_run(db, RUN_CONFORMANCE, "nightly", "r1", da, "complete");	/* 2 */
+	put_result(db, r, &a, P, ok, "", 1, 0, 0);
+	put_result(db, r, &b, F, wrong, "", 1, 0, 0);	/* flaky: PASS in run 1, same build */
+	put_result(db, r, &c, F, wrong, "", 1, 0, 0);
+	r = views_run(db, RUN_CONFORMANCE, NULL, "r1", dbb, "complete");	/* 3 */
+	put_result(db, r, &a, F, wrong, "", 1, 0, 0);
+	put_result(db, r, &b, P, ok, "", 1, 0, 0);
+	r = views_run(db, RUN_CONFORMANCE, NULL, "r2", da, NULL);		/* 4: killed */
+	put_result(db, r, &a, STATUS_CRASH, OUTCOME_CRASHED, "", 1, 0, 0);
+	r = views_run(db, RUN_CONFORMANCE, NULL, "r2", da, "interrupted");	/* 5 */
+	put_result(db, r, &a, P, ok, "", 1, 0, 0);
+	put_result(db, r, &c, P, ok, "", 1, 0, 0);
+	r = views_run(db, RUN_TUNE, "t", "r2", da, "complete");		/* 6 */
+	put_result(db, r, &c64, F, wrong, "", 1, 0, 0);	/* wrong: not timed */
+	put_result(db, r, &c128, P, ok, "", 1, 2.0, 1e6);
+	put_result(db, r, &c256, P, ok, "", 1, 1.5, 1e6);
+	r = views_run(db, RUN_CONFORMANCE, NULL, "r1", dbb, "complete");	/* 7 */
+	put_result(db, r, &a, P, ok, "", 1, 0, 0);
+	put_result(db, r, &b, P, ok, "", 1, 0, 0);
+	put_result(db, r, &c, P, ok, "", 1, 0, 0);
+	r = views_run(db, RUN_CONFORMANCE, NULL, "", 0, "complete");		/* 8: host, unknown build */
+	put_result(db, r, &a, P, ok, "", 1, 0, 0);
+	r = views_run(db, RUN_CONFORMANCE, NULL, "", 0, "complete");		/* 9 */
+	put_result(db, r, &a, F, wrong, "", 1, 0, 0);
+	db_close(db);
+	db = NULL;
+
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	CHECK_INT(db_schema_version(db), 8);
+	db_close(db);
+	h = raw_open(path);
+	if (!h)
+		return;
+
+	/* The newest per device and case: the tune run's last configuration
+	 * for x.c.f32 on A, the run left running is older than run 5. */
+	CHECK_STR(raw_text(h, "SELECT group_concat(coalesce(device_id, '-') || ':' || case_name || ':' || "
+			      "run_id || ':' || status || ':' || kind || ':' || coalesce(tag, '-') || ':' || "
+			      "coalesce(git_revision, '-') || ':' || params, ' ') FROM (SELECT * FROM "
+			      "latest_results ORDER BY device_id, case_name)", buf, sizeof buf),
+		  "-:x.a.f32:9:FAIL:conformance:-:-:op=sum "
+		  "1:x.a.f32:5:PASS:conformance:-:r2:op=sum "
+		  "1:x.b.f32:2:FAIL:conformance:nightly:r1:op=sum "
+		  "1:x.c.f32:6:PASS:tune:t:r2:block=256,op=sum "
+		  "2:x.a.f32:7:PASS:conformance:-:r1:op=sum "
+		  "2:x.b.f32:7:PASS:conformance:-:r1:op=sum "
+		  "2:x.c.f32:7:PASS:conformance:-:r1:op=sum");
+	CHECK_INT(raw_int(h, "SELECT count(*) FROM latest_results l JOIN results r ON r.id = l.result_id "
+			     "WHERE r.case_name = l.case_name AND r.run_id = l.run_id"), 7);
+
+	/* Pairs A 1-2 and 2-5 (4 is still running), B 3-7, the host 8-9;
+	 * the tune run pairs with nothing; x.a.f32 in 2-5 did not change. */
+	CHECK_STR(raw_text(h, "SELECT group_concat(coalesce(device_id, '-') || ':' || run_before || '>' || "
+			      "run_after || ':' || case_name || ':' || coalesce(status_before, '-') || '>' || "
+			      "coalesce(status_after, '-') || ':' || coalesce(observed_before, '-') || '>' || "
+			      "coalesce(observed_after, '-'), ' ') FROM status_changes", buf, sizeof buf),
+		  "1:1>2:x.b.f32:PASS>FAIL:completed-correct>completed-wrong "
+		  "1:2>5:x.b.f32:FAIL>-:completed-wrong>- "
+		  "1:2>5:x.c.f32:FAIL>PASS:completed-wrong>completed-correct "
+		  "2:3>7:x.a.f32:FAIL>PASS:completed-wrong>completed-correct "
+		  "2:3>7:x.c.f32:->PASS:->completed-correct "
+		  "-:8>9:x.a.f32:PASS>FAIL:completed-correct>completed-wrong");
+	CHECK_STR(raw_text(h, "SELECT group_concat(case_name, ' ') FROM status_changes WHERE run_after = "
+			      "(SELECT max(id) FROM runs WHERE kind = 'conformance' AND device_id = 1)",
+			      buf, sizeof buf),
+		  "x.b.f32 x.c.f32");
+
+	/* The two timed configurations of the tune run, nothing else. */
+	CHECK_STR(raw_text(h, "SELECT group_concat(device_id || ':' || variant || ':' || dtype || ':' || op || "
+			      "':' || n || ':' || cols || ':' || params || ':' || run_id || ':' || kind || ':' || "
+			      "tag || ':' || git_revision || ':' || median_ms || ':' || samples || ':' || "
+			      "(started_at IS NOT NULL), ' ') FROM config_timing", buf, sizeof buf),
+		  "1:x.v:f32:sum:64:0:block=128,op=sum:6:tune:t:r2:2.0:10:1 "
+		  "1:x.v:f32:sum:64:0:block=256,op=sum:6:tune:t:r2:1.5:10:1");
+
+	/* x.b.f32 on A in build r1; x.a.f32 on A in r2 (the killed run's
+	 * CRASH counts, its results are real); x.a.f32 on B in r1.  Not the
+	 * tune run's wrong configuration of x.c.f32, not the host's runs of
+	 * an unknown build. */
+	CHECK_STR(raw_text(h, "SELECT group_concat(device_id || ':' || git_revision || ':' || case_name || ':' || "
+			      "runs || ':' || statuses || ':' || first_run || '-' || last_run, ' ') FROM "
+			      "(SELECT * FROM flaky_cases ORDER BY device_id, git_revision, case_name)",
+			      buf, sizeof buf),
+		  "1:r1:x.b.f32:2:PASS,FAIL:1-2 "
+		  "1:r2:x.a.f32:2:PASS,CRASH:4-5 "
+		  "2:r1:x.a.f32:2:PASS,FAIL:3-7");
+	sqlite3_close(h);
+}
+
+/* A result that cannot be stored for a reason waiting will not cure (here
+ * the database at its size limit, SQLITE_FULL as from a full disk): the
+ * database sink marks the run aborted with the reason, keeps every result
+ * stored before, and fails with one line that says so. */
 static void test_aborted(void)
 {
 	char path[PATH_MAX], buf[512];
@@ -1663,6 +1808,7 @@ int main(void)
 	test_migration_4();
 	test_migration_5();
 	test_migration_7();
+	test_migration_8();
 	test_aborted();
 	test_refusals();
 	test_damaged();
