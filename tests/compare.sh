@@ -60,6 +60,11 @@ expect_exit 0 "a higher threshold" -- "$CONFORM" compare --threshold 20% --db "$
 expect_exit 1 "a lower one catches b=4 (+3 %, apart)" -- "$CONFORM" compare --threshold 2 --db "$db"
 expect_grep "$TMP/out" "2 slower" "b=2 and b=4"
 expect_exit 0 "conformance runs still pair by kind" -- "$CONFORM" compare 1 2 --db "$db"
+# "Did sum at 2^20 get slower?" - one command, the exit code the answer.
+expect_exit 1 "filtered: sum at 2^20" -- "$CONFORM" compare --n 2^20 --op sum --dtype f32 --filter 'device.*' --db "$db"
+expect_exit 0 "filtered: another size" -- "$CONFORM" compare --n 2^24 --db "$db"
+expect_grep "$TMP/out" "^timing: 0 configurations timed in both" "nothing at 2^24"
+expect_exit 0 "filtered: another variant" -- "$CONFORM" compare --filter 'harness.*' --db "$db"
 
 expect_exit 1 "markdown" -- "$CONFORM" compare --markdown --db "$db"
 expect_grep "$TMP/out" "^## conform compare: regression$" "markdown heading"
@@ -105,5 +110,6 @@ one_line_exit2 "three sides" "$CONFORM" compare --tag base 1 2 --db "$db"
 one_line_exit2 "no such run" "$CONFORM" compare 1 999 --db "$db"
 one_line_exit2 "not a reference" "$CONFORM" compare 1 zzz --db "$db"
 one_line_exit2 "no such tag" "$CONFORM" compare --tag nope --tag cand --db "$db"
+one_line_exit2 "bad --n" "$CONFORM" compare --n 2^x --db "$db"
 one_line_exit2 "markdown and json" "$CONFORM" compare --markdown --json --db "$db"
 finish

@@ -30,7 +30,7 @@
 #include "lookup_opts.h"
 #include "num.h"
 
-enum { O_KIND = CMD_OPT_OWN, O_THRESHOLD, O_MARKDOWN, O_JUNIT };
+enum { O_KIND = CMD_OPT_OWN, O_THRESHOLD, O_MARKDOWN, O_JUNIT, O_FILTER, O_N };
 
 struct compare_opts {
 	const char *tags[2];
@@ -39,6 +39,7 @@ struct compare_opts {
 	double threshold;
 	int markdown, json, verbose;
 	const char *junit_path, *db_path;
+	struct compare_filter filter;
 };
 
 static const struct cmd_option compare_options[] = {
@@ -48,6 +49,11 @@ static const struct cmd_option compare_options[] = {
 	 .help = "conformance, tune, bench or sweep (default: the new run's)"},
 	{.id = O_THRESHOLD, .name = "threshold", .arg = CMD_ARG_TEXT, .metavar = "P%",
 	 .help = "how much slower counts, beyond the noise (default 5%)"},
+	{.id = O_FILTER, .name = "filter", .arg = CMD_ARG_TEXT, .metavar = "GLOB",
+	 .help = "only cases or variants whose name matches"},
+	{.id = O_N, .name = "n", .arg = CMD_ARG_TEXT, .metavar = "N", .help = "only this size (decimal or 2^K)"},
+	{.id = CMD_OPT_DTYPE, .synopsis = "--dtype T, --op O", .help = "only this element type, operator"},
+	{.id = CMD_OPT_OP, .unlisted = 1}, /* on the --dtype line */
 	{.id = O_MARKDOWN, .name = "markdown", .help = "Markdown, for a CI job's summary"},
 	{.id = CMD_OPT_JSON, .help = "JSON lines: the runs, each change and verdict, a summary"},
 	{.id = O_JUNIT, .name = "junit", .arg = CMD_ARG_TEXT, .metavar = "FILE",
@@ -98,6 +104,18 @@ static int compare_set(void *opts, int id, const struct cmd_value *v)
 		o->kind = (int)k;
 		break;
 	case O_THRESHOLD: return parse_threshold(v->text, &o->threshold);
+	case O_FILTER: o->filter.glob = v->text; break;
+	case O_N: {
+		long long n;
+		if (num_parse_count(v->text, &n) < 0 || n < 1) {
+			cmd_error("--n: expected a size as decimal or 2^K, got '%s'", v->text);
+			return -1;
+		}
+		o->filter.n = (int64_t)n;
+		break;
+	}
+	case CMD_OPT_DTYPE: o->filter.dtype = dtype_name(v->dtype); break;
+	case CMD_OPT_OP: o->filter.op = op_name(v->op); break;
 	case O_MARKDOWN: o->markdown = 1; break;
 	case CMD_OPT_JSON: o->json = 1; break;
 	case O_JUNIT: o->junit_path = v->text; break;
@@ -223,7 +241,8 @@ static int compare_exec(int argc, char **argv)
 	int kind = o.kind >= 0 ? o.kind : (int)cand->run.kind;
 	if (side_resolve(db, refs[0], tags[0], kind, cand->run.device_id, cand->ids[0], base) < 0)
 		goto out;
-	if (compare_side_load(db, base, err, sizeof err) < 0 || compare_side_load(db, cand, err, sizeof err) < 0) {
+	if (compare_side_load(db, base, &o.filter, err, sizeof err) < 0 ||
+	    compare_side_load(db, cand, &o.filter, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		goto out;
 	}
@@ -271,6 +290,7 @@ const struct cmd_entry cmd_compare_entry = {
 	.exec = compare_exec,
 	.options = compare_options,
 	.help_head = "usage: conform compare [BASE] [NEW] [--tag NAME]... [--kind K] [--threshold P%]\n"
+		     "                       [--filter GLOB] [--n N] [--dtype T] [--op O]\n"
 		     "                       [--markdown|--json] [--junit FILE] [--db PATH] [-v]\n"
 		     "  BASE, NEW             a run id, last, last~N, or a git revision (4-40 hex digits);\n"
 		     "                        default: the newest finished run and the one of the same\n"

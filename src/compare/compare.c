@@ -1,6 +1,7 @@
 /*
  * compare.c - verdicts and changes between two runs (compare.h).
  */
+#include <fnmatch.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,7 +125,15 @@ static void entry_from_row(const struct db_result_row *row, struct compare_entry
 	e->run_id = row->run_id;
 }
 
-int compare_side_load(struct db *db, struct compare_side *s, char *err, size_t len)
+static int taken(const struct compare_filter *f, const struct compare_entry *e)
+{
+	return (!f->glob || fnmatch(f->glob, e->case_name, 0) == 0 || fnmatch(f->glob, e->variant, 0) == 0) &&
+	       (!f->dtype || strcmp(f->dtype, e->dtype) == 0) && (!f->op || strcmp(f->op, e->op) == 0) &&
+	       (!f->n || f->n == e->n);
+}
+
+int compare_side_load(struct db *db, struct compare_side *s, const struct compare_filter *f, char *err,
+		      size_t len)
 {
 	for (size_t k = 0; k < s->nruns; k++) {
 		struct db_result_row *rows = NULL;
@@ -134,6 +143,8 @@ int compare_side_load(struct db *db, struct compare_side *s, char *err, size_t l
 		for (size_t i = 0; i < n; i++) {
 			struct compare_entry e;
 			entry_from_row(&rows[i], &e);
+			if (!taken(f, &e))
+				continue;
 			if (vec_push(s->entries, s->count, s->cap, e) < 0) {
 				free(rows);
 				snprintf(err, len, "out of memory");

@@ -92,9 +92,17 @@ struct compare_side {
 	size_t count, cap;
 };
 
-/* Reads the side's runs (ids, nruns and label already set) and their
- * results.  Returns 0, or -1 with a message. */
-int compare_side_load(struct db *db, struct compare_side *s, char *err, size_t len);
+/* Which entries to compare; zero or NULL members take every entry. */
+struct compare_filter {
+	const char *glob;           /* the case name or the variant matches (fnmatch) */
+	const char *dtype, *op;
+	int64_t n;
+};
+
+/* Reads the side's runs (ids, nruns and label already set) and those of
+ * their results that f takes.  Returns 0, or -1 with a message. */
+int compare_side_load(struct db *db, struct compare_side *s, const struct compare_filter *f, char *err,
+		      size_t len);
 void compare_side_free(struct compare_side *s);
 
 /* One key of either side, paired. */
