@@ -116,12 +116,6 @@ expect_eq "$(sql "$D" "select status || ' ' || observed from results where varia
 
 # Usage errors: one line, exit 2, nothing stored.
 E="$TMP/errors.db"
-one_line_exit2() {
-	what=$1; shift
-	expect_exit 2 "$what" -- "$@"
-	expect_eq "$(wc -l <"$TMP/err")" 1 "$what: one line"
-	expect_grep "$TMP/err" "^conform: " "$what: message"
-}
 one_line_exit2 "tune without variant" "$CONFORM" tune --n 2^10 --dtype f32 --db "$E"
 one_line_exit2 "tune without --n" "$CONFORM" tune harness.spin --dtype f32 --db "$E"
 one_line_exit2 "tune without --dtype" "$CONFORM" tune harness.spin --n 2^10 --db "$E"
