@@ -51,6 +51,15 @@ expect_eq() {
 	[ "$1" = "$2" ] || fail "$3: got '$1', want '$2'"
 }
 
+# one_line_exit2 DESCRIPTION command...: a usage or input error, said in
+# one line "conform: ..." on stderr.
+one_line_exit2() {
+	what=$1; shift
+	expect_exit 2 "$what" -- "$@"
+	expect_eq "$(wc -l <"$TMP/err")" 1 "$what: one line"
+	expect_grep "$TMP/err" "^conform: " "$what: message"
+}
+
 # gone PIDFILE WHAT: the processes whose ids a stand-in wrote are dead.
 gone() {
 	checks=$((checks + 1))

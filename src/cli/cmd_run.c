@@ -4,7 +4,8 @@
  * Loads the suites, selects cases (--all, --filter, --exclude, --shard),
  * checks them against the worker's catalog, opens the database, and runs
  * them as a session (session.h) with the console, JSON and JUnit sinks after
- * the database's.
+ * the database's.  With --baseline FILE, the failures of the cases it
+ * lists are known: reported as such, and not failing the run.
  * Every input problem is found before the first case runs.
  */
 #include "config.h"
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "baseline.h"
 #include "catalog_client.h"
 #include "cmd.h"
 #include "db.h"
@@ -37,12 +39,13 @@ struct run_opts {
 	size_t nexcludes;
 	const char *db_path;
 	const char *junit_path;
+	const char *baseline_path;
 	const char *tag;
 	int shard_i, shard_n;
 	struct cmd_run_settings rs;
 };
 
-enum { O_ALL = CMD_OPT_OWN, O_LIST, O_VARIANTS, O_FILTER, O_EXCLUDE, O_SHARD, O_JUNIT };
+enum { O_ALL = CMD_OPT_OWN, O_LIST, O_VARIANTS, O_FILTER, O_EXCLUDE, O_SHARD, O_JUNIT, O_BASELINE };
 
 static const struct cmd_option run_options[] = {
 	{.id = O_ALL, .name = "all", .help = "run every case of every suite"},
@@ -62,6 +65,9 @@ static const struct cmd_option run_options[] = {
 	{.id = CMD_OPT_TAG},
 	{.id = O_JUNIT, .name = "junit", .arg = CMD_ARG_TEXT, .metavar = "FILE",
 	 .help = "write a JUnit XML report"},
+	{.id = O_BASELINE, .name = "baseline", .arg = CMD_ARG_TEXT, .metavar = "FILE",
+	 .help = "cases known to fail here, a line each: NAME_OR_GLOB REASON;\n"
+		 "their failures are reported as known and do not fail the run"},
 	{.id = CMD_OPT_JSON, .help = "JSON lines on stdout (the human report moves to stderr)"},
 	{.id = CMD_OPT_SUITES},
 	{.id = CMD_OPT_SUITE},
@@ -112,6 +118,7 @@ static int run_set(void *opts, int id, const struct cmd_value *v)
 	case CMD_OPT_DB: o->db_path = v->text; break;
 	case CMD_OPT_TAG: o->tag = v->text; break;
 	case O_JUNIT: o->junit_path = v->text; break;
+	case O_BASELINE: o->baseline_path = v->text; break;
 	default: return cmd_run_settings_set(&o->rs, id, v);
 	}
 	return 0;
@@ -191,6 +198,42 @@ static int check_outputs(const struct run_opts *o, const char *db_path)
 			cmd_error("--junit %s is a --suite file: choose another file", o->junit_path);
 			return -1;
 		}
+	if (o->baseline_path && paths_same_file(o->junit_path, o->baseline_path)) {
+		cmd_error("--junit %s is the --baseline file: choose another file", o->junit_path);
+		return -1;
+	}
+	return 0;
+}
+
+/* The most "matches no selected case" lines a run prints: a baseline for
+ * the whole catalog run as shards, or with --filter, leaves most entries
+ * unmatched in every job. */
+#define UNMATCHED_SAID_MAX 10
+
+/* Warns of the baseline's entries that match none of the selected cases:
+ * a misspelt name or a case that is gone, or one this selection leaves
+ * out.  Not an error: the run is still what was asked for.  Returns 0, or
+ * -1 when out of memory. */
+static int warn_unmatched(const struct baseline *bl, const struct case_spec **sel, size_t n)
+{
+	unsigned char *used = calloc(bl->count ? bl->count : 1, 1);
+	size_t unmatched = 0;
+
+	if (!used)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		baseline_mark(bl, sel[i]->name, used);
+	for (size_t i = 0; i < bl->count; i++) {
+		if (used[i])
+			continue;
+		if (unmatched++ < UNMATCHED_SAID_MAX)
+			fprintf(stderr, "conform: warning: %s:%d: '%s' matches no selected case\n",
+				bl->origin, bl->entries[i].line, bl->entries[i].name);
+	}
+	if (unmatched > UNMATCHED_SAID_MAX)
+		fprintf(stderr, "conform: warning: %s: %zu more entries match no selected case\n",
+			bl->origin, unmatched - UNMATCHED_SAID_MAX);
+	free(used);
 	return 0;
 }
 
@@ -247,6 +290,7 @@ static int run_exec(int argc, char **argv)
 	const struct case_spec **sel = select_cases(&o, &s, &n);
 	struct db *db = NULL;
 	struct session *ss = NULL;
+	struct baseline bl = {0};
 	struct junit_state ju = {.path = o.junit_path};
 	char *cmdline = cmd_join_args(argc, argv);
 	if (!sel || !cmdline) {
@@ -257,9 +301,17 @@ static int run_exec(int argc, char **argv)
 		cmd_error("%s", err);
 		goto out;
 	}
+	if (o.baseline_path && baseline_load_file(&bl, o.baseline_path, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		goto out;
+	}
 	/* An empty selection is the same mistake whether listed or run. */
 	if (n == 0) {
 		cmd_error("no case matches the selection");
+		goto out;
+	}
+	if (o.baseline_path && warn_unmatched(&bl, sel, n) < 0) {
+		cmd_error("out of memory");
 		goto out;
 	}
 	if (o.list) {
@@ -299,6 +351,7 @@ static int run_exec(int argc, char **argv)
 		.command_line = cmdline,
 		.kind = RUN_CONFORMANCE,
 		.tag = o.tag,
+		.baseline = o.baseline_path ? &bl : NULL,
 	};
 	if (session_open(ss, &cfg, err, sizeof err) < 0) {
 		free(ss);
@@ -330,7 +383,7 @@ static int run_exec(int argc, char **argv)
 		rc = *stop ? EXIT_INTERRUPTED : EXIT_USAGE;
 	} else if (ss->sum.interrupted) {
 		rc = EXIT_INTERRUPTED;
-	} else if (ss->sum.tally[TALLY_FAILED]) {
+	} else if (ss->sum.tally[TALLY_FAILED] > ss->sum.known) {
 		rc = EXIT_UNEXPECTED;
 	} else if (!ss->rn.rc.has_gpu && any_needs_gpu(&cat, sel, n)) {
 		rc = EXIT_NO_DEVICE;
@@ -342,6 +395,7 @@ out:
 		session_close(ss);
 	free(ss);
 	junit_free(&ju);
+	baseline_free(&bl);
 	db_close(db);
 	free(cmdline);
 	free(sel);
@@ -357,6 +411,7 @@ const struct cmd_entry cmd_run_entry = {
 	.exec = run_exec,
 	.options = run_options,
 	.help_head = "usage: conform [run] --all | --filter GLOB [options]\n",
-	.help_tail = "exit: 0 conformant, 1 unexpected results, 2 usage or input error, 77 no CUDA device\n",
+	.help_tail = "exit: 0 conformant (known failures of --baseline included), 1 unexpected results,\n"
+		     "2 usage or input error, 77 no CUDA device\n",
 	.set = run_set,
 };

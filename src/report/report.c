@@ -1,5 +1,6 @@
 /*
- * report.c - what every sink shares: the summary line.
+ * report.c - what every sink shares: the summary line, and which results a
+ * baseline makes known failures or fixed ones.
  */
 #include "report.h"
 
@@ -7,6 +8,25 @@
 
 void report_summary_line(const struct run_summary *s, char *buf, size_t len)
 {
-	snprintf(buf, len, "%d passed, %d failed, %d skipped", s->tally[TALLY_PASSED],
-		 s->tally[TALLY_FAILED], s->tally[TALLY_SKIPPED]);
+	char known[32] = "", fixed[64] = "";
+
+	if (s->known)
+		snprintf(known, sizeof known, " (%d known)", s->known);
+	if (s->fixed)
+		snprintf(fixed, sizeof fixed, "; %d fixed, remove %s from the baseline", s->fixed,
+			 s->fixed == 1 ? "it" : "them");
+	snprintf(buf, len, "%d passed, %d failed%s, %d skipped%s", s->tally[TALLY_PASSED],
+		 s->tally[TALLY_FAILED], known, s->tally[TALLY_SKIPPED], fixed);
+}
+
+/* The rule is the status's tally, the same that decides the exit code: a
+ * baseline changes how a failure is counted, never what it is. */
+int report_known(const struct result *r)
+{
+	return r->baseline_reason && status_tally(r->status) == TALLY_FAILED;
+}
+
+int report_fixed(const struct result *r)
+{
+	return r->baseline_reason && status_tally(r->status) == TALLY_PASSED;
 }

@@ -34,6 +34,10 @@ struct run_summary {
 	int tally[TALLY_COUNT];
 	double wall_s;
 	int interrupted;         /* Ctrl-C: the run stopped early */
+	/* Of the results whose case the run's baseline lists: failures, which
+	 * tally[TALLY_FAILED] counts too and which do not fail the run
+	 * (known), and passes, whose entries can go (fixed). */
+	int known, fixed;
 };
 
 struct report_sink {
@@ -45,8 +49,16 @@ struct report_sink {
 	void *ctx;
 };
 
-/* The summary line, "N passed, N failed, N skipped" (no newline). */
+/* The summary line, "N passed, N failed, N skipped" (no newline); with
+ * known failures "N failed (K known)", and with fixed ones "; F fixed,
+ * remove it from the baseline" at the end. */
 void report_summary_line(const struct run_summary *s, char *buf, size_t len);
+
+/* A result of a case the run's baseline lists (result.baseline_reason)
+ * that failed: it is reported as known and does not fail the run. */
+int report_known(const struct result *r);
+/* One that passed: the baseline's entry for it can go. */
+int report_fixed(const struct result *r);
 
 /* Sinks.  Each *_sink() fills a sink around a state the caller owns. */
 struct console_state {

@@ -4,6 +4,10 @@
  * stdout: one line per notable result (every result with -v), a per-status
  * count, and last the summary line "N passed, N failed, N skipped".  With
  * --json, stdout belongs to the JSON lines and these go to stderr.
+ * A failure the run's baseline lists says so after its name, "(known:
+ * REASON)", with the message as observed (the stored one carries the
+ * baseline's note, which would say the reason twice); a listed case that
+ * passed is notable too, so that its entry is removed.
  * stderr: on a terminal, a live progress line with the case in flight, its
  * watchdog countdown and an ETA.
  */
@@ -11,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "baseline.h"
 #include "report.h"
 #include "text.h"
 
@@ -82,17 +87,23 @@ static int console_result(void *ctx, const struct result *r, size_t index, size_
 	(void)total;
 	(void)err;
 	(void)len;
+	int known = report_known(r), fixed = report_fixed(r);
 	int notable = (r->status != STATUS_PASS && r->status != STATUS_XFAIL && r->status != STATUS_SKIP) ||
-		      r->tolerated;
+		      r->tolerated || fixed;
 	if (!notable && !st->verbose)
 		return 0;
 	clear_progress(st);
 	FILE *f = out_stream(st);
+	const char *message = known ? baseline_note_skip(r->message, r->baseline_reason) : r->message;
 	fprintf(f, "%-7s %s", status_name(r->status), r->c->name);
+	if (known)
+		fprintf(f, " (known: %s)", r->baseline_reason);
+	else if (fixed)
+		fprintf(f, " (fixed, remove it from the baseline: %s)", r->baseline_reason);
 	if (r->status == STATUS_XFAIL || r->status == STATUS_XPASS || r->c->expect == EXPECT_UNDEFINED)
 		fprintf(f, " [expected %s, observed %s]", expect_name(r->c->expect), outcome_name(r->outcome));
-	if (r->message[0])
-		fprintf(f, ": %s", r->message);
+	if (message[0])
+		fprintf(f, ": %s", message);
 	if (st->verbose)
 		fprintf(f, " (%.2fs)", r->duration_s);
 	fputc('\n', f);
@@ -117,7 +128,7 @@ static int console_end(void *ctx, const struct run_summary *s, char *err, size_t
 	}
 	fprintf(f, "%s%s in %.1f s\n", first ? "no cases" : "", s->interrupted ? "; interrupted" : "",
 		s->wall_s);
-	char line[128];
+	char line[192];
 	report_summary_line(s, line, sizeof line);
 	fprintf(f, "%s\n", line);
 	fflush(f);

@@ -1,6 +1,9 @@
 /*
  * report_json.c - JSON lines on stdout: one object per result, then one
  * {"summary": ...} object.  Field names match the database's columns.
+ * The summary's known and fixed count the results of cases the baseline
+ * (--baseline) lists: a known failure is among the failed too, its status
+ * is the observed one and its message starts with the baseline's note.
  */
 #include <stdio.h>
 #include <string.h>
@@ -43,6 +46,8 @@ static int json_end(void *ctx, const struct run_summary *s, char *err, size_t le
 	emit_json_int(&j, "passed", s->tally[TALLY_PASSED]);
 	emit_json_int(&j, "failed", s->tally[TALLY_FAILED]);
 	emit_json_int(&j, "skipped", s->tally[TALLY_SKIPPED]);
+	emit_json_int(&j, "known", s->known);   /* of failed: listed in --baseline */
+	emit_json_int(&j, "fixed", s->fixed);   /* listed in --baseline, and passed */
 	emit_json_bool(&j, "interrupted", s->interrupted);
 	emit_json_real(&j, "wall_s", s->wall_s, 3);
 	emit_json_object(&j, "statuses");

@@ -4,7 +4,10 @@
  * One <testsuite> per family (the first component of the case name).
  * FAIL and XPASS are <failure>s (the result was not what the suite says),
  * TIMEOUT, CRASH and ERROR are <error>s, SKIP is <skipped>; PASS and XFAIL
- * pass, XFAIL with a note.  The file is written at the end of the run, also
+ * pass, XFAIL with a note.  A failure the run's baseline lists (a known
+ * failure) is <skipped> with the message that gives the baseline's reason,
+ * since CI systems fail a build on a <failure> or an <error>; a listed case
+ * that passed says in its output that its entry can go.  The file is written at the end of the run, also
  * an interrupted one, through a temporary file and rename, so a reader never
  * sees half a report; the temporary file is created before the first case
  * runs (junit_open), so a path that cannot be written is refused before the
@@ -47,6 +50,44 @@ static size_t family_len(const char *name)
 	return dot ? (size_t)(dot - name) : strlen(name);
 }
 
+/* The element a result's <testcase> holds, "failure", "error" or
+ * "skipped", or NULL for none: the one rule for the cases and the counts
+ * of every <testsuite>. */
+static const char *case_tag(const struct result *r)
+{
+	if (report_known(r))
+		return "skipped";
+	switch (r->status) {
+	case STATUS_FAIL:
+	case STATUS_XPASS:
+		return "failure";
+	case STATUS_TIMEOUT:
+	case STATUS_CRASH:
+	case STATUS_ERROR:
+		return "error";
+	case STATUS_SKIP:
+		return "skipped";
+	default:
+		return NULL;
+	}
+}
+
+/* Counts of the <testsuites> and <testsuite> attributes. */
+struct junit_counts {
+	int tests, failures, errors, skipped;
+	double time;
+};
+
+static void count_case(struct junit_counts *n, const struct result *r)
+{
+	const char *tag = case_tag(r);
+	n->tests++;
+	n->time += r->duration_s;
+	n->failures += tag && strcmp(tag, "failure") == 0;
+	n->errors += tag && strcmp(tag, "error") == 0;
+	n->skipped += tag && strcmp(tag, "skipped") == 0;
+}
+
 static void write_case(FILE *f, const struct result *r)
 {
 	const char *name = r->c->name;
@@ -54,24 +95,9 @@ static void write_case(FILE *f, const struct result *r)
 	fprintf(f, "    <testcase classname=\"%.*s\" name=\"", (int)fl, name);
 	text_xml_escape(f, name);
 	fprintf(f, "\" time=\"%.3f\"", r->duration_s);
-	const char *tag = NULL;
-	switch (r->status) {
-	case STATUS_FAIL:
-	case STATUS_XPASS:
-		tag = "failure";
-		break;
-	case STATUS_TIMEOUT:
-	case STATUS_CRASH:
-	case STATUS_ERROR:
-		tag = "error";
-		break;
-	case STATUS_SKIP:
-		tag = "skipped";
-		break;
-	default:
-		break;
-	}
-	if (!tag && r->status != STATUS_XFAIL && !r->tolerated) {
+	const char *tag = case_tag(r);
+	int fixed = report_fixed(r);
+	if (!tag && r->status != STATUS_XFAIL && !r->tolerated && !fixed) {
 		fputs("/>\n", f);
 		return;
 	}
@@ -81,6 +107,15 @@ static void write_case(FILE *f, const struct result *r)
 		text_xml_escape(f, r->message);
 		fprintf(f, "\">expected %s, observed %s</%s>\n", expect_name(r->c->expect),
 			outcome_name(r->outcome), tag);
+	} else if (fixed) {
+		fputs("      <system-out>fixed, remove it from the baseline: listed as known to fail (", f);
+		text_xml_escape(f, r->baseline_reason);
+		fputs(")", f);
+		if (r->message[0]) {
+			fputs(". ", f);
+			text_xml_escape(f, r->message);
+		}
+		fputs("</system-out>\n", f);
 	} else if (r->tolerated) {
 		fputs("      <system-out>", f);
 		text_xml_escape(f, r->message);
@@ -102,10 +137,11 @@ static int junit_end(void *ctx, const struct run_summary *s, char *err, size_t l
 		return -1;
 	f = st->f;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	fprintf(f, "<testsuites name=\"conform\" tests=\"%zu\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\">\n",
-		st->count, s->counts[STATUS_FAIL] + s->counts[STATUS_XPASS],
-		s->counts[STATUS_TIMEOUT] + s->counts[STATUS_CRASH] + s->counts[STATUS_ERROR],
-		s->counts[STATUS_SKIP], s->wall_s);
+	struct junit_counts all = {0};
+	for (size_t i = 0; i < st->count; i++)
+		count_case(&all, &st->results[i]);
+	fprintf(f, "<testsuites name=\"conform\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\">\n",
+		all.tests, all.failures, all.errors, all.skipped, s->wall_s);
 	/* Families in order of first appearance; results keep run order. */
 	for (size_t i = 0; i < st->count; i++) {
 		const char *fam = st->results[i].c->name;
@@ -116,20 +152,14 @@ static int junit_end(void *ctx, const struct run_summary *s, char *err, size_t l
 			       strncmp(st->results[j].c->name, fam, fl) == 0;
 		if (seen)
 			continue;
-		int tests = 0, failures = 0, errors = 0, skipped = 0;
-		double time = 0;
+		struct junit_counts n = {0};
 		for (size_t j = i; j < st->count; j++) {
 			const struct result *r = &st->results[j];
-			if (family_len(r->c->name) != fl || strncmp(r->c->name, fam, fl) != 0)
-				continue;
-			tests++;
-			time += r->duration_s;
-			failures += r->status == STATUS_FAIL || r->status == STATUS_XPASS;
-			errors += r->status == STATUS_TIMEOUT || r->status == STATUS_CRASH || r->status == STATUS_ERROR;
-			skipped += r->status == STATUS_SKIP;
+			if (family_len(r->c->name) == fl && strncmp(r->c->name, fam, fl) == 0)
+				count_case(&n, r);
 		}
 		fprintf(f, "  <testsuite name=\"%.*s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\">\n",
-			(int)fl, fam, tests, failures, errors, skipped, time);
+			(int)fl, fam, n.tests, n.failures, n.errors, n.skipped, n.time);
 		for (size_t j = i; j < st->count; j++) {
 			const struct result *r = &st->results[j];
 			if (family_len(r->c->name) == fl && strncmp(r->c->name, fam, fl) == 0)

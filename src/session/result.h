@@ -19,6 +19,11 @@ struct result {
 	double duration_s;      /* wall time of the case, seconds */
 	struct timing_stats timing; /* samples == 0 when not timed */
 	char message[1024];
+	/* The case is listed in the run's baseline (--baseline, baseline.h):
+	 * the reason given there; NULL when not listed.  The status stays
+	 * what was observed; a failure's message then starts with the
+	 * baseline's note (baseline_note). */
+	const char *baseline_reason;
 };
 
 #endif

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "baseline.h"
 #include "paths.h"
 #include "rng.h"
 #include "text.h"
@@ -52,6 +53,7 @@ int session_open(struct session *s, const struct session_config *cfg, char *err,
 	s->dbst.stop = cfg->stop;
 	s->dbst.waiting = cfg->db_waiting;
 	s->dbst.waiting_ctx = cfg->db_waiting_ctx;
+	s->baseline = cfg->baseline;
 	db_sink(&s->sinks[s->nsinks++], &s->dbst);
 	return 0;
 }
@@ -79,6 +81,21 @@ int session_begin(struct session *s, size_t total, char *err, size_t len)
 int session_report(struct session *s, const struct result *r, size_t index, size_t total,
 		   char *err, size_t len)
 {
+	const struct baseline_entry *e = s->baseline && r->c ? baseline_match(s->baseline, r->c->name)
+							     : NULL;
+	struct result listed;
+
+	/* Before any sink, the database first, so the note is stored with
+	 * the result and every front end tells the same story. */
+	if (e) {
+		listed = *r;
+		listed.baseline_reason = e->reason;
+		if (report_known(&listed))
+			baseline_note(listed.message, sizeof listed.message, e->reason);
+		s->sum.known += report_known(&listed);
+		s->sum.fixed += report_fixed(&listed);
+		r = &listed;
+	}
 	s->sum.counts[r->status]++;
 	s->sum.tally[status_tally(r->status)]++;
 	for (size_t k = 0; k < s->nsinks; k++)

@@ -52,6 +52,7 @@
 
 #define SESSION_SINKS_MAX 6
 
+struct baseline;
 struct db;
 
 struct session_config {
@@ -68,6 +69,9 @@ struct session_config {
 	const char *command_line;
 	int kind;                            /* enum run_kind (db.h) */
 	const char *tag;                     /* --tag NAME; NULL: none */
+	/* The cases known to fail here (run --baseline); NULL: none.  It
+	 * must stay until the session is closed. */
+	const struct baseline *baseline;
 	/* Told, instead of stderr, each time a write waits for another
 	 * process's lock (db_state.waiting); NULL: stderr. */
 	void (*db_waiting)(void *ctx, const char *line);
@@ -88,6 +92,7 @@ struct session {
 	size_t nsinks;
 	int opened, begun;
 	struct run_summary sum;              /* what went to the sinks */
+	const struct baseline *baseline;     /* session_config.baseline */
 	double started;
 	/* A conformance run's cases: next is the one to start, cur is the
 	 * result of the one in flight. */
@@ -118,8 +123,10 @@ int session_add_sink(struct session *s, const struct report_sink *sink);
  * run row).  Returns 0, or -1 with a message. */
 int session_begin(struct session *s, size_t total, char *err, size_t len);
 
-/* Counts a result and hands it to the sinks.  Returns 0, or -1 with a
- * message when a sink failed. */
+/* Counts a result and hands it to the sinks.  When the session's baseline
+ * lists the case, the sinks see it with the baseline's reason (a failure's
+ * message then begins with the note, baseline.h), and it counts as known
+ * or fixed.  Returns 0, or -1 with a message when a sink failed. */
 int session_report(struct session *s, const struct result *r, size_t index, size_t total,
 		   char *err, size_t len);
 

@@ -44,6 +44,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "file_read.h"
 #include "num.h"
 #include "params.h"
 #include "session.h"
@@ -813,36 +814,17 @@ int suite_load_text(struct suite *s, const char *origin, const char *text, char 
 	return suite_load_buffer(s, origin, text, strlen(text), err, len);
 }
 
-/* Reads at most SUITE_FILE_BYTES_MAX + 1 bytes, so that an endless input
- * (/dev/zero, a pipe) costs no more than a file one byte too long, and
- * leaves the refusal to suite_load_buffer. */
+/* Reads at most SUITE_FILE_BYTES_MAX + 1 bytes (file_read_bounded), and
+ * leaves the refusal of a longer file to suite_load_buffer. */
 int suite_load_file(struct suite *s, const char *path, char *err, size_t len)
 {
-	FILE *f = fopen(path, "rb");
-	struct sbuf text = { NULL, 0, 0 };
-	char chunk[8192];
-	size_t got = 0;
-	int rc = -1, oom = 0;
+	char *text;
+	size_t size;
 
-	if (!f) {
-		snprintf(err, len, "%s: cannot read: %s", path, strerror(errno));
+	if (file_read_bounded(path, SUITE_FILE_BYTES_MAX, &text, &size, err, len) < 0)
 		return -1;
-	}
-	while (text.n <= SUITE_FILE_BYTES_MAX) {
-		size_t want = SUITE_FILE_BYTES_MAX + 1 - text.n;
-		if ((got = fread(chunk, 1, want < sizeof chunk ? want : sizeof chunk, f)) == 0)
-			break;
-		if (sbuf_put(&text, chunk, got) < 0) {
-			oom = 1;
-			break;
-		}
-	}
-	if (oom || ferror(f))
-		snprintf(err, len, "%s: cannot read: %s", path, oom ? "out of memory" : strerror(errno));
-	else
-		rc = suite_load_buffer(s, path, text.p ? text.p : "", text.n, err, len);
-	fclose(f);
-	free(text.p);
+	int rc = suite_load_buffer(s, path, text, size, err, len);
+	free(text);
 	return rc;
 }
 
