@@ -3,9 +3,10 @@
 # Python's json for every JSON line (run, tune, best, history), its csv
 # for every CSV row, xml.etree for the JUnit report.  Where a command
 # offers both --json and --csv, the two must hold the same columns and the
-# same values.  A text field with quotes, a backslash, a comma, a tab and a
-# line break is planted in the database to prove the escaping.  Skipped
-# (77) without python3.
+# same values; history's robust columns are named and valued as those of
+# the tune that measured its run.  A text field with quotes, a backslash,
+# a comma, a tab and a line break is planted in the database to prove the
+# escaping.  Skipped (77) without python3.
 . "$(dirname "$0")/lib.sh"
 PYTHON=${PYTHON:-python3}
 if ! "$PYTHON" -c 'import csv, json, xml.etree.ElementTree' 2>/dev/null; then
@@ -103,6 +104,29 @@ elif kind == "junit":
         for attr in ("failures", "errors", "skipped"):
             int(suite.get(attr))
         float(suite.get("time"))
+elif kind == "history":
+    # history's columns are exactly COLUMNS (comma separated); the ones it
+    # shares with tune are named as tune names them, and its last row says
+    # what the tune that made it printed for the same configuration.
+    rows = json_lines(sys.argv[2])
+    header, trows = csv_rows(sys.argv[3])
+    want = sys.argv[4].split(",")
+    if list(rows[0]) != want:
+        die("history fields %s, want %s" % (list(rows[0]), want))
+    shared = ["median_us", "gbps", "noise", "spread", "ci_low_us", "ci_high_us",
+              "noise_met", "throttled", "timer"]
+    missing = [k for k in shared if k not in header]
+    if missing:
+        die("tune has no column %s" % missing)
+    last = rows[-1]
+    match = [t for t in trows
+             if t[header.index("variant")] == last["variant"] and
+             t[header.index("config")] == last["config"]]
+    if len(match) != 1:
+        die("%d tune rows for %s %s" % (len(match), last["variant"], last["config"]))
+    for key in shared:
+        if not same(last[key], match[0][header.index(key)]):
+            die("history %s %r, tune %r" % (key, last[key], match[0][header.index(key)]))
 else:
     die("unknown check " + kind)
 EOF
@@ -136,6 +160,7 @@ expect_parse "tune --json and --csv" same "$TMP/tune.jsonl" "$TMP/tune.csv"
 
 # best and history, with text that needs escaping in both formats.
 expect_exit 0 "tune again" -- "$CONFORM" tune harness.spin --n 2^16 --dtype f32 $FAST --fresh --csv --db "$T"
+cp "$TMP/out" "$TMP/fresh.csv"
 planted='say "hi" \\ a,b\tc\nd'
 sql "$T" "update runs set git_revision = 'say \"hi\" \\ a,b' || char(9) || 'c' || char(10) || 'd'"
 for cmd in best history; do
@@ -147,4 +172,10 @@ for cmd in best history; do
 	expect_parse "$cmd: escaped text comes back" field "$TMP/$cmd.jsonl" git_revision "$planted"
 done
 expect_eq "$(wc -l <"$TMP/history.jsonl")" 2 "history: a line per measuring run"
+# history's columns, the robust ones agreeing with the tune that measured
+# its last run.
+columns=device,dtype,op,n,cols,date,git_revision,run_id,variant,config,median_us,gbps
+columns=$columns,noise,spread,ci_low_us,ci_high_us,noise_met,throttled,timer
+columns=$columns,change_pct,config_changed
+expect_parse "history columns" history "$TMP/history.jsonl" "$TMP/fresh.csv" "$columns"
 finish

@@ -8,7 +8,9 @@
  * run): when, which build, the run's best configuration, its median and
  * GB/s, and what changed since the run before (the median, in percent, and
  * whether the configuration moved).  A resumed tune that measured nothing
- * new has no line of its own.
+ * new has no line of its own.  --csv and --json add that result's noise
+ * and robust figures (spread, interval, noise_met, throttled, timer) under
+ * the names tune's rows give them.
  */
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +20,7 @@
 #include "emit.h"
 #include "lookup_opts.h"
 #include "text.h"
+#include "timing.h"
 
 static const struct cmd_option history_options[] = {
 	{.id = LOOKUP_OPT_N, .name = "n", .arg = CMD_ARG_TEXT, .metavar = "N",
@@ -67,7 +70,8 @@ static int print_row(void *ctx, const struct db_tuned_row *r)
 		       r->median_ms * 1e3, r->gbps, change);
 	} else {
 		/* One column list for --csv and --json; the change is missing
-		 * (empty, null) on a problem's first run. */
+		 * (empty, null) on a problem's first run.  The robust figures
+		 * are the run's best result's, named as in tune's rows. */
 		const struct emit_field fields[] = {
 			EMIT_STR("device", lookup_device_name(r)),
 			EMIT_STR("dtype", r->dtype),
@@ -81,6 +85,13 @@ static int print_row(void *ctx, const struct db_tuned_row *r)
 			EMIT_STR("config", config),
 			EMIT_REAL("median_us", r->median_ms * 1e3),
 			EMIT_REAL("gbps", r->gbps),
+			EMIT_REAL("noise", r->noise),
+			EMIT_REAL("spread", r->robust.spread),
+			EMIT_REAL("ci_low_us", r->robust.ci_low_ms * 1e3),
+			EMIT_REAL("ci_high_us", r->robust.ci_high_ms * 1e3),
+			EMIT_BOOL("noise_met", r->robust.noise_met),
+			EMIT_INT("throttled", r->robust.throttled),
+			EMIT_STR("timer", timing_timer_name(r->robust.timer)),
 			continues ? EMIT_REAL("change_pct", pct) : EMIT_NULL("change_pct"),
 			continues ? EMIT_BOOL("config_changed", moved) : EMIT_NULL("config_changed"),
 		};
