@@ -31,6 +31,12 @@ expect_exit 0 "named runs: 1 2" -- "$CONFORM" compare 1 2 --db "$db"
 expect_exit 0 "reversed: fixed" -- "$CONFORM" compare 3 2 --db "$db"
 expect_grep "$TMP/out" "^  fixed +harness\.wrong\.i32 +FAIL -> XFAIL" "the fix listed"
 expect_exit 1 "last~1 last" -- "$CONFORM" compare last~1 last --db "$db"
+# The failures of run 3 as a baseline: with it, that run's suite passes.
+expect_exit 0 "write a baseline" -- "$CONFORM" compare 3 --write-baseline "$TMP/known.txt" --db "$db"
+expect_grep "$TMP/out" "known.txt: 1 known failure of run 3$" "what was written"
+expect_grep "$TMP/known.txt" "^harness\.wrong\.i32  FAIL \(completed-wrong\) in run 3, build " "the baseline's line"
+expect_exit 0 "the run with the baseline" -- "$CONFORM" --suite "$TMP/s.suite" --all --seed 1 --baseline "$TMP/known.txt" --db "$TMP/other.db"
+one_line_exit2 "a baseline where no file can be" "$CONFORM" compare 3 --write-baseline "$TMP/no/such/dir/b.txt" --db "$db"
 expect_exit 1 "the git revision of the build" -- "$CONFORM" compare 1 "$(sql "$db" "select git_revision from runs where id = 3")" --db "$db"
 
 # --- Timing: bench runs written here ---------------------------------------

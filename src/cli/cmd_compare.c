@@ -22,15 +22,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "compare.h"
 #include "compare_print.h"
+#include "baseline.h"
 #include "db.h"
 #include "lookup_opts.h"
 #include "num.h"
 
-enum { O_KIND = CMD_OPT_OWN, O_THRESHOLD, O_MARKDOWN, O_JUNIT, O_FILTER, O_N };
+enum { O_KIND = CMD_OPT_OWN, O_THRESHOLD, O_MARKDOWN, O_JUNIT, O_FILTER, O_N, O_WRITE_BASELINE };
 
 struct compare_opts {
 	const char *tags[2];
@@ -38,7 +40,7 @@ struct compare_opts {
 	int kind;                   /* -1: from the runs */
 	double threshold;
 	int markdown, json, verbose;
-	const char *junit_path, *db_path;
+	const char *junit_path, *db_path, *baseline_path;
 	struct compare_filter filter;
 };
 
@@ -58,6 +60,8 @@ static const struct cmd_option compare_options[] = {
 	{.id = CMD_OPT_JSON, .help = "JSON lines: the runs, each change and verdict, a summary"},
 	{.id = O_JUNIT, .name = "junit", .arg = CMD_ARG_TEXT, .metavar = "FILE",
 	 .help = "also write JUnit XML: a test per changed case and compared configuration"},
+	{.id = O_WRITE_BASELINE, .name = "write-baseline", .arg = CMD_ARG_TEXT, .metavar = "FILE",
+	 .help = "write NEW's failures as a baseline for run --baseline,\nand compare nothing"},
 	{.id = CMD_OPT_DB},
 	{.id = CMD_OPT_VERBOSE, .help = "list unchanged timings, new and removed cases too"},
 	{0},
@@ -119,6 +123,7 @@ static int compare_set(void *opts, int id, const struct cmd_value *v)
 	case O_MARKDOWN: o->markdown = 1; break;
 	case CMD_OPT_JSON: o->json = 1; break;
 	case O_JUNIT: o->junit_path = v->text; break;
+	case O_WRITE_BASELINE: o->baseline_path = v->text; break;
 	case CMD_OPT_DB: o->db_path = v->text; break;
 	case CMD_OPT_VERBOSE: o->verbose = 1; break;
 	}
@@ -195,6 +200,58 @@ db_error:
 	return -1;
 }
 
+/* NEW's failures as a baseline file (run --baseline): one line a case,
+ * the reason saying what was seen where.  Written whole or not at all
+ * (a temporary file renamed over FILE).  Returns 0, or EXIT_USAGE after
+ * printing why. */
+static int write_baseline(const char *path, const struct compare_side *s)
+{
+	char tmp[4200];
+	struct baseline_entry *e = calloc(s->count ? s->count : 1, sizeof *e);
+	char (*reasons)[256] = calloc(s->count ? s->count : 1, sizeof *reasons);
+	size_t n = 0;
+	int rc = EXIT_USAGE;
+	FILE *f = NULL;
+
+	if (!e || !reasons) {
+		cmd_error("out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < s->count; i++) {
+		const struct compare_entry *x = &s->entries[i];
+		/* A tune's configurations share a case name: one line each. */
+		if (status_tally(x->status) != TALLY_FAILED || (n && strcmp(e[n - 1].name, x->case_name) == 0))
+			continue;
+		snprintf(reasons[n], sizeof reasons[n], "%s (%s) in %s, build %s", status_name(x->status),
+			 x->observed, s->label, s->run.git_revision[0] ? s->run.git_revision : "unknown");
+		e[n] = (struct baseline_entry){.name = x->case_name, .reason = reasons[n]};
+		n++;
+	}
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	if (!(f = fopen(tmp, "w")) ||
+	    fprintf(f, "# conform compare --write-baseline: the failures of %s\n", s->label) < 0 ||
+	    baseline_write(f, e, n) < 0) {
+		cmd_error("--write-baseline %s: %s", path, strerror(errno));
+		goto out;
+	}
+	if (fclose(f) != 0 || (f = NULL, rename(tmp, path) != 0)) {
+		f = NULL;
+		cmd_error("--write-baseline %s: %s", path, strerror(errno));
+		goto out;
+	}
+	f = NULL;
+	printf("%s: %zu known failure%s of %s\n", path, n, n == 1 ? "" : "s", s->label);
+	rc = 0;
+out:
+	if (f)
+		fclose(f);
+	if (rc)
+		(void)unlink(tmp);
+	free(e);
+	free(reasons);
+	return rc;
+}
+
 static int compare_exec(int argc, char **argv)
 {
 	struct compare_opts o = {.kind = -1, .threshold = COMPARE_THRESHOLD_DEFAULT};
@@ -239,6 +296,14 @@ static int compare_exec(int argc, char **argv)
 	if (side_resolve(db, refs[1], tags[1], o.kind, -1, 0, cand) < 0)
 		goto out;
 	int kind = o.kind >= 0 ? o.kind : (int)cand->run.kind;
+	if (o.baseline_path) {
+		if (compare_side_load(db, cand, &o.filter, err, sizeof err) < 0) {
+			cmd_error("%s", err);
+			goto out;
+		}
+		rc = write_baseline(o.baseline_path, cand);
+		goto out;
+	}
 	if (side_resolve(db, refs[0], tags[0], kind, cand->run.device_id, cand->ids[0], base) < 0)
 		goto out;
 	if (compare_side_load(db, base, &o.filter, err, sizeof err) < 0 ||
@@ -292,6 +357,7 @@ const struct cmd_entry cmd_compare_entry = {
 	.help_head = "usage: conform compare [BASE] [NEW] [--tag NAME]... [--kind K] [--threshold P%]\n"
 		     "                       [--filter GLOB] [--n N] [--dtype T] [--op O]\n"
 		     "                       [--markdown|--json] [--junit FILE] [--db PATH] [-v]\n"
+		     "       conform compare [NEW] --write-baseline FILE\n"
 		     "  BASE, NEW             a run id, last, last~N, or a git revision (4-40 hex digits);\n"
 		     "                        default: the newest finished run and the one of the same\n"
 		     "                        kind and device before it\n",

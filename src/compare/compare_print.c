@@ -68,6 +68,26 @@ static void side_text(const struct compare_side *s, char *buf, size_t len)
 		 r->git_revision[0] ? r->git_revision : "unknown", r->tag[0] ? ", tag " : "", r->tag);
 }
 
+/* How an entry is named in the status lists: a conformance case by its
+ * name; a tune's evaluation, whose case name its configurations share, by
+ * its configuration. */
+static const char *entry_label(const struct compare_result *r, const struct compare_entry *e, char *buf,
+			       size_t len)
+{
+	if (r->cand->run.kind == RUN_CONFORMANCE)
+		return e->case_name;
+	config_text(e, buf, len);
+	return buf;
+}
+
+/* Whether a status change is listed: new and removed entries only when
+ * asked (a tune's search visits other configurations each time). */
+static int listed_change(const struct compare_item *it, int verbose)
+{
+	return it->change != CHANGE_NONE &&
+	       (verbose || (it->change != CHANGE_NEW && it->change != CHANGE_REMOVED));
+}
+
 static const char *status_of(const struct compare_entry *e)
 {
 	return e ? status_name(e->status) : "-";
@@ -105,11 +125,11 @@ void compare_print_table(FILE *f, const struct compare_result *r, int verbose)
 		r->counts[CHANGE_REMOVED]);
 	for (size_t i = 0; i < r->nitems; i++) {
 		const struct compare_item *it = &r->items[i];
-		if (it->change == CHANGE_NONE || (!verbose && (it->change == CHANGE_NEW || it->change == CHANGE_REMOVED)))
+		if (!listed_change(it, verbose))
 			continue;
 		const struct compare_entry *e = it->cand ? it->cand : it->base;
 		fprintf(f, "  %-10s  %-40s  %s -> %s  (%s%s%s)\n", compare_change_name(it->change),
-			e->case_name, status_of(it->base), status_of(it->cand),
+			entry_label(r, e, cfg, sizeof cfg), status_of(it->base), status_of(it->cand),
 			it->base ? it->base->observed : "-", " -> ", it->cand ? it->cand->observed : "-");
 	}
 	int timed = r->verdicts[0] + r->verdicts[1] + r->verdicts[2];
@@ -171,13 +191,13 @@ void compare_print_markdown(FILE *f, const struct compare_result *r, int verbose
 	int any = 0;
 	for (size_t i = 0; i < r->nitems; i++) {
 		const struct compare_item *it = &r->items[i];
-		if (it->change == CHANGE_NONE)
+		if (!listed_change(it, verbose))
 			continue;
 		if (!any++)
 			fputs("### Status changes\n\n| change | case | base | new | observed |\n|---|---|---|---|---|\n", f);
 		const struct compare_entry *e = it->cand ? it->cand : it->base;
 		fprintf(f, "| %s | `%s` | %s | %s | %s -> %s |\n", compare_change_name(it->change),
-			e->case_name, status_of(it->base), status_of(it->cand),
+			entry_label(r, e, cfg, sizeof cfg), status_of(it->base), status_of(it->cand),
 			it->base ? it->base->observed : "-", it->cand ? it->cand->observed : "-");
 	}
 	if (any)
