@@ -66,6 +66,8 @@ expect_exit 0 "a higher threshold" -- "$CONFORM" compare --threshold 20% --db "$
 expect_exit 1 "a lower one catches b=4 (+3 %, apart)" -- "$CONFORM" compare --threshold 2 --db "$db"
 expect_grep "$TMP/out" "2 slower" "b=2 and b=4"
 expect_exit 0 "conformance runs still pair by kind" -- "$CONFORM" compare 1 2 --db "$db"
+expect_exit 0 "across kinds and builds" -- "$CONFORM" compare 2 11 --db "$db"
+expect_grep "$TMP/out" "^WARNING: different kinds of run \(conformance, bench\); different builds \([0-9a-f]+(-dirty)?, abc1234\)$" "said loudly"
 # "Did sum at 2^20 get slower?" - one command, the exit code the answer.
 expect_exit 1 "filtered: sum at 2^20" -- "$CONFORM" compare --n 2^20 --op sum --dtype f32 --filter 'device.*' --db "$db"
 expect_exit 0 "filtered: another size" -- "$CONFORM" compare --n 2^24 --db "$db"

@@ -43,7 +43,9 @@ static void config_text(const struct compare_entry *e, char *buf, size_t len)
 		 params[0] ? " " : "", params);
 }
 
-/* What differs between the sides besides the change itself. */
+/* What differs between the sides besides the change itself: said loudly,
+ * since a verdict across devices, kinds of run or timers means little, and
+ * one across builds is the usual question but must not pass unnoticed. */
 static void differences(const struct compare_result *r, char *buf, size_t len)
 {
 	const struct db_run_row *b = &r->base->run, *c = &r->cand->run;
@@ -54,6 +56,10 @@ static void differences(const struct compare_result *r, char *buf, size_t len)
 	if (b->kind != c->kind)
 		snprintf(buf + strlen(buf), len - strlen(buf), "different kinds of run (%s, %s); ",
 			 run_kind_name(b->kind), run_kind_name(c->kind));
+	if (strcmp(b->git_revision, c->git_revision) != 0)
+		snprintf(buf + strlen(buf), len - strlen(buf), "different builds (%s, %s); ",
+			 b->git_revision[0] ? b->git_revision : "unknown",
+			 c->git_revision[0] ? c->git_revision : "unknown");
 	if (r->mixed_timers)
 		snprintf(buf + strlen(buf), len - strlen(buf),
 			 "medians taken by different timers (cupti, events) are compared; ");
