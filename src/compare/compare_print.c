@@ -94,6 +94,12 @@ static int listed_change(const struct compare_item *it, int verbose)
 	       (verbose || (it->change != CHANGE_NEW && it->change != CHANGE_REMOVED));
 }
 
+/* A best's configuration as listed: "-" when the side has none. */
+static const char *params_shown(const struct compare_entry *e)
+{
+	return !e ? "-" : e->params[0] ? e->params : "(default)";
+}
+
 static const char *status_of(const struct compare_entry *e)
 {
 	return e ? status_name(e->status) : "-";
@@ -166,7 +172,7 @@ void compare_print_table(FILE *f, const struct compare_result *r, int verbose)
 		char size[48];
 		size_text(e, size, sizeof size);
 		fprintf(f, "  %s %s %s n=%s: %s -> %s", e->variant, e->dtype, e->op[0] ? e->op : "-", size,
-			bb->base ? bb->base->params : "-", bb->cand ? bb->cand->params : "-");
+			params_shown(bb->base), params_shown(bb->cand));
 		if (bb->base && bb->cand)
 			fprintf(f, " (%.3f -> %.3f us, %+.1f%%)", bb->base->median_ms * 1e3,
 				bb->cand->median_ms * 1e3, 100 * (bb->cand->median_ms / bb->base->median_ms - 1));
