@@ -88,6 +88,8 @@ size_t compare_dedupe(struct compare_entry *e, size_t n)
 {
 	size_t m = 0;
 
+	if (n == 0) /* e may be NULL: a side with nothing the filter takes */
+		return 0;
 	qsort(e, n, sizeof *e, entry_cmp);
 	for (size_t i = 0; i < n; i++) {
 		/* Within a key the newest sorts last: it overwrites. */
