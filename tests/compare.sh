@@ -36,6 +36,7 @@ expect_exit 0 "write a baseline" -- "$CONFORM" compare 3 --write-baseline "$TMP/
 expect_grep "$TMP/out" "known.txt: 1 known failure of run 3$" "what was written"
 expect_grep "$TMP/known.txt" "^harness\.wrong\.i32  FAIL \(completed-wrong\) in run 3, build " "the baseline's line"
 expect_exit 0 "the run with the baseline" -- "$CONFORM" --suite "$TMP/s.suite" --all --seed 1 --baseline "$TMP/known.txt" --db "$TMP/other.db"
+one_line_exit2 "a baseline from two sides" "$CONFORM" compare 2 3 --write-baseline "$TMP/k2.txt" --db "$db"
 one_line_exit2 "a baseline where no file can be" "$CONFORM" compare 3 --write-baseline "$TMP/no/such/dir/b.txt" --db "$db"
 expect_exit 1 "the git revision of the build" -- "$CONFORM" compare 1 "$(sql "$db" "select git_revision from runs where id = 3")" --db "$db"
 
@@ -66,13 +67,13 @@ expect_exit 0 "a higher threshold" -- "$CONFORM" compare --threshold 20% --db "$
 expect_exit 1 "a lower one catches b=4 (+3 %, apart)" -- "$CONFORM" compare --threshold 2 --db "$db"
 expect_grep "$TMP/out" "2 slower" "b=2 and b=4"
 expect_exit 0 "conformance runs still pair by kind" -- "$CONFORM" compare 1 2 --db "$db"
-expect_exit 0 "across kinds and builds" -- "$CONFORM" compare 2 11 --db "$db"
-expect_grep "$TMP/out" "^WARNING: different kinds of run \(conformance, bench\); different builds \([0-9a-f]+(-dirty)?, abc1234\)$" "said loudly"
+one_line_exit2 "nothing in both" "$CONFORM" compare 2 11 --db "$db"
+expect_grep "$TMP/err" "nothing to compare: no case or configuration is in both run 2 and run 11" "nothing in both: why"
 # "Did sum at 2^20 get slower?" - one command, the exit code the answer.
 expect_exit 1 "filtered: sum at 2^20" -- "$CONFORM" compare --n 2^20 --op sum --dtype f32 --filter 'device.*' --db "$db"
-expect_exit 0 "filtered: another size" -- "$CONFORM" compare --n 2^24 --db "$db"
-expect_grep "$TMP/out" "^timing: 0 configurations timed in both" "nothing at 2^24"
-expect_exit 0 "filtered: another variant" -- "$CONFORM" compare --filter 'harness.*' --db "$db"
+one_line_exit2 "filtered: another size" "$CONFORM" compare 11 12 --n 2^24 --db "$db"
+expect_grep "$TMP/err" "nothing to compare: no case or configuration that the filters take is in both run 11 and run 12" "a filter that takes nothing is no pass"
+one_line_exit2 "filtered: another variant" "$CONFORM" compare 11 12 --filter 'harness.*' --db "$db"
 
 expect_exit 1 "markdown" -- "$CONFORM" compare --markdown --db "$db"
 expect_grep "$TMP/out" "^## conform compare: regression$" "markdown heading"
@@ -95,6 +96,16 @@ print(t.get("failures"), len(cases), [c.get("name") for c in cases if c.find("fa
 else
 	echo "python3 not found: json and junit not parsed"
 fi
+
+# A run of another kind and build.
+sql "$db" "insert into runs (id, started_at, state, kind, git_revision) values (13, '2026-01-01T00:00:13Z', 'complete', 'tune', 'v1.2-3-gdef5678-dirty')"
+result 13 "b=1,op=sum" 1.00 0.99 1.01
+expect_exit 0 "across kinds and builds" -- "$CONFORM" compare 11 13 --db "$db"
+expect_grep "$TMP/out" "^WARNING: different kinds of run \(bench, tune\); different builds \(abc1234, v1\.2-3-gdef5678-dirty\)$" "said loudly"
+expect_exit 0 "a full SHA, in capitals, finds a describe-style revision" -- "$CONFORM" compare 11 DEF5678AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA --db "$db"
+expect_grep "$TMP/out" "^new:  run 13 " "the run built from it"
+expect_exit 0 "the same run twice" -- "$CONFORM" compare 12 12 --db "$db"
+expect_grep "$TMP/out" "^WARNING: the same run on both sides$" "the same run: said"
 
 # --- Tags: the shards of two jobs, compared as one run each ----------------
 run 21 bench base

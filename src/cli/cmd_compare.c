@@ -134,7 +134,7 @@ static int compare_set(void *opts, int id, const struct cmd_value *v)
  * with changes records its revision. */
 static int is_revision(const char *ref)
 {
-	size_t hex = strspn(ref, "0123456789abcdef");
+	size_t hex = strspn(ref, "0123456789abcdefABCDEF");
 	return hex >= 4 && hex <= 40 && (ref[hex] == '\0' || strcmp(ref + hex, "-dirty") == 0);
 }
 
@@ -206,7 +206,7 @@ db_error:
  * printing why. */
 static int write_baseline(const char *path, const struct compare_side *s)
 {
-	char tmp[4200];
+	char tmp[4200] = "";
 	struct baseline_entry *e = calloc(s->count ? s->count : 1, sizeof *e);
 	char (*reasons)[256] = calloc(s->count ? s->count : 1, sizeof *reasons);
 	size_t n = 0;
@@ -227,14 +227,28 @@ static int write_baseline(const char *path, const struct compare_side *s)
 		e[n] = (struct baseline_entry){.name = x->case_name, .reason = reasons[n]};
 		n++;
 	}
-	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	if (!(f = fopen(tmp, "w")) ||
-	    fprintf(f, "# conform compare --write-baseline: the failures of %s\n", s->label) < 0 ||
+	/* A name of its own beside FILE, so that the rename stays in one
+	 * file system and no other file is overwritten on the way. */
+	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		tmp[0] = '\0';
+		cmd_error("--write-baseline %s: %s", path, strerror(errno));
+		goto out;
+	}
+	mode_t mask = umask(0); /* mkstemp's 0600 would hide the file from others */
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) != 0 || !(f = fdopen(fd, "w"))) {
+		cmd_error("--write-baseline %s: %s", path, strerror(errno));
+		close(fd);
+		goto out;
+	}
+	if (fprintf(f, "# conform compare --write-baseline: the failures of %s\n", s->label) < 0 ||
 	    baseline_write(f, e, n) < 0) {
 		cmd_error("--write-baseline %s: %s", path, strerror(errno));
 		goto out;
 	}
-	if (fclose(f) != 0 || (f = NULL, rename(tmp, path) != 0)) {
+	if (fflush(f) != 0 || fsync(fileno(f)) != 0 || fclose(f) != 0 || (f = NULL, rename(tmp, path) != 0)) {
 		f = NULL;
 		cmd_error("--write-baseline %s: %s", path, strerror(errno));
 		goto out;
@@ -245,7 +259,7 @@ static int write_baseline(const char *path, const struct compare_side *s)
 out:
 	if (f)
 		fclose(f);
-	if (rc)
+	if (rc && tmp[0])
 		(void)unlink(tmp);
 	free(e);
 	free(reasons);
@@ -284,6 +298,14 @@ static int compare_exec(int argc, char **argv)
 		refs[0] = NULL, refs[1] = argv[first];
 	if (nrefs == 1 && o.ntags == 0)
 		refs[0] = NULL, refs[1] = argv[first];
+	if (o.baseline_path) {
+		/* One side: the run whose failures become the baseline. */
+		if (o.ntags + nrefs > 1 || o.json || o.markdown || o.junit_path) {
+			cmd_error("--write-baseline takes one run (NEW or one --tag) and no other output");
+			return EXIT_USAGE;
+		}
+		tags[1] = tags[0], tags[0] = NULL;
+	}
 
 	struct lookup_opts lo = {.db_path = o.db_path};
 	if (lookup_db_open(&lo, path, sizeof path, &db) < 0)
@@ -296,6 +318,12 @@ static int compare_exec(int argc, char **argv)
 	if (side_resolve(db, refs[1], tags[1], o.kind, -1, 0, cand) < 0)
 		goto out;
 	int kind = o.kind >= 0 ? o.kind : (int)cand->run.kind;
+	/* A tag may hold runs of several kinds: its side is the kind's runs. */
+	if (tags[1] && o.kind < 0) {
+		memset(cand, 0, sizeof *cand);
+		if (side_resolve(db, NULL, tags[1], kind, -1, 0, cand) < 0)
+			goto out;
+	}
 	if (o.baseline_path) {
 		if (compare_side_load(db, cand, &o.filter, err, sizeof err) < 0) {
 			cmd_error("%s", err);
@@ -316,6 +344,15 @@ static int compare_exec(int argc, char **argv)
 		goto out;
 	}
 	have_res = 1;
+	/* A gate that compared nothing must not pass as one that found
+	 * nothing: a filter that takes nothing, or a resumed tune that stored
+	 * no result of its own. */
+	if (res.nitems == (size_t)(res.counts[CHANGE_NEW] + res.counts[CHANGE_REMOVED])) {
+		cmd_error("nothing to compare: no case or configuration%s is in both %s and %s",
+			  o.filter.glob || o.filter.n || o.filter.dtype || o.filter.op ? " that the filters take" : "",
+			  base->label, cand->label);
+		goto out;
+	}
 	if (o.junit_path) {
 		FILE *jf = fopen(o.junit_path, "w");
 		if (!jf) {

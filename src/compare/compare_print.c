@@ -63,6 +63,8 @@ static void differences(const struct compare_result *r, char *buf, size_t len)
 	if (r->mixed_timers)
 		snprintf(buf + strlen(buf), len - strlen(buf),
 			 "medians taken by different timers (cupti, events) are compared; ");
+	if (r->base->nruns == 1 && r->cand->nruns == 1 && r->base->ids[0] == r->cand->ids[0])
+		snprintf(buf + strlen(buf), len - strlen(buf), "the same run on both sides; ");
 	if (buf[0])
 		buf[strlen(buf) - 2] = '\0';
 }
@@ -94,6 +96,17 @@ static int listed_change(const struct compare_item *it, int verbose)
 	       (verbose || (it->change != CHANGE_NEW && it->change != CHANGE_REMOVED));
 }
 
+/* A median's interval as listed, in µs; "[-]" for a result stored before
+ * intervals were kept, which counts as its median alone. */
+static const char *interval_text(const struct compare_entry *e, char *buf, size_t len)
+{
+	if (e->ci_high_ms > 0)
+		snprintf(buf, len, "[%.3f, %.3f]", e->ci_low_ms * 1e3, e->ci_high_ms * 1e3);
+	else
+		snprintf(buf, len, "[-]");
+	return buf;
+}
+
 /* A best's configuration as listed: "-" when the side has none. */
 static const char *params_shown(const struct compare_entry *e)
 {
@@ -122,7 +135,7 @@ static int listed_timing(const struct compare_item *it, int verbose)
 
 void compare_print_table(FILE *f, const struct compare_result *r, int verbose)
 {
-	char a[512], b[512], diff[512], cfg[CASE_PARAMS_MAX + 128];
+	char a[512], b[512], diff[512], cfg[CASE_PARAMS_MAX + 128], ia[64], ib[64];
 	side_text(r->base, a, sizeof a);
 	side_text(r->cand, b, sizeof b);
 	fprintf(f, "base: %s\nnew:  %s\n", a, b);
@@ -153,11 +166,11 @@ void compare_print_table(FILE *f, const struct compare_result *r, int verbose)
 		if (!listed_timing(it, verbose))
 			continue;
 		config_text(it->cand, cfg, sizeof cfg);
-		fprintf(f, "  %-6s  %s\n          %.3f us [%.3f, %.3f] -> %.3f us [%.3f, %.3f]: %+.1f%% [%+.1f%%, %+.1f%%]\n",
+		fprintf(f, "  %-6s  %s\n          %.3f us %s -> %.3f us %s: %+.1f%% [%+.1f%%, %+.1f%%]\n",
 			compare_verdict_name(it->verdict), cfg, it->base->median_ms * 1e3,
-			it->base->ci_low_ms * 1e3, it->base->ci_high_ms * 1e3, it->cand->median_ms * 1e3,
-			it->cand->ci_low_ms * 1e3, it->cand->ci_high_ms * 1e3, 100 * (it->ratio - 1),
-			100 * (it->lo - 1), 100 * (it->hi - 1));
+			interval_text(it->base, ia, sizeof ia), it->cand->median_ms * 1e3,
+			interval_text(it->cand, ib, sizeof ib), 100 * (it->ratio - 1), 100 * (it->lo - 1),
+			100 * (it->hi - 1));
 	}
 	int changed = 0;
 	for (size_t i = 0; i < r->nbest; i++)
@@ -186,7 +199,7 @@ void compare_print_table(FILE *f, const struct compare_result *r, int verbose)
 
 void compare_print_markdown(FILE *f, const struct compare_result *r, int verbose)
 {
-	char a[512], b[512], diff[512], cfg[CASE_PARAMS_MAX + 128];
+	char a[512], b[512], diff[512], cfg[CASE_PARAMS_MAX + 128], ia[64], ib[64];
 	side_text(r->base, a, sizeof a);
 	side_text(r->cand, b, sizeof b);
 	differences(r, diff, sizeof diff);
@@ -223,17 +236,37 @@ void compare_print_markdown(FILE *f, const struct compare_result *r, int verbose
 			fputs("### Timing\n\n| verdict | configuration | base (µs) | new (µs) | change | its interval |\n"
 			      "|---|---|---|---|---|---|\n", f);
 		config_text(it->cand, cfg, sizeof cfg);
-		fprintf(f, "| **%s** | `%s` | %.3f [%.3f, %.3f] | %.3f [%.3f, %.3f] | %+.1f%% | [%+.1f%%, %+.1f%%] |\n",
+		fprintf(f, "| **%s** | `%s` | %.3f %s | %.3f %s | %+.1f%% | [%+.1f%%, %+.1f%%] |\n",
 			compare_verdict_name(it->verdict), cfg, it->base->median_ms * 1e3,
-			it->base->ci_low_ms * 1e3, it->base->ci_high_ms * 1e3, it->cand->median_ms * 1e3,
-			it->cand->ci_low_ms * 1e3, it->cand->ci_high_ms * 1e3, 100 * (it->ratio - 1),
-			100 * (it->lo - 1), 100 * (it->hi - 1));
+			interval_text(it->base, ia, sizeof ia), it->cand->median_ms * 1e3,
+			interval_text(it->cand, ib, sizeof ib), 100 * (it->ratio - 1), 100 * (it->lo - 1),
+			100 * (it->hi - 1));
 	}
 	if (any)
 		fputc('\n', f);
-	fprintf(f, "%d configurations timed in both: %d slower, %d faster, %d the same.\n",
-		r->verdicts[0] + r->verdicts[1] + r->verdicts[2], r->verdicts[VERDICT_SLOWER],
-		r->verdicts[VERDICT_FASTER], r->verdicts[VERDICT_SAME]);
+	int timed = r->verdicts[0] + r->verdicts[1] + r->verdicts[2];
+	fprintf(f, "%d configuration%s timed in both: %d slower, %d faster, %d the same.  "
+		"Cases: %d new, %d removed.\n\n",
+		timed, timed == 1 ? "" : "s", r->verdicts[VERDICT_SLOWER], r->verdicts[VERDICT_FASTER],
+		r->verdicts[VERDICT_SAME], r->counts[CHANGE_NEW], r->counts[CHANGE_REMOVED]);
+	any = 0;
+	for (size_t i = 0; i < r->nbest; i++) {
+		const struct compare_best *bb = &r->best[i];
+		if (!best_changed(r, bb))
+			continue;
+		if (!any++)
+			fputs("### Best per problem (not a verdict)\n\n| problem | base | new | change |\n|---|---|---|---|\n", f);
+		const struct compare_entry *e = bb->cand ? bb->cand : bb->base;
+		char size[48], change[32] = "-";
+		size_text(e, size, sizeof size);
+		if (bb->base && bb->cand)
+			snprintf(change, sizeof change, "%+.1f%%", 100 * (bb->cand->median_ms / bb->base->median_ms - 1));
+		fprintf(f, "| `%s %s %s n=%s` | `%s` | `%s` | %s |\n", e->variant, e->dtype, e->op[0] ? e->op : "-",
+			size, params_shown(bb->base), params_shown(bb->cand), change);
+	}
+	if (any)
+		fputc('\n', f);
+	fprintf(f, "Exit status %d.\n", compare_regressed(r));
 }
 
 static struct emit_field config_fields(const struct compare_entry *e, struct emit_field *f)
@@ -368,7 +401,7 @@ void compare_print_junit(FILE *f, const struct compare_result *r)
 			config_text(e, cfg, sizeof cfg);
 			text_xml_escape(f, cfg);
 		} else {
-			text_xml_escape(f, e->case_name);
+			text_xml_escape(f, entry_label(r, e, cfg, sizeof cfg));
 		}
 		fputs("\">", f);
 		if (it->change == CHANGE_REGRESSION)

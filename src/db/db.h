@@ -201,9 +201,11 @@ int db_runs_nth(struct db *db, int kind, int64_t device_id, int skip, int64_t *i
 /* The newest run that is older than run `before`. */
 int db_runs_before(struct db *db, int kind, int64_t device_id, int64_t before, int64_t *id,
 		   char *err, size_t len);
-/* The newest run built from a git revision starting with `prefix`. */
-int db_runs_by_revision(struct db *db, const char *prefix, int kind, int64_t *id, char *err,
-			size_t len);
+/* The newest run built from git revision `ref`: its hash and the one
+ * recorded (of "abc1234", "abc1234-dirty" or "v1.2-3-gabc1234") agree over
+ * the shorter of the two, at least 4 digits, so a full SHA finds a build
+ * recorded by its short hash. */
+int db_runs_by_revision(struct db *db, const char *ref, int kind, int64_t *id, char *err, size_t len);
 /* Every run tagged `tag` (of kind, -1: any), oldest first, at most max in
  * ids; *n is how many there are.  Returns 0, or -1 on error. */
 int db_runs_tagged(struct db *db, const char *tag, int kind, int64_t *ids, size_t max, size_t *n,

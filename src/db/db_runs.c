@@ -3,6 +3,10 @@
  */
 #include "db_internal.h"
 
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
 #define FINISHED "state IN ('complete', 'interrupted')"
 /* ?1 kind (NULL: any), ?2 device (-1: any; 0: the host, NULL in runs). */
 #define OF_KIND_ON_DEVICE \
@@ -59,20 +63,50 @@ int db_runs_before(struct db *db, int kind, int64_t device_id, int64_t before, i
 	return first_id(db, st, id, "finding the run before", err, len);
 }
 
-int db_runs_by_revision(struct db *db, const char *prefix, int kind, int64_t *id, char *err,
-			size_t len)
+/* The commit hash in a recorded revision: "abc1234", "abc1234-dirty" and
+ * "v1.2-3-gabc1234" (git describe) all give "abc1234". */
+static void revision_hash(const char *rev, char *out, size_t len)
+{
+	const char *g = strstr(rev, "-g");
+	const char *h = g ? g + 2 : rev;
+	size_t n = strcspn(h, "-");
+	snprintf(out, len, "%.*s", (int)(n < len ? n : len - 1), h);
+}
+
+/* Whether a user's revision names a recorded one: either hash a prefix of
+ * the other (a full SHA names a build recorded by its short hash). */
+static int revision_matches(const char *stored, const char *ref)
+{
+	char a[64], b[64];
+	revision_hash(stored, a, sizeof a);
+	revision_hash(ref, b, sizeof b);
+	size_t la = strlen(a), lb = strlen(b), n = la < lb ? la : lb;
+	return n >= 4 && strncasecmp(a, b, n) == 0;
+}
+
+int db_runs_by_revision(struct db *db, const char *ref, int kind, int64_t *id, char *err, size_t len)
 {
 	sqlite3_stmt *st;
+	int rc;
 
-	/* substr, not LIKE or GLOB: a revision holds no wildcards, and the
-	 * prefix must not be read as one. */
-	if (db_prepare(db, "SELECT id FROM runs WHERE " FINISHED " AND (?1 IS NULL OR kind = ?1) "
-			   "AND substr(git_revision, 1, length(?2)) = ?2 ORDER BY id DESC LIMIT 1",
-		       &st, err, len) != 0)
+	if (db_prepare(db, "SELECT id, git_revision FROM runs WHERE " FINISHED " AND (?1 IS NULL OR kind = ?1) "
+			   "AND git_revision IS NOT NULL ORDER BY id DESC", &st, err, len) != 0)
 		return -1;
 	bind_kind(st, 1, kind);
-	sqlite3_bind_text(st, 2, prefix, -1, SQLITE_TRANSIENT);
-	return first_id(db, st, id, "finding a run by revision", err, len);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *rev = (const char *)sqlite3_column_text(st, 1);
+		if (rev && revision_matches(rev, ref)) {
+			*id = sqlite3_column_int64(st, 0);
+			sqlite3_finalize(st);
+			return 1;
+		}
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		(void)db_fail(db, "finding a run by revision", rc, err, len);
+		return -1;
+	}
+	return 0;
 }
 
 int db_runs_tagged(struct db *db, const char *tag, int kind, int64_t *ids, size_t max, size_t *n,
