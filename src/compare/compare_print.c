@@ -15,6 +15,7 @@
 #include "compare.h"
 #include "compare_print.h"
 #include "emit.h"
+#include "params.h"
 #include "text.h"
 
 /* The size as users write it ("2^20"), "x128" after it for rows. */
@@ -30,15 +31,8 @@ static void config_text(const struct compare_entry *e, char *buf, size_t len)
 {
 	char size[48], params[CASE_PARAMS_MAX];
 	size_text(e, size, sizeof size);
-	text_copy(params, sizeof params, e->params);
-	char *op = strstr(params, "op=");
-	if (op) { /* drop "op=X" and its comma */
-		char *end = strchr(op, ',');
-		if (end)
-			memmove(op, end + 1, strlen(end + 1) + 1);
-		else
-			*(op > params ? op - 1 : op) = '\0';
-	}
+	if (params_without(e->params, "op", params, sizeof params) < 0)
+		text_copy(params, sizeof params, e->params);
 	snprintf(buf, len, "%s %s %s n=%s%s%s", e->variant, e->dtype, e->op[0] ? e->op : "-", size,
 		 params[0] ? " " : "", params);
 }
