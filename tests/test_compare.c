@@ -23,11 +23,11 @@ static struct compare_entry timed(const char *name, const char *params, double m
 	e.n = 1 << 20;
 	e.status = STATUS_PASS;
 	e.timed = median > 0;
-	e.median_ms = median;
-	e.ci_low_ms = lo;
-	e.ci_high_ms = hi;
-	e.samples = 100;
-	e.timer = TIMER_CUPTI;
+	e.timing.median_ms = median;
+	e.timing.ci_low_ms = lo;
+	e.timing.ci_high_ms = hi;
+	e.timing.samples = 100;
+	e.timing.timer = TIMER_CUPTI;
 	return e;
 }
 

@@ -9,6 +9,7 @@
 
 #include "compare.h"
 #include "params.h"
+#include "tune_tie.h"
 #include "vec.h"
 
 const char *compare_verdict_name(enum compare_verdict v)
@@ -23,21 +24,15 @@ const char *compare_change_name(enum compare_change c)
 	return names[c];
 }
 
-/* The interval of a median, its point when none was stored. */
-static void interval(const struct compare_entry *e, double *lo, double *hi)
-{
-	*lo = e->ci_low_ms > 0 && e->ci_low_ms <= e->median_ms ? e->ci_low_ms : e->median_ms;
-	*hi = e->ci_high_ms >= e->median_ms ? e->ci_high_ms : e->median_ms;
-}
-
 enum compare_verdict compare_timing(const struct compare_entry *base, const struct compare_entry *cand,
 				    double threshold, double *ratio, double *lo, double *hi)
 {
 	double blo, bhi, clo, chi;
 
-	interval(base, &blo, &bhi);
-	interval(cand, &clo, &chi);
-	*ratio = cand->median_ms / base->median_ms;
+	/* A median stored without an interval is its point, as for ties. */
+	tune_tie_interval(&base->timing, &blo, &bhi);
+	tune_tie_interval(&cand->timing, &clo, &chi);
+	*ratio = cand->timing.median_ms / base->timing.median_ms;
 	*lo = clo / bhi;
 	*hi = chi / blo;
 	if (*ratio > 1 + threshold && clo > bhi)
@@ -118,11 +113,11 @@ static void entry_from_row(const struct db_result_row *row, struct compare_entry
 		e->expect = EXPECT_PASS;
 	snprintf(e->observed, sizeof e->observed, "%s", row->observed);
 	e->timed = row->samples > 0 && row->status == STATUS_PASS && row->median_ms > 0;
-	e->median_ms = row->median_ms;
-	e->ci_low_ms = isnan(row->robust.ci_low_ms) ? 0 : row->robust.ci_low_ms;
-	e->ci_high_ms = isnan(row->robust.ci_high_ms) ? 0 : row->robust.ci_high_ms;
-	e->samples = row->samples;
-	e->timer = row->robust.timer;
+	e->timing.median_ms = row->median_ms;
+	e->timing.ci_low_ms = isnan(row->robust.ci_low_ms) ? 0 : row->robust.ci_low_ms;
+	e->timing.ci_high_ms = isnan(row->robust.ci_high_ms) ? 0 : row->robust.ci_high_ms;
+	e->timing.samples = row->samples;
+	e->timing.timer = row->robust.timer;
 	e->result_id = row->id;
 	e->run_id = row->run_id;
 }
@@ -181,7 +176,7 @@ static int best_add(struct compare_result *r, const struct compare_entry *e, int
 		if (!same_problem(any, e))
 			continue;
 		const struct compare_entry **slot = cand ? &b->cand : &b->base;
-		if (!*slot || e->median_ms < (*slot)->median_ms)
+		if (!*slot || e->timing.median_ms < (*slot)->timing.median_ms)
 			*slot = e;
 		return 0;
 	}
@@ -209,7 +204,7 @@ int compare_run(struct compare_side *base, struct compare_side *cand, double thr
 		if (it.timed) {
 			it.verdict = compare_timing(it.base, it.cand, threshold, &it.ratio, &it.lo, &it.hi);
 			out->verdicts[it.verdict]++;
-			out->mixed_timers |= it.base->timer != it.cand->timer;
+			out->mixed_timers |= it.base->timing.timer != it.cand->timing.timer;
 		}
 		out->counts[it.change]++;
 		if (vec_push(out->items, out->nitems, out->capitems, it) < 0 ||

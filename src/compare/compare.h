@@ -33,10 +33,8 @@ struct compare_entry {
 	enum status status;
 	enum expect expect;
 	char observed[24];
-	int timed;                  /* median and interval below are valid */
-	double median_ms, ci_low_ms, ci_high_ms;
-	int samples;
-	enum timing_timer timer;
+	int timed;                  /* timing holds a correct result's median */
+	struct timing_stats timing; /* median, interval, samples and timer */
 	int64_t result_id, run_id;
 };
 

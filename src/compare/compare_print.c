@@ -94,8 +94,8 @@ static int listed_change(const struct compare_item *it, int verbose)
  * intervals were kept, which counts as its median alone. */
 static const char *interval_text(const struct compare_entry *e, char *buf, size_t len)
 {
-	if (e->ci_high_ms > 0)
-		snprintf(buf, len, "[%.3f, %.3f]", e->ci_low_ms * 1e3, e->ci_high_ms * 1e3);
+	if (e->timing.ci_high_ms > 0)
+		snprintf(buf, len, "[%.3f, %.3f]", e->timing.ci_low_ms * 1e3, e->timing.ci_high_ms * 1e3);
 	else
 		snprintf(buf, len, "[-]");
 	return buf;
@@ -119,7 +119,7 @@ static int best_changed(const struct compare_result *r, const struct compare_bes
 	if (!b->base || !b->cand)
 		return 1;
 	return strcmp(b->base->params, b->cand->params) != 0 ||
-	       fabs(b->cand->median_ms / b->base->median_ms - 1) > r->threshold;
+	       fabs(b->cand->timing.median_ms / b->base->timing.median_ms - 1) > r->threshold;
 }
 
 static int listed_timing(const struct compare_item *it, int verbose)
@@ -161,8 +161,8 @@ void compare_print_table(FILE *f, const struct compare_result *r, int verbose)
 			continue;
 		config_text(it->cand, cfg, sizeof cfg);
 		fprintf(f, "  %-6s  %s\n          %.3f us %s -> %.3f us %s: %+.1f%% [%+.1f%%, %+.1f%%]\n",
-			compare_verdict_name(it->verdict), cfg, it->base->median_ms * 1e3,
-			interval_text(it->base, ia, sizeof ia), it->cand->median_ms * 1e3,
+			compare_verdict_name(it->verdict), cfg, it->base->timing.median_ms * 1e3,
+			interval_text(it->base, ia, sizeof ia), it->cand->timing.median_ms * 1e3,
 			interval_text(it->cand, ib, sizeof ib), 100 * (it->ratio - 1), 100 * (it->lo - 1),
 			100 * (it->hi - 1));
 	}
@@ -181,8 +181,8 @@ void compare_print_table(FILE *f, const struct compare_result *r, int verbose)
 		fprintf(f, "  %s %s %s n=%s: %s -> %s", e->variant, e->dtype, e->op[0] ? e->op : "-", size,
 			params_shown(bb->base), params_shown(bb->cand));
 		if (bb->base && bb->cand)
-			fprintf(f, " (%.3f -> %.3f us, %+.1f%%)", bb->base->median_ms * 1e3,
-				bb->cand->median_ms * 1e3, 100 * (bb->cand->median_ms / bb->base->median_ms - 1));
+			fprintf(f, " (%.3f -> %.3f us, %+.1f%%)", bb->base->timing.median_ms * 1e3,
+				bb->cand->timing.median_ms * 1e3, 100 * (bb->cand->timing.median_ms / bb->base->timing.median_ms - 1));
 		fputc('\n', f);
 	}
 	fprintf(f, "\nresult: %d regression%s, %d slower configuration%s: %s\n",
@@ -231,8 +231,8 @@ void compare_print_markdown(FILE *f, const struct compare_result *r, int verbose
 			      "|---|---|---|---|---|---|\n", f);
 		config_text(it->cand, cfg, sizeof cfg);
 		fprintf(f, "| **%s** | `%s` | %.3f %s | %.3f %s | %+.1f%% | [%+.1f%%, %+.1f%%] |\n",
-			compare_verdict_name(it->verdict), cfg, it->base->median_ms * 1e3,
-			interval_text(it->base, ia, sizeof ia), it->cand->median_ms * 1e3,
+			compare_verdict_name(it->verdict), cfg, it->base->timing.median_ms * 1e3,
+			interval_text(it->base, ia, sizeof ia), it->cand->timing.median_ms * 1e3,
 			interval_text(it->cand, ib, sizeof ib), 100 * (it->ratio - 1), 100 * (it->lo - 1),
 			100 * (it->hi - 1));
 	}
@@ -254,7 +254,7 @@ void compare_print_markdown(FILE *f, const struct compare_result *r, int verbose
 		char size[48], change[32] = "-";
 		size_text(e, size, sizeof size);
 		if (bb->base && bb->cand)
-			snprintf(change, sizeof change, "%+.1f%%", 100 * (bb->cand->median_ms / bb->base->median_ms - 1));
+			snprintf(change, sizeof change, "%+.1f%%", 100 * (bb->cand->timing.median_ms / bb->base->timing.median_ms - 1));
 		fprintf(f, "| `%s %s %s n=%s` | `%s` | `%s` | %s |\n", e->variant, e->dtype, e->op[0] ? e->op : "-",
 			size, params_shown(bb->base), params_shown(bb->cand), change);
 	}
@@ -322,13 +322,13 @@ void compare_print_json(FILE *f, const struct compare_result *r)
 		json_text(&j, "status_new", it->cand ? status_name(it->cand->status) : NULL);
 		if (it->timed) {
 			emit_json_string(&j, "verdict", compare_verdict_name(it->verdict));
-			emit_json_real(&j, "base_us", it->base->median_ms * 1e3, -1);
-			emit_json_real(&j, "new_us", it->cand->median_ms * 1e3, -1);
+			emit_json_real(&j, "base_us", it->base->timing.median_ms * 1e3, -1);
+			emit_json_real(&j, "new_us", it->cand->timing.median_ms * 1e3, -1);
 			emit_json_real(&j, "ratio", it->ratio, -1);
 			emit_json_real(&j, "ratio_low", it->lo, -1);
 			emit_json_real(&j, "ratio_high", it->hi, -1);
-			emit_json_string(&j, "timer_base", timing_timer_name(it->base->timer));
-			emit_json_string(&j, "timer_new", timing_timer_name(it->cand->timer));
+			emit_json_string(&j, "timer_base", timing_timer_name(it->base->timing.timer));
+			emit_json_string(&j, "timer_new", timing_timer_name(it->cand->timing.timer));
 		}
 		emit_json_close(&j);
 	}
@@ -345,11 +345,11 @@ void compare_print_json(FILE *f, const struct compare_result *r)
 		json_text(&j, "params_base", bb->base ? bb->base->params : NULL);
 		json_text(&j, "params_new", bb->cand ? bb->cand->params : NULL);
 		if (bb->base)
-			emit_json_real(&j, "base_us", bb->base->median_ms * 1e3, -1);
+			emit_json_real(&j, "base_us", bb->base->timing.median_ms * 1e3, -1);
 		else
 			emit_json_null(&j, "base_us");
 		if (bb->cand)
-			emit_json_real(&j, "new_us", bb->cand->median_ms * 1e3, -1);
+			emit_json_real(&j, "new_us", bb->cand->timing.median_ms * 1e3, -1);
 		else
 			emit_json_null(&j, "new_us");
 		emit_json_bool(&j, "changed", best_changed(r, bb));
@@ -402,7 +402,7 @@ void compare_print_junit(FILE *f, const struct compare_result *r)
 			fprintf(f, "<failure message=\"%s -&gt; %s\"/>", status_of(it->base), status_of(it->cand));
 		else if (it->timed && it->verdict == VERDICT_SLOWER)
 			fprintf(f, "<failure message=\"SLOWER: %.3f -&gt; %.3f us (%+.1f%%, interval %+.1f%% to %+.1f%%)\"/>",
-				it->base->median_ms * 1e3, it->cand->median_ms * 1e3, 100 * (it->ratio - 1),
+				it->base->timing.median_ms * 1e3, it->cand->timing.median_ms * 1e3, 100 * (it->ratio - 1),
 				100 * (it->lo - 1), 100 * (it->hi - 1));
 		fputs("</testcase>\n", f);
 	}
