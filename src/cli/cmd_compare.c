@@ -163,12 +163,11 @@ static int side_resolve(struct db *db, const char *ref, const char *tag, int kin
 		id = s->ids[s->nruns - 1];
 	} else {
 		if (!ref)
-			r = before ? db_runs_before(db, kind, device, before, &id, err, sizeof err)
-				   : db_runs_nth(db, kind, -1, 0, &id, err, sizeof err);
+			r = db_runs_newest(db, kind, before ? device : -1, before, 0, &id, err, sizeof err);
 		else if (strcmp(ref, "last") == 0)
-			r = db_runs_nth(db, kind, -1, 0, &id, err, sizeof err);
+			r = db_runs_newest(db, kind, -1, 0, 0, &id, err, sizeof err);
 		else if (strncmp(ref, "last~", 5) == 0 && num_parse_uint(ref + 5, 1u << 20, &u) == 0)
-			r = db_runs_nth(db, kind, -1, (int)u, &id, err, sizeof err);
+			r = db_runs_newest(db, kind, -1, 0, (int)u, &id, err, sizeof err);
 		else if (strlen(ref) <= 6 && num_parse_uint(ref, INT64_MAX, &u) == 0)
 			id = (int64_t)u, r = 1; /* a git revision is shown with 7 or more */
 		else if (is_revision(ref))

@@ -192,14 +192,12 @@ int db_run_read(struct db *db, int64_t id, struct db_run_row *out, char *err, si
  * Finding runs to compare (db_runs.c).  Only finished runs count (complete
  * or interrupted: a running or aborted run says little).  kind -1 is any
  * kind, device_id -1 any device (0 is the host).  Each returns 1 with the
- * id, 0 when there is none, -1 on error.
+ * id, 0 when there is none, negative on error.
  */
 
-/* The newest run, after skipping `skip` newer ones. */
-int db_runs_nth(struct db *db, int kind, int64_t device_id, int skip, int64_t *id, char *err,
-		size_t len);
-/* The newest run that is older than run `before`. */
-int db_runs_before(struct db *db, int kind, int64_t device_id, int64_t before, int64_t *id,
+/* The newest run older than run `before` (0: any), after skipping `skip`
+ * newer ones. */
+int db_runs_newest(struct db *db, int kind, int64_t device_id, int64_t before, int skip, int64_t *id,
 		   char *err, size_t len);
 /* The newest run built from git revision `ref`: its hash and the one
  * recorded (of "abc1234", "abc1234-dirty" or "v1.2-3-gabc1234") agree over

@@ -91,6 +91,18 @@ void db_bind_device(sqlite3_stmt *st, int i, int64_t device_id);
 /* Copies a text column into buf, "" for NULL, truncated to fit. */
 void db_column_text(sqlite3_stmt *st, int i, char *buf, size_t len);
 
+/* Reads the current row of st into the struct at row. */
+typedef void (*db_row_reader)(sqlite3_stmt *st, void *row);
+
+/* Steps a prepared, bound statement once and finalizes it: 1 with the row
+ * read into out, 0 when the query yields no row, -1 on error (what names
+ * the work in the message). */
+int db_read_one(struct db *db, sqlite3_stmt *st, db_row_reader read, void *out, const char *what,
+		char *err, size_t len);
+
+/* A db_row_reader of one id, the first column, into an int64_t. */
+void db_read_id(sqlite3_stmt *st, void *out);
+
 /* Checks the file at path before SQLite opens it (db_file.c): makes its
  * directory when it does not exist yet, refuses anything that is not empty
  * and not an SQLite database. */

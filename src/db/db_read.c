@@ -18,35 +18,13 @@
 
 #include "vec.h"
 
-/* Reads the current row of st into the struct at row. */
-typedef void (*row_reader)(sqlite3_stmt *st, void *row);
-
-/*
- * Steps a prepared, bound statement once and finalizes it: 1 with the row
- * read into out, 0 when the query yields no row, -1 on error.
- */
-static int read_one(struct db *db, sqlite3_stmt *st, row_reader read, void *out,
-		    const char *what, char *err, size_t len)
-{
-	int rc = sqlite3_step(st), found = 0;
-
-	if (rc == SQLITE_ROW) {
-		read(st, out);
-		found = 1;
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return db_fail(db, what, rc, err, len);
-	return found;
-}
-
 /*
  * Steps a prepared, bound statement to the end and finalizes it, reading
  * every row into a malloc'd array of `size`-byte rows (grown by vec.h).
  * Returns the array (NULL when there are no rows) with *count, or NULL
  * with *count 0 and *failed set, nothing left allocated.
  */
-static void *read_all(struct db *db, sqlite3_stmt *st, size_t size, row_reader read,
+static void *read_all(struct db *db, sqlite3_stmt *st, size_t size, db_row_reader read,
 		      size_t *count, int *failed, const char *what, char *err, size_t len)
 {
 	char *buf = NULL;
@@ -116,18 +94,13 @@ int db_run_status_counts(struct db *db, int64_t run_id, int counts[], char *err,
  * Runs.
  */
 
-static void read_id(sqlite3_stmt *st, void *out)
-{
-	*(int64_t *)out = sqlite3_column_int64(st, 0);
-}
-
 int db_run_latest(struct db *db, int64_t *id, char *err, size_t len)
 {
 	sqlite3_stmt *st;
 
 	if (db_prepare(db, "SELECT id FROM runs ORDER BY id DESC LIMIT 1", &st, err, len) != 0)
 		return -1;
-	return read_one(db, st, read_id, id, "finding the newest run", err, len);
+	return db_read_one(db, st, db_read_id, id, "finding the newest run", err, len);
 }
 
 int db_run_adjacent(struct db *db, int64_t id, int dir, int64_t *out, char *err, size_t len)
@@ -139,7 +112,7 @@ int db_run_adjacent(struct db *db, int64_t id, int dir, int64_t *out, char *err,
 		       &st, err, len) != 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, id);
-	return read_one(db, st, read_id, out, "finding the next run", err, len);
+	return db_read_one(db, st, db_read_id, out, "finding the next run", err, len);
 }
 
 /* The columns read_run() reads. */
@@ -180,7 +153,7 @@ int db_run_read(struct db *db, int64_t id, struct db_run_row *out, char *err, si
 	if (db_prepare(db, RUN_QUERY " WHERE r.id = ?1", &st, err, len) != 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, id);
-	return read_one(db, st, read_run, out, "reading run", err, len);
+	return db_read_one(db, st, read_run, out, "reading run", err, len);
 }
 
 /*
@@ -260,7 +233,7 @@ int db_case_last(struct db *db, const char *case_name, struct db_result_row *out
 		       len) != 0)
 		return -1;
 	sqlite3_bind_text(st, 1, case_name, -1, SQLITE_TRANSIENT);
-	return read_one(db, st, read_result, out, "reading the last result of a case", err, len);
+	return db_read_one(db, st, read_result, out, "reading the last result of a case", err, len);
 }
 
 static void read_point(sqlite3_stmt *st, void *row)

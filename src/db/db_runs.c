@@ -12,21 +12,6 @@
 #define OF_KIND_ON_DEVICE \
 	"(?1 IS NULL OR kind = ?1) AND (?2 = -1 OR coalesce(device_id, 0) = ?2)"
 
-static int first_id(struct db *db, sqlite3_stmt *st, int64_t *id, const char *what, char *err,
-		    size_t len)
-{
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	if (rc == SQLITE_ROW)
-		return 1;
-	if (rc == SQLITE_DONE)
-		return 0;
-	(void)db_fail(db, what, rc, err, len);
-	return -1;
-}
-
 static void bind_kind(sqlite3_stmt *st, int i, int kind)
 {
 	if (kind < 0)
@@ -35,32 +20,19 @@ static void bind_kind(sqlite3_stmt *st, int i, int kind)
 		sqlite3_bind_text(st, i, run_kind_name((enum run_kind)kind), -1, SQLITE_STATIC);
 }
 
-int db_runs_nth(struct db *db, int kind, int64_t device_id, int skip, int64_t *id, char *err,
-		size_t len)
-{
-	sqlite3_stmt *st;
-
-	if (db_prepare(db, "SELECT id FROM runs WHERE " FINISHED " AND " OF_KIND_ON_DEVICE
-			   " ORDER BY id DESC LIMIT 1 OFFSET ?3", &st, err, len) != 0)
-		return -1;
-	bind_kind(st, 1, kind);
-	sqlite3_bind_int64(st, 2, device_id);
-	sqlite3_bind_int(st, 3, skip);
-	return first_id(db, st, id, "finding a run", err, len);
-}
-
-int db_runs_before(struct db *db, int kind, int64_t device_id, int64_t before, int64_t *id,
+int db_runs_newest(struct db *db, int kind, int64_t device_id, int64_t before, int skip, int64_t *id,
 		   char *err, size_t len)
 {
 	sqlite3_stmt *st;
 
 	if (db_prepare(db, "SELECT id FROM runs WHERE " FINISHED " AND " OF_KIND_ON_DEVICE
-			   " AND id < ?3 ORDER BY id DESC LIMIT 1", &st, err, len) != 0)
+			   " AND (?3 = 0 OR id < ?3) ORDER BY id DESC LIMIT 1 OFFSET ?4", &st, err, len) != 0)
 		return -1;
 	bind_kind(st, 1, kind);
 	sqlite3_bind_int64(st, 2, device_id);
 	sqlite3_bind_int64(st, 3, before);
-	return first_id(db, st, id, "finding the run before", err, len);
+	sqlite3_bind_int(st, 4, skip);
+	return db_read_one(db, st, db_read_id, id, "finding a run", err, len);
 }
 
 /* The commit hash in a recorded revision: "abc1234", "abc1234-dirty" and
@@ -127,8 +99,7 @@ int db_runs_tagged(struct db *db, const char *tag, int kind, int64_t *ids, size_
 		(*n)++;
 	}
 	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		{
+	if (rc != SQLITE_DONE) {
 		(void)db_fail(db, "finding tagged runs", rc, err, len);
 		return -1;
 	}

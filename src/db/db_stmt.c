@@ -235,3 +235,23 @@ void db_column_text(sqlite3_stmt *st, int i, char *buf, size_t len)
 	const char *s = (const char *)sqlite3_column_text(st, i);
 	text_copy(buf, len, s ? s : "");
 }
+
+int db_read_one(struct db *db, sqlite3_stmt *st, db_row_reader read, void *out, const char *what,
+		char *err, size_t len)
+{
+	int rc = sqlite3_step(st), found = 0;
+
+	if (rc == SQLITE_ROW) {
+		read(st, out);
+		found = 1;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_fail(db, what, rc, err, len);
+	return found;
+}
+
+void db_read_id(sqlite3_stmt *st, void *out)
+{
+	*(int64_t *)out = sqlite3_column_int64(st, 0);
+}
