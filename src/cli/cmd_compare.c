@@ -21,16 +21,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "baseline.h"
 #include "cmd.h"
 #include "compare.h"
 #include "compare_print.h"
-#include "baseline.h"
 #include "db.h"
 #include "lookup_opts.h"
 #include "num.h"
+#include "whole_file.h"
 
 enum { O_KIND = CMD_OPT_OWN, O_THRESHOLD, O_MARKDOWN, O_JUNIT, O_FILTER, O_N, O_WRITE_BASELINE };
 
@@ -205,12 +204,11 @@ db_error:
  * printing why. */
 static int write_baseline(const char *path, const struct compare_side *s)
 {
-	char tmp[4200] = "";
+	struct whole_file out = {0};
 	struct baseline_entry *e = calloc(s->count ? s->count : 1, sizeof *e);
 	char (*reasons)[256] = calloc(s->count ? s->count : 1, sizeof *reasons);
 	size_t n = 0;
 	int rc = EXIT_USAGE;
-	FILE *f = NULL;
 
 	if (!e || !reasons) {
 		cmd_error("out of memory");
@@ -226,40 +224,16 @@ static int write_baseline(const char *path, const struct compare_side *s)
 		e[n] = (struct baseline_entry){.name = x->case_name, .reason = reasons[n]};
 		n++;
 	}
-	/* A name of its own beside FILE, so that the rename stays in one
-	 * file system and no other file is overwritten on the way. */
-	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		tmp[0] = '\0';
+	if (whole_file_open(&out, path) < 0 ||
+	    fprintf(out.f, "# conform compare --write-baseline: the failures of %s\n", s->label) < 0 ||
+	    baseline_write(out.f, e, n) < 0 || whole_file_commit(&out) < 0) {
 		cmd_error("--write-baseline %s: %s", path, strerror(errno));
 		goto out;
 	}
-	mode_t mask = umask(0); /* mkstemp's 0600 would hide the file from others */
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) != 0 || !(f = fdopen(fd, "w"))) {
-		cmd_error("--write-baseline %s: %s", path, strerror(errno));
-		close(fd);
-		goto out;
-	}
-	if (fprintf(f, "# conform compare --write-baseline: the failures of %s\n", s->label) < 0 ||
-	    baseline_write(f, e, n) < 0) {
-		cmd_error("--write-baseline %s: %s", path, strerror(errno));
-		goto out;
-	}
-	if (fflush(f) != 0 || fsync(fileno(f)) != 0 || fclose(f) != 0 || (f = NULL, rename(tmp, path) != 0)) {
-		f = NULL;
-		cmd_error("--write-baseline %s: %s", path, strerror(errno));
-		goto out;
-	}
-	f = NULL;
 	printf("%s: %zu known failure%s of %s\n", path, n, n == 1 ? "" : "s", s->label);
 	rc = 0;
 out:
-	if (f)
-		fclose(f);
-	if (rc && tmp[0])
-		(void)unlink(tmp);
+	whole_file_abort(&out);
 	free(e);
 	free(reasons);
 	return rc;
@@ -353,14 +327,11 @@ static int compare_exec(int argc, char **argv)
 		goto out;
 	}
 	if (o.junit_path) {
-		FILE *jf = fopen(o.junit_path, "w");
-		if (!jf) {
+		struct whole_file jf;
+		if (whole_file_open(&jf, o.junit_path) < 0 ||
+		    (compare_print_junit(jf.f, &res), whole_file_commit(&jf)) < 0) {
 			cmd_error("--junit %s: %s", o.junit_path, strerror(errno));
-			goto out;
-		}
-		compare_print_junit(jf, &res);
-		if (fclose(jf) != 0) {
-			cmd_error("--junit %s: %s", o.junit_path, strerror(errno));
+			whole_file_abort(&jf);
 			goto out;
 		}
 	}

@@ -9,6 +9,7 @@
 #ifndef CONFORM_REPORT_H
 #define CONFORM_REPORT_H
 
+#include "whole_file.h"
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -80,8 +81,7 @@ struct junit_state {
 	struct result *results;  /* copies, written out at the end */
 	size_t count, cap;
 	double started;
-	FILE *f;                 /* the temporary file beside path (junit_open) */
-	char *tmp;               /* its name, until renamed to path */
+	struct whole_file out;   /* the temporary file beside path (junit_open) */
 };
 /* Creates the temporary file the report is written to, beside st->path,
  * so an unwritable path is refused before the first case runs.  Returns

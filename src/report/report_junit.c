@@ -132,10 +132,9 @@ static void write_case(FILE *f, const struct result *r)
 static int junit_end(void *ctx, const struct run_summary *s, char *err, size_t len)
 {
 	struct junit_state *st = ctx;
-	FILE *f = st->f;
-	if (!f && junit_open(st, err, len) < 0)
+	if (!st->out.f && junit_open(st, err, len) < 0)
 		return -1;
-	f = st->f;
+	FILE *f = st->out.f;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	struct junit_counts all = {0};
 	for (size_t i = 0; i < st->count; i++)
@@ -168,15 +167,10 @@ static int junit_end(void *ctx, const struct run_summary *s, char *err, size_t l
 		fputs("  </testsuite>\n", f);
 	}
 	fputs("</testsuites>\n", f);
-	st->f = NULL;
-	int bad = ferror(f) | fclose(f);
-	if (bad || rename(st->tmp, st->path) != 0) {
-		snprintf(err, len, "%s (--junit %s)", bad ? "cannot write the report" : strerror(errno),
-			 st->path);
+	if (whole_file_commit(&st->out) < 0) {
+		snprintf(err, len, "cannot write the report: %s (--junit %s)", strerror(errno), st->path);
 		return -1;
 	}
-	free(st->tmp);
-	st->tmp = NULL;
 	return 0;
 }
 
@@ -188,31 +182,12 @@ int junit_open(struct junit_state *st, char *err, size_t len)
 			 st->path);
 		return -1;
 	}
-	size_t n = strlen(st->path) + sizeof ".XXXXXX";
-	if (!(st->tmp = malloc(n))) {
-		snprintf(err, len, "out of memory");
-		return -1;
-	}
-	/* A unique name beside the report, so rename() stays in one file
-	 * system and no file of the user's ("x.xml.tmp") is overwritten. */
-	snprintf(st->tmp, n, "%s.XXXXXX", st->path);
-	int fd = mkstemp(st->tmp);
-	if (fd < 0 || !(st->f = fdopen(fd, "w"))) {
+	if (whole_file_open(&st->out, st->path) < 0) {
 		/* The reason first: a long path must not hide it. */
 		snprintf(err, len, "cannot write the JUnit report: %s (--junit %s)", strerror(errno),
 			 st->path);
-		if (fd >= 0) {
-			close(fd);
-			unlink(st->tmp);
-		}
-		free(st->tmp);
-		st->tmp = NULL;
 		return -1;
 	}
-	/* mkstemp makes it 0600; a report is as readable as any file. */
-	mode_t mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
 	return 0;
 }
 
@@ -227,13 +202,7 @@ void junit_sink(struct report_sink *s, struct junit_state *st)
 
 void junit_free(struct junit_state *st)
 {
-	if (st->f)
-		fclose(st->f);
-	if (st->tmp)
-		unlink(st->tmp);
-	free(st->tmp);
-	st->f = NULL;
-	st->tmp = NULL;
+	whole_file_abort(&st->out);
 	free(st->results);
 	st->results = NULL;
 	st->count = st->cap = 0;

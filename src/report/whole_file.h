@@ -1,0 +1,30 @@
+/*
+ * whole_file.h - a file written whole or not at all: written to a
+ * temporary file beside it and renamed over it at the end, so that a reader
+ * never sees half of it and a failed write leaves the old one (the JUnit
+ * report, a baseline written by compare).
+ */
+#ifndef CONFORM_WHOLE_FILE_H
+#define CONFORM_WHOLE_FILE_H
+
+#include <stdio.h>
+
+struct whole_file {
+	FILE *f;                 /* write here, between open and commit */
+	char *tmp;               /* its name, until renamed to path */
+	const char *path;
+};
+
+/* Opens a unique temporary file beside path (mkstemp: rename() stays in
+ * one file system and no file of the user's is overwritten on the way),
+ * readable as the umask allows.  Returns 0, or -1 with errno. */
+int whole_file_open(struct whole_file *w, const char *path);
+
+/* Writes it out (flush, fsync, close) and renames it over path.  Returns
+ * 0, or -1 with errno, the temporary file removed. */
+int whole_file_commit(struct whole_file *w);
+
+/* Drops the temporary file, if any. */
+void whole_file_abort(struct whole_file *w);
+
+#endif
