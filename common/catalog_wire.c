@@ -60,6 +60,12 @@ static const struct field variant_fields[] = {
 	COUNT_OF(struct catalog_entry, copy_n),
 	OPTIONAL(struct catalog_entry, baseline),
 	OPTIONAL(struct catalog_entry, baseline_rows),
+	OPTIONAL(struct catalog_entry, kind),
+	OPTIONAL(struct catalog_entry, source),
+	OPTIONAL(struct catalog_entry, path),
+	OPTIONAL(struct catalog_entry, expect),
+	OPTIONAL(struct catalog_entry, requires),
+	OPTIONAL(struct catalog_entry, timeout),
 };
 
 static const struct record records[] = {
@@ -237,9 +243,30 @@ char *catalog_wire_format_variant(const struct catalog_entry *e, char *err, size
 	return format_record(&records[CATALOG_WIRE_VARIANT], e, err, len);
 }
 
+char *catalog_wire_format_error(const char *message)
+{
+	char *line = malloc(strlen(message) + 8);
+
+	if (!line)
+		return NULL;
+	sprintf(line, "error\t%s\n", message);
+	/* One line, one field: a tab or a line break of the message would
+	 * make another. */
+	for (char *p = line + 6; p[1]; p++)
+		if (*p == '\t' || *p == '\n' || *p == '\r')
+			*p = ' ';
+	return line;
+}
+
 int catalog_wire_parse(const char *line, struct catalog_build *b, struct catalog_entry *e,
 		       char *err, size_t len)
 {
+	if (strncmp(line, "error\t", 6) == 0) {
+		size_t n = strcspn(line + 6, "\n");
+		snprintf(err, len, "%.*s", (int)n, line + 6);
+		text_sanitize(err);
+		return CATALOG_WIRE_ERROR;
+	}
 	size_t n = strlen(line);
 	size_t body = n && line[n - 1] == '\n' ? n - 1 : n;
 	if (body + 1 > CATALOG_WIRE_LINE_MAX) {

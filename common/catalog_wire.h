@@ -8,9 +8,13 @@
  *   build    kernels|no-kernels  archs
  *   variant  name gpu(1|0) dtypes summary contract tunables space
  *            copy copy_n baseline baseline_rows
+ *            kind source path expect requires timeout
+ *   error    message
  *
- * tunables, space, copy, baseline and baseline_rows travel as "-" when
- * empty; copy_n is a decimal count.  The writer refuses what
+ * tunables, space, copy, baseline, baseline_rows and the user kernel's
+ * fields travel as "-" when empty; copy_n is a decimal count.  An "error"
+ * record is the worker refusing its input (a --kernel file it cannot
+ * read): the reader hands its message back as the catalog's error.  The writer refuses what
  * the reader could not give back unchanged (a tab or line break inside a
  * field, an optional field that is literally "-", a line over
  * CATALOG_WIRE_LINE_MAX), and the reader refuses a line with the wrong
@@ -58,9 +62,19 @@ struct catalog_entry {
 	long long copy_n;
 	const char *baseline;
 	const char *baseline_rows;
+	/* A user's kernel file (kernel_file.h); "" for a built-in variant:
+	 * its kind ("reduce"), the SHA-256 of its source, its path, and the
+	 * case keys its declaration sets: expect, requires ("sm>=80,mem>=16")
+	 * and timeout (seconds, as text). */
+	const char *kind;
+	const char *source;
+	const char *path;
+	const char *expect;
+	const char *requires;
+	const char *timeout;
 };
 
-enum catalog_wire_record { CATALOG_WIRE_BUILD, CATALOG_WIRE_VARIANT };
+enum catalog_wire_record { CATALOG_WIRE_BUILD, CATALOG_WIRE_VARIANT, CATALOG_WIRE_ERROR };
 
 /* Each returns the record as one allocated line ending in "\n", or NULL
  * with a message saying which field could not be written.  A NULL string
@@ -68,9 +82,14 @@ enum catalog_wire_record { CATALOG_WIRE_BUILD, CATALOG_WIRE_VARIANT };
 char *catalog_wire_format_build(const struct catalog_build *b, char *err, size_t len);
 char *catalog_wire_format_variant(const struct catalog_entry *e, char *err, size_t len);
 
+/* The error record for message (tabs and line breaks made spaces);
+ * allocated, NULL when out of memory. */
+char *catalog_wire_format_error(const char *message);
+
 /* Parses one line (with or without its newline).  Returns
  * CATALOG_WIRE_BUILD with *b filled, CATALOG_WIRE_VARIANT with *e filled,
- * or -1 with a message (then nothing is allocated). */
+ * CATALOG_WIRE_ERROR with the worker's message in err, or -1 with a
+ * message (then nothing is allocated). */
 int catalog_wire_parse(const char *line, struct catalog_build *b, struct catalog_entry *e,
 		       char *err, size_t len);
 

@@ -109,31 +109,51 @@ static int split_commas(char *s, char **v, int max)
 	}
 }
 
-int proto_format_run(char *buf, size_t len, unsigned seq, const struct case_spec *c, uint64_t seed,
-		     const struct timing_request *t)
+/* RUN and BUILD carry the same fields: a case and its seed. */
+static int format_request(char *buf, size_t len, const char *verb, unsigned seq,
+			  const struct case_spec *c, uint64_t seed, const struct timing_request *t)
 {
 	char timing[128] = "-";
 	if (t)
 		snprintf(timing, sizeof timing, "%d,%d,%.9g,%.9g,%d", t->min_samples, t->max_samples,
 			 t->max_noise, t->max_time_s, t->hot);
-	return fits(snprintf(buf, len, "RUN\t%u\t%s\t%s\t%s\t%" PRId64 "\t%" PRId64 "\t%" PRIu64 "\t%s\t%s\n",
-			     seq, c->name, c->variant, dtype_name(c->dtype), c->n, c->cols, seed,
+	return fits(snprintf(buf, len, "%s\t%u\t%s\t%s\t%s\t%" PRId64 "\t%" PRId64 "\t%" PRIu64 "\t%s\t%s\n",
+			     verb, seq, c->name, c->variant, dtype_name(c->dtype), c->n, c->cols, seed,
 			     c->params[0] ? c->params : "-", timing), len);
 }
 
+int proto_format_run(char *buf, size_t len, unsigned seq, const struct case_spec *c, uint64_t seed,
+		     const struct timing_request *t)
+{
+	return format_request(buf, len, "RUN", seq, c, seed, t);
+}
+
+int proto_format_build(char *buf, size_t len, unsigned seq, const struct case_spec *c, uint64_t seed)
+{
+	return format_request(buf, len, "BUILD", seq, c, seed, NULL);
+}
+
 int proto_parse_run(char *line, unsigned *seq, struct case_args *a, struct timing_request *t)
+{
+	enum proto_verb v;
+	return proto_parse_request(line, &v, seq, a, t) < 0 || v != PROTO_RUN ? -1 : 0;
+}
+
+int proto_parse_request(char *line, enum proto_verb *verb, unsigned *seq, struct case_args *a,
+			struct timing_request *t)
 {
 	char *f[MAX_FIELDS];
 	int n = text_split_tabs(line, f, MAX_FIELDS);
 	long long s, nn, cols;
 	unsigned long long seed;
-	if (n != 10 || strcmp(f[0], "RUN") != 0 || num_parse_int(f[1], 0, UINT_MAX, &s) < 0 ||
+	if (n != 10 || (strcmp(f[0], "RUN") != 0 && strcmp(f[0], "BUILD") != 0) || num_parse_int(f[1], 0, UINT_MAX, &s) < 0 ||
 	    num_parse_int(f[5], 0, INT64_MAX, &nn) < 0 || num_parse_int(f[6], 0, INT64_MAX, &cols) < 0 ||
 	    num_parse_uint(f[7], UINT64_MAX, &seed) < 0)
 		return -1;
 	memset(a, 0, sizeof *a);
 	if (dtype_parse(f[4], &a->dtype) < 0)
 		return -1;
+	*verb = strcmp(f[0], "RUN") == 0 ? PROTO_RUN : PROTO_BUILD;
 	*seq = (unsigned)s;
 	a->name = f[2];
 	a->variant = f[3];

@@ -8,6 +8,8 @@
  *   worker -> conform  HELLO  index name uuid cc_major cc_minor sms memory driver runtime
  *   worker -> conform  NODEV  reason
  *   conform -> worker  RUN    seq name variant dtype n cols seed params timing
+ *   conform -> worker  BUILD  seq name variant dtype n cols seed params -
+ *   worker -> conform  DONE   (to either)
  *   worker -> conform  DONE   seq outcome fatal err_norm err_ratio kernel_ms samples median_ms
  *                             mean_ms stddev_ms min_ms noise ci_low_ms ci_high_ms spread
  *                             noise_met throttled timer bytes clock_start clock_end
@@ -16,7 +18,12 @@
  * Free text (names, reasons, messages) is made one-line before sending,
  * and what conform reads from a worker (HELLO, NODEV, DONE) comes out of
  * the parsers made printable (text_sanitize): no control byte a worker
- * sends reaches a terminal or the database.  A line is at most
+ * sends reaches a terminal or the database.
+ * BUILD asks the worker to make a case ready without running it (compile
+ * a user's kernel: variant.h's build()), so that conform can give that step
+ * a deadline of its own; its DONE has outcome correct when the case can
+ * run, with a note ("cache hit", "compiled in 0.84 s"), else the outcome
+ * and message the case ends with.  A line is at most
  * PROTO_LINE_MAX bytes, newline and terminator included; the parsers refuse
  * a longer one.
  * An empty params string travels as "-", and so does an untimed case's
@@ -46,6 +53,13 @@ int proto_parse_hello(const char *line, struct gpu_info *g, char *reason, size_t
 
 int proto_format_run(char *buf, size_t len, unsigned seq, const struct case_spec *c, uint64_t seed,
 		     const struct timing_request *t);
+int proto_format_build(char *buf, size_t len, unsigned seq, const struct case_spec *c, uint64_t seed);
+
+enum proto_verb { PROTO_RUN, PROTO_BUILD };
+/* Splits a RUN or BUILD line in place (as proto_parse_run), saying which. */
+int proto_parse_request(char *line, enum proto_verb *verb, unsigned *seq, struct case_args *a,
+			struct timing_request *t);
+
 /* Splits a RUN line in place; the strings of `a` point into `line`, and
  * a->timing points to t when the case is timed. */
 int proto_parse_run(char *line, unsigned *seq, struct case_args *a, struct timing_request *t);

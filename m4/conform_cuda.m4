@@ -105,6 +105,21 @@ AC_DEFUN([CONFORM_CHECK_CUDA], [
       AC_MSG_RESULT([no])
       conform_cupti_summary="no (cold samples timed by CUDA events)"
     ])
+    # NVRTC compiles users' kernel files at run time (worker/nvrtc.c opens
+    # it); NVRTC is given the toolkit's headers for <cuda_bf16.h> and
+    # <cooperative_groups.h>.
+    nvrtc_lib=
+    for d in "$CUDA_ROOT/lib64" "$CUDA_ROOT/lib" "$CUDA_ROOT/targets/x86_64-linux/lib"; do
+      AS_IF([test -z "$nvrtc_lib" && test -f "$d/libnvrtc.so"], [nvrtc_lib=$d/libnvrtc.so])
+    done
+    AS_IF([test -n "$nvrtc_lib"],
+      [AC_DEFINE_UNQUOTED([CONFORM_NVRTC_LIB], ["$nvrtc_lib"], [The toolkit's libnvrtc, tried first at run time])])
+    cuda_inc=
+    for d in "$CUDA_ROOT/include" "$CUDA_ROOT/targets/x86_64-linux/include"; do
+      AS_IF([test -z "$cuda_inc" && test -f "$d/cuda_bf16.h"], [cuda_inc=$d])
+    done
+    AS_IF([test -n "$cuda_inc"],
+      [AC_DEFINE_UNQUOTED([CONFORM_CUDA_INCLUDE], ["$cuda_inc"], [CUDA's headers, for NVRTC])])
     AC_DEFINE([HAVE_CUDA], [1], [Define if CUDA kernels are built])
     AC_DEFINE_UNQUOTED([CONFORM_CUDA_ARCHS], ["$CUDA_ARCHS"], [CUDA architectures built])
     conform_cuda_summary="yes ($NVCC, `$NVCC --version | sed -n 's/.*release \([[0-9.]]*\).*/\1/p'`)"

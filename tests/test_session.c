@@ -95,7 +95,7 @@ struct fixture {
 static int fixture_open(struct fixture *f, const char *worker, char *err, size_t len)
 {
 	memset(f, 0, sizeof *f);
-	if (catalog_load(&f->cat, worker, SESSION_CATALOG_TIMEOUT_S, err, len) < 0 || db_open(":memory:", &f->db, err, len) < 0)
+	if (catalog_load(&f->cat, worker, NULL, SESSION_CATALOG_TIMEOUT_S, err, len) < 0 || db_open(":memory:", &f->db, err, len) < 0)
 		return -1;
 	struct session_config cfg = {
 		.worker_path = worker,

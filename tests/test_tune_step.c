@@ -58,7 +58,7 @@ static int sweep(const char *worker, const char *strategy, uint64_t budget, int 
 	struct tune_session *s = calloc(1, sizeof *s);
 	volatile sig_atomic_t stop = 0;
 	int rc = -1;
-	if (!s || catalog_load(&cat, worker, SESSION_CATALOG_TIMEOUT_S, err, sizeof err) < 0 ||
+	if (!s || catalog_load(&cat, worker, NULL, SESSION_CATALOG_TIMEOUT_S, err, sizeof err) < 0 ||
 	    db_open(":memory:", &db, err, sizeof err) < 0) {
 		fprintf(stderr, "%s\n", err);
 		free(s);

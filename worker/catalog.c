@@ -80,6 +80,21 @@ static const struct variant_table *const tables[] = {
 
 #define NTABLES (sizeof tables / sizeof tables[0])
 
+/* The user's kernel files, added at start-up: process state of the
+ * worker, which reads them once from its command line. */
+static struct {
+	const struct variant *v[CATALOG_ADDED_MAX];
+	size_t count;
+} added;
+
+int catalog_add(const struct variant *v)
+{
+	if (added.count == CATALOG_ADDED_MAX || catalog_find(v->name))
+		return -1;
+	added.v[added.count++] = v;
+	return 0;
+}
+
 const struct variant *catalog_at(size_t i)
 {
 	for (size_t t = 0; t < NTABLES; t++) {
@@ -87,7 +102,7 @@ const struct variant *catalog_at(size_t i)
 			return &tables[t]->variants[i];
 		i -= tables[t]->count;
 	}
-	return NULL;
+	return i < added.count ? added.v[i] : NULL;
 }
 
 size_t catalog_count(void)
@@ -96,7 +111,7 @@ size_t catalog_count(void)
 
 	for (size_t t = 0; t < NTABLES; t++)
 		n += tables[t]->count;
-	return n;
+	return n + added.count;
 }
 
 const struct variant *catalog_find(const char *name)
@@ -105,6 +120,9 @@ const struct variant *catalog_find(const char *name)
 		for (size_t i = 0; i < tables[t]->count; i++)
 			if (strcmp(tables[t]->variants[i].name, name) == 0)
 				return &tables[t]->variants[i];
+	for (size_t i = 0; i < added.count; i++)
+		if (strcmp(added.v[i]->name, name) == 0)
+			return added.v[i];
 	return NULL;
 }
 

@@ -271,3 +271,18 @@ int expr_eval(const char *text, expr_lookup_fn lookup, void *ctx, long long *out
 	*out = v;
 	return 0;
 }
+
+int expr_check(const char *text, expr_lookup_fn lookup, void *ctx, char *err, size_t errlen)
+{
+	/* As if inside an untaken branch throughout: the values the lookup
+	 * stands in are not the ones a case will have, so no error of value
+	 * means anything here. */
+	struct parser ps = {.p = text, .lookup = lookup, .ctx = ctx, .skip = 1, .err = err,
+			    .errlen = errlen};
+
+	(void)ternary(&ps);
+	blank(&ps);
+	if (!ps.failed && *ps.p)
+		fail(&ps, "unexpected text");
+	return ps.failed ? -1 : 0;
+}

@@ -28,6 +28,12 @@ typedef int (*expr_lookup_fn)(void *ctx, const char *name, size_t len, long long
 int expr_eval(const char *text, expr_lookup_fn lookup, void *ctx, long long *out, char *err,
 	      size_t errlen);
 
+/* Parses text without judging its values: returns 0 when it is well
+ * formed and every name resolves, else -1 with a message (a syntax error,
+ * an unknown name).  A division by zero or an overflow is not an error
+ * here: the lookup's values are stand-ins. */
+int expr_check(const char *text, expr_lookup_fn lookup, void *ctx, char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

@@ -86,6 +86,11 @@ struct problem {
 	int64_t n, cols;
 };
 
+/* The problem's names for an expression's lookup (expr.h): n, cols,
+ * esize and the dtype flags f32, f64, i32, bf16.  Returns 0 with *out, or
+ * -1 when name[0..len) is none of them. */
+int tunable_problem_lookup(const struct problem *pb, const char *name, size_t len, long long *out);
+
 /* Binds params ("block=256,items=4") for the problem into out (set->size
  * bytes, zeroed first) and values[] (each tunable's value, in declaration
  * order; may be NULL).  Returns 0, or -1 with a message naming the

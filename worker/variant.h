@@ -51,6 +51,11 @@ struct variant {
 	/* Runs the case and fills r (outcome, message, err_norm); when
 	 * a->timing is set and the result is correct, also r->timing. */
 	void (*run)(const struct case_args *a, struct case_result *r);
+	/* NULL for a built-in variant.  A user's kernel (kernel_file.h) is
+	 * compiled before a case runs, outside its deadline: build() makes
+	 * the case's configuration ready and says how (r->outcome
+	 * OUTCOME_CORRECT and a note such as "cache hit"), or why not. */
+	void (*build)(const struct case_args *a, struct case_result *r);
 	/* The typed declaration: */
 	unsigned ops;          /* OP_BIT() set the op= parameter takes (the first is
 				* the default); 0: it reduces by no operator and
@@ -84,7 +89,13 @@ struct variant_table {
 	size_t count;
 };
 
-/* All variants built into this worker, in catalog order. */
+/* Adds a variant after the built-in ones (a user's kernel file, read at
+ * start-up).  Returns 0, or -1 when its name is taken or the catalog is
+ * full (CATALOG_ADDED_MAX). */
+#define CATALOG_ADDED_MAX 64
+int catalog_add(const struct variant *v);
+
+/* All variants built into this worker, then the added ones, in catalog order. */
 const struct variant *catalog_at(size_t i);
 size_t catalog_count(void);
 const struct variant *catalog_find(const char *name);

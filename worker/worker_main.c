@@ -3,8 +3,11 @@
  * of the project that talks to CUDA.
  *
  *   conform-worker --catalog      print the variant catalog and exit
- *   conform-worker --device N     greet (HELLO/NODEV), then run RUN lines
- *                                 from stdin until end of input
+ *   conform-worker --device N     greet (HELLO/NODEV), then run RUN (and
+ *                                 BUILD) lines from stdin until end of input
+ *   --kernel FILE (either mode, repeatable) adds a user's kernel file to the
+ *   catalog as user.NAME (kernel_file.h); a file that cannot be read is an
+ *   "error" record of the catalog (exit 2), so conform says why in one line.
  *
  * The protocol goes to a private duplicate of stdout; stdout itself is
  * pointed at stderr so that kernel printf or library chatter can never
@@ -20,6 +23,7 @@
 #include <unistd.h>
 
 #include "catalog_wire.h"
+#include "kernel_file.h"
 #include "num.h"
 #include "proto.h"
 #include "text.h"
@@ -86,6 +90,18 @@ static int catalog_print(FILE *out)
 		struct catalog_entry e = {.name = v->name, .gpu = v->gpu, .dtypes = dtypes,
 					  .summary = v->summary, .contract = contract,
 					  .tunables = tunables, .space = space};
+		const struct kernel_file *k = kernel_file_of(v);
+		char timeout[32] = "";
+		if (k) {
+			e.kind = kernel_kind_name(k->kind);
+			e.source = k->sha256;
+			e.path = k->path;
+			e.expect = k->expect;
+			e.requires = k->requires;
+			if (k->timeout_s > 0)
+				snprintf(timeout, sizeof timeout, "%.9g", k->timeout_s);
+			e.timeout = timeout;
+		}
 		if (v->refs) {
 			e.copy = v->refs->copy;
 			e.copy_n = v->refs->copy_n;
@@ -105,8 +121,9 @@ static int write_line(FILE *proto, const char *line)
 	return 0;
 }
 
-/* Runs one case: contract check first, then the variant. */
-static void run_case(const struct case_args *a, int has_gpu, const char *nodev,
+/* Runs one case (or, for BUILD, makes it ready): contract check first,
+ * then the variant. */
+static void run_case(enum proto_verb verb, const struct case_args *a, int has_gpu, const char *nodev,
 		     struct case_result *r)
 {
 	const struct variant *v = catalog_find(a->variant);
@@ -114,8 +131,15 @@ static void run_case(const struct case_args *a, int has_gpu, const char *nodev,
 		case_result_set(r, OUTCOME_INVALID, "unknown variant '%s'", a->variant);
 		return;
 	}
-	if (v->gpu && !has_gpu) {
-		case_result_set(r, OUTCOME_SKIPPED, "%s", nodev);
+	if ((v->gpu && !has_gpu) || !v->run) {
+		case_result_set(r, OUTCOME_SKIPPED, "%s", has_gpu ? "no kernels are built" : nodev);
+		return;
+	}
+	if (verb == PROTO_BUILD) {
+		if (v->build)
+			v->build(a, r);
+		else
+			case_result_set(r, OUTCOME_CORRECT, "nothing to build");
 		return;
 	}
 	if (!(v->dtypes & DTYPE_BIT(a->dtype))) {
@@ -133,12 +157,57 @@ static void run_case(const struct case_args *a, int has_gpu, const char *nodev,
 	r->kernel_ms = (text_now() - t0) * 1e3;
 }
 
+/* Reads a --kernel file and adds its variant.  Returns 0, or -1 with a
+ * message.  The kernel_file lives as long as the process. */
+static int add_kernel(const char *path, char *err, size_t len)
+{
+	struct kernel_file *k = malloc(sizeof *k);
+#ifdef HAVE_CUDA
+	const struct kernel_ops *ops = &user_kernel_ops;
+#else
+	const struct kernel_ops *ops = NULL; /* listed, then SKIPPED: no kernels */
+#endif
+	if (!k) {
+		snprintf(err, len, "%s: out of memory", path);
+		return -1;
+	}
+	if (kernel_file_load(k, path, ops, err, len) < 0) {
+		free(k);
+		return -1;
+	}
+	if (catalog_add(&k->variant) < 0) {
+		snprintf(err, len, "%s: %s is %s", path, k->name,
+			 catalog_count() >= CATALOG_ADDED_MAX ? "one kernel file too many"
+			 : "already taken by another kernel file (give one an @name)");
+		kernel_file_free(k);
+		free(k);
+		return -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	int device = 0;
+	int device = 0, catalog = 0;
+	char err[2048];
+	for (int i = 1; i < argc; i++)
+		catalog |= strcmp(argv[i], "--catalog") == 0;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--catalog") == 0) {
-			return catalog_print(stdout) < 0 ? 1 : 0;
+			continue;
+		} else if (strcmp(argv[i], "--kernel") == 0 && i + 1 < argc) {
+			if (add_kernel(argv[++i], err, sizeof err) == 0)
+				continue;
+			if (!catalog) {
+				fprintf(stderr, "conform-worker: %s\n", err);
+				return 2;
+			}
+			/* conform reads why from the catalog itself. */
+			char *line = catalog_wire_format_error(err);
+			if (line)
+				fputs(line, stdout);
+			free(line);
+			return 2;
 		} else if (strcmp(argv[i], "--device") == 0 && i + 1 < argc) {
 			long long d;
 			if (num_parse_int(argv[++i], 0, INT_MAX, &d) < 0) {
@@ -154,6 +223,8 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	if (catalog)
+		return catalog_print(stdout) < 0 ? 1 : 0;
 
 	int proto_fd = dup(STDOUT_FILENO);
 	FILE *proto = proto_fd >= 0 ? fdopen(proto_fd, "w") : NULL;
@@ -167,7 +238,6 @@ int main(int argc, char **argv)
 	int has_gpu = 0;
 #ifdef HAVE_CUDA
 	struct gpu_info g;
-	char err[512];
 	if (gpu_describe(device, &g, err, sizeof err) == 0) {
 		has_gpu = 1;
 		proto_format_hello(line, sizeof line, &g);
@@ -190,7 +260,8 @@ int main(int argc, char **argv)
 		struct case_result r;
 		memset(&r, 0, sizeof r);
 		r.err_norm = -1;
-		if (proto_parse_run(line, &seq, &a, &t) < 0) {
+		enum proto_verb verb;
+		if (proto_parse_request(line, &verb, &seq, &a, &t) < 0) {
 			fprintf(stderr, "conform-worker: malformed request\n");
 			return 2;
 		}
@@ -198,7 +269,7 @@ int main(int argc, char **argv)
 		 * twice over: a deliberate regression, to try a gate with. */
 		const char *slow = getenv("CONFORM_TEST_SLOW");
 		t.slowdown = slow && strcmp(slow, a.variant) == 0 ? 2 : 1;
-		run_case(&a, has_gpu, nodev, &r);
+		run_case(verb, &a, has_gpu, nodev, &r);
 		char out[PROTO_LINE_MAX];
 		if (proto_format_done(out, sizeof out, seq, &r) < 0 || write_line(proto, out) < 0)
 			return 1;

@@ -11,6 +11,7 @@
 
 #include "dtype.h"
 #include "emit.h"
+#include "kernel_list.h"
 
 /* Exit codes, the same for every command. */
 #define EXIT_CONFORMANT 0   /* every result as expected */
@@ -52,6 +53,7 @@ enum cmd_option_id {
 	CMD_OPT_SUITES, CMD_OPT_SUITE, CMD_OPT_TIMEOUT, CMD_OPT_HANG_TIMEOUT, CMD_OPT_SEED,
 	CMD_OPT_DEVICE, CMD_OPT_DB, CMD_OPT_BUDGET, CMD_OPT_MIN_SAMPLES, CMD_OPT_MAX_TIME,
 	CMD_OPT_DTYPE, CMD_OPT_OP, CMD_OPT_CSV, CMD_OPT_JSON, CMD_OPT_VERBOSE, CMD_OPT_TAG,
+	CMD_OPT_KERNEL, CMD_OPT_KERNELS,
 	CMD_OPT_OWN = 512,
 };
 
@@ -136,13 +138,25 @@ struct cmd_run_settings {
 	uint64_t seed;                              /* --seed */
 	int seed_given;
 	int device;                                 /* --device */
+	struct kernel_list kernels;                 /* --kernel FILE, --kernels DIR */
 };
 
 /* No suite files, 10 s and 2 s deadlines, device 0, no seed. */
 void cmd_run_settings_init(struct cmd_run_settings *rs);
+void cmd_run_settings_free(struct cmd_run_settings *rs);
+
+/* --n LIST: sizes as decimal or 2^K, comma separated, each 1 to
+ * CASE_ELEMENTS_MAX, at most max of them.  Returns 0 with *count, or -1
+ * after the error (naming flag). */
+int cmd_parse_sizes(const char *flag, const char *text, int64_t *sizes, size_t max, size_t *count);
+
+/* --kernel FILE and --kernels DIR into kl, for a command's set().
+ * Returns 0, or -1 after the error. */
+int cmd_kernel_set(struct kernel_list *kl, int id, const struct cmd_value *v);
 
 /* The run settings' options for a command's set(): suites, suite,
- * timeout, hang-timeout, seed, device.  Returns 0, or -1 after the error. */
+ * timeout, hang-timeout, seed, device, kernel, kernels.  Returns 0, or -1
+ * after the error. */
 int cmd_run_settings_set(struct cmd_run_settings *rs, int id, const struct cmd_value *v);
 
 /* --csv and --json for a command's set(): they exclude each other.

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "case.h"
 #include "cmd.h"
 #include "session.h"
 #include "db.h"
@@ -142,9 +143,64 @@ void cmd_run_settings_init(struct cmd_run_settings *rs)
 	rs->hang_timeout_s = SESSION_HANG_TIMEOUT_S;
 }
 
+int cmd_parse_sizes(const char *flag, const char *text, int64_t *sizes, size_t max, size_t *count)
+{
+	/* A copy as long as the text: a fixed buffer would cut the last size
+	 * short (12345 read as 1234). */
+	char *buf = strdup(text);
+	size_t n = 0;
+	int rc = 0;
+
+	if (!buf) {
+		cmd_error("out of memory");
+		return -1;
+	}
+	if (!text[0] || text[strlen(text) - 1] == ',' || text[0] == ',' || strstr(text, ",,"))
+		rc = -1;
+	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok && rc == 0;
+	     tok = strtok_r(NULL, ",", &save)) {
+		long long v;
+		if (num_parse_count(tok, &v) < 0 || v < 1) {
+			rc = -1;
+		} else if (v > CASE_ELEMENTS_MAX) {
+			cmd_error("%s: at most 2^%d elements, got '%s'", flag, CASE_ELEMENTS_MAX_LOG2, tok);
+			rc = -2;
+		} else if (n == max) {
+			cmd_error("%s: at most %zu sizes", flag, max);
+			rc = -2;
+		} else {
+			sizes[n++] = v;
+		}
+	}
+	free(buf);
+	if (rc == -1)
+		cmd_error("%s: expected sizes as decimal or 2^K, comma separated, got '%s'", flag, text);
+	if (rc < 0)
+		return -1;
+	*count = n;
+	return 0;
+}
+
+void cmd_run_settings_free(struct cmd_run_settings *rs)
+{
+	kernel_list_free(&rs->kernels);
+}
+
+int cmd_kernel_set(struct kernel_list *kl, int id, const struct cmd_value *v)
+{
+	char err[CMD_ERR_MAX];
+	int rc = id == CMD_OPT_KERNEL ? kernel_list_add(kl, v->text, err, sizeof err)
+				       : kernel_list_add_dir(kl, v->text, err, sizeof err);
+	if (rc < 0)
+		cmd_error("%s %s", v->flag, err);
+	return rc;
+}
+
 int cmd_run_settings_set(struct cmd_run_settings *rs, int id, const struct cmd_value *v)
 {
 	switch (id) {
+	case CMD_OPT_KERNEL:
+	case CMD_OPT_KERNELS: return cmd_kernel_set(&rs->kernels, id, v);
 	case CMD_OPT_SUITES: rs->suites_dir = v->text; break;
 	case CMD_OPT_SUITE:
 		if (rs->nsuite_files == CMD_SUITE_FILES_MAX) {

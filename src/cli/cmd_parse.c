@@ -46,6 +46,10 @@ static const struct cmd_option shared_options[] = {
 	{.id = CMD_OPT_JSON, .name = "json", .help = "JSON lines on stdout"},
 	{.id = CMD_OPT_VERBOSE, .name = "verbose", .letter = 'v',
 	 .help = "the worker's diagnostics on stderr"},
+	{.id = CMD_OPT_KERNEL, .name = "kernel", .arg = CMD_ARG_TEXT, .metavar = "FILE",
+	 .help = "a kernel file of yours, compiled at run time (repeatable;\nsee docs/kernels.md)"},
+	{.id = CMD_OPT_KERNELS, .name = "kernels", .arg = CMD_ARG_TEXT, .metavar = "DIR",
+	 .help = "every .cu kernel file of DIR"},
 	{.id = CMD_OPT_TAG, .name = "tag", .arg = CMD_ARG_NAME, .metavar = "NAME",
 	 .help = "a name stored with the run (a branch, \"baseline\"); runs of\n"
 		 "one tag compare as one run (shards of a CI job)"},

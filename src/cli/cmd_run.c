@@ -28,6 +28,7 @@
 #include "session_check.h"
 #include "suite.h"
 #include "text.h"
+#include "user_cases.h"
 
 #define MAX_GLOBS 64
 
@@ -43,9 +44,11 @@ struct run_opts {
 	const char *tag;
 	int shard_i, shard_n;
 	struct cmd_run_settings rs;
+	struct user_case_request uq;      /* --n, --cols, --dtype of --kernel's cases */
 };
 
-enum { O_ALL = CMD_OPT_OWN, O_LIST, O_VARIANTS, O_FILTER, O_EXCLUDE, O_SHARD, O_JUNIT, O_BASELINE };
+enum { O_ALL = CMD_OPT_OWN, O_LIST, O_VARIANTS, O_FILTER, O_EXCLUDE, O_SHARD, O_JUNIT, O_BASELINE,
+       O_N, O_COLS };
 
 static const struct cmd_option run_options[] = {
 	{.id = O_ALL, .name = "all", .help = "run every case of every suite"},
@@ -57,6 +60,14 @@ static const struct cmd_option run_options[] = {
 	{.id = O_VARIANTS, .name = "variants", .help = "print the kernel variants this build has, and exit"},
 	{.id = O_SHARD, .name = "shard", .arg = CMD_ARG_TEXT, .metavar = "I/N",
 	 .help = "run the I-th of N deterministic slices (1 <= I <= N)"},
+	{.id = CMD_OPT_KERNEL, .help = "check a kernel file of yours (repeatable; docs/kernels.md):\n"
+				      "every dtype and op over a ladder of awkward sizes"},
+	{.id = CMD_OPT_KERNELS},
+	{.id = O_N, .name = "n", .arg = CMD_ARG_TEXT, .metavar = "LIST",
+	 .help = "--kernel's sizes instead of the ladder: elements, or rows (2^20,33)"},
+	{.id = O_COLS, .name = "cols", .arg = CMD_ARG_TEXT, .metavar = "LIST",
+	 .help = "--kernel's row lengths, for row and softmax kernels"},
+	{.id = CMD_OPT_DTYPE, .help = "--kernel's element type (default: every one it declares)"},
 	{.id = CMD_OPT_TIMEOUT},
 	{.id = CMD_OPT_HANG_TIMEOUT},
 	{.id = CMD_OPT_SEED},
@@ -119,6 +130,12 @@ static int run_set(void *opts, int id, const struct cmd_value *v)
 	case CMD_OPT_TAG: o->tag = v->text; break;
 	case O_JUNIT: o->junit_path = v->text; break;
 	case O_BASELINE: o->baseline_path = v->text; break;
+	case O_N: return cmd_parse_sizes(v->flag, v->text, o->uq.n, USER_SIZES_MAX, &o->uq.nn);
+	case O_COLS: return cmd_parse_sizes(v->flag, v->text, o->uq.cols, USER_SIZES_MAX, &o->uq.ncols);
+	case CMD_OPT_DTYPE:
+		o->uq.dtype = v->dtype;
+		o->uq.have_dtype = 1;
+		break;
 	default: return cmd_run_settings_set(&o->rs, id, v);
 	}
 	return 0;
@@ -137,14 +154,18 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 	if (r != 0)
 		return r;
 	/* --list alone lists every case: a listing selects nothing to run. */
-	if (o->list && !o->nfilters)
+	if (o->list && !o->nfilters && !o->rs.kernels.n)
 		o->all = 1;
-	if (!o->all && !o->nfilters && !o->variants) {
+	if ((o->uq.nn || o->uq.ncols || o->uq.have_dtype) && !o->rs.kernels.n) {
+		cmd_error("--n, --cols and --dtype choose the cases of --kernel files (none given)");
+		return EXIT_USAGE;
+	}
+	if (!o->all && !o->nfilters && !o->variants && !o->rs.kernels.n) {
 		/* "conform --db x.db" on a terminal: the interface on that
 		 * database, as "conform" alone opens it on the default one. */
 		if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
 			return RUN_OPEN_TUI;
-		cmd_error("nothing selected: use --all or --filter GLOB (see conform run --help)");
+		cmd_error("nothing selected: use --all, --filter GLOB or --kernel FILE (see conform run --help)");
 		return EXIT_USAGE;
 	}
 	if (!o->rs.seed_given)
@@ -152,17 +173,21 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 	return 0;
 }
 
-/* The selected cases, in suite order. */
+/* The selected cases, in suite order, then the kernel files' cases
+ * (selected by --filter too when it is given). */
 static const struct case_spec **select_cases(const struct run_opts *o, const struct suite *s,
-					     size_t *count)
+					     const struct case_spec *user, size_t nuser, size_t *count)
 {
-	const struct case_spec **sel = calloc(s->count ? s->count : 1, sizeof *sel);
+	const size_t total = s->count + nuser;
+	const struct case_spec **sel = calloc(total ? total : 1, sizeof *sel);
 	size_t n = 0, matched = 0;
 	if (!sel)
 		return NULL;
-	for (size_t i = 0; i < s->count; i++) {
-		const struct case_spec *c = &s->cases[i];
-		if (!o->all && !suite_glob_any(c->name, o->filters, o->nfilters))
+	for (size_t i = 0; i < total; i++) {
+		const struct case_spec *c = i < s->count ? &s->cases[i] : &user[i - s->count];
+		int is_user = i >= s->count;
+		if (!(is_user && !o->nfilters) && !(o->all && !is_user) &&
+		    !suite_glob_any(c->name, o->filters, o->nfilters))
 			continue;
 		if (suite_glob_any(c->name, o->excludes, o->nexcludes))
 			continue;
@@ -273,21 +298,36 @@ static int run_exec(int argc, char **argv)
 		return cmd_tui_entry.exec(argc, argv);
 	if (parsed != 0)
 		return parsed;
-	if (session_find_worker(worker_path, sizeof worker_path, &cat, err, sizeof err) < 0) {
+	if (session_find_worker(worker_path, sizeof worker_path, &o.rs.kernels, &cat, err, sizeof err) < 0) {
 		cmd_error("%s", err);
+		cmd_run_settings_free(&o.rs);
 		return EXIT_USAGE;
 	}
 	if (o.variants) {
 		print_variants(&cat);
 		catalog_free(&cat);
+		cmd_run_settings_free(&o.rs);
 		return 0;
 	}
-	if (cmd_load_suites(&o.rs, &s) < 0) {
+	struct case_spec *user = NULL;
+	size_t nuser = 0;
+	memset(&s, 0, sizeof s);
+	/* With --kernel alone, the suites are not read: the run is the
+	 * kernel files' cases. */
+	if ((o.all || o.nfilters || !o.rs.kernels.n) && cmd_load_suites(&o.rs, &s) < 0) {
 		catalog_free(&cat);
+		cmd_run_settings_free(&o.rs);
+		return EXIT_USAGE;
+	}
+	if (user_cases_make(&cat, &o.uq, &user, &nuser, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		suite_free(&s);
+		catalog_free(&cat);
+		cmd_run_settings_free(&o.rs);
 		return EXIT_USAGE;
 	}
 	int rc = EXIT_USAGE;
-	const struct case_spec **sel = select_cases(&o, &s, &n);
+	const struct case_spec **sel = select_cases(&o, &s, user, nuser, &n);
 	struct db *db = NULL;
 	struct session *ss = NULL;
 	struct baseline bl = {0};
@@ -352,6 +392,7 @@ static int run_exec(int argc, char **argv)
 		.kind = RUN_CONFORMANCE,
 		.tag = o.tag,
 		.baseline = o.baseline_path ? &bl : NULL,
+		.kernels = &o.rs.kernels,
 	};
 	if (session_open(ss, &cfg, err, sizeof err) < 0) {
 		free(ss);
@@ -399,18 +440,20 @@ out:
 	db_close(db);
 	free(cmdline);
 	free(sel);
+	free(user);
 	suite_free(&s);
 	catalog_free(&cat);
+	cmd_run_settings_free(&o.rs);
 	return rc;
 }
 
 const struct cmd_entry cmd_run_entry = {
 	.name = "run",
-	.usage = "run --all | --filter GLOB [options]",
+	.usage = "run --all | --filter GLOB | --kernel FILE [options]",
 	.summary = "run conformance cases (the default command)",
 	.exec = run_exec,
 	.options = run_options,
-	.help_head = "usage: conform [run] --all | --filter GLOB [options]\n",
+	.help_head = "usage: conform [run] --all | --filter GLOB | --kernel FILE [options]\n",
 	.help_tail = "exit: 0 conformant (known failures of --baseline included), 1 unexpected results,\n"
 		     "2 usage or input error, 77 no CUDA device\n",
 	.set = run_set,

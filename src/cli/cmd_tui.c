@@ -43,6 +43,8 @@ static const struct cmd_option tui_options[] = {
 	{.id = CMD_OPT_DEVICE},
 	{.id = CMD_OPT_SUITES},
 	{.id = CMD_OPT_SUITE},
+	{.id = CMD_OPT_KERNEL, .help = "list a kernel file of yours in the catalog (repeatable)"},
+	{.id = CMD_OPT_KERNELS},
 	{.id = CMD_OPT_BUDGET, .help = "evaluations per search in tune mode (default 20)"},
 	{.id = CMD_OPT_MIN_SAMPLES, .help = "timed launches at least, in sweeps and tunes (default 10)"},
 	{.id = CMD_OPT_MAX_TIME},
@@ -212,7 +214,9 @@ static int tui_exec(int argc, char **argv)
 		cmd_error("tui: needs a terminal on stdin and stdout (use \"conform run\" in scripts)");
 		return EXIT_USAGE;
 	}
-	if (session_find_worker(app.worker_path, sizeof app.worker_path, &app.cat, err, sizeof err) < 0) {
+	app.kernels = &o.rs.kernels;
+	if (session_find_worker(app.worker_path, sizeof app.worker_path, app.kernels, &app.cat, err,
+				sizeof err) < 0) {
 		cmd_error("%s", err);
 		return EXIT_USAGE;
 	}

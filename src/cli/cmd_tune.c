@@ -20,7 +20,9 @@ static int tune_exec(int argc, char **argv)
 	int r = tune_cli_parse(argc, argv, 0, &c);
 	if (r != 0)
 		return r;
-	return tune_cli_run(&c, argc, argv);
+	r = tune_cli_run(&c, argc, argv);
+	kernel_list_free(&c.kernels);
+	return r;
 }
 
 const struct cmd_entry cmd_tune_entry = {

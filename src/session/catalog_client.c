@@ -40,6 +40,11 @@ static int add_line(struct catalog *cat, const char *line, char *err, size_t len
 			return -1;
 		}
 		return 0;
+	case CATALOG_WIRE_ERROR:
+		/* The worker refused its input: its message is the answer. */
+		if (!cat->refused)
+			cat->refused = strdup(err);
+		return 0;
 	default:
 		return -1;
 	}
@@ -88,8 +93,8 @@ static enum wait_result read_answer(struct catalog *cat, int fd, double deadline
 	return wr;
 }
 
-int catalog_load(struct catalog *cat, const char *worker_path, double timeout_s, char *err,
-		 size_t len)
+int catalog_load(struct catalog *cat, const char *worker_path, const struct kernel_list *kernels,
+		 double timeout_s, char *err, size_t len)
 {
 	memset(cat, 0, sizeof *cat);
 	double deadline = text_now() + timeout_s;
@@ -98,7 +103,8 @@ int catalog_load(struct catalog *cat, const char *worker_path, double timeout_s,
 		snprintf(err, len, "pipe: %s", strerror(errno));
 		return -1;
 	}
-	char *argv[] = {(char *)worker_path, "--catalog", NULL};
+	char *argv[3 + 2 * KERNEL_LIST_MAX];
+	kernel_list_argv(kernels, argv, worker_path, "--catalog");
 	struct spawn_request req = {.path = worker_path, .argv = argv, .stdin_fd = -1,
 				    .stdout_fd = fds[1]};
 	pid_t pid = spawn_start(&req, err, len);
@@ -128,7 +134,9 @@ int catalog_load(struct catalog *cat, const char *worker_path, double timeout_s,
 		catalog_free(cat);
 		return -1;
 	}
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+	if (cat->refused)
+		snprintf(err, len, "%s", cat->refused);
+	else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		snprintf(err, len, "%s --catalog failed (%s)", worker_path, how);
 	else if (bad)
 		snprintf(err, len, "%s --catalog: line %d: %s", worker_path, bad, why);
@@ -156,5 +164,6 @@ void catalog_free(struct catalog *cat)
 		catalog_wire_free_variant(&cat->v[i]);
 	vec_free(cat->v, cat->count, cat->cap);
 	free((void *)cat->archs);
+	free(cat->refused);
 	memset(cat, 0, sizeof *cat);
 }

@@ -19,6 +19,7 @@
 #include <stddef.h>
 
 #include "catalog_wire.h"
+#include "kernel_list.h"
 
 /* Far above any real catalog (a few hundred variants of a few hundred
  * bytes each), far below what would hurt to hold. */
@@ -30,15 +31,18 @@ struct catalog {
 	size_t count, cap;
 	int has_kernels;          /* the worker was built with CUDA kernels */
 	const char *archs;        /* e.g. "sm_80 sm_90 compute_90" */
+	char *refused;            /* the worker's "error" record, while loading */
 };
 
-/* Runs worker_path --catalog and reads its answer, all within timeout_s
+/* Runs worker_path --catalog (with --kernel FILE for each of kernels,
+ * which may be NULL) and reads its answer, all within timeout_s
  * seconds.  Returns 0, or -1 with a message naming the line that could not
  * be read, the bound passed or how the worker failed (the catalog is then
- * empty and the worker gone).  A catalog without variants is refused: the
+ * empty and the worker gone); when the worker refused a kernel file, the
+ * message is the worker's own line ("FILE:LINE: why").  A catalog without variants is refused: the
  * suites could only blame themselves for it. */
-int catalog_load(struct catalog *cat, const char *worker_path, double timeout_s, char *err,
-		 size_t len);
+int catalog_load(struct catalog *cat, const char *worker_path, const struct kernel_list *kernels,
+		 double timeout_s, char *err, size_t len);
 const struct catalog_entry *catalog_lookup(const struct catalog *cat, const char *name);
 void catalog_free(struct catalog *cat);
 

@@ -149,9 +149,11 @@ static void release(struct runner *rn)
 }
 
 /* What the watchdog's answer w means for the case in flight: still
- * running, stopped, or its result (judged into res). */
+ * running, stopped, or its result (judged into res).  A build that made
+ * the case ready sends the case itself, on the same worker, under the
+ * case's own deadline. */
 static enum runner_poll settle(struct runner *rn, enum watchdog_state w,
-			       const struct case_result *cr, struct result *res)
+			       struct case_result *cr, struct result *res)
 {
 	switch (w) {
 	case WATCHDOG_PENDING:
@@ -162,6 +164,14 @@ static enum runner_poll settle(struct runner *rn, enum watchdog_state w,
 	case WATCHDOG_DONE:
 		break;
 	}
+	if (rn->building && cr->outcome == OUTCOME_CORRECT && rn->busy && rn->busy->pid > 0) {
+		rn->building = 0;
+		rn->started = text_now();
+		return settle(rn, watchdog_send(&rn->wc, rn->busy, PROTO_RUN, rn->c, rn->seed,
+						rn->cfg.timing, case_deadline(rn, rn->c), rn->cfg.stop, cr),
+			      cr, res);
+	}
+	rn->building = 0;
 	release(rn);
 	finish(rn, cr, res);
 	return RUNNER_RESULT;
@@ -203,8 +213,16 @@ enum runner_poll runner_case_start(struct runner *rn, const struct case_spec *c,
 		}
 	}
 	rn->busy = w;
-	return settle(rn, watchdog_send(&rn->wc, w, c, seed, rn->cfg.timing, case_deadline(rn, c),
-					rn->cfg.stop, &cr), &cr, res);
+	rn->c = c;
+	rn->seed = seed;
+	/* A user's kernel is compiled first, under a deadline of its own. */
+	const struct catalog_entry *e = catalog_lookup(rn->cfg.catalog, c->variant);
+	rn->building = e && e->source[0];
+	if (rn->building)
+		return settle(rn, watchdog_send(&rn->wc, w, PROTO_BUILD, c, seed, NULL,
+						rn->cfg.build_timeout_s, rn->cfg.stop, &cr), &cr, res);
+	return settle(rn, watchdog_send(&rn->wc, w, PROTO_RUN, c, seed, rn->cfg.timing,
+					case_deadline(rn, c), rn->cfg.stop, &cr), &cr, res);
 }
 
 enum runner_poll runner_case_poll(struct runner *rn, double wait_s, struct result *res)

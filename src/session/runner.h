@@ -32,6 +32,7 @@ struct runner_config {
 	struct worker_config worker;
 	double timeout_s;        /* deadline for ordinary cases */
 	double hang_timeout_s;   /* deadline for cases expected to hang (or undefined) */
+	double build_timeout_s;  /* deadline for building a user kernel's case */
 	uint64_t seed;
 	const struct timing_request *timing; /* NULL: conformance only */
 	/* Tuning: a configuration the variant's contract refuses is a SKIP,
@@ -54,6 +55,10 @@ struct runner {
 	struct worker *busy;
 	struct watchdog_case wc;
 	double started;
+	/* The case in flight is being built (BUILD sent), not yet run. */
+	int building;
+	const struct case_spec *c;
+	uint64_t seed;
 };
 
 enum runner_poll {

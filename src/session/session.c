@@ -19,12 +19,13 @@ double session_start_timeout(double timeout_s)
 	return timeout_s > SESSION_START_MIN_S ? timeout_s : SESSION_START_MIN_S;
 }
 
-int session_find_worker(char *path, size_t plen, struct catalog *cat, char *err, size_t len)
+int session_find_worker(char *path, size_t plen, const struct kernel_list *kernels,
+			struct catalog *cat, char *err, size_t len)
 {
 	memset(cat, 0, sizeof *cat);
 	if (paths_worker(path, plen, err, len) < 0)
 		return -1;
-	return catalog_load(cat, path, SESSION_CATALOG_TIMEOUT_S, err, len);
+	return catalog_load(cat, path, kernels, SESSION_CATALOG_TIMEOUT_S, err, len);
 }
 
 int session_open(struct session *s, const struct session_config *cfg, char *err, size_t len)
@@ -32,7 +33,8 @@ int session_open(struct session *s, const struct session_config *cfg, char *err,
 	memset(s, 0, sizeof *s);
 	struct runner_config rcfg = {
 		.worker = {.path = cfg->worker_path, .device = cfg->device, .verbose = cfg->verbose,
-			   .start_timeout_s = session_start_timeout(cfg->timeout_s)},
+			   .start_timeout_s = session_start_timeout(cfg->timeout_s), .kernels = cfg->kernels},
+		.build_timeout_s = cfg->build_timeout_s > 0 ? cfg->build_timeout_s : SESSION_BUILD_TIMEOUT_S,
 		.timeout_s = cfg->timeout_s,
 		.hang_timeout_s = cfg->hang_timeout_s,
 		.seed = cfg->seed,

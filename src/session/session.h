@@ -41,6 +41,10 @@
  * (or may: undefined, crash), unless the command line says otherwise. */
 #define SESSION_TIMEOUT_S 10.0
 #define SESSION_HANG_TIMEOUT_S 2.0
+/* The deadline of compiling a user's kernel for a case (variant.h's
+ * build()), kept apart from the case's own: NVRTC takes a second or two,
+ * a heavy template far longer, and neither is the kernel's fault. */
+#define SESSION_BUILD_TIMEOUT_S 300.0
 /* The most seconds conform takes from a user anywhere: a case's deadline
  * (--timeout, a suite's timeout=) and every other span given in seconds.
  * A day: anything longer is a typo (999999999999999) that would leave a
@@ -69,6 +73,8 @@ struct session_config {
 	const char *command_line;
 	int kind;                            /* enum run_kind (db.h) */
 	const char *tag;                     /* --tag NAME; NULL: none */
+	const struct kernel_list *kernels;   /* --kernel files; NULL: none */
+	double build_timeout_s;              /* 0: SESSION_BUILD_TIMEOUT_S */
 	/* The cases known to fail here (run --baseline); NULL: none.  It
 	 * must stay until the session is closed. */
 	const struct baseline *baseline;
@@ -106,9 +112,11 @@ struct session {
  * timeout_s: the larger of the two above. */
 double session_start_timeout(double timeout_s);
 
-/* The worker's path and its catalog, for a command about to run cases.
- * Returns 0, or -1 with a message. */
-int session_find_worker(char *path, size_t plen, struct catalog *cat, char *err, size_t len);
+/* The worker's path and its catalog, with the user's kernel files
+ * (kernels may be NULL), for a command about to run cases.  Returns 0, or
+ * -1 with a message. */
+int session_find_worker(char *path, size_t plen, const struct kernel_list *kernels,
+			struct catalog *cat, char *err, size_t len);
 
 /* Starts the shared worker, which tells whether there is a GPU (s->rn.rc),
  * and sets up the database sink.  Returns 0, or -1 with a message (s is

@@ -19,18 +19,20 @@ static void result_clear(struct case_result *r)
 	r->err_norm = -1;
 }
 
-enum watchdog_state watchdog_send(struct watchdog_case *wc, struct worker *w,
+enum watchdog_state watchdog_send(struct watchdog_case *wc, struct worker *w, enum proto_verb verb,
 				  const struct case_spec *c, uint64_t seed,
 				  const struct timing_request *timing, double timeout_s,
 				  const volatile sig_atomic_t *stop, struct case_result *r)
 {
 	char line[PROTO_LINE_MAX];
 	wc->w = w;
+	wc->verb = verb;
 	wc->seq = (unsigned)++w->cases_run;
 	wc->timeout_s = timeout_s;
 	result_clear(r);
 
-	if (proto_format_run(line, sizeof line, wc->seq, c, seed, timing) < 0) {
+	if ((verb == PROTO_BUILD ? proto_format_build(line, sizeof line, wc->seq, c, seed)
+	     : proto_format_run(line, sizeof line, wc->seq, c, seed, timing)) < 0) {
 		case_result_set(r, OUTCOME_INVALID, "case does not fit in a protocol line");
 		return WATCHDOG_DONE;
 	}
@@ -74,7 +76,8 @@ enum watchdog_state watchdog_poll(struct watchdog_case *wc, double until,
 			return WATCHDOG_PENDING;
 		worker_kill(w);
 		result_clear(r);
-		case_result_set(r, OUTCOME_HUNG, "no result within %.1f s; worker killed", wc->timeout_s);
+		case_result_set(r, OUTCOME_HUNG, "%s within %.1f s; worker killed",
+				wc->verb == PROTO_BUILD ? "not compiled" : "no result", wc->timeout_s);
 		return WATCHDOG_DONE;
 	case WAIT_INTERRUPTED:
 		worker_kill(w);

@@ -18,13 +18,15 @@
 #include <stdint.h>
 
 #include "case.h"
+#include "proto.h"
 #include "variant.h"
 #include "worker.h"
 
 /* A case in flight on a worker. */
 struct watchdog_case {
 	struct worker *w;
-	unsigned seq;           /* the RUN line's sequence number */
+	unsigned seq;           /* the RUN (or BUILD) line's sequence number */
+	enum proto_verb verb;
 	double timeout_s;
 	double deadline;        /* monotonic (text_now) */
 };
@@ -35,11 +37,12 @@ enum watchdog_state {
 	WATCHDOG_INTERRUPTED,   /* *stop was set: the worker is killed, r not filled */
 };
 
-/* Sends the case to w and arms its deadline.  Returns WATCHDOG_PENDING,
+/* Sends the case to w (RUN, or BUILD: make it ready, proto.h) and arms
+ * its deadline.  Returns WATCHDOG_PENDING,
  * WATCHDOG_DONE with r filled when it could not be sent (the worker died,
  * or did not take the case within timeout_s: HUNG), or
  * WATCHDOG_INTERRUPTED (*stop was set while waiting to send). */
-enum watchdog_state watchdog_send(struct watchdog_case *wc, struct worker *w,
+enum watchdog_state watchdog_send(struct watchdog_case *wc, struct worker *w, enum proto_verb verb,
 				  const struct case_spec *c, uint64_t seed,
 				  const struct timing_request *timing, double timeout_s,
 				  const volatile sig_atomic_t *stop, struct case_result *r);

@@ -13,6 +13,7 @@
 #include <sys/types.h>
 
 #include "gpu_info.h"
+#include "kernel_list.h"
 #include "line_reader.h"
 
 struct worker_config {
@@ -20,6 +21,7 @@ struct worker_config {
 	int device;             /* CUDA device ordinal */
 	int verbose;            /* pass the worker's stderr through */
 	double start_timeout_s; /* for the HELLO (CUDA initialisation) */
+	const struct kernel_list *kernels; /* --kernel files; NULL: none */
 };
 
 struct worker {

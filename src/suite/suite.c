@@ -276,9 +276,7 @@ static int substitute(struct loader *l, const char *text, struct kv *kv, size_t 
 	return 0;
 }
 
-/* Parses one requirement "sm>=80" of len bytes at p: 0, or -1 for an
- * unknown quantity, -2 for a malformed one. */
-static int parse_req(const char *p, size_t len, struct requirement *r)
+int suite_requirement_parse(const char *p, size_t len, struct requirement *r)
 {
 	static const struct { const char *text; enum req_cmp cmp; } ops[] = {
 		/* two-character operators first, so ">=" is not read as ">" */
@@ -325,7 +323,7 @@ static int parse_requires(struct loader *l, int line, struct case_spec *c, const
 
 		if (len == 0)
 			return fail(l, line, "empty requirement in requires=%s", value);
-		switch (parse_req(p, len, &r)) {
+		switch (suite_requirement_parse(p, len, &r)) {
 		case -1:
 			return fail(l, line, "unknown requirement '%.*s' (known: sm, e.g. sm>=80, and mem in GiB, e.g. mem>=16)",
 				    (int)len, p);

@@ -61,6 +61,7 @@ struct tui_app {
 	struct db *db;            /* where runs write and panes read (db.h) */
 
 	char worker_path[4096];
+	const struct kernel_list *kernels; /* --kernel files, listed in the catalog */
 	double timeout_s, hang_timeout_s;
 	int device;
 	uint64_t seed;            /* used for every run when seed_given */

@@ -442,6 +442,7 @@ static void run_tune(struct tui_app *app, struct run_pane *rp, const struct case
 		.stop = &app->stop,
 		.command_line = cmdline,
 		.kind = app->mode == TUI_MODE_TUNE ? RUN_TUNE : RUN_SWEEP,
+		.kernels = app->kernels,
 		.db_waiting = db_waiting,
 		.db_waiting_ctx = rp,
 	};
@@ -570,6 +571,7 @@ void tui_run_checked(struct tui_app *app)
 		.db = app->db,
 		.stop = &app->stop,
 		.command_line = rp->cmdline,
+		.kernels = app->kernels,
 		.db_waiting = db_waiting,
 		.db_waiting_ctx = rp,
 	};

@@ -39,6 +39,9 @@ static const struct cmd_option problem_options[] = {
 	{.id = CMD_OPT_OP},
 	{.id = O_COLS, .name = "cols", .arg = CMD_ARG_COUNT, .max = 1ull << 31, .metavar = "C",
 	 .help = "rows of C elements (segmented reductions); n counts rows"},
+	{.id = CMD_OPT_KERNEL, .help = "tune a kernel file of yours (repeatable; docs/kernels.md);\n"
+				      "without VARIANT, every kernel of the files"},
+	{.id = CMD_OPT_KERNELS},
 	{0},
 };
 
@@ -86,43 +89,6 @@ const char tune_cli_help_tail[] =
 	"exit: 0 all evaluations ran, 1 some failed, hung or crashed, 2 usage or input error,\n"
 	"      77 no CUDA device for the variants, 130 interrupted\n";
 
-static int parse_sizes(const char *text, struct tune_cli *c)
-{
-	/* A copy as long as the text: a fixed buffer would cut the last size
-	 * short (12345 read as 1234). */
-	char *buf = strdup(text);
-	if (!buf) {
-		cmd_error("out of memory");
-		return -1;
-	}
-	c->nsizes = 0;
-	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		long long v;
-		if (num_parse_count(tok, &v) < 0 || v < 1) {
-			cmd_error("--n: expected sizes as decimal or 2^K, comma separated, got '%s'", text);
-			free(buf);
-			return -1;
-		}
-		if (v > CASE_ELEMENTS_MAX) {
-			cmd_error("--n: at most 2^%d elements, got '%s'", CASE_ELEMENTS_MAX_LOG2, tok);
-			free(buf);
-			return -1;
-		}
-		if (c->nsizes == TUNE_SIZES_MAX) {
-			cmd_error("--n: at most %d sizes", TUNE_SIZES_MAX);
-			free(buf);
-			return -1;
-		}
-		c->sizes[c->nsizes++] = v;
-	}
-	free(buf);
-	if (c->nsizes == 0 || text[strlen(text) - 1] == ',' || text[0] == ',' || strstr(text, ",,")) {
-		cmd_error("--n: expected sizes as decimal or 2^K, comma separated, got '%s'", text);
-		return -1;
-	}
-	return 0;
-}
-
 static int parse_fraction(const char *flag, const char *text, double *out)
 {
 	double v;
@@ -168,12 +134,13 @@ int tune_cli_set(void *opts, int id, const struct cmd_value *v)
 	struct tune_parse *p = opts;
 	struct tune_cli *c = p->c;
 	/* The problem is bench's preset, not an option of it. */
-	if (c->bench && (id == O_N || id == CMD_OPT_DTYPE || id == CMD_OPT_OP || id == O_COLS)) {
+	if (c->bench && (id == O_N || id == CMD_OPT_DTYPE || id == CMD_OPT_OP || id == O_COLS ||
+			 id == CMD_OPT_KERNEL || id == CMD_OPT_KERNELS)) {
 		cmd_error("bench: %s is fixed by the preset (use conform tune)", v->flag);
 		return -1;
 	}
 	switch (id) {
-	case O_N: return parse_sizes(v->text, c);
+	case O_N: return cmd_parse_sizes(v->flag, v->text, c->sizes, TUNE_SIZES_MAX, &c->nsizes);
 	case CMD_OPT_DTYPE:
 		c->o.dtype = v->dtype;
 		p->have_dtype = 1;
@@ -208,6 +175,8 @@ int tune_cli_set(void *opts, int id, const struct cmd_value *v)
 	case CMD_OPT_DEVICE: c->device = (int)v->u; break;
 	case CMD_OPT_VERBOSE: c->verbose = 1; break;
 	case CMD_OPT_TAG: c->tag = v->text; break;
+	case CMD_OPT_KERNEL:
+	case CMD_OPT_KERNELS: return cmd_kernel_set(&c->kernels, id, v);
 	}
 	return 0;
 }
@@ -222,11 +191,12 @@ int tune_cli_parse(int argc, char **argv, int bench, struct tune_cli *c)
 	if (r != 0)
 		return r;
 	if (!bench) {
-		if (operand == argc) {
+		if (operand == argc && !c->kernels.n) {
 			cmd_error("tune: which variant? (conform tune VARIANT|GLOB --n LIST --dtype T)");
 			return EXIT_USAGE;
 		}
-		c->pattern = argv[operand];
+		/* The kernel files' variants, all of them unless one is named. */
+		c->pattern = operand < argc ? argv[operand] : "user.*";
 	}
 	if (!bench && !c->nsizes) {
 		cmd_error("tune: --n LIST is required (sizes such as 2^20,2^24)");
@@ -405,7 +375,7 @@ int tune_cli_run(const struct tune_cli *c, int argc, char **argv)
 	size_t nsweeps = 0;
 	int rc = EXIT_USAGE, interrupted = 0;
 
-	if (session_find_worker(worker_path, sizeof worker_path, &cat, err, sizeof err) < 0) {
+	if (session_find_worker(worker_path, sizeof worker_path, &c->kernels, &cat, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		return EXIT_USAGE;
 	}
@@ -440,6 +410,7 @@ int tune_cli_run(const struct tune_cli *c, int argc, char **argv)
 		.command_line = cmdline,
 		.kind = c->bench ? RUN_BENCH : RUN_TUNE,
 		.tag = c->tag,
+		.kernels = &c->kernels,
 	};
 	if (tune_open(s, &c->o, &cat, &cfg, err, sizeof err) < 0) {
 		cmd_error("%s", err);

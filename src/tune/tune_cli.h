@@ -29,6 +29,7 @@ struct tune_cli {
 	enum emit_format format;
 	int verbose;
 	const char *tag;                 /* --tag NAME, NULL: none */
+	struct kernel_list kernels;      /* --kernel FILE, --kernels DIR */
 };
 
 /* The grammars of tune and bench (their entries, cmd_tune.c and

@@ -1,0 +1,97 @@
+/*
+ * kernel_list.c - collecting --kernel and --kernels (see kernel_list.h).
+ */
+#include "kernel_list.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int kernel_list_add(struct kernel_list *kl, const char *path, char *err, size_t len)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0) {
+		snprintf(err, len, "%s: cannot read: %s", path, strerror(errno));
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		snprintf(err, len, "%s: a directory (use --kernels DIR for every .cu file of it)", path);
+		return -1;
+	}
+	if (kl->n == KERNEL_LIST_MAX) {
+		snprintf(err, len, "%s: at most %d kernel files", path, KERNEL_LIST_MAX);
+		return -1;
+	}
+	if (!(kl->paths[kl->n] = strdup(path))) {
+		snprintf(err, len, "out of memory");
+		return -1;
+	}
+	kl->n++;
+	return 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int kernel_list_add_dir(struct kernel_list *kl, const char *dir, char *err, size_t len)
+{
+	DIR *d = opendir(dir);
+	char *names[KERNEL_LIST_MAX + 1];
+	size_t n = 0;
+	int rc = 0;
+
+	if (!d) {
+		snprintf(err, len, "%s: cannot read: %s", dir, strerror(errno));
+		return -1;
+	}
+	for (struct dirent *e; (e = readdir(d));) {
+		size_t l = strlen(e->d_name);
+		if (l < 4 || strcmp(e->d_name + l - 3, ".cu") != 0 || e->d_name[0] == '.')
+			continue;
+		if (n > KERNEL_LIST_MAX || !(names[n] = malloc(strlen(dir) + l + 2))) {
+			snprintf(err, len, "%s: more than %d .cu files", dir, KERNEL_LIST_MAX);
+			rc = -1;
+			break;
+		}
+		sprintf(names[n++], "%s/%s", dir, e->d_name);
+	}
+	closedir(d);
+	if (rc == 0 && n == 0) {
+		snprintf(err, len, "%s: no .cu file in it", dir);
+		rc = -1;
+	}
+	qsort(names, n, sizeof names[0], by_name);
+	for (size_t i = 0; i < n; i++) {
+		if (rc == 0 && kernel_list_add(kl, names[i], err, len) < 0)
+			rc = -1;
+		free(names[i]);
+	}
+	return rc;
+}
+
+void kernel_list_free(struct kernel_list *kl)
+{
+	for (size_t i = 0; i < kl->n; i++)
+		free(kl->paths[i]);
+	kl->n = 0;
+}
+
+void kernel_list_argv(const struct kernel_list *kl, char **argv, const char *prog, const char *first)
+{
+	size_t a = 0;
+
+	argv[a++] = (char *)prog;
+	if (first)
+		argv[a++] = (char *)first;
+	for (size_t i = 0; kl && i < kl->n; i++) {
+		argv[a++] = "--kernel";
+		argv[a++] = kl->paths[i];
+	}
+	argv[a] = NULL;
+}

@@ -1,0 +1,38 @@
+/*
+ * kernel_list.h - the user's kernel files a command was given (--kernel
+ * FILE, --kernels DIR), as conform passes them to every worker it starts.
+ *
+ * conform does not read the files: the worker does (its catalog lists each
+ * as user.NAME, or refuses the file with the reason), so one parser judges
+ * a file for the catalog, the cases and the runs alike.  Here they are only
+ * collected and checked to exist, so that a typo in a path is said before
+ * a worker starts.
+ */
+#ifndef CONFORM_KERNEL_LIST_H
+#define CONFORM_KERNEL_LIST_H
+
+#include <stddef.h>
+
+#define KERNEL_LIST_MAX 64
+
+struct kernel_list {
+	char *paths[KERNEL_LIST_MAX];
+	size_t n;
+};
+
+/* Adds one file.  Returns 0, or -1 with a message (missing, a directory,
+ * too many). */
+int kernel_list_add(struct kernel_list *kl, const char *path, char *err, size_t len);
+
+/* Adds every *.cu file of dir, in name order.  Returns 0, or -1 with a
+ * message (unreadable, or no .cu file in it). */
+int kernel_list_add_dir(struct kernel_list *kl, const char *dir, char *err, size_t len);
+
+void kernel_list_free(struct kernel_list *kl);
+
+/* Fills argv with prog, first (when not NULL), then "--kernel" and a path
+ * for each file (kl may be NULL), then NULL: at most 3 + 2 *
+ * KERNEL_LIST_MAX entries. */
+void kernel_list_argv(const struct kernel_list *kl, char **argv, const char *prog, const char *first);
+
+#endif

@@ -1,0 +1,779 @@
+/*
+ * kernel_file.c - reading a user's kernel file (see kernel_file.h and
+ * docs/kernels.md for the declaration's grammar).
+ *
+ * The declaration's strings are copied into one arena owned by the file,
+ * so the variant built from it (struct tunable, struct rule) points into
+ * memory that lives exactly as long as the kernel_file.  Every check a
+ * line can fail is made while reading it, with its line number; the
+ * checks that need the whole declaration (required directives, names the
+ * expressions use) follow, naming the directive's line.
+ */
+#include "kernel_file.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "expr.h"
+#include "file_read.h"
+#include "num.h"
+#include "sha256.h"
+#include "text.h"
+
+/* Where each tunable's value lands in the launch's parameter struct: an
+ * int array, in declaration order (user_kernel.cu's user_params begins
+ * with it). */
+#define VALUE_FIELD(i) ((size_t)(i) * sizeof(int))
+
+static const char *const kind_names[KERNEL_KIND_COUNT] = {"reduce", "rows", "softmax"};
+static const char *const expr_names[KEXPR_COUNT] = {"@block", "@shared", "@grid", "@scratch"};
+
+/* Names the problem and the device give expressions; a tunable may not
+ * take one of them. */
+static const char *const reserved[] = {"n", "cols", "esize", "f32", "f64", "i32", "bf16",
+				       "sms", "occupancy", "op", "min", "max", "pow2"};
+
+const char *kernel_kind_name(enum kernel_kind k)
+{
+	return (unsigned)k < KERNEL_KIND_COUNT ? kind_names[k] : "?";
+}
+
+const struct kernel_file *kernel_file_of(const struct variant *v)
+{
+	/* Only a user variant has a build step; its variant is the first
+	 * member of its kernel_file. */
+	if (!v || strncmp(v->name, "user.", 5) != 0)
+		return NULL;
+	return (const struct kernel_file *)v;
+}
+
+/* The reader's state: where it is, for messages. */
+struct reader {
+	struct kernel_file *k;
+	const char *origin;
+	int line;
+	char *err;
+	size_t len;
+	int seen_kind, seen_entry, seen_dtypes, seen_ops, seen_name, seen_summary;
+	int seen_expect, seen_timeout, seen_coop;
+	int expr_line[KEXPR_COUNT];
+	int tunable_line[TUNABLES_MAX];
+	int rule_line[KERNEL_RULES_MAX];
+};
+
+static int fail(struct reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int fail(struct reader *r, const char *fmt, ...)
+{
+	char what[768];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	if (r->line > 0)
+		snprintf(r->err, r->len, "%s:%d: %s", r->origin, r->line, what);
+	else
+		snprintf(r->err, r->len, "%s: %s", r->origin, what);
+	return -1;
+}
+
+/* A copy of s[0..n) in the arena, which was sized for the whole source. */
+static const char *keep(struct kernel_file *k, const char *s, size_t n)
+{
+	char *p = k->arena + k->arena_used;
+
+	if (k->arena_used + n + 1 > k->arena_cap)
+		return NULL;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	k->arena_used += n + 1;
+	return p;
+}
+
+static int is_ident(const char *s, size_t n)
+{
+	if (n == 0 || !(islower((unsigned char)s[0]) || s[0] == '_'))
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if (!(islower((unsigned char)s[i]) || isdigit((unsigned char)s[i]) || s[i] == '_'))
+			return 0;
+	return 1;
+}
+
+/* A C identifier (the entry point). */
+static int is_c_ident(const char *s)
+{
+	if (!(isalpha((unsigned char)s[0]) || s[0] == '_'))
+		return 0;
+	for (const char *p = s + 1; *p; p++)
+		if (!(isalnum((unsigned char)*p) || *p == '_'))
+			return 0;
+	return 1;
+}
+
+int kernel_file_default_name(const char *path, char *buf, size_t len)
+{
+	const char *base = strrchr(path, '/');
+	size_t n, o = 0;
+
+	base = base ? base + 1 : path;
+	n = strlen(base);
+	if (n > 3 && strcmp(base + n - 3, ".cu") == 0)
+		n -= 3;
+	for (size_t i = 0; i < n && o + 1 < len && o < KERNEL_NAME_MAX; i++) {
+		unsigned char c = (unsigned char)tolower((unsigned char)base[i]);
+		buf[o++] = islower(c) || isdigit(c) ? (char)c : '_';
+	}
+	buf[o] = '\0';
+	return o ? 0 : -1;
+}
+
+/* Splits a list of words separated by spaces or commas; calls each. */
+static int each_word(struct reader *r, const char *value, const char *what,
+		     int (*each)(struct reader *r, const char *word))
+{
+	char buf[256];
+	int count = 0;
+
+	text_copy(buf, sizeof buf, value);
+	for (char *save = NULL, *w = strtok_r(buf, " \t,", &save); w; w = strtok_r(NULL, " \t,", &save)) {
+		if (each(r, w) < 0)
+			return -1;
+		count++;
+	}
+	if (!count)
+		return fail(r, "%s needs at least one value", what);
+	return 0;
+}
+
+static int add_dtype(struct reader *r, const char *w)
+{
+	enum dtype d;
+
+	if (dtype_parse(w, &d) < 0)
+		return fail(r, "unknown dtype '%s' (f32, f64, i32, bf16)", w);
+	r->k->variant.dtypes |= DTYPE_BIT(d);
+	return 0;
+}
+
+static int add_op(struct reader *r, const char *w)
+{
+	enum op o;
+
+	if (op_parse(w, &o) < 0)
+		return fail(r, "unknown op '%s' (sum, max, min)", w);
+	r->k->variant.ops |= OP_BIT(o);
+	return 0;
+}
+
+/* One token of a @tunable line: a quoted text or a run of non-blanks. */
+static const char *token(const char **p, size_t *n)
+{
+	const char *s = *p;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (!*s)
+		return NULL;
+	const char *start = s;
+	if (*s == '"') {
+		const char *q = strchr(s + 1, '"');
+		s = q ? q + 1 : s + strlen(s);
+	} else {
+		while (*s && *s != ' ' && *s != '\t')
+			s++;
+	}
+	*n = (size_t)(s - start);
+	*p = s;
+	return start;
+}
+
+static int is_reserved(const char *s, size_t n)
+{
+	for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
+		if (strlen(reserved[i]) == n && strncmp(reserved[i], s, n) == 0)
+			return 1;
+	return 0;
+}
+
+static int tunable_index(const struct kernel_file *k, const char *name, size_t n)
+{
+	for (size_t i = 0; i < k->set.count; i++)
+		if (strlen(k->tunables[i].name) == n && strncmp(k->tunables[i].name, name, n) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* An integer of a tunable's range or list: decimal or 2^K, maybe negative. */
+static int parse_int(const char *s, size_t n, long long *v)
+{
+	char buf[40];
+	int neg = n > 0 && s[0] == '-';
+
+	if (n - (size_t)neg == 0 || n >= sizeof buf)
+		return -1;
+	memcpy(buf, s + neg, n - (size_t)neg);
+	buf[n - (size_t)neg] = '\0';
+	if (num_parse_count(buf, v) < 0)
+		return -1;
+	if (neg)
+		*v = -*v;
+	return 0;
+}
+
+/* "64..1024", "1|2|4|8" or "striped|blocked" into t. */
+static int tunable_values(struct reader *r, struct tunable *t, const char *s, size_t n)
+{
+	const char *dots = NULL;
+
+	for (size_t i = 0; i + 1 < n; i++)
+		if (s[i] == '.' && s[i + 1] == '.')
+			dots = s + i;
+	if (dots) {
+		if (parse_int(s, (size_t)(dots - s), &t->lo) < 0 ||
+		    parse_int(dots + 2, n - (size_t)(dots + 2 - s), &t->hi) < 0 || t->lo > t->hi)
+			return fail(r, "tunable %s: range '%.*s' is not LO..HI with LO <= HI", t->name,
+				    (int)n, s);
+		return 0;
+	}
+	int numeric = 1, names = 1;
+	for (const char *p = s, *end = s + n; p < end;) {
+		const char *bar = memchr(p, '|', (size_t)(end - p));
+		size_t wl = bar ? (size_t)(bar - p) : (size_t)(end - p);
+		long long v;
+		if (parse_int(p, wl, &v) < 0)
+			numeric = 0;
+		if (!is_ident(p, wl))
+			names = 0;
+		p += wl + (bar ? 1 : 0);
+		if (bar && p == end)
+			numeric = names = 0;
+	}
+	if (!numeric && !names)
+		return fail(r, "tunable %s: values '%.*s' are neither LO..HI, integers like 1|2|4 nor "
+			    "names like striped|blocked", t->name, (int)n, s);
+	const char *kept = keep(r->k, s, n);
+	if (numeric)
+		t->values = kept;
+	else
+		t->choices = kept;
+	return 0;
+}
+
+static int parse_tunable(struct reader *r, const char *value)
+{
+	struct kernel_file *k = r->k;
+	const char *p = value;
+	size_t n;
+	const char *tok = token(&p, &n);
+
+	if (k->set.count == TUNABLES_MAX)
+		return fail(r, "at most %d tunables", TUNABLES_MAX);
+	if (!tok || !is_ident(tok, n))
+		return fail(r, "@tunable: expected NAME VALUES ..., where NAME is [a-z_][a-z0-9_]*");
+	if (is_reserved(tok, n))
+		return fail(r, "@tunable: '%.*s' is a name conform gives expressions; choose another",
+			    (int)n, tok);
+	if (tunable_index(k, tok, n) >= 0)
+		return fail(r, "@tunable: '%.*s' is declared twice", (int)n, tok);
+	struct tunable *t = &k->tunables[k->set.count];
+	memset(t, 0, sizeof *t);
+	t->name = keep(k, tok, n);
+	t->field = VALUE_FIELD(k->set.count);
+	if (!(tok = token(&p, &n)))
+		return fail(r, "@tunable %s: expected its values (LO..HI, 1|2|4 or a|b)", t->name);
+	if (tunable_values(r, t, tok, n) < 0)
+		return -1;
+	while ((tok = token(&p, &n))) {
+		if (tok[0] == '"') {
+			if (n < 2 || tok[n - 1] != '"')
+				return fail(r, "@tunable %s: unterminated \"", t->name);
+			t->doc = keep(k, tok + 1, n - 2);
+		} else if (n == 4 && strncmp(tok, "pow2", 4) == 0 && !t->values && !t->choices) {
+			t->pow2 = 1;
+		} else if (n > 9 && strncmp(tok, "multiple=", 9) == 0 && !t->values && !t->choices) {
+			long long m;
+			if (parse_int(tok + 9, n - 9, &m) < 0 || m < 1 || m > 1 << 20)
+				return fail(r, "@tunable %s: multiple= takes a count", t->name);
+			t->multiple_of = (int)m;
+		} else if (n > 8 && strncmp(tok, "default=", 8) == 0) {
+			t->def = keep(k, tok + 8, n - 8);
+		} else if (n > 6 && strncmp(tok, "space=", 6) == 0) {
+			t->space = keep(k, tok + 6, n - 6);
+		} else {
+			return fail(r, "@tunable %s: unexpected '%.*s' (pow2 or multiple=K after a "
+				    "range, default=, space=, a \"description\")", t->name, (int)n, tok);
+		}
+	}
+	if (!t->doc)
+		t->doc = "";
+	if (!t->def) {
+		/* The lowest value: the range's start, the list's first. */
+		char first[32];
+		if (t->choices || t->values) {
+			const char *list = t->choices ? t->choices : t->values;
+			size_t fl = strcspn(list, "|");
+			t->def = keep(k, list, fl);
+		} else {
+			snprintf(first, sizeof first, "%lld", t->lo);
+			t->def = keep(k, first, strlen(first));
+		}
+	}
+	r->tunable_line[k->set.count] = r->line;
+	k->set.count++;
+	return 0;
+}
+
+static int parse_rule(struct reader *r, const char *value)
+{
+	struct kernel_file *k = r->k;
+	const char *semi = strchr(value, ';');
+	size_t el = semi ? (size_t)(semi - value) : strlen(value);
+
+	if (k->set.nrules == KERNEL_RULES_MAX)
+		return fail(r, "at most %d rules", KERNEL_RULES_MAX);
+	while (el && isspace((unsigned char)value[el - 1]))
+		el--;
+	if (!el)
+		return fail(r, "@rule: expected an expression, then '; why' if you like");
+	struct rule *ru = &k->rules[k->set.nrules];
+	ru->expr = keep(k, value, el);
+	ru->why = NULL;
+	if (semi) {
+		const char *why = semi + 1;
+		while (isspace((unsigned char)*why))
+			why++;
+		if (*why)
+			ru->why = keep(k, why, strlen(why));
+	}
+	r->rule_line[k->set.nrules] = r->line;
+	k->set.nrules++;
+	return 0;
+}
+
+static int parse_expr(struct reader *r, enum kernel_expr e, const char *value)
+{
+	if (r->expr_line[e])
+		return fail(r, "%s is given twice (first on line %d)", expr_names[e], r->expr_line[e]);
+	if (!*value)
+		return fail(r, "%s: expected an expression", expr_names[e]);
+	r->k->expr[e] = keep(r->k, value, strlen(value));
+	r->expr_line[e] = r->line;
+	return 0;
+}
+
+/* A directive that may appear once. */
+static int once(struct reader *r, int *seen, const char *name)
+{
+	if (*seen)
+		return fail(r, "%s is given twice (first on line %d)", name, *seen);
+	*seen = r->line;
+	return 0;
+}
+
+static int parse_directive(struct reader *r, const char *word, size_t wl, const char *value)
+{
+	struct kernel_file *k = r->k;
+#define IS(w) (wl == sizeof(w) - 1 && strncmp(word, w, wl) == 0)
+	if (IS("kind")) {
+		if (once(r, &r->seen_kind, "@kind") < 0)
+			return -1;
+		for (int i = 0; i < KERNEL_KIND_COUNT; i++)
+			if (strcmp(value, kind_names[i]) == 0) {
+				k->kind = (enum kernel_kind)i;
+				return 0;
+			}
+		return fail(r, "unknown kind '%s' (reduce, rows or softmax)", value);
+	}
+	if (IS("entry")) {
+		if (once(r, &r->seen_entry, "@entry") < 0)
+			return -1;
+		if (!is_c_ident(value) || strlen(value) >= sizeof k->entry)
+			return fail(r, "@entry: expected the name of an extern \"C\" __global__ function, got '%s'",
+				    value);
+		text_copy(k->entry, sizeof k->entry, value);
+		k->entry_line = r->line;
+		return 0;
+	}
+	if (IS("name")) {
+		if (once(r, &r->seen_name, "@name") < 0)
+			return -1;
+		if (!is_ident(value, strlen(value)) || strlen(value) > KERNEL_NAME_MAX)
+			return fail(r, "@name: expected [a-z_][a-z0-9_]* of at most %d characters, got '%s'",
+				    KERNEL_NAME_MAX, value);
+		snprintf(k->name, sizeof k->name, "user.%s", value);
+		return 0;
+	}
+	if (IS("summary")) {
+		if (once(r, &r->seen_summary, "@summary") < 0)
+			return -1;
+		text_copy(k->summary, sizeof k->summary, value);
+		return 0;
+	}
+	if (IS("dtypes"))
+		return once(r, &r->seen_dtypes, "@dtypes") < 0 ? -1 : each_word(r, value, "@dtypes", add_dtype);
+	if (IS("ops"))
+		return once(r, &r->seen_ops, "@ops") < 0 ? -1 : each_word(r, value, "@ops", add_op);
+	if (IS("tunable"))
+		return parse_tunable(r, value);
+	if (IS("rule"))
+		return parse_rule(r, value);
+	if (IS("block"))
+		return parse_expr(r, KEXPR_BLOCK, value);
+	if (IS("grid"))
+		return parse_expr(r, KEXPR_GRID, value);
+	if (IS("shared"))
+		return parse_expr(r, KEXPR_SHARED, value);
+	if (IS("scratch"))
+		return parse_expr(r, KEXPR_SCRATCH, value);
+	if (IS("cooperative")) {
+		if (*value)
+			return fail(r, "@cooperative takes no value");
+		k->cooperative = 1;
+		return once(r, &r->seen_coop, "@cooperative");
+	}
+	if (IS("expect")) {
+		enum expect e;
+		if (once(r, &r->seen_expect, "@expect") < 0)
+			return -1;
+		if (expect_parse(value, &e) < 0)
+			return fail(r, "unknown expectation '%s' (pass, fail, hang, error, launch-error, undefined)",
+				    value);
+		text_copy(k->expect, sizeof k->expect, value);
+		return 0;
+	}
+	if (IS("requires")) {
+		size_t used = strlen(k->requires);
+		if (!*value || strchr(value, ' '))
+			return fail(r, "@requires: expected one requirement such as sm>=80 or mem>=16");
+		if (used + strlen(value) + 2 > sizeof k->requires)
+			return fail(r, "@requires: too many requirements");
+		snprintf(k->requires + used, sizeof k->requires - used, "%s%s", used ? "," : "", value);
+		return 0;
+	}
+	if (IS("timeout")) {
+		if (once(r, &r->seen_timeout, "@timeout") < 0)
+			return -1;
+		if (num_parse_decimal(value, &k->timeout_s) < 0 || !(k->timeout_s > 0) ||
+		    k->timeout_s > 86400)
+			return fail(r, "@timeout: expected seconds in (0, 86400], got '%s'", value);
+		return 0;
+	}
+#undef IS
+	return fail(r, "unknown directive '@%.*s' (kind, entry, dtypes, ops, name, summary, tunable, "
+		    "rule, block, grid, shared, scratch, cooperative, expect, requires, timeout)",
+		    (int)wl, word);
+}
+
+/* One line of the first comment: a directive or prose. */
+static int parse_line(struct reader *r, const char *line, size_t n)
+{
+	char buf[1024];
+	const char *p = line, *end = line + n;
+
+	while (p < end && isspace((unsigned char)*p))
+		p++;
+	if (end - p >= 2 && (strncmp(p, "/*", 2) == 0 || strncmp(p, "//", 2) == 0))
+		p += 2;
+	else if (p < end && *p == '*' && !(end - p >= 2 && p[1] == '/'))
+		p++;
+	while (p < end && isspace((unsigned char)*p))
+		p++;
+	if (p == end || *p != '@')
+		return 0;
+	/* The comment's end may share the directive's line. */
+	for (const char *q = p; q + 1 < end; q++)
+		if (q[0] == '*' && q[1] == '/') {
+			end = q;
+			break;
+		}
+	while (end > p && isspace((unsigned char)end[-1]))
+		end--;
+	if ((size_t)(end - p) >= sizeof buf)
+		return fail(r, "a directive of more than %zu characters", sizeof buf - 1);
+	memcpy(buf, p + 1, (size_t)(end - p - 1));
+	buf[end - p - 1] = '\0';
+	size_t wl = 0;
+	while (islower((unsigned char)buf[wl]))
+		wl++;
+	if (buf[wl] && !isspace((unsigned char)buf[wl]))
+		return fail(r, "a directive is '@word value', got '@%s'", buf);
+	const char *value = buf + wl;
+	while (isspace((unsigned char)*value))
+		value++;
+	return parse_directive(r, buf, wl, value);
+}
+
+/* Walks the file's first comment line by line. */
+static int parse_comment(struct reader *r, const char *text, size_t size)
+{
+	const char *p = text, *end = text + size;
+	int line = 1;
+
+	while (p < end && isspace((unsigned char)*p)) {
+		if (*p == '\n')
+			line++;
+		p++;
+	}
+	const int first = line;
+	int block = end - p >= 2 && strncmp(p, "/*", 2) == 0;
+	if (!block && !(end - p >= 2 && strncmp(p, "//", 2) == 0))
+		return fail(r, "no declaration: the file must begin with a comment declaring the kernel "
+			    "(@kind, @entry, @dtypes, @block, @grid; see docs/kernels.md)");
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		const char *close = NULL;
+		if (block) {
+			/* The opening slash-star is not a closing star-slash. */
+			const char *q = line == first ? p + 2 : p;
+			for (; q + 1 < p + n; q++)
+				if (q[0] == '*' && q[1] == '/') {
+					close = q;
+					break;
+				}
+		} else {
+			const char *s = p;
+			while (s < p + n && isspace((unsigned char)*s))
+				s++;
+			if (!(p + n - s >= 2 && strncmp(s, "//", 2) == 0))
+				return 0; /* the run of // lines ended */
+		}
+		r->line = line;
+		if (parse_line(r, p, n) < 0)
+			return -1;
+		if (block && close)
+			return 0;
+		p += n + (nl ? 1 : 0);
+		line++;
+	}
+	r->line = 0;
+	return block ? fail(r, "the first comment never ends (no */)") : 0;
+}
+
+/* The names an expression may use while the declaration is checked: every
+ * tunable (at its lowest value) and the problem; `device` adds sms, and
+ * `occupancy` occupancy. */
+struct check_scope {
+	const struct kernel_file *k;
+	int device, occupancy;
+};
+
+static int check_lookup(void *ctx, const char *name, size_t len, long long *out)
+{
+	const struct check_scope *c = ctx;
+	const struct problem pb = {.dtype = DTYPE_F32, .n = 1, .cols = 1};
+
+	if (tunable_index(c->k, name, len) >= 0) {
+		*out = 1;
+		return 0;
+	}
+	if ((c->device && len == 3 && strncmp(name, "sms", 3) == 0) ||
+	    (c->occupancy && len == 9 && strncmp(name, "occupancy", 9) == 0)) {
+		*out = 1;
+		return 0;
+	}
+	return tunable_problem_lookup(&pb, name, len, out);
+}
+
+static int check_expr(struct reader *r, int line, const char *what, const char *text, int device,
+		      int occupancy)
+{
+	struct check_scope c = {r->k, device, occupancy};
+	char why[256];
+
+	if (expr_check(text, check_lookup, &c, why, sizeof why) == 0)
+		return 0;
+	r->line = line;
+	if (strncmp(why, "unknown name", 12) == 0)
+		return fail(r, "%s '%s': %s: not a declared tunable, nor one of n, cols, esize, f32, f64, "
+			    "i32, bf16%s%s", what, text, why, device ? ", sms" : "",
+			    occupancy ? ", occupancy" : "");
+	return fail(r, "%s '%s': %s", what, text, why);
+}
+
+/* 1 if word is one of a "a|b|c" list. */
+static int list_has_word(const char *list, const char *word)
+{
+	const size_t wl = strlen(word);
+
+	for (const char *p = list; p;) {
+		const char *bar = strchr(p, '|');
+		size_t n = bar ? (size_t)(bar - p) : strlen(p);
+		if (n == wl && strncmp(p, word, n) == 0)
+			return 1;
+		p = bar ? bar + 1 : NULL;
+	}
+	return 0;
+}
+
+/* What needs the whole declaration. */
+static int check_whole(struct reader *r)
+{
+	struct kernel_file *k = r->k;
+
+	r->line = 0;
+	if (!r->seen_kind)
+		return fail(r, "the declaration has no @kind (reduce, rows or softmax)");
+	if (!r->seen_entry)
+		return fail(r, "the declaration has no @entry (the extern \"C\" __global__ function)");
+	if (!r->seen_dtypes)
+		return fail(r, "the declaration has no @dtypes (f32 f64 i32 bf16)");
+	if (!r->expr_line[KEXPR_BLOCK] || !r->expr_line[KEXPR_GRID])
+		return fail(r, "the declaration needs @block and @grid (expressions of the tunables and n)");
+	if (k->kind == KERNEL_SOFTMAX) {
+		if (k->variant.dtypes & ~(DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_BF16))) {
+			r->line = r->seen_dtypes;
+			return fail(r, "a softmax takes f32 and bf16 only");
+		}
+		if (r->seen_ops) {
+			r->line = r->seen_ops;
+			return fail(r, "a softmax has no operator: leave out @ops");
+		}
+	} else if (!k->variant.ops) {
+		k->variant.ops = OP_BIT(OP_SUM);
+	}
+	for (size_t i = 0; i < k->set.count; i++) {
+		const struct tunable *t = &k->tunables[i];
+		if (t->choices && !list_has_word(t->choices, t->def)) {
+			r->line = r->tunable_line[i];
+			return fail(r, "tunable %s: default '%s' is not one of %s", t->name, t->def, t->choices);
+		}
+		if (!t->choices && check_expr(r, r->tunable_line[i], "default", t->def, 0, 0) < 0)
+			return -1;
+	}
+	for (size_t i = 0; i < k->set.nrules; i++)
+		if (check_expr(r, r->rule_line[i], "@rule", k->rules[i].expr, 0, 0) < 0)
+			return -1;
+	for (int e = 0; e < KEXPR_COUNT; e++)
+		if (k->expr[e] && check_expr(r, r->expr_line[e], expr_names[e], k->expr[e], 1,
+					     e == KEXPR_GRID || e == KEXPR_SCRATCH) < 0)
+			return -1;
+	return 0;
+}
+
+int kernel_file_parse(struct kernel_file *k, const char *origin, const char *text, size_t size,
+		      const struct kernel_ops *ops, char *err, size_t len)
+{
+	struct reader r = {.k = k, .origin = origin, .err = err, .len = len};
+	struct sha256 h;
+	unsigned char digest[32];
+
+	memset(k, 0, sizeof *k);
+	text_copy(k->path, sizeof k->path, origin);
+	if (size > KERNEL_FILE_MAX)
+		return fail(&r, "more than %d bytes: not a kernel file", KERNEL_FILE_MAX);
+	if (memchr(text, '\0', size))
+		return fail(&r, "a NUL byte: not a CUDA source");
+	k->source = malloc(size + 1);
+	k->arena_cap = size + 64;
+	k->arena = malloc(k->arena_cap);
+	if (!k->source || !k->arena) {
+		kernel_file_free(k);
+		return fail(&r, "out of memory");
+	}
+	memcpy(k->source, text, size);
+	k->source[size] = '\0';
+	k->source_len = size;
+	sha256_init(&h);
+	sha256_update(&h, text, size);
+	sha256_final(&h, digest);
+	sha256_hex(digest, k->sha256);
+
+	k->set.tunables = k->tunables;
+	k->set.rules = k->rules;
+	k->set.size = TUNABLES_MAX * sizeof(int);
+	if (parse_comment(&r, text, size) < 0 || check_whole(&r) < 0) {
+		kernel_file_free(k);
+		return -1;
+	}
+	if (!k->name[0]) {
+		char base[KERNEL_NAME_MAX + 1];
+		if (kernel_file_default_name(origin, base, sizeof base) < 0) {
+			kernel_file_free(k);
+			r.line = 0;
+			return fail(&r, "no name for the variant: add @name");
+		}
+		snprintf(k->name, sizeof k->name, "user.%s", base);
+	}
+	if (!k->summary[0])
+		snprintf(k->summary, sizeof k->summary, "user kernel (%s) %s() of %s",
+			 kernel_kind_name(k->kind), k->entry, origin);
+
+	struct variant *v = &k->variant;
+	v->name = k->name;
+	v->summary = k->summary;
+	v->gpu = 1;
+	v->params.set = &k->set;
+	if (ops) {
+		v->check = ops->check;
+		v->run = ops->run;
+		v->build = ops->build;
+		v->refs = ops->refs[k->kind];
+	}
+	return 0;
+}
+
+int kernel_file_load(struct kernel_file *k, const char *path, const struct kernel_ops *ops,
+		     char *err, size_t len)
+{
+	char *data;
+	size_t size;
+	int rc;
+
+	memset(k, 0, sizeof *k);
+	if (file_read_bounded(path, KERNEL_FILE_MAX, &data, &size, err, len) < 0)
+		return -1;
+	rc = kernel_file_parse(k, path, data, size, ops, err, len);
+	free(data);
+	return rc;
+}
+
+void kernel_file_free(struct kernel_file *k)
+{
+	free(k->source);
+	free(k->arena);
+	memset(k, 0, sizeof *k);
+}
+
+/* A launch expression's names: the bound tunables, the problem, the
+ * device. */
+static int scope_lookup(void *ctx, const char *name, size_t len, long long *out)
+{
+	const struct kernel_scope *s = ctx;
+	int i = tunable_index(s->k, name, len);
+
+	if (i >= 0) {
+		*out = s->values[i];
+		return 0;
+	}
+	if (len == 3 && strncmp(name, "sms", 3) == 0) {
+		*out = s->sms;
+		return 0;
+	}
+	if (len == 9 && strncmp(name, "occupancy", 9) == 0) {
+		*out = s->occupancy;
+		return 0;
+	}
+	return tunable_problem_lookup(&s->pb, name, len, out);
+}
+
+int kernel_file_eval(const struct kernel_scope *s, enum kernel_expr e, long long *out, char *err,
+		     size_t len)
+{
+	char why[256];
+
+	if (!s->k->expr[e]) {
+		*out = 0;
+		return 0;
+	}
+	if (expr_eval(s->k->expr[e], scope_lookup, (void *)s, out, why, sizeof why) < 0) {
+		snprintf(err, len, "%s '%s': %s", expr_names[e], s->k->expr[e], why);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,55 @@
+/*
+ * nvrtc.h - NVRTC, CUDA's run-time compiler, opened at run time.
+ *
+ * The worker dlopen()s libnvrtc instead of linking it, as it does CUPTI
+ * and cuDNN: a machine without it still runs every built-in case, and a
+ * user's kernel is then SKIPPED with the reason.  Only the handful of C
+ * functions a compile needs are looked up; their prototypes are NVRTC's
+ * stable C ABI, declared here so that this file builds without CUDA's
+ * headers (the tests compile through it wherever the library exists).
+ *
+ * Where it is looked for, in order: $CONFORM_NVRTC, the toolkit's library
+ * that configure found (CONFORM_NVRTC_LIB), libnvrtc.so.13, libnvrtc.so.12.
+ */
+#ifndef CONFORM_NVRTC_H
+#define CONFORM_NVRTC_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct _nvrtcProgram *nvrtc_program;
+
+struct nvrtc {
+	void *handle;
+	char path[512];           /* the library that loaded */
+	int major, minor;         /* nvrtcVersion() */
+	const char *(*get_error_string)(int result);
+	int (*version)(int *major, int *minor);
+	int (*create_program)(nvrtc_program *prog, const char *src, const char *name, int num_headers,
+			      const char *const *headers, const char *const *include_names);
+	int (*destroy_program)(nvrtc_program *prog);
+	int (*compile_program)(nvrtc_program prog, int num_options, const char *const *options);
+	int (*get_program_log_size)(nvrtc_program prog, size_t *size);
+	int (*get_program_log)(nvrtc_program prog, char *log);
+	int (*get_cubin_size)(nvrtc_program prog, size_t *size);
+	int (*get_cubin)(nvrtc_program prog, char *cubin);
+};
+
+/* Opens NVRTC.  Returns 0, or -1 with a message saying what was tried. */
+int nvrtc_open(struct nvrtc *lib, char *err, size_t len);
+void nvrtc_close(struct nvrtc *lib);
+
+/* Compiles src (called `name` in its messages) to a cubin with options.
+ * Returns 0 with *code (malloc'd, *code_len bytes), or -1 with err saying
+ * why in a line; either way *log is NVRTC's log (malloc'd, possibly empty)
+ * or NULL when there was none to take. */
+int nvrtc_compile(const struct nvrtc *lib, const char *src, const char *name, const char *const *opts,
+		  int nopts, void **code, size_t *code_len, char **log, char *err, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,387 @@
+/*
+ * user_build.c - compiling one configuration of a user's kernel (see
+ * user_build.h).
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h" /* CONFORM_CUDA_INCLUDE */
+#endif
+
+#include "user_build.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sha256.h"
+#include "text.h"
+
+/* The element type's C++ name, and whether it needs <cuda_bf16.h>. */
+static const char *type_name(enum dtype d)
+{
+	switch (d) {
+	case DTYPE_F32: return "float";
+	case DTYPE_F64: return "double";
+	case DTYPE_I32: return "int";
+	case DTYPE_BF16: return "__nv_bfloat16";
+	default: return "void";
+	}
+}
+
+/* Each operator's identity per type, as bit patterns so that no header is
+ * needed for infinities. */
+static const char prelude_identity[] =
+	"template <class V> __device__ __forceinline__ V conform_identity();\n"
+	"template <> __device__ __forceinline__ float conform_identity<float>()\n"
+	"{ return CONFORM_OP == CONFORM_SUM ? 0.0f : __int_as_float(CONFORM_OP == CONFORM_MAX ? (int)0xff800000u : 0x7f800000); }\n"
+	"template <> __device__ __forceinline__ double conform_identity<double>()\n"
+	"{ return CONFORM_OP == CONFORM_SUM ? 0.0 : __longlong_as_double(CONFORM_OP == CONFORM_MAX ? (long long)0xfff0000000000000ull : 0x7ff0000000000000ll); }\n"
+	"template <> __device__ __forceinline__ int conform_identity<int>()\n"
+	"{ return CONFORM_OP == CONFORM_SUM ? 0 : CONFORM_OP == CONFORM_MAX ? (-2147483647 - 1) : 2147483647; }\n";
+
+static const char prelude_identity_bf16[] =
+	"template <> __device__ __forceinline__ __nv_bfloat16 conform_identity<__nv_bfloat16>()\n"
+	"{ return __ushort_as_bfloat16(CONFORM_OP == CONFORM_SUM ? 0 : CONFORM_OP == CONFORM_MAX ? 0xff80 : 0x7f80); }\n";
+
+static const char prelude_combine[] =
+	"template <class V> __device__ __forceinline__ V conform_combine(V a, V b)\n"
+	"{ return CONFORM_OP == CONFORM_SUM ? V(a + b) : CONFORM_OP == CONFORM_MAX ? (b > a ? b : a) : (b < a ? b : a); }\n";
+
+/* The parameters each kind's entry must take, and how to say it. */
+static const char *const signature[KERNEL_KIND_COUNT] = {
+	"const T *, T *, long long, void *",
+	"const T *, T *, long long, long long, void *",
+	"const T *, T *, long long, long long, void *",
+};
+static const char *const signature_words[KERNEL_KIND_COUNT] = {
+	"(const T *in, T *out, long long n, void *scratch)",
+	"(const T *in, T *out, long long rows, long long cols, void *scratch)",
+	"(const T *in, T *out, long long rows, long long cols, void *scratch)",
+};
+
+/* path made safe inside a C string literal. */
+static void quoted_path(const char *path, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	for (const char *p = path; *p && o + 3 < len; p++) {
+		if (*p == '"' || *p == '\\')
+			buf[o++] = '\\';
+		buf[o++] = (unsigned char)*p < 0x20 ? '?' : *p;
+	}
+	buf[o] = '\0';
+}
+
+char *user_build_source(const struct user_config *c)
+{
+	const struct kernel_file *k = c->k;
+	char path[8300];
+	char *src = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&src, &size);
+
+	if (!f)
+		return NULL;
+	quoted_path(k->path, path, sizeof path);
+	fprintf(f, "#line 1 \"conform prelude\"\n");
+	fprintf(f, "#define CONFORM_SUM 0\n#define CONFORM_MAX 1\n#define CONFORM_MIN 2\n");
+	fprintf(f, "#define CONFORM_OP %d\n", c->op == OP_MAX ? 1 : c->op == OP_MIN ? 2 : 0);
+	if (c->dtype == DTYPE_BF16)
+		fprintf(f, "#include <cuda_bf16.h>\n");
+	fprintf(f, "typedef %s T;\n%s", type_name(c->dtype), prelude_identity);
+	if (c->dtype == DTYPE_BF16)
+		fputs(prelude_identity_bf16, f);
+	fputs(prelude_combine, f);
+	fprintf(f, "#line 1 \"%s\"\n", path);
+	fwrite(k->source, 1, k->source_len, f);
+	/* The check sits at the @entry line, where a mismatch is the user's
+	 * to fix; an entry never defined fails there too. */
+	fprintf(f, "\n#line 1 \"conform signature check\"\n"
+		"template <class A, class B> struct conform_same_ { enum { value = 0 }; };\n"
+		"template <class A> struct conform_same_<A, A> { enum { value = 1 }; };\n"
+		"typedef void conform_signature_(%s);\n"
+		"#line %d \"%s\"\n"
+		"static_assert(conform_same_<decltype(%s), conform_signature_>::value, "
+		"\"@entry %s must be extern \\\"C\\\" __global__ void %s%s for @kind %s\");\n",
+		signature[k->kind], k->entry_line, path, k->entry, k->entry, k->entry,
+		signature_words[k->kind], kernel_kind_name(k->kind));
+	if (fclose(f) != 0) {
+		free(src);
+		return NULL;
+	}
+	return src;
+}
+
+int user_build_options(const struct user_config *c, char *buf, size_t len, const char **opts)
+{
+	const struct kernel_file *k = c->k;
+	size_t used = 0;
+	int n = 0;
+
+#define ADD(...)                                                                    \
+	do {                                                                        \
+		int w_ = snprintf(buf + used, len - used, __VA_ARGS__);             \
+		if (w_ < 0 || (size_t)w_ >= len - used)                             \
+			return -1;                                                  \
+		opts[n++] = buf + used;                                             \
+		used += (size_t)w_ + 1;                                             \
+	} while (0)
+	ADD("--gpu-architecture=sm_%d", c->sm);
+	ADD("-std=c++17");
+	ADD("-lineinfo");
+	if (c->include_dir && c->include_dir[0])
+		ADD("--include-path=%s", c->include_dir);
+	for (size_t i = 0; i < k->set.count; i++) {
+		char macro[64];
+		size_t j = 0;
+		for (const char *p = k->tunables[i].name; *p && j + 1 < sizeof macro; p++)
+			macro[j++] = (char)toupper((unsigned char)*p);
+		macro[j] = '\0';
+		ADD("-D%s=%d", macro, c->values[i]);
+	}
+#undef ADD
+	return n;
+}
+
+void user_build_key(const char *src, const char *const *opts, int nopts, int nvrtc_major,
+		    int nvrtc_minor, char key[65])
+{
+	struct sha256 h;
+	unsigned char d[32];
+	char version[32];
+
+	sha256_init(&h);
+	/* Each part ends with a NUL, which none holds, so no two different
+	 * lists of parts run together into the same bytes. */
+	sha256_update(&h, src, strlen(src) + 1);
+	for (int i = 0; i < nopts; i++)
+		sha256_update(&h, opts[i], strlen(opts[i]) + 1);
+	snprintf(version, sizeof version, "nvrtc %d.%d", nvrtc_major, nvrtc_minor);
+	sha256_update(&h, version, strlen(version) + 1);
+	sha256_final(&h, d);
+	sha256_hex(d, key);
+}
+
+int user_cache_dir(char *buf, size_t len)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME");
+	const char *home = getenv("HOME");
+	int n;
+
+	/* The XDG rule: a relative XDG_CACHE_HOME is to be ignored. */
+	if (xdg && xdg[0] == '/')
+		n = snprintf(buf, len, "%s/conform", xdg);
+	else if (home && home[0])
+		n = snprintf(buf, len, "%s/.cache/conform", home);
+	else
+		return -1;
+	return n > 0 && (size_t)n < len ? 0 : -1;
+}
+
+int user_cache_load(const char *dir, const char *key, void **code, size_t *code_len)
+{
+	char path[4200];
+	struct stat st;
+	int fd;
+
+	*code = NULL;
+	*code_len = 0;
+	snprintf(path, sizeof path, "%s/%s.cubin", dir, key);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 || st.st_size > (64 << 20)) {
+		close(fd);
+		return -1;
+	}
+	char *p = malloc((size_t)st.st_size);
+	size_t got = 0;
+	while (p && got < (size_t)st.st_size) {
+		ssize_t r = read(fd, p + got, (size_t)st.st_size - got);
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+	close(fd);
+	if (!p || got != (size_t)st.st_size) {
+		free(p);
+		return -1;
+	}
+	*code = p;
+	*code_len = got;
+	return 0;
+}
+
+/* mkdir -p for the cache directory (its parents may be new too). */
+static int make_dirs(const char *dir)
+{
+	char buf[4096];
+
+	text_copy(buf, sizeof buf, dir);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(buf, 0755) < 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	return mkdir(buf, 0755) < 0 && errno != EEXIST ? -1 : 0;
+}
+
+int user_cache_store(const char *dir, const char *key, const void *code, size_t code_len,
+		     char *err, size_t len)
+{
+	char path[4200], tmp[4300];
+	int fd;
+
+	if (make_dirs(dir) < 0) {
+		snprintf(err, len, "%s: cannot create: %s", dir, strerror(errno));
+		return -1;
+	}
+	snprintf(path, sizeof path, "%s/%s.cubin", dir, key);
+	snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) < 0) {
+		snprintf(err, len, "%s: %s", tmp, strerror(errno));
+		return -1;
+	}
+	size_t done = 0;
+	while (done < code_len) {
+		ssize_t w = write(fd, (const char *)code + done, code_len - done);
+		if (w <= 0)
+			break;
+		done += (size_t)w;
+	}
+	if (done != code_len || close(fd) < 0 || rename(tmp, path) < 0) {
+		snprintf(err, len, "%s: %s", path, strerror(errno ? errno : EIO));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+void user_build_log(const char *log, char *out, size_t len)
+{
+	size_t o = 0;
+	int cut = 0;
+
+	out[0] = '\0';
+	if (!log || len < 8)
+		return;
+	for (const char *p = log; *p && !cut;) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		const char *open = memchr(p, '(', n);
+		/* "FILE(12): ..." -> "FILE:12: ..." */
+		size_t digits = 0;
+		if (open)
+			while (open + 1 + digits < p + n && isdigit((unsigned char)open[1 + digits]))
+				digits++;
+		int located = open && digits && open + 2 + digits < p + n && open[1 + digits] == ')' &&
+			      open[2 + digits] == ':';
+		/* Blank lines, the caret lines under a quoted source line, and the
+		 * closing count say nothing a reader of one line needs. */
+		const char *s = p;
+		while (s < p + n && isspace((unsigned char)*s))
+			s++;
+		int keep_line = s < p + n && !(*s == '^' && s + 1 == p + n) &&
+				strncmp(s, "1 error detected", 16) != 0 &&
+				!(n > 18 && strstr(p, " errors detected in the compilation") &&
+				  strstr(p, " errors detected in the compilation") < p + n);
+		if (keep_line) {
+			char line[1024];
+			if (located)
+				snprintf(line, sizeof line, "%.*s:%.*s:%.*s", (int)(open - p), p, (int)digits,
+					 open + 1, (int)(p + n - (open + 3 + digits)), open + 3 + digits);
+			else
+				snprintf(line, sizeof line, "%.*s", (int)(s - p + (p + n - s)) - (int)(s - p), s);
+			size_t ll = strlen(line);
+			const char *sep = o ? " | " : "";
+			if (o + strlen(sep) + ll + 4 >= len) {
+				cut = 1;
+				break;
+			}
+			o += (size_t)snprintf(out + o, len - o, "%s%s", sep, line);
+		}
+		p += n + (nl ? 1 : 0);
+	}
+	if (cut && o + 4 < len)
+		snprintf(out + o, len - o, "...");
+	text_sanitize(out);
+}
+
+void user_build_include_dir(const struct nvrtc *lib, char *buf, size_t len)
+{
+	const char *env = getenv("CONFORM_CUDA_INCLUDE");
+	struct stat st;
+
+	buf[0] = '\0';
+	if (env && *env) {
+		text_copy(buf, len, env);
+		return;
+	}
+#ifdef CONFORM_CUDA_INCLUDE
+	if (stat(CONFORM_CUDA_INCLUDE "/cuda_bf16.h", &st) == 0) {
+		text_copy(buf, len, CONFORM_CUDA_INCLUDE);
+		return;
+	}
+#endif
+	/* Beside the library: .../lib64/libnvrtc.so -> .../include. */
+	const char *slash = strrchr(lib->path, '/');
+	if (!slash)
+		return;
+	char dir[600];
+	snprintf(dir, sizeof dir, "%.*s/../include", (int)(slash - lib->path), lib->path);
+	char probe[700];
+	snprintf(probe, sizeof probe, "%s/cuda_bf16.h", dir);
+	if (stat(probe, &st) == 0)
+		text_copy(buf, len, dir);
+}
+
+int user_build(const struct nvrtc *lib, const struct user_config *c, struct user_built *b,
+	       char *msg, size_t len)
+{
+	char optbuf[2048], cache[4096], why[256];
+	const char *opts[USER_BUILD_OPTS_MAX];
+	char *src, *log = NULL;
+	int nopts, have_cache;
+
+	memset(b, 0, sizeof *b);
+	msg[0] = '\0';
+	if ((nopts = user_build_options(c, optbuf, sizeof optbuf, opts)) < 0) {
+		snprintf(msg, len, "the compile options do not fit");
+		return -1;
+	}
+	if (!(src = user_build_source(c))) {
+		snprintf(msg, len, "out of memory");
+		return -1;
+	}
+	user_build_key(src, opts, nopts, lib->major, lib->minor, b->key);
+	have_cache = user_cache_dir(cache, sizeof cache) == 0;
+	if (have_cache && user_cache_load(cache, b->key, &b->code, &b->code_len) == 0) {
+		b->cached = 1;
+		free(src);
+		return 0;
+	}
+	double t0 = text_now();
+	int rc = nvrtc_compile(lib, src, c->k->path, opts, nopts, &b->code, &b->code_len, &log, why,
+			       sizeof why);
+	b->seconds = text_now() - t0;
+	free(src);
+	char text[RESULT_MESSAGE_MAX];
+	user_build_log(log, text, sizeof text);
+	free(log);
+	if (rc < 0) {
+		snprintf(msg, len, "does not compile (NVRTC %d.%d, %s): %s", lib->major, lib->minor, why,
+			 text[0] ? text : "no log");
+		return -1;
+	}
+	if (text[0])
+		snprintf(msg, len, "compiler says: %s", text);
+	if (have_cache && user_cache_store(cache, b->key, b->code, b->code_len, why, sizeof why) < 0)
+		fprintf(stderr, "conform-worker: cannot cache %s: %s\n", b->key, why);
+	return 0;
+}

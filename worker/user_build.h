@@ -1,0 +1,96 @@
+/*
+ * user_build.h - one configuration of a user's kernel, compiled: the
+ * program NVRTC sees, its options, the cache key and the cache.
+ *
+ * A configuration is the kernel file, the dtype, the operator, the
+ * tunables' values and the device's architecture; each is a program of
+ * its own (tunables are macros, T a typedef).  The program is the
+ * prelude (T, CONFORM_OP, conform_combine, conform_identity), a #line
+ * back to the user's file, the file, and a signature check that fails to
+ * compile, at the @entry line, when the entry's parameters are not the
+ * kind's.
+ *
+ * Compiled code is cached under $XDG_CACHE_HOME/conform/ (else
+ * ~/.cache/conform/), one file per SHA-256 of the program text, the
+ * options (the architecture among them) and NVRTC's version: anything
+ * that could change the code changes the name.  A file is written whole
+ * (a temporary beside it, then rename), so a reader never sees half a
+ * cubin; a cache that cannot be written only costs the next compile.
+ */
+#ifndef CONFORM_USER_BUILD_H
+#define CONFORM_USER_BUILD_H
+
+#include <stddef.h>
+
+#include "dtype.h"
+#include "kernel_file.h"
+#include "nvrtc.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define USER_BUILD_OPTS_MAX (TUNABLES_MAX + 8)
+
+struct user_config {
+	const struct kernel_file *k;
+	enum dtype dtype;
+	enum op op;
+	const int *values;       /* each tunable's value, in declaration order */
+	int sm;                  /* the device's compute capability, 90 for sm_90 */
+	const char *include_dir; /* CUDA's headers for NVRTC; NULL: none */
+};
+
+/* The program text for c, allocated; NULL when out of memory. */
+char *user_build_source(const struct user_config *c);
+
+/* The options for c into opts[] (pointing into buf).  Returns their
+ * count, or -1 when buf is too small. */
+int user_build_options(const struct user_config *c, char *buf, size_t len, const char **opts);
+
+/* The cache key (64 hex digits) of a program, its options and NVRTC's
+ * version. */
+void user_build_key(const char *src, const char *const *opts, int nopts, int nvrtc_major,
+		    int nvrtc_minor, char key[65]);
+
+/* The cache directory: $XDG_CACHE_HOME/conform, else $HOME/.cache/conform.
+ * Returns 0, or -1 when neither variable is set (nothing is cached). */
+int user_cache_dir(char *buf, size_t len);
+
+/* The cached code of key: 0 with *code (malloc'd), or -1 when absent. */
+int user_cache_load(const char *dir, const char *key, void **code, size_t *code_len);
+
+/* Stores code under key, creating the directory.  Returns 0, or -1 with
+ * a message. */
+int user_cache_store(const char *dir, const char *key, const void *code, size_t code_len,
+		     char *err, size_t len);
+
+/* NVRTC's log made one line for a result's message: "FILE(12): error: x"
+ * becomes "FILE:12: error: x", lines are joined with " | ", and what does
+ * not fit is cut with "...". */
+void user_build_log(const char *log, char *out, size_t len);
+
+/* The directory NVRTC is given for CUDA's headers: $CONFORM_CUDA_INCLUDE,
+ * else configure's, else the include/ beside NVRTC's library; "" when
+ * none exists. */
+void user_build_include_dir(const struct nvrtc *lib, char *buf, size_t len);
+
+/* What a build did, for the BUILD reply and -v. */
+struct user_built {
+	void *code;              /* the cubin, malloc'd */
+	size_t code_len;
+	int cached;              /* 1: read from the cache */
+	double seconds;          /* compile time (0 when cached) */
+	char key[65];
+};
+
+/* Compiles c (or reads it from the cache).  Returns 0 with b filled and
+ * msg holding NVRTC's warnings ("" when none), or -1 with msg saying why
+ * (the compile log with FILE:LINE). */
+int user_build(const struct nvrtc *lib, const struct user_config *c, struct user_built *b,
+	       char *msg, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

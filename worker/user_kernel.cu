@@ -1,0 +1,328 @@
+/*
+ * user_kernel.cu - running a user's kernel file (kernel_file.h) through
+ * conform's drivers.
+ *
+ * A user variant is one of the built-in drivers with a launcher that
+ * calls the user's entry: reduce and rows are reduce_driver's segment
+ * model (one segment of n, or one per row), softmax is softmax_driver's.
+ * Everything but the launch is the driver's: the input, the poisoned
+ * output, the reference, the tolerance, the repeats and the timing.
+ *
+ * Before a case runs, the worker is asked to BUILD it (proto.h): the
+ * configuration is compiled with NVRTC, or read from the cache, and
+ * loaded with cudaLibraryLoadData, outside the case's deadline.  The
+ * loaded kernels are kept for the worker's life in a small table keyed by
+ * the build key, so the case (and every later one of the same
+ * configuration) finds its kernel there; a RUN that finds none builds it
+ * first, inside its deadline (a worker driven by hand).  That table and
+ * the NVRTC handle are process state on purpose, as the input cache is:
+ * the worker runs one case at a time, and conform never links this file.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cuda_check.cuh"
+#include "kernel_file.h"
+#include "reduce_driver.cuh"
+#include "softmax_driver.cuh"
+extern "C" {
+#include "text.h" /* a C header without C++ guards */
+}
+#include "user_build.h"
+#include "device_reduce.cuh"
+
+/* The launch's parameters: the tunables' values first (where
+ * kernel_file.c binds them), then what configure() found. */
+struct user_params {
+	int value[TUNABLES_MAX];
+	const struct kernel_file *k;
+	cudaKernel_t kernel;
+	int shared;
+};
+
+#define LOADED_MAX 32
+
+struct loaded {
+	char key[65];
+	cudaLibrary_t lib;
+	cudaKernel_t kernel;
+};
+
+static struct {
+	int nvrtc_tried;
+	struct nvrtc nvrtc;
+	char nvrtc_why[512];
+	char include_dir[1024];
+	struct loaded loaded[LOADED_MAX];
+	size_t nloaded, next_evict;
+} user;
+
+/* NVRTC, opened on first use.  Returns 0, or -1 with the reason. */
+static int user_nvrtc(char *msg, size_t len)
+{
+	if (!user.nvrtc_tried) {
+		user.nvrtc_tried = 1;
+		if (nvrtc_open(&user.nvrtc, user.nvrtc_why, sizeof user.nvrtc_why) == 0)
+			user_build_include_dir(&user.nvrtc, user.include_dir, sizeof user.include_dir);
+	}
+	if (!user.nvrtc.handle) {
+		snprintf(msg, len, "%s", user.nvrtc_why);
+		return -1;
+	}
+	return 0;
+}
+
+static int device_sm(void)
+{
+	int dev = 0, major = 0, minor = 0;
+
+	if (cudaGetDevice(&dev) != cudaSuccess ||
+	    cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess ||
+	    cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) != cudaSuccess)
+		return 0;
+	return major * 10 + minor;
+}
+
+static const struct loaded *loaded_find(const char *key)
+{
+	for (size_t i = 0; i < user.nloaded; i++)
+		if (strcmp(user.loaded[i].key, key) == 0)
+			return &user.loaded[i];
+	return NULL;
+}
+
+/* Compiles (or reads from the cache) and loads the configuration of l,
+ * unless it is loaded.  Returns the kernel, or NULL with r filled:
+ * SKIPPED without NVRTC, ERROR when it does not compile or load. */
+static cudaKernel_t user_load(const struct kernel_file *k, const struct reduce_launch *l,
+			      struct case_result *r)
+{
+	const struct user_params &p = launch_params<struct user_params>(l);
+	char msg[RESULT_MESSAGE_MAX];
+	struct user_built b;
+	cudaError_t e;
+
+	if (user_nvrtc(msg, sizeof msg) < 0) {
+		case_result_set(r, OUTCOME_SKIPPED, "%s", msg);
+		return NULL;
+	}
+	const struct user_config c = {k, l->dtype, l->op, p.value, device_sm(), user.include_dir};
+	if (user_build(&user.nvrtc, &c, &b, msg, sizeof msg) < 0) {
+		case_result_set(r, OUTCOME_ERROR, "%s %s", k->path, msg);
+		return NULL;
+	}
+	const struct loaded *have = loaded_find(b.key);
+	if (have) {
+		free(b.code);
+		case_result_set(r, OUTCOME_CORRECT, "loaded already (%.12s)", b.key);
+		return have->kernel;
+	}
+	struct loaded *slot;
+	if (user.nloaded < LOADED_MAX) {
+		slot = &user.loaded[user.nloaded++];
+	} else {
+		slot = &user.loaded[user.next_evict];
+		user.next_evict = (user.next_evict + 1) % LOADED_MAX;
+		(void)cudaLibraryUnload(slot->lib);
+	}
+	memset(slot, 0, sizeof *slot);
+	e = cudaLibraryLoadData(&slot->lib, b.code, NULL, NULL, 0, NULL, NULL, 0);
+	free(b.code);
+	if (e == cudaSuccess && (e = cudaLibraryGetKernel(&slot->kernel, slot->lib, k->entry)) != cudaSuccess)
+		(void)cudaLibraryUnload(slot->lib);
+	if (e != cudaSuccess) {
+		/* The slot is left empty-keyed: nothing finds it. */
+		cuda_call_failed(r, "cudaLibraryLoadData", e);
+		return NULL;
+	}
+	snprintf(slot->key, sizeof slot->key, "%s", b.key);
+	if (b.cached)
+		case_result_set(r, OUTCOME_CORRECT, "cache hit (%.12s)", b.key);
+	else
+		case_result_set(r, OUTCOME_CORRECT, "compiled in %.2f s (%.12s)%s%s", b.seconds, b.key,
+				msg[0] ? "; " : "", msg);
+	return slot->kernel;
+}
+
+/* The problem as the declaration's expressions see it. */
+static struct problem user_problem(const struct kernel_file *k, const struct reduce_launch *l)
+{
+	struct problem pb = {l->dtype, l->n, 0};
+
+	if (k->kind != KERNEL_REDUCE) {
+		pb.n = l->n / l->seg_len;
+		pb.cols = l->seg_len;
+	}
+	return pb;
+}
+
+static int user_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+{
+	const struct kernel_file *k = kernel_file_of(catalog_find(a->variant));
+	struct user_params &p = launch_params<struct user_params>(l);
+
+	if (!k) {
+		snprintf(msg, len, "%s: not a user kernel", a->variant);
+		return -1;
+	}
+	p.k = k;
+	if (k->kind == KERNEL_REDUCE) {
+		if (a->cols != 0) {
+			snprintf(msg, len, "@kind reduce takes n elements, not rows of cols (cols=%lld)",
+				 (long long)a->cols);
+			return -1;
+		}
+		l->seg_len = l->seg_stride = l->n;
+	} else if (a->cols < 1) {
+		snprintf(msg, len, "@kind %s takes rows of cols >= 1 elements", kernel_kind_name(k->kind));
+		return -1;
+	} else {
+		l->seg_len = l->seg_stride = a->cols;
+	}
+	return 0;
+}
+
+/* Evaluates one launch expression into *out within [lo, hi]; -1 with r
+ * filled (INVALID: the declaration refuses this configuration). */
+static int eval_in(const struct kernel_scope *s, enum kernel_expr e, long long lo, long long hi,
+		   const char *what, long long *out, struct case_result *r)
+{
+	char msg[512];
+
+	if (kernel_file_eval(s, e, out, msg, sizeof msg) < 0) {
+		case_result_set(r, OUTCOME_INVALID, "%s", msg);
+		return -1;
+	}
+	if (*out < lo || *out > hi) {
+		case_result_set(r, OUTCOME_INVALID, "%s '%s' is %lld: %s must be in %lld..%lld",
+				e == KEXPR_BLOCK ? "@block" : e == KEXPR_GRID ? "@grid"
+				: e == KEXPR_SHARED ? "@shared" : "@scratch",
+				s->k->expr[e] ? s->k->expr[e] : "0", *out, what, lo, hi);
+		return -1;
+	}
+	return 0;
+}
+
+/* Loads the kernel and fixes the launch from the declaration's
+ * expressions: block, shared memory, occupancy, grid, scratch. */
+static int user_configure(struct reduce_launch *l, struct case_result *r)
+{
+	struct user_params &p = launch_params<struct user_params>(l);
+	const struct kernel_file *k = p.k;
+	struct kernel_scope s = {k, p.value, user_problem(k, l), 0, 0};
+	long long block, shared, grid, scratch;
+	int dev = 0, sms = 0, smem_max = 0, occ = 0;
+	cudaError_t e;
+
+	if (!(p.kernel = user_load(k, l, r)))
+		return -1;
+	case_result_set(r, OUTCOME_CORRECT, "%s", ""); /* the load's note is the BUILD's */
+	if ((e = cudaGetDevice(&dev)) != cudaSuccess ||
+	    (e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess ||
+	    (e = cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev)) != cudaSuccess)
+		return cuda_call_failed(r, "cudaDeviceGetAttribute", e);
+	s.sms = sms;
+	if (eval_in(&s, KEXPR_BLOCK, 1, 1024, "threads per block", &block, r) < 0 ||
+	    eval_in(&s, KEXPR_SHARED, 0, smem_max, "bytes of dynamic shared memory", &shared, r) < 0)
+		return -1;
+	if (shared > 48 * 1024 &&
+	    (e = cudaKernelSetAttributeForDevice(p.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+						 (int)shared, dev)) != cudaSuccess)
+		return cuda_call_failed(r, "cudaKernelSetAttributeForDevice", e);
+	if ((e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, (const void *)p.kernel, (int)block,
+							      (size_t)shared)) != cudaSuccess)
+		return cuda_call_failed(r, "cudaOccupancyMaxActiveBlocksPerMultiprocessor", e);
+	if (occ < 1) {
+		case_result_set(r, OUTCOME_INVALID, "no block of %lld threads and %lld bytes of shared "
+				"memory fits a multiprocessor (registers?)", block, shared);
+		return -1;
+	}
+	s.occupancy = occ;
+	if (eval_in(&s, KEXPR_GRID, 1, k->cooperative ? (long long)occ * sms : 2147483647LL,
+		    k->cooperative ? "blocks (a cooperative grid is co-resident: sms x occupancy)" : "blocks",
+		    &grid, r) < 0 ||
+	    eval_in(&s, KEXPR_SCRATCH, 0, 1LL << 32, "bytes of scratch", &scratch, r) < 0)
+		return -1;
+	l->block = (int)block;
+	l->grid = (int)grid;
+	l->scratch_bytes = (size_t)scratch;
+	p.shared = (int)shared;
+	return 0;
+}
+
+static cudaError_t user_launch(const struct reduce_launch *l)
+{
+	const struct user_params &p = launch_params<struct user_params>(l);
+	const void *in = l->in;
+	void *out = l->out, *scratch = l->scratch;
+	long long n = l->n, rows = l->n / l->seg_len, cols = l->seg_len;
+	void *reduce_args[] = {&in, &out, &n, &scratch};
+	void *rows_args[] = {&in, &out, &rows, &cols, &scratch};
+	void **args = p.k->kind == KERNEL_REDUCE ? reduce_args : rows_args;
+
+	if (p.k->cooperative)
+		return cudaLaunchCooperativeKernel((const void *)p.kernel, dim3((unsigned)l->grid),
+						   dim3((unsigned)l->block), args, (size_t)p.shared, l->stream);
+	return cudaLaunchKernel((const void *)p.kernel, dim3((unsigned)l->grid), dim3((unsigned)l->block),
+				args, (size_t)p.shared, l->stream);
+}
+
+static const struct reduce_spec user_reduce_spec = {
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = user_shape,
+	.configure = user_configure, .launch = user_launch,
+};
+
+static const struct softmax_spec user_softmax_spec = {
+	.shape = user_shape, .configure = user_configure, .launch = user_launch,
+};
+
+/* Every run is checked, and the repeats find a kernel that leaves its
+ * scratch dirty; a user kernel may use atomics, so runs need not agree
+ * bit for bit. */
+static const struct reduce_repeat user_runs = {3, 0};
+
+static int user_check(const struct case_args *a, char *msg, size_t len)
+{
+	const struct kernel_file *k = kernel_file_of(catalog_find(a->variant));
+
+	if (k && k->kind == KERNEL_SOFTMAX)
+		return softmax_check(&user_softmax_spec, a, msg, len);
+	return reduce_check(&user_reduce_spec, a, msg, len);
+}
+
+static void user_run(const struct case_args *a, struct case_result *r)
+{
+	const struct kernel_file *k = kernel_file_of(catalog_find(a->variant));
+
+	if (k && k->kind == KERNEL_SOFTMAX)
+		softmax_run(&user_softmax_spec, a, r);
+	else
+		reduce_run_repeated(&user_reduce_spec, &user_runs, a, r);
+}
+
+static void user_build_case(const struct case_args *a, struct case_result *r)
+{
+	const struct kernel_file *k = kernel_file_of(catalog_find(a->variant));
+	struct reduce_launch l;
+	char msg[RESULT_MESSAGE_MAX];
+
+	if (!k) {
+		case_result_set(r, OUTCOME_INVALID, "%s: not a user kernel", a->variant);
+		return;
+	}
+	if (launch_prepare(a, &l, msg, sizeof msg) < 0) {
+		case_result_set(r, OUTCOME_INVALID, "launch contract violated: %s", msg);
+		return;
+	}
+	double t0 = text_now();
+	if (user_load(k, &l, r))
+		fprintf(stderr, "conform-worker: %s %s %s: %s (%.2f s)\n", a->variant, dtype_name(a->dtype),
+			a->params && a->params[0] ? a->params : "defaults", r->message, text_now() - t0);
+}
+
+extern "C" const struct kernel_ops user_kernel_ops = {
+	.check = user_check,
+	.run = user_run,
+	.build = user_build_case,
+	.refs = {&device_refs, &device_refs, &softmax_refs},
+};
