@@ -436,3 +436,10 @@ FROM runs u JOIN results r ON r.run_id = u.id
 WHERE u.kind = 'conformance' AND u.git_revision IS NOT NULL
 GROUP BY u.device_id, u.git_revision, r.case_name
 HAVING count(DISTINCT r.status) > 1;
+
+-- migration 9: the source of a user's kernel
+
+-- A kernel file (conform run/tune --kernel) is the variant user.NAME; the
+-- SHA-256 of its bytes tells one edit of it from the next, so history
+-- follows edits and a tune reuses a measurement only of the same source.
+ALTER TABLE results ADD COLUMN source TEXT;       -- SHA-256 (hex) of the kernel file; NULL for built-in variants

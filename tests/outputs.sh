@@ -174,7 +174,7 @@ done
 expect_eq "$(wc -l <"$TMP/history.jsonl")" 2 "history: a line per measuring run"
 # history's columns, the robust ones agreeing with the tune that measured
 # its last run.
-columns=device,dtype,op,n,cols,date,git_revision,run_id,variant,config,median_us,gbps
+columns=device,dtype,op,n,cols,date,git_revision,run_id,variant,source,config,median_us,gbps
 columns=$columns,noise,spread,ci_low_us,ci_high_us,noise_met,throttled,timer
 columns=$columns,change_pct,config_changed
 expect_parse "history columns" history "$TMP/history.jsonl" "$TMP/fresh.csv" "$columns"

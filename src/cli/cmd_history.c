@@ -57,7 +57,11 @@ static int print_row(void *ctx, const struct db_tuned_row *r)
 		pct = (r->median_ms / h->prev.median_ms - 1) * 100;
 		moved = strcmp(r->variant, h->prev.variant) != 0 ||
 			strcmp(r->params, h->prev.params) != 0;
-		snprintf(change, sizeof change, "%+.1f%%%s", pct, moved ? ", new configuration" : "");
+		/* A kernel file edited between the runs (its source hash). */
+		int edited = strcmp(r->variant, h->prev.variant) == 0 &&
+			     strcmp(r->source, h->prev.source) != 0;
+		snprintf(change, sizeof change, "%+.1f%%%s%s", pct, moved ? ", new configuration" : "",
+			 edited ? ", source edited" : "");
 	}
 	if (h->format == EMIT_TABLE) {
 		if (!continues)
@@ -65,8 +69,14 @@ static int print_row(void *ctx, const struct db_tuned_row *r)
 			       h->rows ? "\n" : "", lookup_device_name(r), r->dtype,
 			       r->op[0] ? r->op : "-", size, "date", "build", "variant", "configuration",
 			       "median (µs)", "GB/s", "change");
-		printf("  %-20s  %-14s  %-16s  %-28s  %11.2f  %8.2f  %s\n", r->measured_at,
-		       r->git_revision[0] ? r->git_revision : "-", r->variant, config,
+		/* A kernel file's build is its source: the first 12 digits of its hash. */
+		char build[72];
+		if (r->source[0])
+			snprintf(build, sizeof build, "src %.10s", r->source);
+		else
+			snprintf(build, sizeof build, "%s", r->git_revision[0] ? r->git_revision : "-");
+		printf("  %-20s  %-14s  %-16s  %-28s  %11.2f  %8.2f  %s\n", r->measured_at, build,
+		       r->variant, config,
 		       r->median_ms * 1e3, r->gbps, change);
 	} else {
 		/* One column list for --csv and --json; the change is missing
@@ -82,6 +92,7 @@ static int print_row(void *ctx, const struct db_tuned_row *r)
 			EMIT_STR("git_revision", r->git_revision),
 			EMIT_INT("run_id", r->run_id),
 			EMIT_STR("variant", r->variant),
+			r->source[0] ? EMIT_STR("source", r->source) : EMIT_NULL("source"),
 			EMIT_STR("config", config),
 			EMIT_REAL("median_us", r->median_ms * 1e3),
 			EMIT_REAL("gbps", r->gbps),

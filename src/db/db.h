@@ -135,6 +135,7 @@ struct db_run_row {
 	char tag[64];               /* "" without one */
 	int64_t device_id;          /* 0: host-only */
 	char git_revision[64];      /* "" when unknown */
+	char source[65];            /* a user kernel's source hash; "" for a built-in variant */
 };
 
 /* A timed result's robust figures (timing.h, struct timing_stats). */
@@ -237,6 +238,7 @@ struct db_tuned_key {
 	enum dtype dtype;
 	int64_t n, cols;
 	const char *params;         /* exactly as stored, "block=256,items=4,op=sum" */
+	const char *source;         /* a user kernel's source hash; NULL: a built-in variant */
 };
 
 /* Finds the newest result of that configuration that says something about
@@ -277,6 +279,7 @@ struct db_tuned_row {
 	int64_t result_id, run_id;
 	char measured_at[32];       /* ISO-8601 UTC */
 	char git_revision[64];      /* "" when unknown */
+	char source[65];            /* a user kernel's source hash; "" for a built-in variant */
 };
 
 /* What to look up; NULL members match anything.  pattern and device are

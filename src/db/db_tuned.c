@@ -50,6 +50,7 @@ int db_tuned_find(struct db *db, const struct db_tuned_key *k, struct result *r,
 			   TUNED_ROBUST_COLUMNS("r") " FROM results r JOIN runs ON runs.id = r.run_id "
 			   "WHERE r.variant = ?1 AND r.dtype = ?2 AND r.n = ?3 AND r.cols = ?4 "
 			   "AND r.params = ?5 AND runs.device_id IS ?6 AND runs.git_revision IS ?7 "
+			   "AND r.source IS ?8 "
 			   "AND r.expect = 'pass' AND r.observed <> 'skipped' "
 			   "AND (r.samples IS NOT NULL OR r.observed <> 'completed-correct') "
 			   "ORDER BY r.id DESC LIMIT 1", &st, err, len) != 0)
@@ -61,6 +62,7 @@ int db_tuned_find(struct db *db, const struct db_tuned_key *k, struct result *r,
 	sqlite3_bind_text(st, 5, k->params, -1, SQLITE_TRANSIENT);
 	db_bind_device(st, 6, k->device_id);
 	db_bind_text(st, 7, k->git_revision, 1);
+	db_bind_text(st, 8, k->source, 1);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_DONE) {
 		sqlite3_finalize(st);
@@ -153,7 +155,7 @@ int db_bandwidth_put(struct db *db, const struct db_bandwidth *b, char *err, siz
 }
 
 /* Both tuned-row queries select these columns in this order. */
-#define TUNED_ROW_COLUMNS 21
+#define TUNED_ROW_COLUMNS 22
 
 static void tuned_row_read(sqlite3_stmt *st, struct db_tuned_row *row)
 {
@@ -174,6 +176,7 @@ static void tuned_row_read(sqlite3_stmt *st, struct db_tuned_row *row)
 	db_column_text(st, 13, row->measured_at, sizeof row->measured_at);
 	db_column_text(st, 14, row->git_revision, sizeof row->git_revision);
 	robust_read(st, 15, &row->robust);
+	db_column_text(st, 21, row->source, sizeof row->source);
 }
 
 /* Binds a query's filters as ?1 pattern, ?2 dtype, ?3 op, ?4 device and,
@@ -222,7 +225,7 @@ int db_best_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, 
 		"SELECT coalesce(b.device_id, 0), coalesce(d.name, ''), b.variant, b.dtype, "
 		"coalesce(b.op, ''), b.n, b.cols, b.params, b.median_ms, coalesce(b.gbps, 0), "
 		"coalesce(b.noise, 0), b.result_id, b.run_id, b.measured_at, "
-		"coalesce(runs.git_revision, ''), " TUNED_ROBUST_COLUMNS("x") " "
+		"coalesce(runs.git_revision, ''), " TUNED_ROBUST_COLUMNS("x") ", coalesce(x.source, '') "
 		"FROM best_configs b JOIN runs ON runs.id = b.run_id "
 		"JOIN results x ON x.id = b.result_id "
 		"LEFT JOIN devices d ON d.id = b.device_id "
@@ -240,7 +243,7 @@ int db_history_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn f
 		"SELECT coalesce(r.device_id, 0), coalesce(d.name, ''), r.variant, r.dtype, "
 		"coalesce(r.op, ''), r.n, r.cols, r.params, min(r.median_ms), coalesce(r.gbps, 0), "
 		"coalesce(r.noise, 0), r.id, r.run_id, runs.started_at, "
-		"coalesce(runs.git_revision, ''), " TUNED_ROBUST_COLUMNS("r") " "
+		"coalesce(runs.git_revision, ''), " TUNED_ROBUST_COLUMNS("r") ", coalesce(r.source, '') "
 		"FROM results r JOIN runs ON runs.id = r.run_id "
 		"LEFT JOIN devices d ON d.id = r.device_id "
 		"WHERE r.status = 'PASS' AND r.median_ms IS NOT NULL AND r.variant GLOB ?1 "

@@ -187,10 +187,10 @@ int db_result_insert(struct db *db, int64_t run_id, const struct result *r, char
 	if ((rc = db_prepare(db, "INSERT INTO results (run_id, case_name, kernel, variant, params, dtype, "
 			   "n, cols, expect, status, observed, message, err_norm, duration_ms, seed, "
 			   "created_at, median_ms, mean_ms, stddev_ms, min_ms, samples, noise, gbps, op, "
-			   "ci_low_ms, ci_high_ms, spread, noise_met, throttled, timer, device_id) "
+			   "ci_low_ms, ci_high_ms, spread, noise_met, throttled, timer, source, device_id) "
 			   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
 			   "?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, "
-			   "?25, ?26, ?27, ?28, ?29, ?30, (SELECT device_id FROM runs WHERE id = ?1))", &st, err, len)) != 0)
+			   "?25, ?26, ?27, ?28, ?29, ?30, ?31, (SELECT device_id FROM runs WHERE id = ?1))", &st, err, len)) != 0)
 		return rc;
 	db_now_iso(now, sizeof now);
 	dot = strchr(c->variant, '.');
@@ -233,6 +233,7 @@ int db_result_insert(struct db *db, int64_t run_id, const struct result *r, char
 		if (t->timer != TIMER_NONE)
 			sqlite3_bind_text(st, 30, timing_timer_name(t->timer), -1, SQLITE_STATIC);
 	}
+	db_bind_text(st, 31, r->source, 1);
 	/* op mirrors params and device_id the run (schema.sql, migration 3). */
 	char op[16];
 	if (params_get(c->params, "op", op, sizeof op) == 0)

@@ -24,6 +24,9 @@ struct result {
 	 * what was observed; a failure's message then starts with the
 	 * baseline's note (baseline_note). */
 	const char *baseline_reason;
+	/* A user kernel's source hash (the catalog's), NULL for a built-in
+	 * variant: stored with the result (results.source). */
+	const char *source;
 };
 
 #endif

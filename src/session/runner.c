@@ -131,7 +131,9 @@ static int tolerate(const struct case_spec *c, const struct case_result *cr, str
 /* Copies what was observed into res and judges it. */
 static void finish(struct runner *rn, const struct case_result *cr, struct result *res)
 {
+	const struct catalog_entry *e = catalog_lookup(rn->cfg.catalog, res->c->variant);
 	res->duration_s = text_now() - rn->started;
+	res->source = e && e->source[0] ? e->source : NULL;
 	res->outcome = cr->outcome;
 	res->err_norm = cr->err_norm;
 	res->timing = cr->timing;

@@ -192,11 +192,12 @@ static int evaluate_case(struct tune_session *s, struct tune_memo *m, uint64_t s
 	m->res.c = &m->c;
 	m->res.seed = seed;
 	m->res.err_norm = -1;
+	const struct catalog_entry *e = catalog_lookup(s->cat, m->c.variant);
 	if (!s->o.fresh) {
 		struct db_tuned_key k = {
 			.device_id = s->run.dbst.device_id, .git_revision = CONFORM_GIT_REVISION,
 			.variant = m->c.variant, .dtype = m->c.dtype, .n = m->c.n, .cols = m->c.cols,
-			.params = m->c.params,
+			.params = m->c.params, .source = e && e->source[0] ? e->source : NULL,
 		};
 		int found = db_tuned_find(s->run.dbst.db, &k, &m->res, err, len);
 		if (found < 0)
