@@ -478,6 +478,9 @@ out:
 
 /* Stores one result of case c in run `run`; timed when median_ms > 0, its
  * bandwidth then bytes / median. */
+/* The source hash put_result stores (NULL: a built-in variant's). */
+static const char *put_source;
+
 static void put_result(struct db *db, int64_t run, const struct case_spec *c, enum status st,
 		       enum outcome o, const char *message, uint64_t seed, double median_ms,
 		       double bytes)
@@ -486,6 +489,7 @@ static void put_result(struct db *db, int64_t run, const struct case_spec *c, en
 
 	memset(&r, 0, sizeof r);
 	r.c = c;
+	r.source = put_source;
 	r.status = st;
 	r.outcome = o;
 	r.seed = seed;
@@ -1216,6 +1220,57 @@ static int64_t views_run(struct db *db, enum run_kind kind, const char *tag, con
 	return id;
 }
 
+/* Migration 9: a result stored before it has no source; a user kernel's
+ * result keeps its source hash, and a tune reuses a measurement only of the
+ * same source, so an edited file is measured again. */
+static void test_migration_9(void)
+{
+	char path[PATH_MAX], buf[128];
+	struct db *db = NULL;
+	int64_t run = 0;
+	struct case_spec old = mkcase("x.a.f32", "x.v", DTYPE_F32, 64, 0, "op=sum", EXPECT_PASS);
+	struct case_spec user = mkcase("user.k.sum.f32.n64", "user.k", DTYPE_F32, 64, 0, "block=256,op=sum",
+				       EXPECT_PASS);
+	const char *hash = "1e4f0c5b2a7d9e8f1e4f0c5b2a7d9e8f1e4f0c5b2a7d9e8f1e4f0c5b2a7d9e8f";
+
+	path_in(path, sizeof path, "v8.db");
+	CHECK_INT(db_open_at_version(path, 8, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	CHECK_INT(old_run_begin(db, &plain_run, &run), 0);
+	put_old_result(db, run, &old, "PASS", "completed-correct", 0.5);
+	db_close(db);
+	db = NULL;
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	CHECK_INT(db_schema_version(db), 9);
+	sqlite3 *h = raw_open(path);
+	if (h) {
+		CHECK_STR(raw_text(h, "SELECT coalesce(source, 'NULL') FROM results", buf, sizeof buf), "NULL");
+		sqlite3_close(h);
+	}
+	CHECK_INT(db_run_begin(db, &plain_run, &run, err, sizeof err), 0);
+	put_source = hash;
+	put_result(db, run, &user, STATUS_PASS, OUTCOME_CORRECT, "", 1, 0.25, 1e6);
+	put_source = NULL;
+	struct db_tuned_key k = {.git_revision = plain_run.git_revision, .variant = "user.k",
+				 .dtype = DTYPE_F32, .n = 64, .params = "block=256,op=sum", .source = hash};
+	struct result back;
+	memset(&back, 0, sizeof back);
+	CHECK_INT(db_tuned_find(db, &k, &back, err, sizeof err), 1);
+	CHECK_NEAR(back.timing.median_ms, 0.25, 0);
+	k.source = "0000000000000000000000000000000000000000000000000000000000000000";
+	CHECK_INT(db_tuned_find(db, &k, &back, err, sizeof err), 0);
+	k.source = NULL;
+	CHECK_INT(db_tuned_find(db, &k, &back, err, sizeof err), 0);
+	struct db_tuned_query q = {.pattern = "user.k"};
+	struct db_tuned_row row = {0};
+	CHECK_INT(db_history_each(db, &q, keep_tuned_row, &row, err, sizeof err), 0);
+	CHECK_STR(row.source, hash);
+	db_close(db);
+}
+
 /* Migration 8: a database with conformance runs on two GPUs and the host,
  * over two builds, a tune run, a run left running, statuses that change
  * and cases that flake, has the views for scripts, and each view holds
@@ -1810,6 +1865,7 @@ int main(void)
 	test_migration_5();
 	test_migration_7();
 	test_migration_8();
+	test_migration_9();
 	test_aborted();
 	test_refusals();
 	test_damaged();
