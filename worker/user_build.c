@@ -133,8 +133,16 @@ int user_build_options(const struct user_config *c, char *buf, size_t len, const
 	ADD("--gpu-architecture=sm_%d", c->sm);
 	ADD("-std=c++17");
 	ADD("-lineinfo");
-	if (c->include_dir && c->include_dir[0])
+	if (c->include_dir && c->include_dir[0]) {
+		struct stat st;
+		char cccl[1100];
 		ADD("--include-path=%s", c->include_dir);
+		/* CUDA 13 keeps libcu++ (<cuda/std/...>, which cooperative
+		 * groups include) under include/cccl. */
+		snprintf(cccl, sizeof cccl, "%s/cccl", c->include_dir);
+		if (stat(cccl, &st) == 0 && S_ISDIR(st.st_mode))
+			ADD("--include-path=%s", cccl);
+	}
 	for (size_t i = 0; i < k->set.count; i++) {
 		char macro[64];
 		size_t j = 0;
