@@ -131,12 +131,36 @@ static void expect_error(const char *text, const char *want)
 	suite_free(&s);
 }
 
+/* "kernel FILE" lines: kept relative to the suite file's directory (an
+ * absolute path as given), in order; a line without exactly one path is
+ * refused. */
+static void test_kernel_lines(void)
+{
+	struct suite s = { 0 };
+	char err[512] = "";
+
+	CHECK_INT(suite_load_text(&s, "dir/sub/x.suite",
+				  "kernel k.cu\nkernel ../ex/j.cu\nkernel /abs/m.cu\n"
+				  "case user.k.a variant=user.k n=33 dtype=f32\n", err, sizeof err), 0);
+	CHECK_INT(s.nkernels, 3);
+	if (s.nkernels == 3) {
+		CHECK_STR(s.kernels[0], "dir/sub/k.cu");
+		CHECK_STR(s.kernels[1], "dir/sub/../ex/j.cu");
+		CHECK_STR(s.kernels[2], "/abs/m.cu");
+	}
+	CHECK_INT(s.count, 1);
+	suite_free(&s);
+	CHECK_INT(s.nkernels, 0);
+	expect_error("kernel\n", "t:1: expected 'kernel FILE' (one path, relative to the suite file)");
+	expect_error("kernel a.cu b.cu\n", "t:1: expected 'kernel FILE' (one path, relative to the suite file)");
+}
+
 static void test_malformed_text(void)
 {
 	expect_error("case a variant=x\n", "t:1: case 'a' has no n= (the problem size)");
 	expect_error("\n\ncase a n=5\n", "t:3: case 'a' has no variant= (the kernel variant to run)");
 	expect_error("bogus a variant=x n=1\n",
-		     "t:1: expected 'case NAME key=value ...', got 'bogus'");
+		     "t:1: expected 'case NAME key=value ...' or 'kernel FILE', got 'bogus'");
 	expect_error("case\n", "t:1: expected 'case NAME key=value ...', got 'case' alone");
 	expect_error("case variant=x n=1\n", "t:1: expected a case name after 'case', got 'variant=x'");
 	expect_error("case a variant=x n=1 blah\n", "t:1: expected key=value, got 'blah'");
@@ -224,7 +248,7 @@ static void test_malformed_files(void)
 {
 	char msg[1024];
 
-	expect_file_error("bad_keyword.suite", 3, "expected 'case NAME key=value ...', got 'cas'");
+	expect_file_error("bad_keyword.suite", 3, "expected 'case NAME key=value ...' or 'kernel FILE', got 'cas'");
 	expect_file_error("bad_expect.suite", 3,
 			  "expect must be one of pass, fail, hang, launch-error, undefined, crash, error (got 'maybe')");
 	expect_file_error("bad_listkey.suite", 2, "list-valued key 'op' must appear as {op} in the case name");
@@ -646,6 +670,7 @@ int main(void)
 {
 	test_good_file();
 	test_malformed_text();
+	test_kernel_lines();
 	test_malformed_files();
 	test_text_forms();
 	test_dir();

@@ -298,8 +298,28 @@ static int run_exec(int argc, char **argv)
 		return cmd_tui_entry.exec(argc, argv);
 	if (parsed != 0)
 		return parsed;
+	struct case_spec *user = NULL;
+	size_t nuser = 0;
+	memset(&s, 0, sizeof s);
+	memset(&cat, 0, sizeof cat);
+	o.uq.npaths = o.rs.kernels.n;
+	/* With --kernel alone, the suites are not read: the run is the
+	 * kernel files' cases.  The suites' kernel files join --kernel's
+	 * before the worker lists the catalog. */
+	if (!o.variants && (o.all || o.nfilters || !o.rs.kernels.n) && cmd_load_suites(&o.rs, &s) < 0) {
+		cmd_run_settings_free(&o.rs);
+		return EXIT_USAGE;
+	}
+	for (size_t i = 0; i < s.nkernels; i++)
+		if (kernel_list_add(&o.rs.kernels, s.kernels[i], err, sizeof err) < 0) {
+			cmd_error("%s", err);
+			suite_free(&s);
+			cmd_run_settings_free(&o.rs);
+			return EXIT_USAGE;
+		}
 	if (session_find_worker(worker_path, sizeof worker_path, &o.rs.kernels, &cat, err, sizeof err) < 0) {
 		cmd_error("%s", err);
+		suite_free(&s);
 		cmd_run_settings_free(&o.rs);
 		return EXIT_USAGE;
 	}
@@ -309,16 +329,9 @@ static int run_exec(int argc, char **argv)
 		cmd_run_settings_free(&o.rs);
 		return 0;
 	}
-	struct case_spec *user = NULL;
-	size_t nuser = 0;
-	memset(&s, 0, sizeof s);
-	/* With --kernel alone, the suites are not read: the run is the
-	 * kernel files' cases. */
-	if ((o.all || o.nfilters || !o.rs.kernels.n) && cmd_load_suites(&o.rs, &s) < 0) {
-		catalog_free(&cat);
-		cmd_run_settings_free(&o.rs);
-		return EXIT_USAGE;
-	}
+	/* A suite's kernel files make no cases of their own (its lines do):
+	 * the ladder is for the files of the command line, listed first. */
+	o.uq.paths = (const char *const *)o.rs.kernels.paths;
 	if (user_cases_make(&cat, &o.uq, &user, &nuser, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		suite_free(&s);

@@ -215,14 +215,22 @@ static int tui_exec(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	app.kernels = &o.rs.kernels;
+	if (cmd_load_suites(&o.rs, &app.suite) < 0)
+		return EXIT_USAGE;
+	/* The suites' kernel files, listed with --kernel's. */
+	for (size_t i = 0; i < app.suite.nkernels; i++)
+		if (kernel_list_add(&o.rs.kernels, app.suite.kernels[i], err, sizeof err) < 0) {
+			cmd_error("%s", err);
+			suite_free(&app.suite);
+			return EXIT_USAGE;
+		}
 	if (session_find_worker(app.worker_path, sizeof app.worker_path, app.kernels, &app.cat, err,
 				sizeof err) < 0) {
 		cmd_error("%s", err);
+		suite_free(&app.suite);
 		return EXIT_USAGE;
 	}
 	int rc = EXIT_USAGE;
-	if (cmd_load_suites(&o.rs, &app.suite) < 0)
-		goto out;
 	for (size_t i = 0; i < app.suite.count; i++) {
 		if (session_check_case(&app.cat, &app.suite.cases[i], err, sizeof err) < 0) {
 			cmd_error("%s", err);

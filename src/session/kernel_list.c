@@ -14,6 +14,11 @@ int kernel_list_add(struct kernel_list *kl, const char *path, char *err, size_t 
 {
 	struct stat st;
 
+	/* Named twice (by two suites, or a suite and --kernel): read once. */
+	for (size_t i = 0; i < kl->n; i++)
+		if (strcmp(kl->paths[i], path) == 0)
+			return 0;
+
 	if (stat(path, &st) < 0) {
 		snprintf(err, len, "%s: cannot read: %s", path, strerror(errno));
 		return -1;

@@ -27,9 +27,14 @@ struct user_case_request {
 	size_t ncols;
 	int have_dtype;
 	enum dtype dtype;
+	/* The kernel files whose variants get cases (catalog_entry.path); a
+	 * suite's files are left to its own case lines. */
+	const char *const *paths;
+	size_t npaths;
 };
 
-/* The cases of every user variant of cat (entries with a kind), in
+/* The cases of every user variant of cat (entries with a kind) read from
+ * one of q's paths, in
  * catalog order, allocated into *cases.  Returns 0, or -1 with a message
  * (a declaration's @requires or @expect that a case cannot take; a dtype
  * no user kernel declares; too many cases). */

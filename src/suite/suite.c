@@ -606,6 +606,27 @@ static int check_case_count(struct loader *l, int line, const char *name, const 
 }
 
 /* Splits a logical line in place and expands it. */
+/* "kernel FILE": a user's kernel file the suite's cases use (variant
+ * user.NAME), relative to the suite file's directory. */
+static int parse_kernel(struct loader *l, int line, const char *path, const char *extra)
+{
+	const char *slash = strrchr(l->origin, '/');
+	char *full;
+
+	if (!path || extra)
+		return fail(l, line, "expected 'kernel FILE' (one path, relative to the suite file)");
+	if (l->s->nkernels == SUITE_KERNELS_MAX)
+		return fail(l, line, "more than %d kernel files", SUITE_KERNELS_MAX);
+	if (path[0] == '/' || !slash)
+		full = strdup(path);
+	else if ((full = malloc((size_t)(slash - l->origin) + strlen(path) + 2)))
+		sprintf(full, "%.*s/%s", (int)(slash - l->origin), l->origin, path);
+	if (!full)
+		return fail(l, line, "out of memory");
+	l->s->kernels[l->s->nkernels++] = full;
+	return 0;
+}
+
 static int parse_line(struct loader *l, int line, char *text)
 {
 	static const char space[] = " \t\r\v\f";
@@ -617,8 +638,12 @@ static int parse_line(struct loader *l, int line, char *text)
 	tok[0] = strtok_r(text, space, &save);
 	if (!tok[0])
 		return 0;
+	if (strcmp(tok[0], "kernel") == 0) {
+		const char *path = strtok_r(NULL, space, &save);
+		return parse_kernel(l, line, path, path ? strtok_r(NULL, space, &save) : NULL);
+	}
 	if (strcmp(tok[0], "case") != 0)
-		return fail(l, line, "expected 'case NAME key=value ...', got '%s'", tok[0]);
+		return fail(l, line, "expected 'case NAME key=value ...' or 'kernel FILE', got '%s'", tok[0]);
 	tok[1] = strtok_r(NULL, space, &save);
 	if (!tok[1])
 		return fail(l, line, "expected 'case NAME key=value ...', got 'case' alone");
@@ -898,6 +923,9 @@ void suite_free(struct suite *s)
 	free(s->cases);
 	s->cases = NULL;
 	s->count = s->cap = 0;
+	for (size_t i = 0; i < s->nkernels; i++)
+		free(s->kernels[i]);
+	s->nkernels = 0;
 }
 
 int suite_glob_any(const char *name, const char *const *globs, size_t nglobs)

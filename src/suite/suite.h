@@ -5,6 +5,8 @@
  *
  *   # comment; blank lines are ignored; a trailing backslash continues a line
  *   case NAME key=value key=value ...
+ *   kernel FILE          (a user's kernel file, docs/kernels.md: its
+ *                         variant user.NAME is then the cases' to name)
  *
  * Keys: variant (required), n (required; decimal or 2^K), dtype (f32 by
  * default), cols, expect (pass|fail|hang|launch-error|undefined|crash|error; pass
@@ -70,9 +72,16 @@
 
 struct suite_index;
 
+#define SUITE_KERNELS_MAX 64
+
 struct suite {
 	struct case_spec *cases;
 	size_t count, cap;
+	/* The kernel files its "kernel FILE" lines name (resolved against
+	 * the suite file's directory), for the worker to read: the cases of
+	 * their variants (user.NAME) are then ordinary cases. */
+	char *kernels[SUITE_KERNELS_MAX];
+	size_t nkernels;
 	/* The case names of cases[0..count) for the duplicate check, kept
 	 * between loads so that loading many files stays linear; rebuilt
 	 * when count is not what it last saw.  Private to suite.c. */
