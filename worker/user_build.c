@@ -349,6 +349,35 @@ void user_build_include_dir(const struct nvrtc *lib, char *buf, size_t len)
 		text_copy(buf, len, dir);
 }
 
+/* The compiler's warnings are kept beside the cubin (KEY.log) so that a
+ * cache hit says them too: a warning does not go away by being cached. */
+static void warnings_store(const char *dir, const char *key, const char *text)
+{
+	char path[4200];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s.log", dir, key);
+	if (text[0] && (f = fopen(path, "w"))) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+static void warnings_load(const char *dir, const char *key, char *text, size_t len)
+{
+	char path[4200];
+	FILE *f;
+
+	text[0] = '\0';
+	snprintf(path, sizeof path, "%s/%s.log", dir, key);
+	if ((f = fopen(path, "r"))) {
+		size_t n = fread(text, 1, len - 1, f);
+		text[n] = '\0';
+		fclose(f);
+		text_sanitize(text);
+	}
+}
+
 int user_build(const struct nvrtc *lib, const struct user_config *c, struct user_built *b,
 	       char *msg, size_t len)
 {
@@ -370,8 +399,12 @@ int user_build(const struct nvrtc *lib, const struct user_config *c, struct user
 	user_build_key(src, opts, nopts, lib->major, lib->minor, b->key);
 	have_cache = user_cache_dir(cache, sizeof cache) == 0;
 	if (have_cache && user_cache_load(cache, b->key, &b->code, &b->code_len) == 0) {
+		char text[RESULT_MESSAGE_MAX];
 		b->cached = 1;
 		free(src);
+		warnings_load(cache, b->key, text, sizeof text);
+		if (text[0])
+			snprintf(msg, len, "compiler says: %s", text);
 		return 0;
 	}
 	double t0 = text_now();
@@ -391,5 +424,7 @@ int user_build(const struct nvrtc *lib, const struct user_config *c, struct user
 		snprintf(msg, len, "compiler says: %s", text);
 	if (have_cache && user_cache_store(cache, b->key, b->code, b->code_len, why, sizeof why) < 0)
 		fprintf(stderr, "conform-worker: cannot cache %s: %s\n", b->key, why);
+	else if (have_cache)
+		warnings_store(cache, b->key, text);
 	return 0;
 }

@@ -114,7 +114,8 @@ static cudaKernel_t user_load(const struct kernel_file *k, const struct reduce_l
 	const struct loaded *have = loaded_find(b.key);
 	if (have) {
 		free(b.code);
-		case_result_set(r, OUTCOME_CORRECT, "loaded already (%.12s)", b.key);
+		case_result_set(r, OUTCOME_CORRECT, "loaded already (%.12s)%s%s", b.key, msg[0] ? "; " : "",
+				msg);
 		return have->kernel;
 	}
 	struct loaded *slot;
@@ -137,7 +138,7 @@ static cudaKernel_t user_load(const struct kernel_file *k, const struct reduce_l
 	}
 	snprintf(slot->key, sizeof slot->key, "%s", b.key);
 	if (b.cached)
-		case_result_set(r, OUTCOME_CORRECT, "cache hit (%.12s)", b.key);
+		case_result_set(r, OUTCOME_CORRECT, "cache hit (%.12s)%s%s", b.key, msg[0] ? "; " : "", msg);
 	else
 		case_result_set(r, OUTCOME_CORRECT, "compiled in %.2f s (%.12s)%s%s", b.seconds, b.key,
 				msg[0] ? "; " : "", msg);
@@ -314,10 +315,11 @@ static void user_build_case(const struct case_args *a, struct case_result *r)
 		case_result_set(r, OUTCOME_INVALID, "launch contract violated: %s", msg);
 		return;
 	}
-	double t0 = text_now();
-	if (user_load(k, &l, r))
-		fprintf(stderr, "conform-worker: %s %s %s: %s (%.2f s)\n", a->variant, dtype_name(a->dtype),
-			a->params && a->params[0] ? a->params : "defaults", r->message, text_now() - t0);
+	/* -v says what each configuration cost: compiled, or a cache hit
+	 * (one already loaded by this worker goes unsaid). */
+	if (user_load(k, &l, r) && strncmp(r->message, "loaded already", 14) != 0)
+		fprintf(stderr, "conform-worker: %s %s %s: %s\n", a->variant, dtype_name(a->dtype),
+			a->params && a->params[0] ? a->params : "defaults", r->message);
 }
 
 extern "C" const struct kernel_ops user_kernel_ops = {

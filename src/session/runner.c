@@ -139,6 +139,12 @@ static void finish(struct runner *rn, const struct case_result *cr, struct resul
 	res->timing = cr->timing;
 	if (!tolerate(res->c, cr, res))
 		text_copy(res->message, sizeof res->message, cr->message);
+	if (rn->build_note[0]) {
+		size_t used = strlen(res->message);
+		snprintf(res->message + used, sizeof res->message - used, "%s%s", used ? "; " : "",
+			 rn->build_note);
+		rn->build_note[0] = '\0';
+	}
 	res->status = judge(rn, res->c, res->outcome);
 }
 
@@ -167,6 +173,9 @@ static enum runner_poll settle(struct runner *rn, enum watchdog_state w,
 		break;
 	}
 	if (rn->building && cr->outcome == OUTCOME_CORRECT && rn->busy && rn->busy->pid > 0) {
+		/* The compiler's warnings belong to the case's message. */
+		const char *said = strstr(cr->message, "compiler says: ");
+		text_copy(rn->build_note, sizeof rn->build_note, said ? said : "");
 		rn->building = 0;
 		rn->started = text_now();
 		return settle(rn, watchdog_send(&rn->wc, rn->busy, PROTO_RUN, rn->c, rn->seed,
@@ -217,6 +226,7 @@ enum runner_poll runner_case_start(struct runner *rn, const struct case_spec *c,
 	rn->busy = w;
 	rn->c = c;
 	rn->seed = seed;
+	rn->build_note[0] = '\0';
 	/* A user's kernel is compiled first, under a deadline of its own. */
 	const struct catalog_entry *e = catalog_lookup(rn->cfg.catalog, c->variant);
 	rn->building = e && e->source[0];

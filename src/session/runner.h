@@ -59,6 +59,7 @@ struct runner {
 	int building;
 	const struct case_spec *c;
 	uint64_t seed;
+	char build_note[512];    /* the build's compiler warnings, for the case's message */
 };
 
 enum runner_poll {
