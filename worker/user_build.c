@@ -99,14 +99,15 @@ char *user_build_source(const struct user_config *c)
 	fprintf(f, "#line 1 \"%s\"\n", path);
 	fwrite(k->source, 1, k->source_len, f);
 	/* The check sits at the @entry line, where a mismatch is the user's
-	 * to fix; an entry never defined fails there too. */
+	 * to fix; an entry never defined fails there too.  Its text has no
+	 * '@': outside C++'s basic character set, NVRTC prints it as '?'. */
 	fprintf(f, "\n#line 1 \"conform signature check\"\n"
 		"template <class A, class B> struct conform_same_ { enum { value = 0 }; };\n"
 		"template <class A> struct conform_same_<A, A> { enum { value = 1 }; };\n"
 		"typedef void conform_signature_(%s);\n"
 		"#line %d \"%s\"\n"
 		"static_assert(conform_same_<decltype(%s), conform_signature_>::value, "
-		"\"@entry %s must be extern \\\"C\\\" __global__ void %s%s for @kind %s\");\n",
+		"\"entry point %s must be extern \\\"C\\\" __global__ void %s%s for kind %s\");\n",
 		signature[k->kind], k->entry_line, path, k->entry, k->entry, k->entry,
 		signature_words[k->kind], kernel_kind_name(k->kind));
 	if (fclose(f) != 0) {
