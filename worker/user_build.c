@@ -264,6 +264,16 @@ int user_cache_store(const char *dir, const char *key, const void *code, size_t 
 	return 0;
 }
 
+/* NVRTC's last lines: "2 errors detected in the compilation of ...",
+ * "1 catastrophic error detected ...", "Compilation terminated." */
+static int closing_line(const char *s, size_t n)
+{
+	static const char count[] = " detected in the compilation of ", end[] = "Compilation terminated.";
+
+	return memmem(s, n, count, sizeof count - 1) != NULL ||
+	       (n == sizeof end - 1 && memcmp(s, end, n) == 0);
+}
+
 void user_build_log(const char *log, char *out, size_t len)
 {
 	size_t o = 0;
@@ -288,10 +298,7 @@ void user_build_log(const char *log, char *out, size_t len)
 		const char *s = p;
 		while (s < p + n && isspace((unsigned char)*s))
 			s++;
-		int keep_line = s < p + n && !(*s == '^' && s + 1 == p + n) &&
-				strncmp(s, "1 error detected", 16) != 0 &&
-				!(n > 18 && strstr(p, " errors detected in the compilation") &&
-				  strstr(p, " errors detected in the compilation") < p + n);
+		int keep_line = s < p + n && !(*s == '^' && s + 1 == p + n) && !closing_line(s, (size_t)(p + n - s));
 		if (keep_line) {
 			char line[1024];
 			if (located)
