@@ -110,6 +110,14 @@ one_line_exit2 "--dtype no kernel declares" "$CONFORM" run --kernel "$F" --dtype
 expect_grep "$TMP/err" "^conform: --dtype i32: no kernel file declares it" "--dtype undeclared: said"
 one_line_exit2 "--n 0" "$CONFORM" run --kernel "$F" --n 0 --list
 one_line_exit2 "--n 5,,7" "$CONFORM" run --kernel "$F" --n 5,,7 --list
+# The files given before a usage error are let go (the ASan build's
+# LeakSanitizer turns a leak into exit 1).
+one_line_exit2 "run --kernel, then an unknown option" "$CONFORM" run --kernel "$F" --bogus
+one_line_exit2 "tune --kernel without --n" "$CONFORM" tune --kernel "$F"
+expect_grep "$TMP/err" "^conform: tune: --n LIST is required" "tune --kernel without --n: said"
+one_line_exit2 "tune --kernel with a bad --n" "$CONFORM" tune --kernel "$F" --n 0 --dtype f32
+one_line_exit2 "tui --kernel without a terminal" "$CONFORM" tui --kernel "$F"
+one_line_exit2 "tui --kernel, then an unknown option" "$CONFORM" tui --kernel "$F" --bogus
 
 # Without a GPU every case is SKIP with the reason, stored, and the run
 # exits 77, as every GPU case does.
