@@ -154,7 +154,9 @@ static int add_dtype(struct reader *r, const char *w)
 {
 	enum dtype d;
 
-	if (dtype_parse(w, &d) < 0)
+	/* u32 is a dtype of some built-in cases, not one a kernel file's T
+	 * can be (user_build.c has no type for it). */
+	if (dtype_parse(w, &d) < 0 || d == DTYPE_U32)
 		return fail(r, "unknown dtype '%s' (f32, f64, i32, bf16)", w);
 	r->k->variant.dtypes |= DTYPE_BIT(d);
 	return 0;
@@ -264,6 +266,49 @@ static int tunable_values(struct reader *r, struct tunable *t, const char *s, si
 	return 0;
 }
 
+/* The least integer of a "8|4|2" list (one tunable_values() accepted). */
+static long long list_lowest(const char *list)
+{
+	long long low = 0, v;
+	int first = 1;
+
+	for (const char *p = list; p;) {
+		size_t n = strcspn(p, "|");
+		if (parse_int(p, n, &v) == 0 && (first || v < low)) {
+			low = v;
+			first = 0;
+		}
+		p = p[n] ? p + n + 1 : NULL;
+	}
+	return low;
+}
+
+/* The least value of t's range that its pow2 and multiple= allow:
+ * 0 with *out, or -1 when the range holds none. */
+static int range_lowest(const struct tunable *t, long long *out)
+{
+	const long long m = t->multiple_of;
+
+	if (t->pow2) {
+		for (long long v = 1; v <= t->hi; v *= 2) {
+			if (v >= t->lo && (!m || v % m == 0)) {
+				*out = v;
+				return 0;
+			}
+			if (v > t->hi / 2)
+				break; /* twice v passes hi (or overflows) */
+		}
+		return -1;
+	}
+	long long v = t->lo;
+	if (m && v % m != 0)
+		v += v > 0 ? m - v % m : -(v % m); /* the next multiple up */
+	if (v > t->hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
 static int parse_tunable(struct reader *r, const char *value)
 {
 	struct kernel_file *k = r->k;
@@ -312,15 +357,23 @@ static int parse_tunable(struct reader *r, const char *value)
 	if (!t->doc)
 		t->doc = "";
 	if (!t->def) {
-		/* The lowest value: the range's start, the list's first. */
-		char first[32];
-		if (t->choices || t->values) {
-			const char *list = t->choices ? t->choices : t->values;
-			size_t fl = strcspn(list, "|");
-			t->def = keep(k, list, fl);
+		/* The lowest value it may take: the first choice, the least of
+		 * the list, or the range's least that pow2 and multiple=
+		 * allow. */
+		long long low;
+		char text[32];
+		if (t->choices) {
+			t->def = keep(k, t->choices, strcspn(t->choices, "|"));
 		} else {
-			snprintf(first, sizeof first, "%lld", t->lo);
-			t->def = keep(k, first, strlen(first));
+			if (t->values)
+				low = list_lowest(t->values);
+			else if (range_lowest(t, &low) < 0)
+				return fail(r, "@tunable %s: no value of %lld..%lld is allowed by %s%s%.*d",
+					    t->name, t->lo, t->hi, t->pow2 ? "pow2" : "",
+					    !t->multiple_of ? "" : t->pow2 ? " and multiple=" : "multiple=",
+					    t->multiple_of ? 1 : 0, t->multiple_of);
+			snprintf(text, sizeof text, "%lld", low);
+			t->def = keep(k, text, strlen(text));
 		}
 	}
 	r->tunable_line[k->set.count] = r->line;

@@ -8,6 +8,7 @@
 #include "nvrtc.h"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,13 @@ int nvrtc_open(struct nvrtc *lib, char *err, size_t len)
 		if (!lib->handle)
 			continue;
 		text_copy(lib->path, sizeof lib->path, tried[i]);
+		/* Found by its soname ("libnvrtc.so.13"), it is known by the
+		 * file the loader took, so that user_build_include_dir() can
+		 * look beside it. */
+		struct link_map *map = NULL;
+		if (dlinfo(lib->handle, RTLD_DI_LINKMAP, &map) == 0 && map && map->l_name &&
+		    map->l_name[0] == '/')
+			text_copy(lib->path, sizeof lib->path, map->l_name);
 		if (nvrtc_bind(lib, err, len) < 0) {
 			nvrtc_close(lib);
 			return -1;

@@ -24,7 +24,7 @@ typedef struct _nvrtcProgram *nvrtc_program;
 
 struct nvrtc {
 	void *handle;
-	char path[512];           /* the library that loaded */
+	char path[512];           /* the library that loaded: the file the loader took */
 	int major, minor;         /* nvrtcVersion() */
 	const char *(*get_error_string)(int result);
 	int (*version)(int *major, int *minor);

@@ -99,14 +99,15 @@ char *user_build_source(const struct user_config *c)
 	fprintf(f, "#line 1 \"%s\"\n", path);
 	fwrite(k->source, 1, k->source_len, f);
 	/* The check sits at the @entry line, where a mismatch is the user's
-	 * to fix; an entry never defined fails there too. */
+	 * to fix; an entry never defined fails there too.  Its text has no
+	 * '@': outside C++'s basic character set, NVRTC prints it as '?'. */
 	fprintf(f, "\n#line 1 \"conform signature check\"\n"
 		"template <class A, class B> struct conform_same_ { enum { value = 0 }; };\n"
 		"template <class A> struct conform_same_<A, A> { enum { value = 1 }; };\n"
 		"typedef void conform_signature_(%s);\n"
 		"#line %d \"%s\"\n"
 		"static_assert(conform_same_<decltype(%s), conform_signature_>::value, "
-		"\"@entry %s must be extern \\\"C\\\" __global__ void %s%s for @kind %s\");\n",
+		"\"entry point %s must be extern \\\"C\\\" __global__ void %s%s for kind %s\");\n",
 		signature[k->kind], k->entry_line, path, k->entry, k->entry, k->entry,
 		signature_words[k->kind], kernel_kind_name(k->kind));
 	if (fclose(f) != 0) {
@@ -271,6 +272,16 @@ int user_cache_store(const char *dir, const char *key, const void *code, size_t 
 	return 0;
 }
 
+/* NVRTC's last lines: "2 errors detected in the compilation of ...",
+ * "1 catastrophic error detected ...", "Compilation terminated." */
+static int closing_line(const char *s, size_t n)
+{
+	static const char count[] = " detected in the compilation of ", end[] = "Compilation terminated.";
+
+	return memmem(s, n, count, sizeof count - 1) != NULL ||
+	       (n == sizeof end - 1 && memcmp(s, end, n) == 0);
+}
+
 void user_build_log(const char *log, char *out, size_t len)
 {
 	size_t o = 0;
@@ -295,10 +306,7 @@ void user_build_log(const char *log, char *out, size_t len)
 		const char *s = p;
 		while (s < p + n && isspace((unsigned char)*s))
 			s++;
-		int keep_line = s < p + n && !(*s == '^' && s + 1 == p + n) &&
-				strncmp(s, "1 error detected", 16) != 0 &&
-				!(n > 18 && strstr(p, " errors detected in the compilation") &&
-				  strstr(p, " errors detected in the compilation") < p + n);
+		int keep_line = s < p + n && !(*s == '^' && s + 1 == p + n) && !closing_line(s, (size_t)(p + n - s));
 		if (keep_line) {
 			char line[1024];
 			if (located)

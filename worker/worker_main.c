@@ -176,9 +176,11 @@ static int add_kernel(const char *path, char *err, size_t len)
 		return -1;
 	}
 	if (catalog_add(&k->variant) < 0) {
+		/* catalog_count() holds the built-in variants too: ask for the
+		 * name instead. */
 		snprintf(err, len, "%s: %s is %s", path, k->name,
-			 catalog_count() >= CATALOG_ADDED_MAX ? "one kernel file too many"
-			 : "already taken by another kernel file (give one an @name)");
+			 catalog_find(k->name) ? "already taken by another kernel file (give one an @name)"
+			 : "one kernel file too many");
 		kernel_file_free(k);
 		free(k);
 		return -1;

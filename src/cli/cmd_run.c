@@ -294,6 +294,8 @@ static int run_exec(int argc, char **argv)
 	size_t n = 0;
 
 	int parsed = parse_opts(argc, argv, &o);
+	if (parsed != 0)
+		cmd_run_settings_free(&o.rs); /* the interface reads argv itself */
 	if (parsed == RUN_OPEN_TUI)
 		return cmd_tui_entry.exec(argc, argv);
 	if (parsed != 0)

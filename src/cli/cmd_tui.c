@@ -208,26 +208,33 @@ static int tui_exec(int argc, char **argv)
 	app.tune_budget = 20;
 	stats_request_defaults(&app.timing);
 	int p = parse_opts(argc, argv, &o, &app);
-	if (p != 0)
+	if (p != 0) {
+		cmd_run_settings_free(&o.rs);
 		return p;
+	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		cmd_error("tui: needs a terminal on stdin and stdout (use \"conform run\" in scripts)");
+		cmd_run_settings_free(&o.rs);
 		return EXIT_USAGE;
 	}
 	app.kernels = &o.rs.kernels;
-	if (cmd_load_suites(&o.rs, &app.suite) < 0)
+	if (cmd_load_suites(&o.rs, &app.suite) < 0) {
+		cmd_run_settings_free(&o.rs);
 		return EXIT_USAGE;
+	}
 	/* The suites' kernel files, listed with --kernel's. */
 	for (size_t i = 0; i < app.suite.nkernels; i++)
 		if (kernel_list_add(&o.rs.kernels, app.suite.kernels[i], err, sizeof err) < 0) {
 			cmd_error("%s", err);
 			suite_free(&app.suite);
+			cmd_run_settings_free(&o.rs);
 			return EXIT_USAGE;
 		}
 	if (session_find_worker(app.worker_path, sizeof app.worker_path, app.kernels, &app.cat, err,
 				sizeof err) < 0) {
 		cmd_error("%s", err);
 		suite_free(&app.suite);
+		cmd_run_settings_free(&o.rs);
 		return EXIT_USAGE;
 	}
 	int rc = EXIT_USAGE;
@@ -297,6 +304,7 @@ static int tui_exec(int argc, char **argv)
 	rc = sig ? EXIT_INTERRUPTED : 0;
 out:
 	app_free(&app);
+	cmd_run_settings_free(&o.rs);
 	return rc;
 }
 

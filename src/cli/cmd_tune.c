@@ -18,10 +18,9 @@ static int tune_exec(int argc, char **argv)
 {
 	struct tune_cli c;
 	int r = tune_cli_parse(argc, argv, 0, &c);
-	if (r != 0)
-		return r;
-	r = tune_cli_run(&c, argc, argv);
-	kernel_list_free(&c.kernels);
+	if (r == 0)
+		r = tune_cli_run(&c, argc, argv);
+	kernel_list_free(&c.kernels); /* a usage error may follow --kernel */
 	return r;
 }
 

@@ -1,0 +1,519 @@
+/*
+ * test_user_build.c - one configuration of a user's kernel made into a
+ * program: the prelude, the #line directives, the options, the cache key,
+ * the cache directory and files, NVRTC's log made one line; then, where
+ * NVRTC can be opened (it needs no GPU), real compiles: every dtype, the
+ * cache hit of a second build, and a syntax error, a wrong signature and
+ * a missing entry each said at the user's file and line.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h" /* CONFORM_CUDA_INCLUDE */
+#endif
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "kernel_file.h"
+#include "test.h"
+#include "user_build.h"
+
+static struct kernel_file k; /* large: not on the stack */
+static char err[4096];
+
+static int parse(const char *origin, const char *text)
+{
+	return kernel_file_parse(&k, origin, text, strlen(text), NULL, err, sizeof err);
+}
+
+/* A kernel every dtype and operator compiles: one block combines n
+ * elements with the prelude's helpers. */
+static const char tiny[] =
+	"/*\n"                                                                   /* 1 */
+	" * One block reduces everything.\n"                                     /* 2 */
+	" *\n"                                                                   /* 3 */
+	" * @kind    reduce\n"                                                   /* 4 */
+	" * @entry   tiny_sum\n"                                                 /* 5 */
+	" * @dtypes  f32 f64 i32 bf16\n"                                         /* 6 */
+	" * @ops     sum max min\n"                                              /* 7 */
+	" * @tunable block 32..1024 pow2 default=256\n"                          /* 8 */
+	" * @tunable items_per 1|2|4 default=2\n"                                /* 9 */
+	" * @block   block\n"                                                    /* 10 */
+	" * @grid    1\n"                                                        /* 11 */
+	" */\n"                                                                  /* 12 */
+	"extern \"C\" __global__ void tiny_sum(const T *in, T *out, long long n, void *scratch)\n"
+	"{\n"
+	"\t__shared__ T part[BLOCK];\n"
+	"\tT acc = conform_identity<T>();\n"
+	"\tfor (long long i = threadIdx.x; i < n; i += BLOCK * ITEMS_PER)\n"
+	"\t\tfor (int j = 0; j < ITEMS_PER; j++)\n"
+	"\t\t\tif (i + j * BLOCK < n)\n"
+	"\t\t\t\tacc = conform_combine(acc, in[i + j * BLOCK]);\n"
+	"\tpart[threadIdx.x] = acc;\n"
+	"\t__syncthreads();\n"
+	"\tif (threadIdx.x == 0) {\n"
+	"\t\tT r = conform_identity<T>();\n"
+	"\t\tfor (int i = 0; i < BLOCK; i++)\n"
+	"\t\t\tr = conform_combine(r, part[i]);\n"
+	"\t\tout[0] = r;\n"
+	"\t}\n"
+	"}\n";
+
+static const int tiny_values[] = {256, 2};
+
+static struct user_config config(enum dtype d, enum op o)
+{
+	return (struct user_config){.k = &k, .dtype = d, .op = o, .values = tiny_values, .sm = 90,
+				    .include_dir = NULL};
+}
+
+static void test_source(void)
+{
+	static const struct {
+		enum dtype d;
+		const char *typedef_line;
+	} types[] = {
+		{DTYPE_F32, "typedef float T;\n"},
+		{DTYPE_F64, "typedef double T;\n"},
+		{DTYPE_I32, "typedef int T;\n"},
+		{DTYPE_BF16, "typedef __nv_bfloat16 T;\n"},
+	};
+	char want[sizeof tiny + 128];
+
+	CHECK_INT(parse("dir/tiny.cu", tiny), 0);
+	CHECK_INT(k.entry_line, 5);
+	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+		struct user_config c = config(types[i].d, OP_SUM);
+		char *src = user_build_source(&c);
+		CHECK(src != NULL);
+		if (!src)
+			continue;
+		CHECK_CONTAINS(src, types[i].typedef_line);
+		if (types[i].d == DTYPE_BF16) {
+			CHECK_CONTAINS(src, "#include <cuda_bf16.h>\n");
+			CHECK_CONTAINS(src, "conform_identity<__nv_bfloat16>()");
+			/* The header comes before the type that needs it. */
+			CHECK(strstr(src, "#include <cuda_bf16.h>") < strstr(src, "typedef __nv_bfloat16 T;"));
+		} else {
+			CHECK(strstr(src, "cuda_bf16.h") == NULL);
+		}
+		CHECK_CONTAINS(src, "#define CONFORM_OP 0\n");
+		/* The user's file follows a #line naming it, byte for byte. */
+		snprintf(want, sizeof want, "#line 1 \"dir/tiny.cu\"\n%s", tiny);
+		CHECK_CONTAINS(src, want);
+		/* The signature check, at the @entry line of the file. */
+		CHECK_CONTAINS(src, "\n#line 5 \"dir/tiny.cu\"\nstatic_assert(");
+		CHECK_CONTAINS(src, "decltype(tiny_sum)");
+		CHECK_CONTAINS(src, "entry point tiny_sum must be extern \\\"C\\\" __global__ void tiny_sum"
+				    "(const T *in, T *out, long long n, void *scratch) for kind reduce");
+		/* The prelude is named as such, and comes first. */
+		CHECK_INT(strncmp(src, "#line 1 \"conform prelude\"\n", 26), 0);
+		free(src);
+	}
+	for (int o = 0; o < OP_COUNT; o++) {
+		struct user_config c = config(DTYPE_F32, (enum op)o);
+		char *src = user_build_source(&c);
+		snprintf(want, sizeof want, "#define CONFORM_OP %d\n", o);
+		CHECK_CONTAINS(src, want);
+		CHECK_CONTAINS(src, "#define CONFORM_SUM 0\n#define CONFORM_MAX 1\n#define CONFORM_MIN 2\n");
+		free(src);
+	}
+	kernel_file_free(&k);
+
+	/* A path with a quote or a backslash stays one string literal. */
+	CHECK_INT(parse("we\"ird\\dir/tiny.cu", tiny), 0);
+	struct user_config c = config(DTYPE_F32, OP_SUM);
+	char *src = user_build_source(&c);
+	CHECK_CONTAINS(src, "#line 1 \"we\\\"ird\\\\dir/tiny.cu\"\n");
+	free(src);
+	kernel_file_free(&k);
+
+	/* rows and softmax: the signature of rows x cols. */
+	static const char rows[] = "/*\n * @kind rows\n * @entry r\n * @dtypes f32\n * @block 32\n"
+				   " * @grid n\n */\n";
+	CHECK_INT(parse("r.cu", rows), 0);
+	c = config(DTYPE_F32, OP_MAX);
+	src = user_build_source(&c);
+	CHECK_CONTAINS(src, "\n#line 3 \"r.cu\"\nstatic_assert(");
+	CHECK_CONTAINS(src, "typedef void conform_signature_(const T *, T *, long long, long long, void *);");
+	CHECK_CONTAINS(src, "(const T *in, T *out, long long rows, long long cols, void *scratch) for kind rows");
+	free(src);
+	kernel_file_free(&k);
+}
+
+static int has_opt(const char **opts, int n, const char *want)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(opts[i], want) == 0)
+			return 1;
+	return 0;
+}
+
+static void test_options(void)
+{
+	const char *opts[USER_BUILD_OPTS_MAX];
+	char buf[1024];
+	int n;
+
+	CHECK_INT(parse("tiny.cu", tiny), 0);
+	struct user_config c = config(DTYPE_F32, OP_SUM);
+	n = user_build_options(&c, buf, sizeof buf, opts);
+	CHECK_INT(n, 5);
+	CHECK(has_opt(opts, n, "--gpu-architecture=sm_90"));
+	CHECK(has_opt(opts, n, "-std=c++17"));
+	CHECK(has_opt(opts, n, "-DBLOCK=256"));
+	CHECK(has_opt(opts, n, "-DITEMS_PER=2")); /* the tunable's name upper-cased */
+	CHECK(!has_opt(opts, n, "-Dblock=256"));
+	c.include_dir = "/opt/cuda/include";
+	c.sm = 100;
+	n = user_build_options(&c, buf, sizeof buf, opts);
+	CHECK_INT(n, 6);
+	CHECK(has_opt(opts, n, "--include-path=/opt/cuda/include"));
+	CHECK(has_opt(opts, n, "--gpu-architecture=sm_100"));
+	c.include_dir = "";
+	CHECK_INT(user_build_options(&c, buf, sizeof buf, opts), 5);
+	/* A buffer too small is said, never overrun. */
+	CHECK_INT(user_build_options(&c, buf, 40, opts), -1);
+	kernel_file_free(&k);
+}
+
+static void test_key(void)
+{
+	const char *opts[] = {"--gpu-architecture=sm_90", "-std=c++17", "-DBLOCK=256"};
+	const char *split_a[] = {"ab", "c"}, *split_b[] = {"a", "bc"};
+	char a[65], b[65];
+
+	user_build_key("int x;", opts, 3, 13, 0, a);
+	CHECK_INT(strlen(a), 64);
+	CHECK_INT(strspn(a, "0123456789abcdef"), 64);
+	user_build_key("int x;", opts, 3, 13, 0, b);
+	CHECK_STR(a, b);
+	user_build_key("int y;", opts, 3, 13, 0, b);
+	CHECK(strcmp(a, b) != 0);
+	user_build_key("int x;", opts, 2, 13, 0, b);
+	CHECK(strcmp(a, b) != 0);
+	const char *other[] = {"--gpu-architecture=sm_90", "-std=c++17", "-DBLOCK=512"};
+	user_build_key("int x;", other, 3, 13, 0, b);
+	CHECK(strcmp(a, b) != 0);
+	user_build_key("int x;", opts, 3, 13, 1, b);
+	CHECK(strcmp(a, b) != 0);
+	user_build_key("int x;", opts, 3, 12, 0, b);
+	CHECK(strcmp(a, b) != 0);
+	/* Parts do not run together. */
+	user_build_key("s", split_a, 2, 13, 0, a);
+	user_build_key("s", split_b, 2, 13, 0, b);
+	CHECK(strcmp(a, b) != 0);
+}
+
+static void set_env(const char *name, const char *value)
+{
+	if (value)
+		setenv(name, value, 1);
+	else
+		unsetenv(name);
+}
+
+static void test_cache_dir(void)
+{
+	char *xdg = getenv("XDG_CACHE_HOME") ? strdup(getenv("XDG_CACHE_HOME")) : NULL;
+	char *home = getenv("HOME") ? strdup(getenv("HOME")) : NULL;
+	char dir[256];
+
+	set_env("XDG_CACHE_HOME", "/x/cache");
+	set_env("HOME", "/home/u");
+	CHECK_INT(user_cache_dir(dir, sizeof dir), 0);
+	CHECK_STR(dir, "/x/cache/conform");
+	/* A relative XDG_CACHE_HOME is ignored, as the XDG rule says. */
+	set_env("XDG_CACHE_HOME", "rel/cache");
+	CHECK_INT(user_cache_dir(dir, sizeof dir), 0);
+	CHECK_STR(dir, "/home/u/.cache/conform");
+	set_env("XDG_CACHE_HOME", "");
+	CHECK_INT(user_cache_dir(dir, sizeof dir), 0);
+	CHECK_STR(dir, "/home/u/.cache/conform");
+	set_env("XDG_CACHE_HOME", NULL);
+	CHECK_INT(user_cache_dir(dir, sizeof dir), 0);
+	CHECK_STR(dir, "/home/u/.cache/conform");
+	set_env("HOME", NULL);
+	CHECK_INT(user_cache_dir(dir, sizeof dir), -1);
+	set_env("XDG_CACHE_HOME", "rel");
+	CHECK_INT(user_cache_dir(dir, sizeof dir), -1);
+	set_env("HOME", "");
+	CHECK_INT(user_cache_dir(dir, sizeof dir), -1);
+	set_env("XDG_CACHE_HOME", "/x");
+	CHECK_INT(user_cache_dir(dir, sizeof dir), 0);
+	CHECK_STR(dir, "/x/conform");
+	/* A directory that does not fit. */
+	CHECK_INT(user_cache_dir(dir, 8), -1);
+	set_env("XDG_CACHE_HOME", xdg);
+	set_env("HOME", home);
+	free(xdg);
+	free(home);
+}
+
+/* The directory NVRTC is given for CUDA's headers. */
+static void test_include_dir(const char *tmp)
+{
+	char *env = getenv("CONFORM_CUDA_INCLUDE") ? strdup(getenv("CONFORM_CUDA_INCLUDE")) : NULL;
+	struct nvrtc lib;
+	char buf[1024], path[1200];
+
+	memset(&lib, 0, sizeof lib);
+	setenv("CONFORM_CUDA_INCLUDE", "/my/include", 1);
+	user_build_include_dir(&lib, buf, sizeof buf);
+	CHECK_STR(buf, "/my/include");
+	unsetenv("CONFORM_CUDA_INCLUDE");
+#ifndef CONFORM_CUDA_INCLUDE
+	/* Without configure's: the include/ beside the library, when it
+	 * holds cuda_bf16.h. */
+	snprintf(lib.path, sizeof lib.path, "%s/cuda/lib64/libnvrtc.so.13", tmp);
+	user_build_include_dir(&lib, buf, sizeof buf);
+	CHECK_STR(buf, "");
+	snprintf(path, sizeof path, "mkdir -p '%s/cuda/lib64' '%s/cuda/include' && : >'%s/cuda/include/cuda_bf16.h'",
+		 tmp, tmp, tmp);
+	CHECK_INT(system(path), 0);
+	user_build_include_dir(&lib, buf, sizeof buf);
+	snprintf(path, sizeof path, "%s/cuda/lib64/../include", tmp);
+	CHECK_STR(buf, path);
+	snprintf(lib.path, sizeof lib.path, "libnvrtc.so.13");
+	user_build_include_dir(&lib, buf, sizeof buf);
+	CHECK_STR(buf, "");
+#else
+	(void)tmp, (void)path;
+#endif
+	if (env)
+		setenv("CONFORM_CUDA_INCLUDE", env, 1);
+	free(env);
+}
+
+/* rm -rf of the test's temporary directory. */
+static void remove_tree(const char *dir)
+{
+	char cmd[600];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "cannot remove %s\n", dir);
+}
+
+static void test_cache_files(const char *tmp)
+{
+	char dir[1024], path[1200];
+	const char key[] = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+	const char bytes[] = "\x7f" "ELF\0\1\2 not really a cubin";
+	void *code = NULL;
+	size_t code_len = 0;
+	char msg[512] = "";
+	struct stat st;
+
+	snprintf(dir, sizeof dir, "%s/files/a/b/conform", tmp);
+	CHECK_INT(user_cache_load(dir, key, &code, &code_len), -1);
+	CHECK(code == NULL && code_len == 0);
+	CHECK_INT(user_cache_store(dir, key, bytes, sizeof bytes, msg, sizeof msg), 0);
+	CHECK_STR(msg, "");
+	CHECK_INT(stat(dir, &st), 0);
+	CHECK(S_ISDIR(st.st_mode));
+	snprintf(path, sizeof path, "%s/%s.cubin", dir, key);
+	CHECK_INT(stat(path, &st), 0);
+	CHECK_INT(st.st_size, sizeof bytes);
+	CHECK_INT(user_cache_load(dir, key, &code, &code_len), 0);
+	CHECK_INT(code_len, sizeof bytes);
+	CHECK(code && memcmp(code, bytes, sizeof bytes) == 0);
+	free(code);
+	/* Stored again: replaced whole, no temporary left. */
+	CHECK_INT(user_cache_store(dir, key, "abc", 3, msg, sizeof msg), 0);
+	CHECK_INT(user_cache_load(dir, key, &code, &code_len), 0);
+	CHECK_INT(code_len, 3);
+	free(code);
+	char cmd[1200];
+	snprintf(cmd, sizeof cmd, "test $(ls '%s' | wc -l) -eq 1", dir);
+	CHECK_INT(system(cmd), 0);
+	/* Another key is absent. */
+	CHECK_INT(user_cache_load(dir, "ffff", &code, &code_len), -1);
+	/* An empty file is no code. */
+	CHECK_INT(user_cache_store(dir, "empty", "", 0, msg, sizeof msg), 0);
+	CHECK_INT(user_cache_load(dir, "empty", &code, &code_len), -1);
+	/* A directory that cannot be made is said. */
+	snprintf(dir, sizeof dir, "%s/files/a/b/conform/%s.cubin/sub", tmp, key);
+	CHECK_INT(user_cache_store(dir, key, "abc", 3, msg, sizeof msg), -1);
+	CHECK_CONTAINS(msg, "cannot create");
+}
+
+static void test_log(void)
+{
+	char out[512];
+
+	user_build_log("f.cu(12): error: x\n  code\n  ^\n\n1 error detected in the compilation of \"f.cu\".\n",
+		       out, sizeof out);
+	CHECK_STR(out, "f.cu:12: error: x | code");
+	user_build_log("a/b.cu(3): warning #177-D: variable \"v\" was declared but never referenced\n"
+		       "  int v;\n      ^\n\nRemark: something\n",
+		       out, sizeof out);
+	CHECK_STR(out, "a/b.cu:3: warning #177-D: variable \"v\" was declared but never referenced | int v; | "
+		       "Remark: something");
+	user_build_log("x.cu(1): error: a\nx.cu(2): error: b\n\n2 errors detected in the compilation of \"x.cu\".\n",
+		       out, sizeof out);
+	CHECK_STR(out, "x.cu:1: error: a | x.cu:2: error: b");
+	user_build_log("p:5: catastrophic error: could not open source file \"cuda_bf16.h\"\n"
+		       "  #include <cuda_bf16.h>\n                        ^\n\n"
+		       "1 catastrophic error detected in the compilation of \"t.cu\".\nCompilation terminated.\n",
+		       out, sizeof out);
+	CHECK_STR(out, "p:5: catastrophic error: could not open source file \"cuda_bf16.h\" | #include <cuda_bf16.h>");
+	/* Not a location: kept as it is. */
+	user_build_log("f(x): error: y\nf(12) no colon\n", out, sizeof out);
+	CHECK_STR(out, "f(x): error: y | f(12) no colon");
+	user_build_log(NULL, out, sizeof out);
+	CHECK_STR(out, "");
+	user_build_log("", out, sizeof out);
+	CHECK_STR(out, "");
+	/* A long log is cut with "...", within the buffer. */
+	char log[8192] = "";
+	for (int i = 1; i <= 100; i++)
+		snprintf(log + strlen(log), sizeof log - strlen(log),
+			 "long.cu(%d): warning: something long enough to fill a line\n", i);
+	char small[200];
+	user_build_log(log, small, sizeof small);
+	CHECK(strlen(small) < sizeof small);
+	CHECK_INT(strncmp(small, "long.cu:1: warning: something long", 34), 0);
+	CHECK(strlen(small) >= 3 && strcmp(small + strlen(small) - 3, "...") == 0);
+	/* Control characters never reach the one line. */
+	user_build_log("e.cu(1): error: \033[31mred\033[0m\n", out, sizeof out);
+	CHECK(strchr(out, '\033') == NULL);
+}
+
+/* The compile checks, where NVRTC opens. */
+static const char bad_syntax[] =
+	"/*\n * @kind reduce\n * @entry k\n * @dtypes f32\n * @block 32\n * @grid 1\n */\n"
+	"extern \"C\" __global__ void k(const T *in, T *out, long long n, void *scratch)\n"   /* 8 */
+	"{\n"                                                                                /* 9 */
+	"\tout[0] = in[0] +;\n"                                                              /* 10 */
+	"}\n";
+
+static const char bad_signature[] =
+	"/*\n"
+	" * @kind reduce\n"                                                                  /* 2 */
+	" * @dtypes f32\n"                                                                   /* 3 */
+	" * @entry k\n"                                                                      /* 4 */
+	" * @block 32\n * @grid 1\n */\n"
+	"extern \"C\" __global__ void k(const T *in, T *out, int n, void *scratch)\n"
+	"{\n}\n";
+
+static const char no_entry[] =
+	"/*\n"
+	" * @kind rows\n"
+	" * @dtypes f32\n"
+	" * @block 32\n"
+	" * @entry missing_fn\n"                                                             /* 5 */
+	" * @grid 1\n */\n"
+	"extern \"C\" __global__ void other(const T *in, T *out, long long rows, long long cols, void *s)\n"
+	"{\n}\n";
+
+static int build(const struct nvrtc *lib, const char *origin, const char *text, enum dtype d,
+		 const char *inc, struct user_built *b, char *msg, size_t len)
+{
+	static const int values[TUNABLES_MAX] = {256, 2};
+	int rc;
+
+	if (parse(origin, text) < 0) {
+		fprintf(stderr, "%s\n", err);
+		return -2;
+	}
+	struct user_config c = {.k = &k, .dtype = d, .op = OP_SUM, .values = values, .sm = 90,
+				.include_dir = inc};
+	rc = user_build(lib, &c, b, msg, len);
+	kernel_file_free(&k);
+	return rc;
+}
+
+static void test_compile(const char *tmp)
+{
+	struct nvrtc lib;
+	char why[512], inc[1024], cache[600], msg[RESULT_MESSAGE_MAX];
+	struct user_built b, again;
+
+	if (nvrtc_open(&lib, why, sizeof why) < 0) {
+		fprintf(stderr, "NVRTC not found: compile checks skipped\n  %s\n", why);
+		return;
+	}
+	user_build_include_dir(&lib, inc, sizeof inc);
+	fprintf(stderr, "NVRTC %d.%d from %s, headers from '%s'\n", lib.major, lib.minor, lib.path, inc);
+	CHECK(lib.major >= 11);
+	/* Known by its file, even when found by its soname, so that its
+	 * headers are found beside it. */
+	CHECK(lib.path[0] == '/');
+	snprintf(cache, sizeof cache, "%s/xdg", tmp);
+	setenv("XDG_CACHE_HOME", cache, 1);
+	static const enum dtype dtypes[] = {DTYPE_F32, DTYPE_F64, DTYPE_I32, DTYPE_BF16};
+	size_t built = 0;
+	for (size_t i = 0; i < sizeof dtypes / sizeof dtypes[0]; i++) {
+		/* bf16 needs <cuda_bf16.h>: a runtime-only NVRTC has no headers. */
+		if (dtypes[i] == DTYPE_BF16 && !inc[0]) {
+			fprintf(stderr, "no CUDA headers beside NVRTC: the bf16 compile skipped\n");
+			continue;
+		}
+		built++;
+		int rc = build(&lib, "tiny.cu", tiny, dtypes[i], inc, &b, msg, sizeof msg);
+		CHECK_INT(rc, 0);
+		if (rc != 0) {
+			fprintf(stderr, "  %s: %s\n", dtype_name(dtypes[i]), msg);
+			continue;
+		}
+		CHECK_INT(b.cached, 0);
+		CHECK(b.code_len > 0 && b.code != NULL);
+		CHECK(b.seconds > 0);
+		/* A cubin is an ELF file. */
+		CHECK(b.code_len > 4 && memcmp(b.code, "\x7f" "ELF", 4) == 0);
+		CHECK_INT(build(&lib, "tiny.cu", tiny, dtypes[i], inc, &again, msg, sizeof msg), 0);
+		CHECK_INT(again.cached, 1);
+		CHECK_STR(again.key, b.key);
+		CHECK_INT(again.code_len, b.code_len);
+		CHECK(again.code && memcmp(again.code, b.code, b.code_len) == 0);
+		free(b.code);
+		free(again.code);
+	}
+	char cubin[700];
+	snprintf(cubin, sizeof cubin, "test $(ls '%s/conform' | grep -c '^[0-9a-f]*\\.cubin$') -eq %zu", cache,
+		 built);
+	CHECK_INT(system(cubin), 0);
+
+	/* The errors, at the user's file and line. */
+	CHECK_INT(build(&lib, "dir/syntax.cu", bad_syntax, DTYPE_F32, inc, &b, msg, sizeof msg), -1);
+	CHECK_CONTAINS(msg, "does not compile");
+	CHECK_CONTAINS(msg, "dir/syntax.cu:10: error");
+	CHECK(b.code == NULL);
+	CHECK_INT(build(&lib, "sig.cu", bad_signature, DTYPE_F32, inc, &b, msg, sizeof msg), -1);
+	CHECK_CONTAINS(msg, "sig.cu:4: ");
+	CHECK_CONTAINS(msg, "must be extern");
+	CHECK_CONTAINS(msg, "entry point k must be extern \"C\" __global__ void k"
+			    "(const T *in, T *out, long long n, void *scratch) for kind reduce");
+	CHECK(strchr(msg, '?') == NULL); /* NVRTC's rendering of what it cannot print */
+	CHECK_INT(build(&lib, "none.cu", no_entry, DTYPE_F32, inc, &b, msg, sizeof msg), -1);
+	CHECK_CONTAINS(msg, "none.cu:5: ");
+	CHECK_CONTAINS(msg, "missing_fn");
+	/* Nothing is cached of a failed build. */
+	CHECK_INT(system(cubin), 0);
+	/* NVRTC stays open, as in the worker: closing it would unmap the
+	 * pool its C++ runtime allocates once, which LeakSanitizer then
+	 * reports as a leak. */
+}
+
+int main(void)
+{
+	char tmp[256];
+
+	snprintf(tmp, sizeof tmp, "%s/conform-user-build.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	if (!mkdtemp(tmp)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	test_source();
+	test_options();
+	test_key();
+	test_cache_dir();
+	test_cache_files(tmp);
+	test_log();
+	test_include_dir(tmp);
+	test_compile(tmp);
+	remove_tree(tmp);
+	return TEST_END();
+}

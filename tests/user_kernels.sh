@@ -1,0 +1,144 @@
+#!/bin/sh
+# user_kernels.sh - kernel files through the real conform and worker:
+# the cases run --kernel makes (the size ladder, --n, --dtype, --kernels
+# DIR), --variants, bad input said in one line with exit 2, and a run
+# without a GPU: every case SKIP with the reason, stored, exit 77.
+. "$(dirname "$0")/lib.sh"
+
+# kernel FILE NAME KIND DTYPES [DIRECTIVE...]: a kernel file whose
+# declaration is the given directives after @kind, @entry, @dtypes, @block
+# and @grid; its entry reduces with one block (a correct kernel, for a
+# machine that runs it).
+kernel() {
+	file=$1 entry=$2 kind=$3 dtypes=$4
+	shift 4
+	{
+		printf '/*\n * A test kernel.\n *\n'
+		printf ' * @kind %s\n * @entry %s\n * @dtypes %s\n' "$kind" "$entry" "$dtypes"
+		printf ' * @tunable block 32..1024 pow2 default=128\n * @block block\n * @grid 1\n'
+		for d in "$@"; do printf ' * %s\n' "$d"; done
+		printf ' */\n'
+		if [ "$kind" = reduce ]; then
+			printf 'extern "C" __global__ void %s(const T *in, T *out, long long n, void *scratch)\n' "$entry"
+			printf '{\n\t__shared__ T part[BLOCK];\n\tT acc = conform_identity<T>();\n'
+			printf '\tfor (long long i = threadIdx.x; i < n; i += BLOCK)\n\t\tacc = conform_combine(acc, in[i]);\n'
+			printf '\tpart[threadIdx.x] = acc;\n\t__syncthreads();\n\tif (threadIdx.x == 0) {\n'
+			printf '\t\tfor (int i = 1; i < BLOCK; i++)\n\t\t\tacc = conform_combine(acc, part[i]);\n'
+			printf '\t\tout[0] = acc;\n\t}\n}\n'
+		else
+			printf 'extern "C" __global__ void %s(const T *in, T *out, long long rows, long long cols,\n' "$entry"
+			printf '\tvoid *scratch)\n{\n\tif (threadIdx.x == 0)\n\t\tfor (long long r = 0; r < rows; r++) {\n'
+			printf '\t\t\tT acc = conform_identity<T>();\n\t\t\tfor (long long c = 0; c < cols; c++)\n'
+			printf '\t\t\t\tacc = conform_combine(acc, in[r * cols + c]);\n\t\t\tout[r] = acc;\n\t\t}\n}\n'
+		fi
+	} >"$file"
+}
+
+mkdir -p "$TMP/k" "$TMP/empty" "$TMP/dup"
+kernel "$TMP/k/Grid-Sum.cu" grid_sum reduce "f32 f64" "@ops sum max"
+kernel "$TMP/k/b_rows.cu" row_sum rows f32
+echo "not a kernel" >"$TMP/k/README.txt"
+: >"$TMP/k/.hidden.cu"
+echo "int x;" >"$TMP/empty/notes.txt"
+F="$TMP/k/Grid-Sum.cu"
+
+# The ladder: every dtype and op over the sizes that break reductions,
+# 2^31 + 3 once per kernel.
+expect_exit 0 "--kernel --list" -- "$CONFORM" run --kernel "$F" --list
+expect_grep "$TMP/out" "^user\.grid_sum\.sum\.f32\.n33$" "the ladder holds n=33 (name from the file name)"
+expect_grep "$TMP/out" "^user\.grid_sum\.max\.f64\.n1000003$" "the ladder holds each dtype and op"
+expect_grep "$TMP/out" "^user\.grid_sum\.sum\.f32\.n16777217$" "the ladder holds 2^24 + 1"
+expect_eq "$(grep -c 'n2147483651$' "$TMP/out")" 1 "2^31 + 3 once per kernel"
+expect_eq "$(grep 'n2147483651$' "$TMP/out")" "user.grid_sum.sum.f32.n2147483651" "2^31 + 3 for the first dtype and op"
+expect_eq "$(wc -l <"$TMP/out")" $((2 * 2 * 11 + 1)) "2 dtypes x 2 ops x 11 sizes, and 2^31 + 3"
+expect_eq "$(grep -vc '^user\.grid_sum\.' "$TMP/out")" 0 "--kernel alone lists only its cases"
+expect_eq "$(sort "$TMP/out" | uniq -d | wc -l)" 0 "no case twice"
+
+# --n and --dtype replace the ladder.
+expect_exit 0 "--n --dtype" -- "$CONFORM" run --kernel "$F" --n 5,7 --dtype f32 --list
+expect_eq "$(cat "$TMP/out" | tr '\n' ' ')" \
+	"user.grid_sum.sum.f32.n5 user.grid_sum.sum.f32.n7 user.grid_sum.max.f32.n5 user.grid_sum.max.f32.n7 " \
+	"--n 5,7 --dtype f32"
+expect_exit 0 "--n 2^K" -- "$CONFORM" run --kernel "$F" --n 2^10 --dtype f64 --list
+expect_eq "$(cat "$TMP/out" | tr '\n' ' ')" "user.grid_sum.sum.f64.n1024 user.grid_sum.max.f64.n1024 " "--n 2^10"
+expect_exit 0 "--filter with --kernel" -- "$CONFORM" run --kernel "$F" --filter 'user.*.max.f64.n33' --list
+expect_eq "$(cat "$TMP/out")" "user.grid_sum.max.f64.n33" "--filter selects among the kernel's cases"
+
+# --kernels DIR: every .cu file in name order (B before b: byte order),
+# nothing else of the directory.
+expect_exit 0 "--kernels" -- "$CONFORM" run --kernels "$TMP/k" --list
+expect_eq "$(sed 's/^\(user\.[a-z_]*\)\..*/\1/' "$TMP/out" | uniq | tr '\n' ' ')" "user.grid_sum user.b_rows " \
+	"--kernels takes every .cu in name order"
+expect_grep "$TMP/out" "^user\.b_rows\.sum\.f32\.r7\.c33$" "a rows kernel's ladder is rows x cols"
+expect_grep "$TMP/out" "^user\.b_rows\.sum\.f32\.r4\.c1048577$" "a rows kernel's ladder holds long rows"
+expect_exit 0 "rows --n --cols" -- "$CONFORM" run --kernels "$TMP/k" --n 3 --cols 1,64 --dtype f32 --list
+expect_grep "$TMP/out" "^user\.b_rows\.sum\.f32\.r3\.c64$" "--n and --cols make rows x cols"
+expect_eq "$(grep -c '^user\.b_rows' "$TMP/out")" 2 "rows x cols: 1 x 2 cases"
+
+# --variants lists the kernel file's variant with its dtypes and tunables.
+expect_exit 0 "--variants --kernel" -- "$CONFORM" run --variants --kernel "$F"
+expect_grep "$TMP/out" "^user\.grid_sum " "--variants shows user.grid_sum"
+expect_grep "$TMP/out" "^user\.grid_sum .*f32,f64" "--variants shows its dtypes"
+expect_grep "$TMP/out" "^harness\.pass" "--variants still shows the built-in variants"
+
+# Bad input: one line, exit 2, before anything runs.
+one_line_exit2 "missing kernel file" "$CONFORM" run --kernel "$TMP/nope.cu" --list
+expect_grep "$TMP/err" "^conform: --kernel $TMP/nope.cu: cannot read" "missing file: said with its path"
+one_line_exit2 "a directory given to --kernel" "$CONFORM" run --kernel "$TMP/k" --list
+expect_grep "$TMP/err" "a directory \(use --kernels DIR" "a directory: --kernels suggested"
+one_line_exit2 "--kernels without .cu files" "$CONFORM" run --kernels "$TMP/empty" --list
+expect_grep "$TMP/err" "$TMP/empty: no \.cu file in it" "--kernels without .cu: said"
+one_line_exit2 "--kernels on a missing directory" "$CONFORM" run --kernels "$TMP/nowhere" --list
+printf '/*\n * @kind reduce\n * @kernel k\n */\n' >"$TMP/bad.cu"
+one_line_exit2 "malformed declaration" "$CONFORM" run --kernel "$TMP/bad.cu" --list
+expect_grep "$TMP/err" "^conform: $TMP/bad\.cu:3: unknown directive '@kernel'" "malformed: FILE:LINE: why"
+kernel "$TMP/undeclared.cu" k reduce f32 "@rule block * items <= 1024"
+one_line_exit2 "an undeclared tunable" "$CONFORM" run --kernel "$TMP/undeclared.cu" --list
+expect_grep "$TMP/err" "^conform: $TMP/undeclared\.cu:[0-9]+: @rule .*not a declared tunable" "undeclared: FILE:LINE"
+printf 'int x;\n' >"$TMP/nodecl.cu"
+one_line_exit2 "no declaration" "$CONFORM" run --kernel "$TMP/nodecl.cu" --list
+expect_grep "$TMP/err" "^conform: $TMP/nodecl\.cu: no declaration" "no declaration: said"
+kernel "$TMP/dup/one.cu" k reduce f32 "@name same"
+kernel "$TMP/dup/two.cu" k reduce f32 "@name same"
+one_line_exit2 "two files with one name" "$CONFORM" run --kernels "$TMP/dup" --list
+expect_grep "$TMP/err" "two\.cu: user\.same is already taken by another kernel file" "same name: said"
+one_line_exit2 "the same file twice" "$CONFORM" run --kernel "$F" --kernel "$F" --list
+one_line_exit2 "--n without --kernel" "$CONFORM" run --n 5,7 --list
+expect_grep "$TMP/err" "choose the cases of --kernel files" "--n without --kernel: said"
+one_line_exit2 "--dtype without --kernel" "$CONFORM" run --dtype f32 --list
+one_line_exit2 "--dtype no kernel declares" "$CONFORM" run --kernel "$F" --dtype i32 --list
+expect_grep "$TMP/err" "^conform: --dtype i32: no kernel file declares it" "--dtype undeclared: said"
+one_line_exit2 "--n 0" "$CONFORM" run --kernel "$F" --n 0 --list
+one_line_exit2 "--n 5,,7" "$CONFORM" run --kernel "$F" --n 5,,7 --list
+# The files given before a usage error are let go (the ASan build's
+# LeakSanitizer turns a leak into exit 1).
+one_line_exit2 "run --kernel, then an unknown option" "$CONFORM" run --kernel "$F" --bogus
+one_line_exit2 "tune --kernel without --n" "$CONFORM" tune --kernel "$F"
+expect_grep "$TMP/err" "^conform: tune: --n LIST is required" "tune --kernel without --n: said"
+one_line_exit2 "tune --kernel with a bad --n" "$CONFORM" tune --kernel "$F" --n 0 --dtype f32
+one_line_exit2 "tui --kernel without a terminal" "$CONFORM" tui --kernel "$F"
+one_line_exit2 "tui --kernel, then an unknown option" "$CONFORM" tui --kernel "$F" --bogus
+
+# Without a GPU every case is SKIP with the reason, stored, and the run
+# exits 77, as every GPU case does.
+"$CONFORM" run --kernel "$F" --n 1,33 --seed 5 --db "$TMP/x.db" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if grep -q "^no GPU: " "$TMP/out"; then
+	expect_eq "$rc" 77 "--kernel without a GPU exits 77"
+	expect_grep "$TMP/out" "^no GPU: .*GPU cases are skipped; 8 cases" "--kernel without a GPU says why"
+	expect_grep "$TMP/out" "^0 passed, 0 failed, 8 skipped$" "every case skipped"
+	expect_eq "$(sql "$TMP/x.db" "select count(*) from results")" 8 "every case stored"
+	expect_eq "$(sql "$TMP/x.db" "select count(*) from results where status = 'SKIP' and observed = 'skipped' and message <> ''")" 8 \
+		"every case stored as SKIP with its reason"
+	expect_eq "$(sql "$TMP/x.db" "select distinct variant || ' ' || kernel from results")" "user.grid_sum user" \
+		"stored under user.NAME"
+	expect_eq "$(sql "$TMP/x.db" "select group_concat(case_name, ' ') from (select case_name from results order by id)")" \
+		"user.grid_sum.sum.f32.n1 user.grid_sum.sum.f32.n33 user.grid_sum.max.f32.n1 user.grid_sum.max.f32.n33 user.grid_sum.sum.f64.n1 user.grid_sum.sum.f64.n33 user.grid_sum.max.f64.n1 user.grid_sum.max.f64.n33" \
+		"the cases stored in order"
+	expect_eq "$(sql "$TMP/x.db" "select count(*) from results where case_name like '%.max.%' and params = 'op=max'")" 4 \
+		"each case names its operator"
+	expect_eq "$(sql "$TMP/x.db" "select seed, state, skipped from runs")" "5|complete|8" "the run stored"
+else
+	echo "a GPU is present: the no-GPU run of --kernel is not checked here"
+fi
+finish
