@@ -102,7 +102,9 @@ kernel "$TMP/dup/one.cu" k reduce f32 "@name same"
 kernel "$TMP/dup/two.cu" k reduce f32 "@name same"
 one_line_exit2 "two files with one name" "$CONFORM" run --kernels "$TMP/dup" --list
 expect_grep "$TMP/err" "two\.cu: user\.same is already taken by another kernel file" "same name: said"
-one_line_exit2 "the same file twice" "$CONFORM" run --kernel "$F" --kernel "$F" --list
+# The same file twice, by two paths, is read once: its cases once.
+expect_exit 0 "the same file twice" -- "$CONFORM" run --kernel "$F" --kernel "$(dirname "$F")/./$(basename "$F")" --list
+expect_eq "$(grep -c '\.n33$' "$TMP/out")" "$(sed -n '/\.n33$/p' "$TMP/out" | sort -u | wc -l)" "the same file twice: each case once"
 one_line_exit2 "--n without --kernel" "$CONFORM" run --n 5,7 --list
 expect_grep "$TMP/err" "choose the cases of --kernel files" "--n without --kernel: said"
 one_line_exit2 "--dtype without --kernel" "$CONFORM" run --dtype f32 --list

@@ -178,9 +178,13 @@ static int add_kernel(const char *path, char *err, size_t len)
 	if (catalog_add(&k->variant) < 0) {
 		/* catalog_count() holds the built-in variants too: ask for the
 		 * name instead. */
-		snprintf(err, len, "%s: %s is %s", path, k->name,
-			 catalog_find(k->name) ? "already taken by another kernel file (give one an @name)"
-			 : "one kernel file too many");
+		const struct kernel_file *other = kernel_file_of(catalog_find(k->name));
+		if (other)
+			snprintf(err, len, "%s: %s is already taken by another kernel file, %.1024s (give one an @name)",
+				 path, k->name, other->path);
+		else
+			snprintf(err, len, "%s: %s is one kernel file too many (at most %d)", path, k->name,
+				 CATALOG_ADDED_MAX);
 		kernel_file_free(k);
 		free(k);
 		return -1;

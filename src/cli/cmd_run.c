@@ -305,10 +305,10 @@ static int run_exec(int argc, char **argv)
 	memset(&s, 0, sizeof s);
 	memset(&cat, 0, sizeof cat);
 	o.uq.npaths = o.rs.kernels.n;
-	/* With --kernel alone, the suites are not read: the run is the
-	 * kernel files' cases.  The suites' kernel files join --kernel's
+	/* With --kernel, the suites are read for --all only: the run is the
+	 * kernel files' cases, which --filter chooses among.  The suites' kernel files join --kernel's
 	 * before the worker lists the catalog. */
-	if (!o.variants && (o.all || o.nfilters || !o.rs.kernels.n) && cmd_load_suites(&o.rs, &s) < 0) {
+	if (!o.variants && (o.all || !o.rs.kernels.n) && cmd_load_suites(&o.rs, &s) < 0) {
 		cmd_run_settings_free(&o.rs);
 		return EXIT_USAGE;
 	}

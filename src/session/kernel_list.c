@@ -12,12 +12,8 @@
 
 int kernel_list_add(struct kernel_list *kl, const char *path, char *err, size_t len)
 {
-	struct stat st;
+	struct stat st, other;
 
-	/* Named twice (by two suites, or a suite and --kernel): read once. */
-	for (size_t i = 0; i < kl->n; i++)
-		if (strcmp(kl->paths[i], path) == 0)
-			return 0;
 
 	if (stat(path, &st) < 0) {
 		snprintf(err, len, "%s: cannot read: %s", path, strerror(errno));
@@ -27,6 +23,11 @@ int kernel_list_add(struct kernel_list *kl, const char *path, char *err, size_t 
 		snprintf(err, len, "%s: a directory (use --kernels DIR for every .cu file of it)", path);
 		return -1;
 	}
+	/* Named twice, by any path (two suites, a suite and --kernel): read
+	 * once, under the name it was first given. */
+	for (size_t i = 0; i < kl->n; i++)
+		if (stat(kl->paths[i], &other) == 0 && other.st_dev == st.st_dev && other.st_ino == st.st_ino)
+			return 0;
 	if (kl->n == KERNEL_LIST_MAX) {
 		snprintf(err, len, "%s: at most %d kernel files", path, KERNEL_LIST_MAX);
 		return -1;

@@ -20,8 +20,8 @@ struct kernel_list {
 	size_t n;
 };
 
-/* Adds one file (nothing when the same path is there).  Returns 0, or -1
- * with a message (missing, a directory, too many). */
+/* Adds one file (nothing when the same file is there, by whatever path).
+ * Returns 0, or -1 with a message (missing, a directory, too many). */
 int kernel_list_add(struct kernel_list *kl, const char *path, char *err, size_t len);
 
 /* Adds every *.cu file of dir, in name order.  Returns 0, or -1 with a
