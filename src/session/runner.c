@@ -182,14 +182,32 @@ static enum runner_poll settle(struct runner *rn, enum watchdog_state w,
 						rn->cfg.timing, case_deadline(rn, rn->c), rn->cfg.stop, cr),
 			      cr, res);
 	}
+	/* A case that never ran is an ERROR whatever it expected: a compile
+	 * error, a compile that outlived its deadline or killed its worker
+	 * says nothing of the kernel's behaviour, so it can neither be the
+	 * hang a case expects nor pass an undefined one.  Only a SKIP (no
+	 * NVRTC) and a refused configuration keep their outcome. */
+	int never_ran = rn->building &&
+			!(cr->outcome == OUTCOME_SKIPPED || cr->outcome == OUTCOME_INVALID);
+	if (never_ran) {
+		char why[RESULT_MESSAGE_MAX];
+		text_copy(why, sizeof why, cr->message);
+		case_result_set(cr, OUTCOME_ERROR, "not built: %s",
+				cr->outcome == OUTCOME_CORRECT ? "the worker was gone after its build" : why);
+	}
 	rn->building = 0;
 	release(rn);
 	finish(rn, cr, res);
+	if (never_ran)
+		res->status = STATUS_ERROR;
 	return RUNNER_RESULT;
 }
 
 double runner_case_deadline(const struct runner *rn, const struct case_spec *c)
 {
+	/* While a user's kernel compiles, the countdown is the build's. */
+	if (rn->building && rn->c == c)
+		return rn->cfg.build_timeout_s;
 	return case_deadline(rn, c);
 }
 

@@ -75,7 +75,7 @@ int runner_open(struct runner *rn, const struct runner_config *cfg, char *err, s
 void runner_close(struct runner *rn);
 
 /* The deadline the case runs under: its own, else the run's for its
- * expectation. */
+ * expectation; while a user's kernel is being built for it, the build's. */
 double runner_case_deadline(const struct runner *rn, const struct case_spec *c);
 
 /* Starts case c with input seed `seed` (res->c, seed and err_norm set):
