@@ -107,8 +107,11 @@ static void test_source(void)
 		CHECK_CONTAINS(src, "decltype(tiny_sum)");
 		CHECK_CONTAINS(src, "entry point tiny_sum must be extern \\\"C\\\" __global__ void tiny_sum"
 				    "(const T *in, T *out, long long n, void *scratch) for kind reduce");
-		/* The prelude is named as such, and comes first. */
-		CHECK_INT(strncmp(src, "#line 1 \"conform prelude\"\n", 26), 0);
+		/* The source hash comes first (it is in the build key), then the
+		 * prelude, named as such. */
+		char head[160];
+		snprintf(head, sizeof head, "// conform source %s\n#line 1 \"conform prelude\"\n", k.sha256);
+		CHECK_INT(strncmp(src, head, strlen(head)), 0);
 		free(src);
 	}
 	for (int o = 0; o < OP_COUNT; o++) {
@@ -354,6 +357,9 @@ static void test_log(void)
 	user_build_log("x.cu(1): error: a\nx.cu(2): error: b\n\n2 errors detected in the compilation of \"x.cu\".\n",
 		       out, sizeof out);
 	CHECK_STR(out, "x.cu:1: error: a | x.cu:2: error: b");
+	/* A path with a parenthesis of its own: the location is the last. */
+	user_build_log("/x (copy)/k.cu(12): error: y\n", out, sizeof out);
+	CHECK_STR(out, "/x (copy)/k.cu:12: error: y");
 	user_build_log("p:5: catastrophic error: could not open source file \"cuda_bf16.h\"\n"
 		       "  #include <cuda_bf16.h>\n                        ^\n\n"
 		       "1 catastrophic error detected in the compilation of \"t.cu\".\nCompilation terminated.\n",

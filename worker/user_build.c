@@ -87,7 +87,9 @@ char *user_build_source(const struct user_config *c)
 	if (!f)
 		return NULL;
 	quoted_path(k->path, path, sizeof path);
-	fprintf(f, "#line 1 \"conform prelude\"\n");
+	/* The source hash covers the files it includes (kernel_file.c): here
+	 * it makes an edit of one of them a new build. */
+	fprintf(f, "// conform source %s\n#line 1 \"conform prelude\"\n", k->sha256);
 	fprintf(f, "#define CONFORM_SUM 0\n#define CONFORM_MAX 1\n#define CONFORM_MIN 2\n");
 	fprintf(f, "#define CONFORM_OP %d\n", c->op == OP_MAX ? 1 : c->op == OP_MIN ? 2 : 0);
 	if (c->dtype == DTYPE_BF16)
@@ -241,6 +243,18 @@ static int make_dirs(const char *dir)
 	return mkdir(buf, 0755) < 0 && errno != EEXIST ? -1 : 0;
 }
 
+void user_cache_drop(const char *key)
+{
+	char dir[4096], path[4200];
+
+	if (user_cache_dir(dir, sizeof dir) < 0)
+		return;
+	snprintf(path, sizeof path, "%s/%s.cubin", dir, key);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/%s.log", dir, key);
+	unlink(path);
+}
+
 int user_cache_store(const char *dir, const char *key, const void *code, size_t code_len,
 		     char *err, size_t len)
 {
@@ -252,8 +266,10 @@ int user_cache_store(const char *dir, const char *key, const void *code, size_t 
 		return -1;
 	}
 	snprintf(path, sizeof path, "%s/%s.cubin", dir, key);
-	snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) < 0) {
+	/* A name of its own (mkstemp): two workers, or two hosts sharing the
+	 * cache, may store the same key at once; the rename is atomic. */
+	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+	if ((fd = mkstemp(tmp)) < 0) {
 		snprintf(err, len, "%s: %s", tmp, strerror(errno));
 		return -1;
 	}
@@ -264,7 +280,8 @@ int user_cache_store(const char *dir, const char *key, const void *code, size_t 
 			break;
 		done += (size_t)w;
 	}
-	if (done != code_len || close(fd) < 0 || rename(tmp, path) < 0) {
+	if (done != code_len || fchmod(fd, 0644) < 0 || fsync(fd) < 0 || close(fd) < 0 ||
+	    rename(tmp, path) < 0) {
 		snprintf(err, len, "%s: %s", path, strerror(errno ? errno : EIO));
 		unlink(tmp);
 		return -1;
@@ -293,7 +310,11 @@ void user_build_log(const char *log, char *out, size_t len)
 	for (const char *p = log; *p && !cut;) {
 		const char *nl = strchr(p, '\n');
 		size_t n = nl ? (size_t)(nl - p) : strlen(p);
-		const char *open = memchr(p, '(', n);
+		/* The last '(' of the line: a path may hold one of its own. */
+		const char *open = NULL;
+		for (const char *c = p; c < p + n; c++)
+			if (*c == '(' && c + 1 < p + n && isdigit((unsigned char)c[1]))
+				open = c;
 		/* "FILE(12): ..." -> "FILE:12: ..." */
 		size_t digits = 0;
 		if (open)
@@ -313,7 +334,7 @@ void user_build_log(const char *log, char *out, size_t len)
 				snprintf(line, sizeof line, "%.*s:%.*s:%.*s", (int)(open - p), p, (int)digits,
 					 open + 1, (int)(p + n - (open + 3 + digits)), open + 3 + digits);
 			else
-				snprintf(line, sizeof line, "%.*s", (int)(s - p + (p + n - s)) - (int)(s - p), s);
+				snprintf(line, sizeof line, "%.*s", (int)(p + n - s), s);
 			size_t ll = strlen(line);
 			const char *sep = o ? " | " : "";
 			if (o + strlen(sep) + ll + 4 >= len) {
@@ -386,6 +407,20 @@ static void warnings_load(const char *dir, const char *key, char *text, size_t l
 	}
 }
 
+int user_build_key_of(const struct nvrtc *lib, const struct user_config *c, char key[65])
+{
+	char optbuf[2048];
+	const char *opts[USER_BUILD_OPTS_MAX];
+	int nopts = user_build_options(c, optbuf, sizeof optbuf, opts);
+	char *src = nopts < 0 ? NULL : user_build_source(c);
+
+	if (!src)
+		return -1;
+	user_build_key(src, opts, nopts, lib->major, lib->minor, key);
+	free(src);
+	return 0;
+}
+
 int user_build(const struct nvrtc *lib, const struct user_config *c, struct user_built *b,
 	       char *msg, size_t len)
 {
@@ -430,9 +465,10 @@ int user_build(const struct nvrtc *lib, const struct user_config *c, struct user
 	}
 	if (text[0])
 		snprintf(msg, len, "compiler says: %s", text);
+	/* The warnings first: a reader that finds the cubin finds its log. */
+	if (have_cache)
+		warnings_store(cache, b->key, text);
 	if (have_cache && user_cache_store(cache, b->key, b->code, b->code_len, why, sizeof why) < 0)
 		fprintf(stderr, "conform-worker: cannot cache %s: %s\n", b->key, why);
-	else if (have_cache)
-		warnings_store(cache, b->key, text);
 	return 0;
 }

@@ -65,6 +65,10 @@ int user_cache_load(const char *dir, const char *key, void **code, size_t *code_
 int user_cache_store(const char *dir, const char *key, const void *code, size_t code_len,
 		     char *err, size_t len);
 
+/* Removes key's cubin and log from the cache: a cached cubin the driver
+ * refuses is not to be read again. */
+void user_cache_drop(const char *key);
+
 /* NVRTC's log made one line for a result's message: "FILE(12): error: x"
  * becomes "FILE:12: error: x", lines are joined with " | ", and what does
  * not fit is cut with "...". */
@@ -74,6 +78,10 @@ void user_build_log(const char *log, char *out, size_t len);
  * else configure's, else the include/ beside NVRTC's library; "" when
  * none exists. */
 void user_build_include_dir(const struct nvrtc *lib, char *buf, size_t len);
+
+/* The cache key of c, without compiling or reading anything: 0, or -1
+ * when out of memory. */
+int user_build_key_of(const struct nvrtc *lib, const struct user_config *c, char key[65]);
 
 /* What a build did, for the BUILD reply and -v. */
 struct user_built {

@@ -39,6 +39,10 @@ struct user_params {
 	cudaKernel_t kernel;
 	int shared;
 };
+/* kernel_file.c binds tunable i at i * sizeof(int), set.size bytes. */
+static_assert(offsetof(struct user_params, value) == 0 &&
+		      sizeof(((struct user_params *)0)->value) == TUNABLES_MAX * sizeof(int),
+	      "user_params must begin with the tunables' values as kernel_file.c binds them");
 
 #define LOADED_MAX 32
 
@@ -107,16 +111,17 @@ static cudaKernel_t user_load(const struct kernel_file *k, const struct reduce_l
 		return NULL;
 	}
 	const struct user_config c = {k, l->dtype, l->op, p.value, device_sm(), user.include_dir};
+	char key[65];
+	/* A configuration this worker loaded already costs no build, not even
+	 * a read of the cache. */
+	const struct loaded *have = user_build_key_of(&user.nvrtc, &c, key) == 0 ? loaded_find(key) : NULL;
+	if (have) {
+		case_result_set(r, OUTCOME_CORRECT, "loaded already (%.12s)", key);
+		return have->kernel;
+	}
 	if (user_build(&user.nvrtc, &c, &b, msg, sizeof msg) < 0) {
 		case_result_set(r, OUTCOME_ERROR, "%s %s", k->path, msg);
 		return NULL;
-	}
-	const struct loaded *have = loaded_find(b.key);
-	if (have) {
-		free(b.code);
-		case_result_set(r, OUTCOME_CORRECT, "loaded already (%.12s)%s%s", b.key, msg[0] ? "; " : "",
-				msg);
-		return have->kernel;
 	}
 	struct loaded *slot;
 	if (user.nloaded < LOADED_MAX) {
@@ -124,16 +129,30 @@ static cudaKernel_t user_load(const struct kernel_file *k, const struct reduce_l
 	} else {
 		slot = &user.loaded[user.next_evict];
 		user.next_evict = (user.next_evict + 1) % LOADED_MAX;
-		(void)cudaLibraryUnload(slot->lib);
+		if (slot->lib)
+			(void)cudaLibraryUnload(slot->lib);
 	}
 	memset(slot, 0, sizeof *slot);
+	const char *failed = "cudaLibraryLoadData";
 	e = cudaLibraryLoadData(&slot->lib, b.code, NULL, NULL, 0, NULL, NULL, 0);
 	free(b.code);
-	if (e == cudaSuccess && (e = cudaLibraryGetKernel(&slot->kernel, slot->lib, k->entry)) != cudaSuccess)
+	if (e == cudaSuccess && (e = cudaLibraryGetKernel(&slot->kernel, slot->lib, k->entry)) != cudaSuccess) {
+		failed = "cudaLibraryGetKernel";
 		(void)cudaLibraryUnload(slot->lib);
+	}
 	if (e != cudaSuccess) {
-		/* The slot is left empty-keyed: nothing finds it. */
-		cuda_call_failed(r, "cudaLibraryLoadData", e);
+		/* The slot stays empty (no key, no library): nothing finds it,
+		 * and its eviction unloads nothing. */
+		memset(slot, 0, sizeof *slot);
+		if (b.cached && strcmp(failed, "cudaLibraryLoadData") == 0)
+			user_cache_drop(b.key); /* the driver refuses the cached code */
+		if (e == cudaErrorSymbolNotFound)
+			/* decltype cannot see linkage: a C++ entry passes the
+			 * signature check and is missing here by its name. */
+			case_result_set(r, OUTCOME_ERROR, "%s: the compiled code has no kernel named '%s': "
+					"is it declared extern \"C\" __global__?", k->path, k->entry);
+		else
+			cuda_call_failed(r, failed, e);
 		return NULL;
 	}
 	snprintf(slot->key, sizeof slot->key, "%s", b.key);
@@ -196,9 +215,7 @@ static int eval_in(const struct kernel_scope *s, enum kernel_expr e, long long l
 	}
 	if (*out < lo || *out > hi) {
 		case_result_set(r, OUTCOME_INVALID, "%s '%s' is %lld: %s must be in %lld..%lld",
-				e == KEXPR_BLOCK ? "@block" : e == KEXPR_GRID ? "@grid"
-				: e == KEXPR_SHARED ? "@shared" : "@scratch",
-				s->k->expr[e] ? s->k->expr[e] : "0", *out, what, lo, hi);
+				kernel_expr_name(e), s->k->expr[e] ? s->k->expr[e] : "0", *out, what, lo, hi);
 		return -1;
 	}
 	return 0;
@@ -223,10 +240,19 @@ static int user_configure(struct reduce_launch *l, struct case_result *r)
 	    (e = cudaDeviceGetAttribute(&smem_max, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev)) != cudaSuccess)
 		return cuda_call_failed(r, "cudaDeviceGetAttribute", e);
 	s.sms = sms;
-	if (eval_in(&s, KEXPR_BLOCK, 1, 1024, "threads per block", &block, r) < 0 ||
-	    eval_in(&s, KEXPR_SHARED, 0, smem_max, "bytes of dynamic shared memory", &shared, r) < 0)
+	/* The kernel's own limits: its registers bound its block, and its
+	 * static shared memory takes from what the dynamic part may have. */
+	struct cudaFuncAttributes fa;
+	if ((e = cudaFuncGetAttributes(&fa, (const void *)p.kernel)) != cudaSuccess)
+		return cuda_call_failed(r, "cudaFuncGetAttributes", e);
+	if (eval_in(&s, KEXPR_BLOCK, 1, fa.maxThreadsPerBlock,
+		    fa.maxThreadsPerBlock < 1024 ? "threads per block (this kernel's registers allow no more)"
+						 : "threads per block", &block, r) < 0 ||
+	    eval_in(&s, KEXPR_SHARED, 0, smem_max - (long long)fa.sharedSizeBytes,
+		    fa.sharedSizeBytes ? "bytes of dynamic shared memory (after the kernel's static)"
+				       : "bytes of dynamic shared memory", &shared, r) < 0)
 		return -1;
-	if (shared > 48 * 1024 &&
+	if ((size_t)shared + fa.sharedSizeBytes > 48 * 1024 &&
 	    (e = cudaKernelSetAttributeForDevice(p.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
 						 (int)shared, dev)) != cudaSuccess)
 		return cuda_call_failed(r, "cudaKernelSetAttributeForDevice", e);
