@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
 #include "kernel_file.h"
 #include "test.h"
 
@@ -407,8 +409,11 @@ static void test_default_name(void)
 static void test_kernel_file_of(void)
 {
 	const struct variant builtin = {.name = "block.tree"};
+	/* A built-in named like a user's is still not a kernel file. */
+	const struct variant lookalike = {.name = "user.lookalike"};
 
 	CHECK(kernel_file_of(&builtin) == NULL);
+	CHECK(kernel_file_of(&lookalike) == NULL);
 	CHECK(kernel_file_of(NULL) == NULL);
 }
 
@@ -579,6 +584,77 @@ static void test_errors(void)
 	}
 }
 
+/* What the review of the parser found: names a macro would break, lists
+ * in 2^K, tabs in values, malformed requirements, byte-order marks and
+ * doc-comment openings. */
+static void test_edges(void)
+{
+	CHECK_REFUSED(with(" * @tunable t 1|2\n"), "o.cu:7: ", "would be the macro of a name");
+	CHECK_REFUSED(with(" * @tunable conform_op 1|2\n"), "o.cu:7: ", "would be the macro of a name");
+	CHECK_REFUSED(with(" * @tunable _x 1|2\n"), "o.cu:7: ", "would be the macro of a name");
+	CHECK_REFUSED(with(" * @tunable abcdefghijklmnopqrstuvwxyzabcdefg 1|2\n"), "o.cu:7: ", "over 32 characters");
+	CHECK_INT(parse("o.cu", with(" * @tunable conf 1|2\n")), 0);
+	kernel_file_free(&k);
+	CHECK_REFUSED(with(" * @tunable v 2^4|2^5\n"), "o.cu:7: ", "are neither LO..HI");
+	CHECK_REFUSED(with(" * @requires sm>=\n"), "o.cu:7: ", "@requires: expected one requirement");
+	CHECK_REFUSED(with(" * @requires gpu>=80\n"), "o.cu:7: ", "@requires: expected one requirement");
+	CHECK_REFUSED(with(" * @summary -\n"), "o.cu:7: ", "@summary: expected a line of text");
+	CHECK_INT(parse("o.cu", with(" * @summary a\tb\n * @requires mem>=16\n")), 0);
+	CHECK_STR(k.summary, "a b");
+	CHECK_STR(k.requires, "mem>=16");
+	kernel_file_free(&k);
+	char text[2048];
+	snprintf(text, sizeof text, "\xef\xbb\xbf%s", with(""));
+	CHECK_INT(parse("o.cu", text), 0);
+	kernel_file_free(&k);
+	CHECK_INT(parse("o.cu", "/** @kind reduce\n * @entry k\n * @dtypes f32\n * @block 1\n * @grid 1\n */\n"), 0);
+	CHECK_INT(k.kind, KERNEL_REDUCE);
+	kernel_file_free(&k);
+}
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	CHECK(f != NULL);
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+/* The source hash covers a quoted include beside the file: editing the
+ * helper changes the hash; a file without one hashes its own bytes. */
+static void test_include_hash(void)
+{
+	char dir[] = "/tmp/conform-kf-XXXXXX", path[256], helper[256], first[65];
+
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof path, "%s/k.cu", dir);
+	snprintf(helper, sizeof helper, "%s/h.cuh", dir);
+	char text[2048];
+	snprintf(text, sizeof text, "%s#include \"h.cuh\"\n", with(""));
+	write_file(path, text);
+	write_file(helper, "#define HELPER 1\n");
+	CHECK_INT(kernel_file_load(&k, path, NULL, err, sizeof err), 0);
+	snprintf(first, sizeof first, "%s", k.sha256);
+	kernel_file_free(&k);
+	write_file(helper, "#define HELPER 2\n");
+	CHECK_INT(kernel_file_load(&k, path, NULL, err, sizeof err), 0);
+	CHECK(strcmp(first, k.sha256) != 0);
+	kernel_file_free(&k);
+	/* Without the helper, the hash is the source's own. */
+	write_file(path, with(""));
+	CHECK_INT(kernel_file_load(&k, path, NULL, err, sizeof err), 0);
+	snprintf(first, sizeof first, "%s", k.sha256);
+	kernel_file_free(&k);
+	CHECK_INT(parse("o.cu", with("")), 0);
+	CHECK_STR(k.sha256, first);
+	kernel_file_free(&k);
+	unlink(path);
+	unlink(helper);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	test_full();
@@ -590,5 +666,7 @@ int main(void)
 	test_kernel_file_of();
 	test_ops();
 	test_errors();
+	test_edges();
+	test_include_hash();
 	return TEST_END();
 }

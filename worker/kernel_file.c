@@ -36,6 +36,11 @@ static const char *const expr_names[KEXPR_COUNT] = {"@block", "@shared", "@grid"
 static const char *const reserved[] = {"n", "cols", "esize", "f32", "f64", "i32", "bf16",
 				       "sms", "occupancy", "op", "min", "max", "pow2"};
 
+const char *kernel_expr_name(enum kernel_expr e)
+{
+	return (unsigned)e < KEXPR_COUNT ? expr_names[e] : "?";
+}
+
 const char *kernel_kind_name(enum kernel_kind k)
 {
 	return (unsigned)k < KERNEL_KIND_COUNT ? kind_names[k] : "?";
@@ -43,9 +48,9 @@ const char *kernel_kind_name(enum kernel_kind k)
 
 const struct kernel_file *kernel_file_of(const struct variant *v)
 {
-	/* Only a user variant has a build step; its variant is the first
-	 * member of its kernel_file. */
-	if (!v || strncmp(v->name, "user.", 5) != 0)
+	/* Only kernel_file_parse() sets .user, in the variant that is the
+	 * first member of its kernel_file. */
+	if (!v || !v->user)
 		return NULL;
 	return (const struct kernel_file *)v;
 }
@@ -247,7 +252,8 @@ static int tunable_values(struct reader *r, struct tunable *t, const char *s, si
 		const char *bar = memchr(p, '|', (size_t)(end - p));
 		size_t wl = bar ? (size_t)(bar - p) : (size_t)(end - p);
 		long long v;
-		if (parse_int(p, wl, &v) < 0)
+		/* Plain decimal in a list: the binding compares words. */
+		if (parse_int(p, wl, &v) < 0 || memchr(p, '^', wl))
 			numeric = 0;
 		if (!is_ident(p, wl))
 			names = 0;
@@ -323,6 +329,14 @@ static int parse_tunable(struct reader *r, const char *value)
 	if (is_reserved(tok, n))
 		return fail(r, "@tunable: '%.*s' is a name conform gives expressions; choose another",
 			    (int)n, tok);
+	/* The source sees NAME upper-cased as a macro: it must not be T (the
+	 * element type), one of the prelude's CONFORM_ names, a reserved
+	 * identifier (a leading underscore), or too long to stay distinct. */
+	if ((n == 1 && tok[0] == 't') || (n >= 7 && strncmp(tok, "conform", 7) == 0) || tok[0] == '_' ||
+	    n > 32)
+		return fail(r, "@tunable: '%.*s' would be the macro of a name the prelude or the compiler "
+			    "uses (T, CONFORM_*, a leading _) or is over 32 characters; choose another",
+			    (int)n, tok);
 	if (tunable_index(k, tok, n) >= 0)
 		return fail(r, "@tunable: '%.*s' is declared twice", (int)n, tok);
 	struct tunable *t = &k->tunables[k->set.count];
@@ -389,6 +403,12 @@ static int parse_rule(struct reader *r, const char *value)
 
 	if (k->set.nrules == KERNEL_RULES_MAX)
 		return fail(r, "at most %d rules", KERNEL_RULES_MAX);
+	/* The rules are said whole in the catalog's contract (2 KiB). */
+	size_t said = strlen(value);
+	for (size_t i = 0; i < k->set.nrules; i++)
+		said += strlen(k->rules[i].expr) + (k->rules[i].why ? strlen(k->rules[i].why) : 0) + 8;
+	if (said > 1536)
+		return fail(r, "the rules come to more than 1536 characters");
 	while (el && isspace((unsigned char)value[el - 1]))
 		el--;
 	if (!el)
@@ -428,6 +448,22 @@ static int once(struct reader *r, int *seen, const char *name)
 	return 0;
 }
 
+/* "sm>=80", "mem>=16": what a suite's requires= takes, one of them. */
+static int requirement_ok(const char *v)
+{
+	static const char *const cmp[] = {">=", "<=", "==", "!=", ">", "<"};
+	size_t w = strncmp(v, "sm", 2) == 0 ? 2 : strncmp(v, "mem", 3) == 0 ? 3 : 0;
+	size_t c = 0;
+
+	if (!w)
+		return 0;
+	for (size_t i = 0; i < sizeof cmp / sizeof cmp[0] && !c; i++)
+		if (strncmp(v + w, cmp[i], strlen(cmp[i])) == 0)
+			c = strlen(cmp[i]);
+	size_t digits = strspn(v + w + c, "0123456789");
+	return c && digits >= 1 && digits <= 5 && v[w + c + digits] == '\0';
+}
+
 static int parse_directive(struct reader *r, const char *word, size_t wl, const char *value)
 {
 	struct kernel_file *k = r->k;
@@ -464,6 +500,8 @@ static int parse_directive(struct reader *r, const char *word, size_t wl, const 
 	if (IS("summary")) {
 		if (once(r, &r->seen_summary, "@summary") < 0)
 			return -1;
+		if (!*value || strcmp(value, "-") == 0)
+			return fail(r, "@summary: expected a line of text");
 		text_copy(k->summary, sizeof k->summary, value);
 		return 0;
 	}
@@ -501,8 +539,9 @@ static int parse_directive(struct reader *r, const char *word, size_t wl, const 
 	}
 	if (IS("requires")) {
 		size_t used = strlen(k->requires);
-		if (!*value || strchr(value, ' '))
-			return fail(r, "@requires: expected one requirement such as sm>=80 or mem>=16");
+		if (!requirement_ok(value))
+			return fail(r, "@requires: expected one requirement, sm or mem, one of >= > <= < == !=, "
+				    "and a number, such as sm>=80 or mem>=16; got '%s'", value);
 		if (used + strlen(value) + 2 > sizeof k->requires)
 			return fail(r, "@requires: too many requirements");
 		snprintf(k->requires + used, sizeof k->requires - used, "%s%s", used ? "," : "", value);
@@ -530,7 +569,11 @@ static int parse_line(struct reader *r, const char *line, size_t n)
 
 	while (p < end && isspace((unsigned char)*p))
 		p++;
-	if (end - p >= 2 && (strncmp(p, "/*", 2) == 0 || strncmp(p, "//", 2) == 0))
+	if (end - p >= 2 && strncmp(p, "/*", 2) == 0) {
+		p += 2;
+		while (p < end && *p == '*' && !(end - p >= 2 && p[1] == '/'))
+			p++; /* a doc comment's extra stars */
+	} else if (end - p >= 2 && strncmp(p, "//", 2) == 0)
 		p += 2;
 	else if (p < end && *p == '*' && !(end - p >= 2 && p[1] == '/'))
 		p++;
@@ -550,6 +593,10 @@ static int parse_line(struct reader *r, const char *line, size_t n)
 		return fail(r, "a directive of more than %zu characters", sizeof buf - 1);
 	memcpy(buf, p + 1, (size_t)(end - p - 1));
 	buf[end - p - 1] = '\0';
+	/* A tab would split the catalog's line (catalog_wire.h). */
+	for (char *q = buf; *q; q++)
+		if (*q == '\t' || *q == '\r')
+			*q = ' ';
 	size_t wl = 0;
 	while (islower((unsigned char)buf[wl]))
 		wl++;
@@ -567,6 +614,8 @@ static int parse_comment(struct reader *r, const char *text, size_t size)
 	const char *p = text, *end = text + size;
 	int line = 1;
 
+	if (end - p >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3; /* a UTF-8 byte-order mark */
 	while (p < end && isspace((unsigned char)*p)) {
 		if (*p == '\n')
 			line++;
@@ -761,6 +810,7 @@ int kernel_file_parse(struct kernel_file *k, const char *origin, const char *tex
 	v->name = k->name;
 	v->summary = k->summary;
 	v->gpu = 1;
+	v->user = 1;
 	v->params.set = &k->set;
 	if (ops) {
 		v->check = ops->check;
@@ -769,6 +819,44 @@ int kernel_file_parse(struct kernel_file *k, const char *origin, const char *tex
 		v->refs = ops->refs[k->kind];
 	}
 	return 0;
+}
+
+/* The source hash covers the files the source includes by a quoted name
+ * beside it ("#include \"my_helpers.cuh\""), one level deep: an edit of
+ * a helper is an edit of the kernel, for the cache and for history.  A
+ * name that cannot be read is left to the compiler to say so. */
+static void hash_includes(struct kernel_file *k)
+{
+	const char *slash = strrchr(k->path, '/');
+	struct sha256 h;
+	unsigned char digest[32];
+	int any = 0;
+
+	sha256_init(&h);
+	sha256_update(&h, k->source, k->source_len);
+	for (const char *p = k->source; (p = strstr(p, "#include")); p += 8) {
+		const char *q = p + 8;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		const char *close = *q == '"' ? strchr(q + 1, '"') : NULL;
+		const char *nl = strchr(q, '\n');
+		if (!close || (nl && close > nl) || close - q - 1 > 512)
+			continue;
+		char path[4700], *data;
+		size_t size;
+		char why[256];
+		snprintf(path, sizeof path, "%.*s%s%.*s", slash ? (int)(slash - k->path) : 0, k->path,
+			 slash ? "/" : "", (int)(close - q - 1), q + 1);
+		if (file_read_bounded(path, KERNEL_FILE_MAX, &data, &size, why, sizeof why) < 0)
+			continue;
+		sha256_update(&h, path, strlen(path) + 1);
+		sha256_update(&h, data, size);
+		free(data);
+		any = 1;
+	}
+	sha256_final(&h, digest);
+	if (any)
+		sha256_hex(digest, k->sha256);
 }
 
 int kernel_file_load(struct kernel_file *k, const char *path, const struct kernel_ops *ops,
@@ -783,6 +871,8 @@ int kernel_file_load(struct kernel_file *k, const char *path, const struct kerne
 		return -1;
 	rc = kernel_file_parse(k, path, data, size, ops, err, len);
 	free(data);
+	if (rc == 0)
+		hash_includes(k);
 	return rc;
 }
 

@@ -42,6 +42,9 @@ const char *kernel_kind_name(enum kernel_kind k);
 /* The launch expressions, in the order they are evaluated. */
 enum kernel_expr { KEXPR_BLOCK, KEXPR_SHARED, KEXPR_GRID, KEXPR_SCRATCH, KEXPR_COUNT };
 
+/* "@block", "@shared", ... */
+const char *kernel_expr_name(enum kernel_expr e);
+
 /* What the caller gives every user variant: the entry points and, per
  * kind, the family whose references it is timed against. */
 struct kernel_ops {

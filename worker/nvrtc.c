@@ -82,11 +82,15 @@ int nvrtc_open(struct nvrtc *lib, char *err, size_t len)
 		}
 		return 0;
 	}
-	if (env && *env)
+	if (env && *env) {
 		snprintf(err, len, "NVRTC not found: CONFORM_NVRTC=%s: %s", env, dlerror());
-	else
-		snprintf(err, len, "NVRTC not found (tried %s%s%s; set CONFORM_NVRTC to libnvrtc's path)",
-			 tried[0], ntried > 1 ? ", " : "", ntried > 1 ? tried[ntried - 1] : "");
+	} else {
+		size_t used = (size_t)snprintf(err, len, "NVRTC not found (tried");
+		for (size_t i = 0; i < ntried && used < len; i++)
+			used += (size_t)snprintf(err + used, len - used, "%s %s", i ? "," : "", tried[i]);
+		if (used < len)
+			snprintf(err + used, len - used, "; set CONFORM_NVRTC to libnvrtc's path)");
+	}
 	return -1;
 }
 

@@ -56,6 +56,7 @@ struct variant {
 	 * the case's configuration ready and says how (r->outcome
 	 * OUTCOME_CORRECT and a note such as "cache hit"), or why not. */
 	void (*build)(const struct case_args *a, struct case_result *r);
+	int user;              /* 1: a user's kernel file (kernel_file.h), never a built-in */
 	/* The typed declaration: */
 	unsigned ops;          /* OP_BIT() set the op= parameter takes (the first is
 				* the default); 0: it reduces by no operator and
