@@ -305,6 +305,7 @@ static int run_exec(int argc, char **argv)
 	memset(&s, 0, sizeof s);
 	memset(&cat, 0, sizeof cat);
 	o.uq.npaths = o.rs.kernels.n;
+	o.uq.timeout_s = o.rs.timeout_s;
 	/* With --kernel, the suites are read for --all only: the run is the
 	 * kernel files' cases, which --filter chooses among.  The suites' kernel files join --kernel's
 	 * before the worker lists the catalog. */

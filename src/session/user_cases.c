@@ -8,7 +8,7 @@
  * past every 32-bit index, where the GPU has the memory for it.  The last
  * takes half a minute of host time (drawing and reducing the input), and
  * an index overflows the same way whatever the type and the operator: so
- * it is posed once per kernel, for its first dtype and operator.
+ * it is posed once per kernel, for its smallest dtype and first operator.
  */
 #include "user_cases.h"
 
@@ -38,6 +38,7 @@ static const int64_t rows_ladder[][2] = {
 struct maker {
 	struct case_spec *v;
 	size_t n, cap;
+	double huge_timeout_s;     /* the deadline of a case past 2^31 elements */
 	char *err;
 	size_t len;
 };
@@ -68,7 +69,8 @@ static int declared(const struct catalog_entry *e, struct case_spec *c, char *er
 	}
 	for (const char *p = e->requires; *p;) {
 		size_t l = strcspn(p, ",");
-		if (c->nreq == CASE_REQ_MAX || suite_requirement_parse(p, l, &c->req[c->nreq]) < 0) {
+		/* One place is kept for the memory the largest case needs. */
+		if (c->nreq == CASE_REQ_MAX - 1 || suite_requirement_parse(p, l, &c->req[c->nreq]) < 0) {
 			snprintf(err, len, "%s: @requires %.*s: expected sm or mem, one of >= > <= < == !=, "
 				 "and a number (at most %d)", e->path, (int)l, p, CASE_REQ_MAX - 1);
 			return -1;
@@ -110,14 +112,17 @@ static int one(struct maker *m, const struct catalog_entry *e, enum dtype d, con
 		return -1;
 	/* Past 2^31 elements: the input and the reference on the host and
 	 * the input on the GPU, twice over for safety. */
-	int64_t bytes = n * (cols ? cols : 1) * (int64_t)dtype_size(d);
-	if (bytes >= (1LL << 32) && c->nreq < CASE_REQ_MAX) {
+	int64_t bytes;
+	if (__builtin_mul_overflow(n, cols ? cols : 1, &bytes) ||
+	    __builtin_mul_overflow(bytes, (int64_t)dtype_size(d), &bytes))
+		bytes = INT64_MAX;
+	if (bytes >= (1LL << 32)) {
 		struct requirement *r = &c->req[c->nreq++];
 		snprintf(r->what, sizeof r->what, "mem");
 		r->cmp = REQ_GE;
-		r->value = (int)(2 * (bytes >> 30) + 1);
+		r->value = bytes >= (1LL << 45) ? 99999 : (int)(2 * (bytes >> 30) + 1);
 		if (!(c->timeout_s > 0))
-			c->timeout_s = HUGE_TIMEOUT_S;
+			c->timeout_s = m->huge_timeout_s;
 	}
 	return 0;
 }
@@ -155,7 +160,8 @@ static int entry_ops(const struct catalog_entry *e, char ops[OP_COUNT][8])
 int user_cases_make(const struct catalog *cat, const struct user_case_request *q,
 		    struct case_spec **cases, size_t *count, char *err, size_t len)
 {
-	struct maker m = {.err = err, .len = len};
+	struct maker m = {.err = err, .len = len,
+			  .huge_timeout_s = q->timeout_s > HUGE_TIMEOUT_S ? q->timeout_s : HUGE_TIMEOUT_S};
 	int any = 0;
 
 	*cases = NULL;
@@ -172,7 +178,13 @@ int user_cases_make(const struct catalog *cat, const struct user_case_request *q
 		char ops[OP_COUNT][8];
 		int nops = entry_ops(e, ops);
 		any |= dtypes != 0;
-		const size_t first = m.n; /* this kernel's first case */
+		/* 2^31 + 3 is posed for the smallest element type (the least
+		 * memory) and the first operator. */
+		int huge_dtype = -1;
+		for (int d = 0; d < DTYPE_COUNT; d++)
+			if ((dtypes & DTYPE_BIT(d)) &&
+			    (huge_dtype < 0 || dtype_size((enum dtype)d) < dtype_size((enum dtype)huge_dtype)))
+				huge_dtype = d;
 		for (int d = 0; d < DTYPE_COUNT; d++) {
 			if (!(dtypes & DTYPE_BIT(d)))
 				continue;
@@ -187,7 +199,7 @@ int user_cases_make(const struct catalog *cat, const struct user_case_request *q
 					/* 2^31 + 3: once per kernel, and not for one
 					 * declared to hang, which would spend its whole
 					 * deadline drawing the input. */
-					if (m.n > first || strcmp(e->expect, "hang") == 0)
+					if (d != huge_dtype || o != 0 || strcmp(e->expect, "hang") == 0)
 						steps--;
 					for (size_t k = 0; k < steps && rc == 0; k++)
 						rc = one(&m, e, (enum dtype)d, op, reduce_ladder[k], 0);

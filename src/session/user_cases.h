@@ -27,6 +27,8 @@ struct user_case_request {
 	size_t ncols;
 	int have_dtype;
 	enum dtype dtype;
+	double timeout_s;              /* the run's --timeout: a case past 2^31 elements
+					* gets at least a minute */
 	/* The kernel files whose variants get cases (catalog_entry.path); a
 	 * suite's files are left to its own case lines. */
 	const char *const *paths;
