@@ -9,7 +9,7 @@
  *   worker -> conform  NODEV  reason
  *   conform -> worker  RUN    seq name variant dtype n cols seed params timing
  *   conform -> worker  BUILD  seq name variant dtype n cols seed params -
- *   worker -> conform  DONE   (to either)
+ *                      (answered by a DONE, as RUN is)
  *   worker -> conform  DONE   seq outcome fatal err_norm err_ratio kernel_ms samples median_ms
  *                             mean_ms stddev_ms min_ms noise ci_low_ms ci_high_ms spread
  *                             noise_met throttled timer bytes clock_start clock_end
@@ -41,7 +41,6 @@
 
 #include "case.h"
 #include "gpu_info.h"
-#include "case.h"
 
 #define PROTO_LINE_MAX 4096
 

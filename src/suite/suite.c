@@ -605,7 +605,6 @@ static int check_case_count(struct loader *l, int line, const char *name, const 
 	return 0;
 }
 
-/* Splits a logical line in place and expands it. */
 /* "kernel FILE": a user's kernel file the suite's cases use (variant
  * user.NAME), relative to the suite file's directory. */
 static int parse_kernel(struct loader *l, int line, const char *path, const char *extra)
@@ -627,6 +626,7 @@ static int parse_kernel(struct loader *l, int line, const char *path, const char
 	return 0;
 }
 
+/* Splits a logical line in place and expands it. */
 static int parse_line(struct loader *l, int line, char *text)
 {
 	static const char space[] = " \t\r\v\f";
