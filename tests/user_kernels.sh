@@ -143,4 +143,29 @@ if grep -q "^no GPU: " "$TMP/out"; then
 else
 	echo "a GPU is present: the no-GPU run of --kernel is not checked here"
 fi
+# A case whose build fails is an ERROR whatever it expected: a stand-in
+# worker (the real catalog, a greeting of a GPU it does not have) answers
+# every BUILD with a compile error, and the kernel declares a hang, then an
+# undefined result; neither may turn the error into XFAIL or PASS.  The
+# results also carry the source hash the catalog gave.
+{
+	echo '#!/bin/sh'
+	echo "[ \"\$1\" = --catalog ] && exec \"$top_builddir/conform-worker\" \"\$@\""
+	printf '%s\n' "printf 'HELLO\\t0\\tStand-in GPU\\tGPU-0\\t9\\t0\\t132\\t85899345920\\t13000\\t13000\\n'"
+	printf '%s\n' 'while read -r verb seq rest; do'
+	printf '%s\n' "	printf 'DONE\\t%s\\terror\\t0\\t-1\\t-1\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t-\\t0\\t0\\t0\\t-1\\tk.cu:3: error: planted\\n' \"\$seq\""
+	printf '%s\n' 'done'
+} >"$TMP/nobuild"
+chmod +x "$TMP/nobuild"
+for expect in hang undefined; do
+	kernel "$TMP/k_$expect.cu" k reduce f32 "@expect $expect"
+	CONFORM_WORKER="$TMP/nobuild" expect_exit 1 "a failed build, @expect $expect" -- \
+		"$CONFORM" run --kernel "$TMP/k_$expect.cu" --n 33 --db "$TMP/nobuild.db"
+	expect_grep "$TMP/out" "^ERROR   user\.k_$expect\.sum\.f32\.n33.*: not built: k\.cu:3: error: planted" \
+		"a failed build, @expect $expect: ERROR with the compiler's message"
+done
+if command -v sqlite3 >/dev/null 2>&1; then
+	expect_eq "$(sqlite3 "$TMP/nobuild.db" "select count(distinct source) from results where length(source) = 64")" 2 \
+		"each result carries its file's source hash"
+fi
 finish
