@@ -261,5 +261,28 @@ expect_screen "Done: .*cancelled" "c cancels the sweep" 3
 expect_eq "$(sql "$slow" "select state from runs where id = 1")" interrupted "cancelled sweep stored as interrupted"
 keys q
 expect_screen "^EXIT=0" "q exits 0 after the cancelled sweep"
+# A kernel file of the user's (--kernel) is listed in the catalog as
+# user.NAME, with the tunables it declares.
+mkdir -p "$TMP/uk"
+cat >"$TMP/uk/my_sum.cu" <<'CU'
+/*
+ * @kind    reduce
+ * @entry   my_sum
+ * @dtypes  f32
+ * @tunable block 32..1024 pow2 default=128 space=64,128
+ * @block   block
+ * @grid    1
+ */
+extern "C" __global__ void my_sum(const T *in, T *out, long long n, void *scratch) {}
+CU
+launch "'$CONFORM' tui --db '$TMP/uk.db' --suite '$TMP/slow.suite' --kernel '$TMP/uk/my_sum.cu'"
+expect_screen "1 Catalog" "the interface with --kernel"
+keys / m y _ s u m Enter
+expect_screen "user\\.my_sum +12 " "the kernel file's variant in the catalog, with its ladder"
+expect_screen "user\\.my_sum\\.sum\\.f32\\.n33 " "the ladder's cases listed"
+keys Up
+expect_screen "block=32\\.\\.1024" "its tunables shown"
+keys Escape q
+expect_screen "^EXIT=0" "q exits 0 after --kernel"
 [ -n "${TUI_SCREENS:-}" ] && cp "$TMP/sweep-run" "$TMP/sweep-results" "$TMP/sweep-best" "$TUI_SCREENS/"
 finish

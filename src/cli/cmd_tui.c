@@ -26,6 +26,7 @@
 #include "session.h"
 #include "session_check.h"
 #include "stats.h"
+#include "user_cases.h"
 #include "text.h"
 #include "tui_app.h"
 
@@ -218,6 +219,7 @@ static int tui_exec(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	app.kernels = &o.rs.kernels;
+	const size_t ncmdline = o.rs.kernels.n; /* --kernel's, before the suites' */
 	if (cmd_load_suites(&o.rs, &app.suite) < 0) {
 		cmd_run_settings_free(&o.rs);
 		return EXIT_USAGE;
@@ -237,6 +239,28 @@ static int tui_exec(int argc, char **argv)
 		cmd_run_settings_free(&o.rs);
 		return EXIT_USAGE;
 	}
+	/* The --kernel files' cases (their ladders), after the suites'. */
+	struct user_case_request uq = {.paths = (const char *const *)o.rs.kernels.paths,
+				       .npaths = ncmdline, .timeout_s = o.rs.timeout_s};
+	struct case_spec *user = NULL;
+	size_t nuser = 0;
+	if (user_cases_make(&app.cat, &uq, &user, &nuser, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		suite_free(&app.suite);
+		catalog_free(&app.cat);
+		cmd_run_settings_free(&o.rs);
+		return EXIT_USAGE;
+	}
+	for (size_t i = 0; i < nuser; i++)
+		if (suite_add(&app.suite, &user[i], err, sizeof err) < 0) {
+			cmd_error("%s", err);
+			free(user);
+			suite_free(&app.suite);
+			catalog_free(&app.cat);
+			cmd_run_settings_free(&o.rs);
+			return EXIT_USAGE;
+		}
+	free(user);
 	int rc = EXIT_USAGE;
 	for (size_t i = 0; i < app.suite.count; i++) {
 		if (session_check_case(&app.cat, &app.suite.cases[i], err, sizeof err) < 0) {

@@ -807,6 +807,15 @@ static int parse_text(struct loader *l, const char *text, size_t size)
 	return rc;
 }
 
+int suite_add(struct suite *s, const struct case_spec *c, char *err, size_t len)
+{
+	struct loader l = { s, c->file, err, len, s->count, { NULL, 0, 0 } };
+
+	if (index_sync(s) < 0)
+		return fail(&l, 0, "out of memory");
+	return append_case(&l, c->line, c);
+}
+
 int suite_load_buffer(struct suite *s, const char *origin, const char *data, size_t size,
 		      char *err, size_t len)
 {

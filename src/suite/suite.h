@@ -104,6 +104,10 @@ int suite_load_buffer(struct suite *s, const char *origin, const char *data, siz
 /* suite_load_buffer of a NUL-terminated text. */
 int suite_load_text(struct suite *s, const char *origin, const char *text, char *err, size_t len);
 
+/* Adds a case made elsewhere (a kernel file's, user_cases.h) after the
+ * loaded ones.  Returns 0, or -1 with a message (a name already there). */
+int suite_add(struct suite *s, const struct case_spec *c, char *err, size_t len);
+
 void suite_free(struct suite *s);
 
 /* Parses one requirement "sm>=80" of len bytes at p: 0, or -1 for an
