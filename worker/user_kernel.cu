@@ -142,8 +142,11 @@ static cudaKernel_t user_load(const struct kernel_file *k, const struct reduce_l
 	}
 	if (e != cudaSuccess) {
 		/* The slot stays empty (no key, no library): nothing finds it,
-		 * and its eviction unloads nothing. */
+		 * and its eviction unloads nothing.  The runtime keeps the
+		 * error as its last, which the next case's launch check would
+		 * read as its own: taken here. */
 		memset(slot, 0, sizeof *slot);
+		(void)cudaGetLastError();
 		if (b.cached && strcmp(failed, "cudaLibraryLoadData") == 0)
 			user_cache_drop(b.key); /* the driver refuses the cached code */
 		if (e == cudaErrorSymbolNotFound)
