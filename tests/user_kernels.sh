@@ -168,4 +168,22 @@ if command -v sqlite3 >/dev/null 2>&1; then
 	expect_eq "$(sqlite3 "$TMP/nobuild.db" "select count(distinct source) from results where length(source) = 64")" 2 \
 		"each result carries its file's source hash"
 fi
+# A worker is told each file's hash as the catalog read it: a file edited
+# since is refused, case by case, rather than run and stored under the hash
+# of the text before the edit.
+good=$(sed -n 's/^variant\tuser\.grid_sum\t.*\treduce\t\([0-9a-f]*\)\t.*/\1/p' <<EOF2
+$("$top_builddir/conform-worker" --catalog --kernel "$F")
+EOF2
+)
+expect_eq "${#good}" 64 "the catalog gives the file's SHA-256"
+for hash in "$good" 0000000000000000000000000000000000000000000000000000000000000000; do
+	printf 'RUN\t1\tc\tuser.grid_sum\tf32\t33\t0\t1\top=sum\t-\n' |
+		"$top_builddir/conform-worker" --device 0 --kernel "$F" --source "$hash" >"$TMP/changed.out" 2>/dev/null
+	if [ "$hash" = "$good" ]; then
+		expect_no_grep "$TMP/changed.out" "changed since" "the same source: no refusal"
+	else
+		expect_grep "$TMP/changed.out" "^DONE	1	error	.*Grid-Sum\.cu changed since this run read it" \
+			"an edited file: its cases refused"
+	fi
+done
 finish

@@ -78,6 +78,8 @@ struct kernel_file {
 	char *source;                 /* the file's bytes, NUL-terminated */
 	size_t source_len;
 	char sha256[65];              /* of the source */
+	char changed[256];            /* why its cases are refused: the file is not the text
+				       * conform's catalog read ("" when it is) */
 	char *arena;                  /* the declaration's strings */
 	size_t arena_used, arena_cap;
 };

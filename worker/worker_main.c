@@ -131,6 +131,11 @@ static void run_case(enum proto_verb verb, const struct case_args *a, int has_gp
 		case_result_set(r, OUTCOME_INVALID, "unknown variant '%s'", a->variant);
 		return;
 	}
+	const struct kernel_file *k = kernel_file_of(v);
+	if (k && k->changed[0]) {
+		case_result_set(r, OUTCOME_ERROR, "%s", k->changed);
+		return;
+	}
 	if ((v->gpu && !has_gpu) || !v->run) {
 		case_result_set(r, OUTCOME_SKIPPED, "%s", has_gpu ? "no kernels are built" : nodev);
 		return;
@@ -157,9 +162,11 @@ static void run_case(enum proto_verb verb, const struct case_args *a, int has_gp
 	r->kernel_ms = (text_now() - t0) * 1e3;
 }
 
-/* Reads a --kernel file and adds its variant.  Returns 0, or -1 with a
- * message.  The kernel_file lives as long as the process. */
-static int add_kernel(const char *path, char *err, size_t len)
+/* Reads a --kernel file and adds its variant.  `source` is the SHA-256
+ * conform's catalog read (NULL: none given); a file that differs now is
+ * still listed, but its cases are refused (run_case).  Returns 0, or -1
+ * with a message.  The kernel_file lives as long as the process. */
+static int add_kernel(const char *path, const char *source, char *err, size_t len)
 {
 	struct kernel_file *k = malloc(sizeof *k);
 #ifdef HAVE_CUDA
@@ -175,6 +182,9 @@ static int add_kernel(const char *path, char *err, size_t len)
 		free(k);
 		return -1;
 	}
+	if (source && strcmp(source, k->sha256) != 0)
+		snprintf(k->changed, sizeof k->changed, "%s changed since this run read it (SHA-256 %.12s "
+			 "then, %.12s now): its cases would run another source", path, source, k->sha256);
 	if (catalog_add(&k->variant) < 0) {
 		/* catalog_count() holds the built-in variants too: ask for the
 		 * name instead. */
@@ -202,7 +212,12 @@ int main(int argc, char **argv)
 		if (strcmp(argv[i], "--catalog") == 0) {
 			continue;
 		} else if (strcmp(argv[i], "--kernel") == 0 && i + 1 < argc) {
-			if (add_kernel(argv[++i], err, sizeof err) == 0)
+			const char *path = argv[++i], *source = NULL;
+			if (i + 2 < argc && strcmp(argv[i + 1], "--source") == 0) {
+				source = argv[i + 2];
+				i += 2;
+			}
+			if (add_kernel(path, source, err, sizeof err) == 0)
 				continue;
 			if (!catalog) {
 				fprintf(stderr, "conform-worker: %s\n", err);

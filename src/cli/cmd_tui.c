@@ -232,7 +232,7 @@ static int tui_exec(int argc, char **argv)
 			cmd_run_settings_free(&o.rs);
 			return EXIT_USAGE;
 		}
-	if (session_find_worker(app.worker_path, sizeof app.worker_path, app.kernels, &app.cat, err,
+	if (session_find_worker(app.worker_path, sizeof app.worker_path, &o.rs.kernels, &app.cat, err,
 				sizeof err) < 0) {
 		cmd_error("%s", err);
 		suite_free(&app.suite);

@@ -103,7 +103,7 @@ int catalog_load(struct catalog *cat, const char *worker_path, const struct kern
 		snprintf(err, len, "pipe: %s", strerror(errno));
 		return -1;
 	}
-	char *argv[3 + 2 * KERNEL_LIST_MAX];
+	char *argv[KERNEL_LIST_ARGV_MAX];
 	kernel_list_argv(kernels, argv, worker_path, "--catalog");
 	struct spawn_request req = {.path = worker_path, .argv = argv, .stdin_fd = -1,
 				    .stdout_fd = fds[1]};

@@ -3,6 +3,8 @@
  */
 #include "kernel_list.h"
 
+#include "catalog_client.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -88,6 +90,16 @@ void kernel_list_free(struct kernel_list *kl)
 	kl->n = 0;
 }
 
+void kernel_list_pin(struct kernel_list *kl, const struct catalog *cat)
+{
+	for (size_t i = 0; i < kl->n; i++) {
+		kl->source[i] = NULL;
+		for (size_t j = 0; j < cat->count; j++)
+			if (cat->v[j].source[0] && strcmp(cat->v[j].path, kl->paths[i]) == 0)
+				kl->source[i] = cat->v[j].source;
+	}
+}
+
 void kernel_list_argv(const struct kernel_list *kl, char **argv, const char *prog, const char *first)
 {
 	size_t a = 0;
@@ -98,6 +110,10 @@ void kernel_list_argv(const struct kernel_list *kl, char **argv, const char *pro
 	for (size_t i = 0; kl && i < kl->n; i++) {
 		argv[a++] = "--kernel";
 		argv[a++] = kl->paths[i];
+		if (kl->source[i]) {
+			argv[a++] = "--source";
+			argv[a++] = (char *)kl->source[i];
+		}
 	}
 	argv[a] = NULL;
 }

@@ -17,6 +17,11 @@
 
 struct kernel_list {
 	char *paths[KERNEL_LIST_MAX];
+	/* Each file's SHA-256 as the catalog read it (kernel_list_pin), or
+	 * NULL: every worker started later is told it, and runs no case of a
+	 * file that has changed since (an edit in the middle of a run would
+	 * otherwise be stored under the hash of the text before it). */
+	const char *source[KERNEL_LIST_MAX];
 	size_t n;
 };
 
@@ -30,9 +35,15 @@ int kernel_list_add_dir(struct kernel_list *kl, const char *dir, char *err, size
 
 void kernel_list_free(struct kernel_list *kl);
 
+struct catalog;
+/* Takes each file's source hash from the catalog (the entry of its path);
+ * the strings stay the catalog's. */
+void kernel_list_pin(struct kernel_list *kl, const struct catalog *cat);
+
 /* Fills argv with prog, first (when not NULL), then "--kernel" and a path
- * for each file (kl may be NULL), then NULL: at most 3 + 2 *
- * KERNEL_LIST_MAX entries. */
+ * for each file (kl may be NULL), followed by "--source" and its hash when
+ * pinned, then NULL: at most 3 + 4 * KERNEL_LIST_MAX entries. */
+#define KERNEL_LIST_ARGV_MAX (3 + 4 * KERNEL_LIST_MAX)
 void kernel_list_argv(const struct kernel_list *kl, char **argv, const char *prog, const char *first);
 
 #endif

@@ -19,13 +19,17 @@ double session_start_timeout(double timeout_s)
 	return timeout_s > SESSION_START_MIN_S ? timeout_s : SESSION_START_MIN_S;
 }
 
-int session_find_worker(char *path, size_t plen, const struct kernel_list *kernels,
+int session_find_worker(char *path, size_t plen, struct kernel_list *kernels,
 			struct catalog *cat, char *err, size_t len)
 {
 	memset(cat, 0, sizeof *cat);
 	if (paths_worker(path, plen, err, len) < 0)
 		return -1;
-	return catalog_load(cat, path, kernels, SESSION_CATALOG_TIMEOUT_S, err, len);
+	if (catalog_load(cat, path, kernels, SESSION_CATALOG_TIMEOUT_S, err, len) < 0)
+		return -1;
+	if (kernels)
+		kernel_list_pin(kernels, cat);
+	return 0;
 }
 
 int session_open(struct session *s, const struct session_config *cfg, char *err, size_t len)

@@ -113,9 +113,9 @@ struct session {
 double session_start_timeout(double timeout_s);
 
 /* The worker's path and its catalog, with the user's kernel files
- * (kernels may be NULL), for a command about to run cases.  Returns 0, or
- * -1 with a message. */
-int session_find_worker(char *path, size_t plen, const struct kernel_list *kernels,
+ * (kernels may be NULL; their source hashes are pinned from the catalog),
+ * for a command about to run cases.  Returns 0, or -1 with a message. */
+int session_find_worker(char *path, size_t plen, struct kernel_list *kernels,
 			struct catalog *cat, char *err, size_t len);
 
 /* Starts the shared worker, which tells whether there is a GPU (s->rn.rc),

@@ -47,7 +47,7 @@ int worker_start(struct worker *w, const struct worker_config *cfg,
 	}
 	char dev[16];
 	snprintf(dev, sizeof dev, "%d", cfg->device);
-	char *argv[4 + 2 * KERNEL_LIST_MAX];
+	char *argv[1 + KERNEL_LIST_ARGV_MAX];
 	argv[0] = (char *)cfg->path;
 	kernel_list_argv(cfg->kernels, argv + 1, "--device", dev);
 	struct spawn_request req = {.path = cfg->path, .argv = argv, .stdin_fd = to[0],

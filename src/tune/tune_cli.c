@@ -363,7 +363,7 @@ static void describe(FILE *f, const struct tune_cli *c, const struct tune_sessio
 	fflush(f);
 }
 
-int tune_cli_run(const struct tune_cli *c, int argc, char **argv)
+int tune_cli_run(struct tune_cli *c, int argc, char **argv)
 {
 	char err[CMD_ERR_MAX], worker_path[4096], db_path[4096];
 	struct catalog cat;

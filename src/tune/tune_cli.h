@@ -46,6 +46,6 @@ int tune_cli_parse(int argc, char **argv, int bench, struct tune_cli *c);
 
 /* Runs the parsed command; argv is recorded as the run's command line.
  * Returns the exit code (cmd.h). */
-int tune_cli_run(const struct tune_cli *c, int argc, char **argv);
+int tune_cli_run(struct tune_cli *c, int argc, char **argv);
 
 #endif
