@@ -26,11 +26,12 @@ static int tune_exec(int argc, char **argv)
 
 const struct cmd_entry cmd_tune_entry = {
 	.name = "tune",
-	.usage = "tune VARIANT|GLOB --n LIST --dtype T",
+	.usage = "tune VARIANT|GLOB | --kernel FILE --n LIST --dtype T",
 	.summary = "search tuning spaces; store and compare configurations",
 	.exec = tune_exec,
 	.options = tune_cli_options,
-	.help_head = "usage: conform tune VARIANT|GLOB --n LIST --dtype T [options]\n",
+	.help_head = "usage: conform tune VARIANT|GLOB --n LIST --dtype T [options]\n"
+		     "       conform tune --kernel FILE [VARIANT] --n LIST --dtype T [options]\n",
 	.help_tail = tune_cli_help_tail,
 	.operands = 1,
 	.set = tune_cli_set,
