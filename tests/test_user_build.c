@@ -10,6 +10,7 @@
 #include "config.h" /* CONFORM_CUDA_INCLUDE */
 #endif
 
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -17,6 +18,7 @@
 
 #include "kernel_file.h"
 #include "test.h"
+#include "tunable.h"
 #include "user_build.h"
 
 static struct kernel_file k; /* large: not on the stack */
@@ -503,6 +505,68 @@ static void test_compile(const char *tmp)
 	 * reports as a leak. */
 }
 
+/* Every example kernel file (examples/kernels/) compiles for every dtype
+ * and operator it declares, at its default tunables: the files users copy
+ * must build with the NVRTC and the prelude conform gives them. */
+static void test_examples(const char *tmp)
+{
+	struct nvrtc lib;
+	char why[512], inc[1024], cache[600], dir[4200];
+
+	if (nvrtc_open(&lib, why, sizeof why) < 0) {
+		fprintf(stderr, "NVRTC not found: the examples are not compiled\n");
+		return;
+	}
+	user_build_include_dir(&lib, inc, sizeof inc);
+	if (!inc[0]) {
+		fprintf(stderr, "no CUDA headers beside NVRTC: the examples are not compiled\n");
+		return;
+	}
+	snprintf(cache, sizeof cache, "%s/examples", tmp);
+	setenv("XDG_CACHE_HOME", cache, 1);
+	snprintf(dir, sizeof dir, "%s/examples/kernels", CONFORM_SRCDIR);
+	DIR *d = opendir(dir);
+	CHECK(d != NULL);
+	int files = 0;
+	for (struct dirent *e; d && (e = readdir(d));) {
+		size_t l = strlen(e->d_name);
+		if (l < 4 || strcmp(e->d_name + l - 3, ".cu") != 0)
+			continue;
+		char path[4500], msg[RESULT_MESSAGE_MAX];
+		struct kernel_file *kf = malloc(sizeof *kf);
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		CHECK(kf != NULL);
+		if (!kf)
+			break;
+		CHECK_INT(kernel_file_load(kf, path, NULL, msg, sizeof msg), 0);
+		files++;
+		for (int t = 0; kf->source && t < DTYPE_COUNT; t++) {
+			if (!(kf->variant.dtypes & DTYPE_BIT(t)))
+				continue;
+			for (int o = 0; o < OP_COUNT; o++) {
+				if (kf->variant.ops ? !(kf->variant.ops & OP_BIT(o)) : o != 0)
+					continue;
+				const struct problem pb = {(enum dtype)t, 1000, kf->kind == KERNEL_REDUCE ? 0 : 100};
+				int values[TUNABLES_MAX];
+				struct user_built b;
+				CHECK_INT(tunable_bind(&kf->variant.params, &pb, "", values, NULL, msg, sizeof msg), 0);
+				const struct user_config c = {kf, (enum dtype)t, (enum op)o, values, 90, inc};
+				int rc = user_build(&lib, &c, &b, msg, sizeof msg);
+				CHECK_INT(rc, 0);
+				if (rc != 0)
+					fprintf(stderr, "  %s %s %s: %s\n", e->d_name, dtype_name((enum dtype)t),
+						op_name((enum op)o), msg);
+				free(b.code);
+			}
+		}
+		kernel_file_free(kf);
+		free(kf);
+	}
+	if (d)
+		closedir(d);
+	CHECK(files >= 8);
+}
+
 int main(void)
 {
 	char tmp[256];
@@ -520,6 +584,7 @@ int main(void)
 	test_log();
 	test_include_dir(tmp);
 	test_compile(tmp);
+	test_examples(tmp);
 	remove_tree(tmp);
 	return TEST_END();
 }
