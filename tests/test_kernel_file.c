@@ -607,6 +607,14 @@ static void test_edges(void)
 	snprintf(text, sizeof text, "\xef\xbb\xbf%s", with(""));
 	CHECK_INT(parse("o.cu", text), 0);
 	kernel_file_free(&k);
+	CHECK_REFUSED(decl("reduce", "f32", "BLOCK", "1", " * @tunable block 32..64 pow2\n"), "o.cu:5: ",
+		      "expressions name the tunable 'block' (BLOCK is its macro in the code)");
+	char name[64];
+	CHECK_INT(kernel_file_default_name("dir/2d-Sum.cu", name, sizeof name), 0);
+	CHECK_STR(name, "_2d_sum");
+	CHECK_INT(parse("o.cu", with(" * @requires sm>=80\n")), 0);
+	CHECK_STR(k.variant.requires, "sm>=80");
+	kernel_file_free(&k);
 	CHECK_INT(parse("o.cu", "/** @kind reduce\n * @entry k\n * @dtypes f32\n * @block 1\n * @grid 1\n */\n"), 0);
 	CHECK_INT(k.kind, KERNEL_REDUCE);
 	kernel_file_free(&k);

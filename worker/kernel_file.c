@@ -129,6 +129,9 @@ int kernel_file_default_name(const char *path, char *buf, size_t len)
 	n = strlen(base);
 	if (n > 3 && strcmp(base + n - 3, ".cu") == 0)
 		n -= 3;
+	/* A name begins with a letter or '_', as @name's own must. */
+	if (n && isdigit((unsigned char)base[0]) && len > 1)
+		buf[o++] = '_';
 	for (size_t i = 0; i < n && o + 1 < len && o < KERNEL_NAME_MAX; i++) {
 		unsigned char c = (unsigned char)tolower((unsigned char)base[i]);
 		buf[o++] = islower(c) || isdigit(c) ? (char)c : '_';
@@ -532,7 +535,7 @@ static int parse_directive(struct reader *r, const char *word, size_t wl, const 
 		if (once(r, &r->seen_expect, "@expect") < 0)
 			return -1;
 		if (expect_parse(value, &e) < 0)
-			return fail(r, "unknown expectation '%s' (pass, fail, hang, error, launch-error, undefined)",
+			return fail(r, "unknown expectation '%s' (pass, fail, hang, error, launch-error, crash, undefined)",
 				    value);
 		text_copy(k->expect, sizeof k->expect, value);
 		return 0;
@@ -691,10 +694,21 @@ static int check_expr(struct reader *r, int line, const char *what, const char *
 	if (expr_check(text, check_lookup, &c, why, sizeof why) == 0)
 		return 0;
 	r->line = line;
-	if (strncmp(why, "unknown name", 12) == 0)
+	if (strncmp(why, "unknown name", 12) == 0) {
+		/* NAME in upper case is the macro in the code; expressions
+		 * name the tunable itself. */
+		char lower[64] = "";
+		const char *q = strchr(why, '\'');
+		size_t l = q ? strcspn(q + 1, "'") : 0;
+		for (size_t i = 0; q && i < l && i + 1 < sizeof lower; i++)
+			lower[i] = (char)tolower((unsigned char)q[1 + i]), lower[i + 1] = '\0';
+		if (lower[0] && tunable_index(r->k, lower, strlen(lower)) >= 0 && strncmp(q + 1, lower, l) != 0)
+			return fail(r, "%s '%s': %s: expressions name the tunable '%s' (%.*s is its macro in "
+				    "the code)", what, text, why, lower, (int)l, q + 1);
 		return fail(r, "%s '%s': %s: not a declared tunable, nor one of n, cols, esize, f32, f64, "
 			    "i32, bf16%s%s", what, text, why, device ? ", sms" : "",
 			    occupancy ? ", occupancy" : "");
+	}
 	return fail(r, "%s '%s': %s", what, text, why);
 }
 
@@ -720,7 +734,8 @@ static int check_whole(struct reader *r)
 
 	r->line = 0;
 	if (!r->seen_kind)
-		return fail(r, "the declaration has no @kind (reduce, rows or softmax)");
+		return fail(r, "the declaration has no @kind (reduce, rows or softmax; the declaration is "
+			    "the file's first comment)");
 	if (!r->seen_entry)
 		return fail(r, "the declaration has no @entry (the extern \"C\" __global__ function)");
 	if (!r->seen_dtypes)
@@ -811,6 +826,8 @@ int kernel_file_parse(struct kernel_file *k, const char *origin, const char *tex
 	v->summary = k->summary;
 	v->gpu = 1;
 	v->user = 1;
+	/* The hardware it needs, said in the catalog's "Requires:". */
+	v->requires = k->requires[0] ? k->requires : NULL;
 	v->params.set = &k->set;
 	if (ops) {
 		v->check = ops->check;
