@@ -375,8 +375,16 @@ static void test_default_default(void)
 		      "@tunable a: no value of 5..7 is allowed by multiple=8");
 	CHECK_REFUSED(with(" * @tunable a 1..16 pow2 multiple=32\n"), "o.cu:7: ",
 		      "@tunable a: no value of 1..16 is allowed by pow2 and multiple=32");
-	/* A default given is the user's to choose. */
-	CHECK_INT(parse("o.cu", with(" * @tunable a 5..7 pow2 default=8\n")), 0);
+	/* A default given must be a value the tunable takes, and so must
+	 * every value of its space (else every case, or evaluation, of it
+	 * would be refused). */
+	CHECK_REFUSED(with(" * @tunable a 8..16 pow2 default=32\n"), "o.cu:7: ",
+		      "tunable a: default=32: a=32 is outside 8..16");
+	CHECK_REFUSED(with(" * @tunable a 32..1024 pow2 space=64,48\n"), "o.cu:7: ",
+		      "tunable a: space= value '48' is not one it takes");
+	CHECK_REFUSED(with(" * @tunable a 1|2|4 space=1,3\n"), "o.cu:7: ", "space= value '3'");
+	CHECK_REFUSED(with(" * @tunable a x|y space=x,z\n"), "o.cu:7: ", "space= value 'z' is not one it takes (x|y)");
+	CHECK_INT(parse("o.cu", with(" * @tunable a 8..16 pow2 default=16 space=8,16\n * @tunable b x|y space=y\n")), 0);
 	kernel_file_free(&k);
 }
 

@@ -762,6 +762,25 @@ static int check_whole(struct reader *r)
 		}
 		if (!t->choices && check_expr(r, r->tunable_line[i], "default", t->def, 0, 0) < 0)
 			return -1;
+		/* A default that is a number, and every value of the space, must
+		 * be values the tunable takes: found here, not as a SKIP of every
+		 * case or evaluation. */
+		long long v;
+		char why[160];
+		r->line = r->tunable_line[i];
+		if (!t->choices && parse_int(t->def, strlen(t->def), &v) == 0 &&
+		    tunable_value_ok(t, v, why, sizeof why) < 0)
+			return fail(r, "tunable %s: default=%s: %s", t->name, t->def, why);
+		for (const char *p = t->space; p && *p;) {
+			size_t l = strcspn(p, ",");
+			char word[64];
+			snprintf(word, sizeof word, "%.*s", (int)(l < 63 ? l : 63), p);
+			if (t->choices ? !list_has_word(t->choices, word)
+				       : parse_int(p, l, &v) < 0 || tunable_value_ok(t, v, why, sizeof why) < 0)
+				return fail(r, "tunable %s: space= value '%s' is not one it takes (%s)", t->name, word,
+					    t->choices ? t->choices : t->values ? t->values : "its range");
+			p += l + (p[l] == ',');
+		}
 	}
 	for (size_t i = 0; i < k->set.nrules; i++)
 		if (check_expr(r, r->rule_line[i], "@rule", k->rules[i].expr, 0, 0) < 0)

@@ -136,8 +136,7 @@ static int parse_value(const struct tunable *t, const char *text, int is_default
 	return 0;
 }
 
-/* Whether v is a value t may take; else -1 with the reason. */
-static int check_value(const struct tunable *t, long long v, char *msg, size_t len)
+int tunable_value_ok(const struct tunable *t, long long v, char *msg, size_t len)
 {
 	if (t->choices)
 		return 0;
@@ -187,7 +186,7 @@ static int check_rule(const struct rule *r, struct scope *sc, char *msg, size_t 
 static int bind_one(const struct tunable *t, const char *word, int is_default, struct scope *sc,
 		    long long *v, void *out, char *msg, size_t len)
 {
-	if (parse_value(t, word, is_default, sc, v, msg, len) < 0 || check_value(t, *v, msg, len) < 0)
+	if (parse_value(t, word, is_default, sc, v, msg, len) < 0 || tunable_value_ok(t, *v, msg, len) < 0)
 		return -1;
 	if (*v < -2147483647LL - 1 || *v > 2147483647LL) {
 		snprintf(msg, len, "%s=%lld does not fit an int", t->name, *v);

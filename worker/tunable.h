@@ -91,6 +91,10 @@ struct problem {
  * -1 when name[0..len) is none of them. */
 int tunable_problem_lookup(const struct problem *pb, const char *name, size_t len, long long *out);
 
+/* Whether v is a value t may take (its list, or its range, power of two
+ * or multiple; any index for named choices): 0, else -1 with the reason. */
+int tunable_value_ok(const struct tunable *t, long long v, char *msg, size_t len);
+
 /* Binds params ("block=256,items=4") for the problem into out (set->size
  * bytes, zeroed first) and values[] (each tunable's value, in declaration
  * order; may be NULL).  Returns 0, or -1 with a message naming the
