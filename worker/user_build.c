@@ -10,15 +10,16 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "file_read.h"
 #include "sha256.h"
 #include "text.h"
+#include "whole_file.h"
 
 /* The element type's C++ name, and whether it needs <cuda_bf16.h>. */
 static const char *type_name(enum dtype d)
@@ -193,36 +194,25 @@ int user_cache_dir(char *buf, size_t len)
 	return n > 0 && (size_t)n < len ? 0 : -1;
 }
 
+/* The most a cached cubin may be: far above any kernel's. */
+#define CUBIN_MAX (64 << 20)
+
 int user_cache_load(const char *dir, const char *key, void **code, size_t *code_len)
 {
-	char path[4200];
-	struct stat st;
-	int fd;
+	char path[4200], why[256], *data;
+	size_t size;
 
 	*code = NULL;
 	*code_len = 0;
 	snprintf(path, sizeof path, "%s/%s.cubin", dir, key);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+	if (file_read_bounded(path, CUBIN_MAX, &data, &size, why, sizeof why) < 0)
 		return -1;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 || st.st_size > (64 << 20)) {
-		close(fd);
-		return -1;
-	}
-	char *p = malloc((size_t)st.st_size);
-	size_t got = 0;
-	while (p && got < (size_t)st.st_size) {
-		ssize_t r = read(fd, p + got, (size_t)st.st_size - got);
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-	}
-	close(fd);
-	if (!p || got != (size_t)st.st_size) {
-		free(p);
+	if (size == 0 || size > CUBIN_MAX) {
+		free(data);
 		return -1;
 	}
-	*code = p;
-	*code_len = got;
+	*code = data;
+	*code_len = size;
 	return 0;
 }
 
@@ -258,32 +248,20 @@ void user_cache_drop(const char *key)
 int user_cache_store(const char *dir, const char *key, const void *code, size_t code_len,
 		     char *err, size_t len)
 {
-	char path[4200], tmp[4300];
-	int fd;
+	char path[4200];
+	struct whole_file w = {0};
 
 	if (make_dirs(dir) < 0) {
 		snprintf(err, len, "%s: cannot create: %s", dir, strerror(errno));
 		return -1;
 	}
 	snprintf(path, sizeof path, "%s/%s.cubin", dir, key);
-	/* A name of its own (mkstemp): two workers, or two hosts sharing the
-	 * cache, may store the same key at once; the rename is atomic. */
-	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
-	if ((fd = mkstemp(tmp)) < 0) {
-		snprintf(err, len, "%s: %s", tmp, strerror(errno));
-		return -1;
-	}
-	size_t done = 0;
-	while (done < code_len) {
-		ssize_t w = write(fd, (const char *)code + done, code_len - done);
-		if (w <= 0)
-			break;
-		done += (size_t)w;
-	}
-	if (done != code_len || fchmod(fd, 0644) < 0 || fsync(fd) < 0 || close(fd) < 0 ||
-	    rename(tmp, path) < 0) {
+	/* Written whole under a temporary name and renamed: two workers, or
+	 * two hosts sharing the cache, may store the same key at once. */
+	if (whole_file_open(&w, path) < 0 || fwrite(code, 1, code_len, w.f) != code_len ||
+	    whole_file_commit(&w) < 0) {
 		snprintf(err, len, "%s: %s", path, strerror(errno ? errno : EIO));
-		unlink(tmp);
+		whole_file_abort(&w);
 		return -1;
 	}
 	return 0;
@@ -383,26 +361,24 @@ void user_build_include_dir(const struct nvrtc *lib, char *buf, size_t len)
 static void warnings_store(const char *dir, const char *key, const char *text)
 {
 	char path[4200];
-	FILE *f;
+	struct whole_file w = {0};
 
 	snprintf(path, sizeof path, "%s/%s.log", dir, key);
-	if (text[0] && (f = fopen(path, "w"))) {
-		fputs(text, f);
-		fclose(f);
-	}
+	if (!text[0] || whole_file_open(&w, path) < 0 || fputs(text, w.f) == EOF ||
+	    whole_file_commit(&w) < 0)
+		whole_file_abort(&w);
 }
 
 static void warnings_load(const char *dir, const char *key, char *text, size_t len)
 {
-	char path[4200];
-	FILE *f;
+	char path[4200], why[256], *data;
+	size_t size;
 
 	text[0] = '\0';
 	snprintf(path, sizeof path, "%s/%s.log", dir, key);
-	if ((f = fopen(path, "r"))) {
-		size_t n = fread(text, 1, len - 1, f);
-		text[n] = '\0';
-		fclose(f);
+	if (file_read_bounded(path, len - 1, &data, &size, why, sizeof why) == 0) {
+		text_copy(text, len, data);
+		free(data);
 		text_sanitize(text);
 	}
 }

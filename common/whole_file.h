@@ -2,7 +2,8 @@
  * whole_file.h - a file written whole or not at all: written to a
  * temporary file beside it and renamed over it at the end, so that a reader
  * never sees half of it and a failed write leaves the old one (the JUnit
- * report, a baseline written by compare).
+ * report, a baseline written by compare, the worker's cache of compiled
+ * kernels, where two workers may store the same file at once).
  */
 #ifndef CONFORM_WHOLE_FILE_H
 #define CONFORM_WHOLE_FILE_H
