@@ -712,21 +712,6 @@ static int check_expr(struct reader *r, int line, const char *what, const char *
 	return fail(r, "%s '%s': %s", what, text, why);
 }
 
-/* 1 if word is one of a "a|b|c" list. */
-static int list_has_word(const char *list, const char *word)
-{
-	const size_t wl = strlen(word);
-
-	for (const char *p = list; p;) {
-		const char *bar = strchr(p, '|');
-		size_t n = bar ? (size_t)(bar - p) : strlen(p);
-		if (n == wl && strncmp(p, word, n) == 0)
-			return 1;
-		p = bar ? bar + 1 : NULL;
-	}
-	return 0;
-}
-
 /* What needs the whole declaration. */
 static int check_whole(struct reader *r)
 {
@@ -756,7 +741,7 @@ static int check_whole(struct reader *r)
 	}
 	for (size_t i = 0; i < k->set.count; i++) {
 		const struct tunable *t = &k->tunables[i];
-		if (t->choices && !list_has_word(t->choices, t->def)) {
+		if (t->choices && tunable_list_index(t->choices, t->def) < 0) {
 			r->line = r->tunable_line[i];
 			return fail(r, "tunable %s: default '%s' is not one of %s", t->name, t->def, t->choices);
 		}
@@ -775,7 +760,7 @@ static int check_whole(struct reader *r)
 			size_t l = strcspn(p, ",");
 			char word[64];
 			snprintf(word, sizeof word, "%.*s", (int)(l < 63 ? l : 63), p);
-			if (t->choices ? !list_has_word(t->choices, word)
+			if (t->choices ? tunable_list_index(t->choices, word) < 0
 				       : parse_int(p, l, &v) < 0 || tunable_value_ok(t, v, why, sizeof why) < 0)
 				return fail(r, "tunable %s: space= value '%s' is not one it takes (%s)", t->name, word,
 					    t->choices ? t->choices : t->values ? t->values : "its range");

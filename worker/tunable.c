@@ -72,8 +72,7 @@ int tunable_problem_lookup(const struct problem *pb, const char *name, size_t le
 	return -1;
 }
 
-/* Index of word in a "a|b|c" list, or -1. */
-static int list_index(const char *list, const char *word)
+int tunable_list_index(const char *list, const char *word)
 {
 	size_t wl = strlen(word);
 	int i = 0;
@@ -94,7 +93,7 @@ static int list_has(const char *list, long long v)
 	char word[32];
 
 	snprintf(word, sizeof word, "%lld", v);
-	return list_index(list, word) >= 0;
+	return tunable_list_index(list, word) >= 0;
 }
 
 /* The value of `key` in "block=256,items=2" (a variant's defaults). */
@@ -111,7 +110,7 @@ static int parse_value(const struct tunable *t, const char *text, int is_default
 	char err[160];
 
 	if (t->choices) {
-		int i = list_index(t->choices, text);
+		int i = tunable_list_index(t->choices, text);
 		if (i < 0) {
 			snprintf(msg, len, "%s=%s: expected %s", t->name, text, t->choices);
 			return -1;

@@ -91,6 +91,9 @@ struct problem {
  * -1 when name[0..len) is none of them. */
 int tunable_problem_lookup(const struct problem *pb, const char *name, size_t len, long long *out);
 
+/* Index of word in a "a|b|c" list (a tunable's values or choices), or -1. */
+int tunable_list_index(const char *list, const char *word);
+
 /* Whether v is a value t may take (its list, or its range, power of two
  * or multiple; any index for named choices): 0, else -1 with the reason. */
 int tunable_value_ok(const struct tunable *t, long long v, char *msg, size_t len);
