@@ -96,16 +96,17 @@ static const struct loaded *loaded_find(const char *key)
 }
 
 /* Compiles (or reads from the cache) and loads the configuration of l,
- * unless it is loaded.  Returns the kernel, or NULL with r filled:
- * SKIPPED without NVRTC, ERROR when it does not compile or load. */
+ * unless it is loaded (*fresh 0).  Returns the kernel, or NULL with r
+ * filled: SKIPPED without NVRTC, ERROR when it does not compile or load. */
 static cudaKernel_t user_load(const struct kernel_file *k, const struct reduce_launch *l,
-			      struct case_result *r)
+			      struct case_result *r, int *fresh)
 {
 	const struct user_params &p = launch_params<struct user_params>(l);
 	char msg[RESULT_MESSAGE_MAX];
 	struct user_built b;
 	cudaError_t e;
 
+	*fresh = 0;
 	if (user_nvrtc(msg, sizeof msg) < 0) {
 		case_result_set(r, OUTCOME_SKIPPED, "%s", msg);
 		return NULL;
@@ -115,6 +116,7 @@ static cudaKernel_t user_load(const struct kernel_file *k, const struct reduce_l
 	/* A configuration this worker loaded already costs no build, not even
 	 * a read of the cache. */
 	const struct loaded *have = user_build_key_of(&user.nvrtc, &c, key) == 0 ? loaded_find(key) : NULL;
+	*fresh = !have;
 	if (have) {
 		case_result_set(r, OUTCOME_CORRECT, "loaded already (%.12s)", key);
 		return have->kernel;
@@ -235,7 +237,8 @@ static int user_configure(struct reduce_launch *l, struct case_result *r)
 	int dev = 0, sms = 0, smem_max = 0, occ = 0;
 	cudaError_t e;
 
-	if (!(p.kernel = user_load(k, l, r)))
+	int fresh;
+	if (!(p.kernel = user_load(k, l, r, &fresh)))
 		return -1;
 	case_result_set(r, OUTCOME_CORRECT, "%s", ""); /* the load's note is the BUILD's */
 	if ((e = cudaGetDevice(&dev)) != cudaSuccess ||
@@ -346,7 +349,8 @@ static void user_build_case(const struct case_args *a, struct case_result *r)
 	}
 	/* -v says what each configuration cost: compiled, or a cache hit
 	 * (one already loaded by this worker goes unsaid). */
-	if (user_load(k, &l, r) && strncmp(r->message, "loaded already", 14) != 0)
+	int fresh;
+	if (user_load(k, &l, r, &fresh) && fresh)
 		fprintf(stderr, "conform-worker: %s %s %s: %s\n", a->variant, dtype_name(a->dtype),
 			a->params && a->params[0] ? a->params : "defaults", r->message);
 }
