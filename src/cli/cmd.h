@@ -164,9 +164,11 @@ int cmd_run_settings_set(struct cmd_run_settings *rs, int id, const struct cmd_v
 int cmd_format_set(enum emit_format *format, int id, const struct cmd_value *v);
 
 /* Loads the --suite files, else the --suites directory, else the default
- * one.  Returns 0, or -1 after printing the error (s is then empty). */
+ * one, and adds the kernel files they name to rs->kernels (after the
+ * command line's).  Returns 0, or -1 after printing the error (s is then
+ * empty). */
 struct suite;
-int cmd_load_suites(const struct cmd_run_settings *rs, struct suite *s);
+int cmd_load_suites(struct cmd_run_settings *rs, struct suite *s);
 
 /* The first thing conform does: SIGINT and SIGTERM end it with exit code
  * 130 (not the signal's default death, 143) until a command installs

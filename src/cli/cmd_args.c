@@ -231,7 +231,7 @@ int cmd_format_set(enum emit_format *format, int id, const struct cmd_value *v)
 	return 0;
 }
 
-int cmd_load_suites(const struct cmd_run_settings *rs, struct suite *s)
+int cmd_load_suites(struct cmd_run_settings *rs, struct suite *s)
 {
 	char err[CMD_ERR_MAX], dir[4096];
 	memset(s, 0, sizeof *s);
@@ -239,14 +239,18 @@ int cmd_load_suites(const struct cmd_run_settings *rs, struct suite *s)
 		for (size_t i = 0; i < rs->nsuite_files; i++)
 			if (suite_load_file(s, rs->suite_files[i], err, sizeof err) < 0)
 				goto fail;
-		return 0;
+	} else {
+		if (rs->suites_dir)
+			text_copy(dir, sizeof dir, rs->suites_dir);
+		else if (paths_suites(dir, sizeof dir, err, sizeof err) < 0)
+			goto fail;
+		if (suite_load_dir(s, dir, err, sizeof err) < 0)
+			goto fail;
 	}
-	if (rs->suites_dir)
-		text_copy(dir, sizeof dir, rs->suites_dir);
-	else if (paths_suites(dir, sizeof dir, err, sizeof err) < 0)
-		goto fail;
-	if (suite_load_dir(s, dir, err, sizeof err) < 0)
-		goto fail;
+	/* The suites' kernel files join --kernel's, after them. */
+	for (size_t i = 0; i < s->nkernels; i++)
+		if (kernel_list_add(&rs->kernels, s->kernels[i], err, sizeof err) < 0)
+			goto fail;
 	return 0;
 fail:
 	cmd_error("%s", err);

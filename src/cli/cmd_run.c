@@ -307,19 +307,12 @@ static int run_exec(int argc, char **argv)
 	o.uq.npaths = o.rs.kernels.n;
 	o.uq.timeout_s = o.rs.timeout_s;
 	/* With --kernel, the suites are read for --all only: the run is the
-	 * kernel files' cases, which --filter chooses among.  The suites' kernel files join --kernel's
-	 * before the worker lists the catalog. */
+	 * kernel files' cases, which --filter chooses among.  The suites'
+	 * kernel files join --kernel's before the worker lists the catalog. */
 	if (!o.variants && (o.all || !o.rs.kernels.n) && cmd_load_suites(&o.rs, &s) < 0) {
 		cmd_run_settings_free(&o.rs);
 		return EXIT_USAGE;
 	}
-	for (size_t i = 0; i < s.nkernels; i++)
-		if (kernel_list_add(&o.rs.kernels, s.kernels[i], err, sizeof err) < 0) {
-			cmd_error("%s", err);
-			suite_free(&s);
-			cmd_run_settings_free(&o.rs);
-			return EXIT_USAGE;
-		}
 	if (session_find_worker(worker_path, sizeof worker_path, &o.rs.kernels, &cat, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		suite_free(&s);

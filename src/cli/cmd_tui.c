@@ -224,14 +224,6 @@ static int tui_exec(int argc, char **argv)
 		cmd_run_settings_free(&o.rs);
 		return EXIT_USAGE;
 	}
-	/* The suites' kernel files, listed with --kernel's. */
-	for (size_t i = 0; i < app.suite.nkernels; i++)
-		if (kernel_list_add(&o.rs.kernels, app.suite.kernels[i], err, sizeof err) < 0) {
-			cmd_error("%s", err);
-			suite_free(&app.suite);
-			cmd_run_settings_free(&o.rs);
-			return EXIT_USAGE;
-		}
 	if (session_find_worker(app.worker_path, sizeof app.worker_path, &o.rs.kernels, &app.cat, err,
 				sizeof err) < 0) {
 		cmd_error("%s", err);
