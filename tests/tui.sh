@@ -19,54 +19,10 @@ expect_exit 2 "tui bad option" -- "$CONFORM" tui --hang-timeout zero
 expect_exit 0 "tui --help" -- "$CONFORM" tui --help
 expect_grep "$TMP/out" "--hang-timeout" "tui --help lists options"
 
-# $TMUX is the tmux program configure found (the test environment sets it);
-# inside a tmux session it may instead be the session's socket.
-tmux_bin=${TMUX:-}
-[ -n "$tmux_bin" ] && [ -x "$tmux_bin" ] || tmux_bin=$(command -v tmux 2>/dev/null)
-if [ -z "$tmux_bin" ]; then
-	echo "tmux not found: the interface is not tested"
-	exit 77
-fi
-sock="$TMP/tmux.sock"
-t() { env -u TMUX "$tmux_bin" -S "$sock" "$@"; }
-trap 't kill-server >/dev/null 2>&1; rm -rf "$TMP"' EXIT
-utf8=$(locale -a 2>/dev/null | grep -Eix 'c\.utf-?8' | head -n 1)
-
-keys() { t send-keys -t tui "$@"; }
-# wait_for REGEX [SECONDS]: until the screen shows it (left in $TMP/screen).
-wait_for() {
-	i=0
-	while [ "$i" -lt "$((${2:-5} * 10))" ]; do
-		t capture-pane -p -t tui >"$TMP/screen" 2>/dev/null
-		grep -Eq -- "$1" "$TMP/screen" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
-}
-expect_screen() {
-	checks=$((checks + 1))
-	wait_for "$1" "${3:-5}" || { fail "$2: no /$1/ on screen"; sed 's/^/  | /' "$TMP/screen" >&2; }
-}
-expect_not_screen() {
-	checks=$((checks + 1))
-	sleep 0.3
-	t capture-pane -p -t tui >"$TMP/screen"
-	if grep -Eq -- "$1" "$TMP/screen"; then
-		fail "$2: unexpected /$1/ on screen"
-		sed 's/^/  | /' "$TMP/screen" >&2
-	fi
-}
-# launch ARGS...: runs conform tui in the session's shell, which then prints
-# whether the terminal settings came back as they were, and the exit code.
-launch() {
-	keys "clear; s=\$(stty -g); $*; rc=\$?; [ \"\$s\" = \"\$(stty -g)\" ] && echo TTY-RESTORED; echo EXIT=\$rc" Enter
-}
+. "$(dirname "$0")/tui_lib.sh"
 
 db="$TMP/tui.db"
-t new-session -d -s tui -x 80 -y 24 "env -u TMUX PS1='$ ' LC_ALL=${utf8:-C} sh" ||
-	{ echo "tmux cannot start a session: the interface is not tested"; exit 77; }
-wait_for '\$' 5 || fail "the shell in tmux did not start"
+tui_session 80 24
 
 # --- The catalog: tree, detail, help, filter ------------------------------
 launch "'$CONFORM' tui --db '$db' --hang-timeout 3 --seed 7"
