@@ -309,6 +309,13 @@ int db_best_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, 
 int db_history_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, void *ctx,
 		    char *err, size_t len);
 
+/* Calls fn for every configuration (params) measured for the problem of
+ * `problem` - its device_id, variant, dtype, op, n and cols - with that
+ * configuration's fastest correct timed result, fastest first: what the
+ * best configuration was chosen from. */
+int db_configs_each(struct db *db, const struct db_tuned_row *problem, db_tuned_fn fn, void *ctx,
+		    char *err, size_t len);
+
 /* The distinct variants with timed results of an operator, comma-separated
  * into buf ("" when the database holds none): for messages about what best
  * and history can look up. */

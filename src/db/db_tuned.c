@@ -179,6 +179,9 @@ static void tuned_row_read(sqlite3_stmt *st, struct db_tuned_row *row)
 	db_column_text(st, 21, row->source, sizeof row->source);
 }
 
+static int tuned_rows(struct db *db, sqlite3_stmt *st, db_tuned_fn fn, void *ctx, const char *what,
+		      char *err, size_t len);
+
 /* Binds a query's filters as ?1 pattern, ?2 dtype, ?3 op, ?4 device and,
  * when the statement has it, ?5 n (NULL for absent members), and hands
  * every row to fn. */
@@ -186,7 +189,6 @@ static int tuned_each(struct db *db, const char *sql, const struct db_tuned_quer
 		      db_tuned_fn fn, void *ctx, const char *what, char *err, size_t len)
 {
 	sqlite3_stmt *st;
-	int rc;
 
 	if (db_prepare(db, sql, &st, err, len) != 0)
 		return -1;
@@ -201,6 +203,15 @@ static int tuned_each(struct db *db, const char *sql, const struct db_tuned_quer
 	db_bind_text(st, 4, q->device, 1);
 	if (sqlite3_bind_parameter_count(st) >= 5 && q->n > 0)
 		sqlite3_bind_int64(st, 5, q->n);
+	return tuned_rows(db, st, fn, ctx, what, err, len);
+}
+
+/* Steps a prepared tuned-row statement, handing every row to fn (non-zero
+ * stops the walk), and finalizes it. */
+static int tuned_rows(struct db *db, sqlite3_stmt *st, db_tuned_fn fn, void *ctx, const char *what,
+		      char *err, size_t len)
+{
+	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct db_tuned_row row;
 		tuned_row_read(st, &row);
@@ -252,6 +263,34 @@ int db_history_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn f
 		"GROUP BY r.run_id, r.dtype, r.op, r.n, r.cols "
 		"ORDER BY coalesce(d.name, ''), r.device_id, r.dtype, r.op, r.n, r.cols, r.run_id";
 	return tuned_each(db, sql, q, fn, ctx, "looking up tuning history", err, len);
+}
+
+int db_configs_each(struct db *db, const struct db_tuned_row *problem, db_tuned_fn fn, void *ctx,
+		    char *err, size_t len)
+{
+	/* results_tuned leads with the problem's columns, so the group is one
+	 * range of the index; min() picks each configuration's fastest row. */
+	static const char sql[] =
+		"SELECT coalesce(r.device_id, 0), coalesce(d.name, ''), r.variant, r.dtype, "
+		"coalesce(r.op, ''), r.n, r.cols, r.params, min(r.median_ms), coalesce(r.gbps, 0), "
+		"coalesce(r.noise, 0), r.id, r.run_id, runs.started_at, "
+		"coalesce(runs.git_revision, ''), " TUNED_ROBUST_COLUMNS("r") ", coalesce(r.source, '') "
+		"FROM results r JOIN runs ON runs.id = r.run_id "
+		"LEFT JOIN devices d ON d.id = r.device_id "
+		"WHERE r.status = 'PASS' AND r.median_ms IS NOT NULL AND r.variant = ?1 "
+		"AND r.dtype = ?2 AND coalesce(r.op, '') = ?3 AND r.n = ?4 AND r.cols = ?5 "
+		"AND coalesce(r.device_id, 0) = ?6 "
+		"GROUP BY r.params ORDER BY min(r.median_ms), r.params";
+	sqlite3_stmt *st;
+	if (db_prepare(db, sql, &st, err, len) != 0)
+		return -1;
+	db_bind_text(st, 1, problem->variant, 0);
+	db_bind_text(st, 2, problem->dtype, 0);
+	db_bind_text(st, 3, problem->op, 0);
+	sqlite3_bind_int64(st, 4, problem->n);
+	sqlite3_bind_int64(st, 5, problem->cols);
+	sqlite3_bind_int64(st, 6, problem->device_id);
+	return tuned_rows(db, st, fn, ctx, "listing a problem's configurations", err, len);
 }
 
 int db_tuned_variants(struct db *db, char *buf, size_t buflen, char *err, size_t len)

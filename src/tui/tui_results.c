@@ -22,33 +22,40 @@
 #include "text.h"
 #include "tune.h"
 #include "tui_app.h"
+#include "tui_best.h"
 #include "tui_log.h"
 #include "tui_table.h"
 #include "vec.h"
 
-/* Columns: the first two are the same in both layouts. */
-enum { C_CASE, C_STATUS, P_OBSERVED = 2, P_DURATION, T_MEDIAN = 2, T_GBPS, T_COPY, T_BASE, T_SPREAD,
-       T_DURATION, T_OBSERVED };
-
-/* Conformance only: case, status, observed, duration. */
-static const struct tui_table_col plain_cols[] = {
-	{"Case", 28, 0, 0, 1},
-	{"Status", 7, 0, 0, 0},
-	{"Observed", 17, 0, 0, 0},
-	{"ms", 9, 1, 1, 0},
+/* Conformance runs: the case, what happened, and why. */
+enum { P_CASE, P_STATUS, P_OBSERVED, P_DURATION, P_MESSAGE, P_COLS };
+static const struct tui_table_col plain_cols[P_COLS] = {
+	[P_CASE] = {.title = "Case", .flex = 1, .min = 30},
+	[P_STATUS] = {.title = "Status", .status = 1},
+	[P_OBSERVED] = {.title = "Observed"},
+	[P_DURATION] = {.title = "ms", .right = 1, .numeric = 1},
+	[P_MESSAGE] = {.title = "Message", .flex = 1},
 };
 
-/* With timings the observed behaviour goes last, the first to be left off. */
-static const struct tui_table_col timed_cols[] = {
-	{"Case", 18, 0, 0, 1},
-	{"Status", 6, 0, 0, 0},
-	{"Median ms", 9, 1, 1, 0},
-	{"GB/s", 7, 1, 1, 0},
-	{"%copy", 5, 1, 1, 0},
-	{"xbase", 5, 1, 1, 0},
-	{"Spread", 6, 1, 1, 0},
-	{"ms", 8, 1, 1, 0},
-	{"Observed", 17, 0, 0, 0},
+/* Timed runs (tunes, sweeps, benches): one row per configuration, the
+ * problem in its own columns so that rows never look alike; the observed
+ * behaviour and the message go last, the first to be left off. */
+enum { T_VARIANT, T_N, T_DTYPE, T_OP, T_CONFIG, T_STATUS, T_MEDIAN, T_GBPS, T_COPY, T_BASE, T_NOISE,
+       T_SPREAD, T_MESSAGE, T_COLS };
+static const struct tui_table_col timed_cols[T_COLS] = {
+	[T_VARIANT] = {.title = "Variant"},
+	[T_N] = {.title = "n", .right = 1, .numeric = 1},
+	[T_DTYPE] = {.title = "Type", .fold = 1},
+	[T_OP] = {.title = "Op", .fold = 1},
+	[T_CONFIG] = {.title = "Config", .flex = 1, .min = 46},
+	[T_STATUS] = {.title = "Status", .status = 1, .fold = 1},
+	[T_MEDIAN] = {.title = "Median", .right = 1, .numeric = 1},
+	[T_GBPS] = {.title = "GB/s", .right = 1, .numeric = 1},
+	[T_COPY] = {.title = "%copy", .right = 1, .numeric = 1},
+	[T_BASE] = {.title = "xbase", .right = 1, .numeric = 1},
+	[T_NOISE] = {.title = "Noise", .right = 1, .numeric = 1},
+	[T_SPREAD] = {.title = "Spread", .right = 1, .numeric = 1},
+	[T_MESSAGE] = {.title = "Message", .width = 60},
 };
 
 struct results_pane {
@@ -64,99 +71,9 @@ struct results_pane {
 	int timed;                 /* the run has timed results */
 	int show_detail;
 	int show_best;             /* b: the best configurations instead */
-	struct tui_table best;
+	struct tui_best best;
 	char error[256];
 };
-
-static int matches(const char *filter, const char *name)
-{
-	return !*filter || strcasestr(name, filter) != NULL;
-}
-
-/* The best view: best_configs, with the references of each row's family. */
-enum { B_VARIANT, B_DTYPE, B_N, B_CONFIG, B_MEDIAN, B_GBPS, B_BASE, B_COPY, B_DEVICE };
-static const struct tui_table_col best_cols[] = {
-	{"Variant", 13, 0, 0, 0},
-	{"Type", 4, 0, 0, 0},
-	{"n", 5, 1, 1, 0},
-	{"Config", 23, 0, 0, 1},
-	{"Median ms", 9, 1, 1, 0},
-	{"GB/s", 7, 1, 1, 0},
-	{"xbase", 5, 1, 1, 0},
-	{"%copy", 5, 1, 1, 0},
-	{"Device", 8, 0, 0, 0},
-};
-
-struct best_fill {
-	struct results_pane *rp;
-	struct db_tuned_row *rows;
-	size_t count, cap;
-};
-
-static int best_collect(void *ctx, const struct db_tuned_row *row)
-{
-	struct best_fill *f = ctx;
-	return vec_push(f->rows, f->count, f->cap, *row) < 0 ? 1 : 0;
-}
-
-/* The median of the family's baseline in the same group, or 0. */
-static double best_baseline_ms(const struct catalog *cat, const struct best_fill *f,
-			       const struct db_tuned_row *r)
-{
-	struct tune_family famv;
-	const struct tune_family *fam = tune_family_of(cat, r->variant, &famv) ? &famv : NULL;
-	const char *base = fam ? (r->cols ? fam->baseline_segmented : fam->baseline) : NULL;
-	for (size_t i = 0; base && i < f->count; i++) {
-		const struct db_tuned_row *b = &f->rows[i];
-		if (strcmp(b->variant, base) == 0 && b->device_id == r->device_id && b->n == r->n &&
-		    b->cols == r->cols && strcmp(b->dtype, r->dtype) == 0 && strcmp(b->op, r->op) == 0)
-			return b->median_ms;
-	}
-	return 0;
-}
-
-static void fill_best(struct results_pane *rp)
-{
-	struct best_fill f = {rp, NULL, 0, 0};
-	struct db_tuned_query q = {.pattern = "*"};
-	char err[256];
-	tui_table_begin(&rp->best);
-	if (rp->app->db && db_best_each(rp->app->db, &q, best_collect, &f, err, sizeof err) < 0)
-		text_copy(rp->error, sizeof rp->error, err);
-	for (size_t i = 0; i < f.count; i++) {
-		const struct db_tuned_row *r = &f.rows[i];
-		if (tune_is_reference(&rp->app->cat, r->variant) || !matches(rp->super.filter, r->variant))
-			continue;
-		struct tui_table_row *row = tui_table_add(&rp->best);
-		if (!row)
-			break;
-		row->id = (long)i;
-		char size[32];
-		text_count(size, sizeof size, r->n);
-		tui_table_set(row, B_VARIANT, NAN, 0, "%s", r->variant);
-		tui_table_set(row, B_DTYPE, NAN, 0, "%s", r->dtype);
-		tui_table_set(row, B_N, (double)r->n, 0, "%s", size);
-		const char *op = strstr(r->params, ",op=");
-		tui_table_set(row, B_CONFIG, NAN, A_BOLD, "%.*s",
-			      (int)(op ? (size_t)(op - r->params) : strlen(r->params)), r->params);
-		tui_table_set(row, B_MEDIAN, r->median_ms, 0, "%.4g", r->median_ms);
-		tui_table_set(row, B_GBPS, r->gbps, 0, "%.1f", r->gbps);
-		double base = best_baseline_ms(&rp->app->cat, &f, r);
-		if (base > 0)
-			tui_table_set(row, B_BASE, base / r->median_ms, 0, "%.2f", base / r->median_ms);
-		struct tune_family famv;
-		const struct tune_family *fam = tune_family_of(&rp->app->cat, r->variant, &famv) ? &famv : NULL;
-		double copy = 0;
-		if (fam && fam->copy && r->gbps > 0 &&
-		    db_bandwidth_get(rp->app->db, r->device_id, fam->copy, &copy, err, sizeof err) > 0 &&
-		    copy > 0)
-			tui_table_set(row, B_COPY, r->gbps / copy, 0, "%.0f%%", 100 * r->gbps / copy);
-		tui_table_set(row, B_DEVICE, NAN, tui_term_attr(TUI_DIM), "%s",
-			      r->device[0] ? r->device : "host");
-	}
-	tui_table_end(&rp->best);
-	free(f.rows);
-}
 
 /* Within the run: the fastest timed PASS of a variant and problem ("*"),
  * and the references of its family at that problem. */
@@ -184,16 +101,6 @@ static int is_best(const struct results_pane *rp, size_t k)
 	return rivals > 0;
 }
 
-/* 1 when another result of the run has the same case name: the
- * configurations of a sweep, told apart by their params. */
-static int name_shared(const struct results_pane *rp, size_t k)
-{
-	for (size_t i = 0; i < rp->nrows; i++)
-		if (i != k && strcmp(rp->rows[i].case_name, rp->rows[k].case_name) == 0)
-			return 1;
-	return 0;
-}
-
 static double run_reference(const struct results_pane *rp, const struct db_result_row *r,
 			    int copy)
 {
@@ -211,9 +118,57 @@ static double run_reference(const struct results_pane *rp, const struct db_resul
 	/* The copy bandwidth is measured once per device: a resumed sweep
 	 * finds it stored. */
 	if (copy && ref && rp->app->db &&
-	    db_bandwidth_get(rp->app->db, rp->run.device[0] ? -1 : 0, ref, &gbps, err, sizeof err) > 0)
+	    db_bandwidth_get(rp->app->db, rp->run.device_id, ref, &gbps, err, sizeof err) > 0)
 		return gbps;
 	return 0;
+}
+
+/* The conformance layout's row for result r. */
+static void fill_plain(struct tui_table_row *row, const struct db_result_row *r)
+{
+	tui_table_set(row, P_CASE, NAN, 0, "%s", r->case_name);
+	tui_table_set(row, P_STATUS, (double)r->status, tui_term_status_attr(r->status), "%s",
+		      status_name(r->status));
+	tui_table_set(row, P_OBSERVED, NAN, 0, "%s", r->observed);
+	tui_table_set(row, P_DURATION, r->duration_ms, 0, "%.1f", r->duration_ms);
+	tui_table_set(row, P_MESSAGE, NAN, tui_term_attr(TUI_DIM), "%s", r->message);
+}
+
+/* The timed layout's row for result k. */
+static void fill_timed(struct results_pane *rp, struct tui_table_row *row, size_t k)
+{
+	const struct db_result_row *r = &rp->rows[k];
+	int best = !tune_is_reference(&rp->app->cat, r->variant) && is_best(rp, k);
+	char shape[48], config[TUI_CELL_MAX];
+	tui_shape(shape, sizeof shape, r->n, r->cols);
+	tui_best_config(r->params, config, sizeof config);
+	const char *op = strstr(r->params, "op=");
+	tui_table_set(row, T_VARIANT, NAN, best ? A_BOLD : 0, "%s%s", best ? "* " : "", r->variant);
+	tui_table_set(row, T_N, (double)r->n * (double)(r->cols > 0 ? r->cols : 1), 0, "%s", shape);
+	tui_table_set(row, T_DTYPE, NAN, 0, "%s", r->dtype);
+	tui_table_set(row, T_OP, NAN, 0, "%.*s", op ? (int)strcspn(op + 3, ",") : 0, op ? op + 3 : "");
+	tui_table_set(row, T_CONFIG, NAN, best ? A_BOLD : 0, "%s", config);
+	tui_table_set(row, T_STATUS, (double)r->status, tui_term_status_attr(r->status), "%s",
+		      status_name(r->status));
+	if (!isnan(r->median_ms))
+		tui_table_set(row, T_MEDIAN, r->median_ms, 0, "%.2f", r->median_ms * 1e3);
+	if (!isnan(r->gbps))
+		tui_table_set(row, T_GBPS, r->gbps, 0, "%.1f", r->gbps);
+	double copy = isnan(r->gbps) ? 0 : run_reference(rp, r, 1);
+	if (copy > 0)
+		tui_table_set(row, T_COPY, r->gbps / copy, 0, "%.0f%%", 100 * r->gbps / copy);
+	double base = isnan(r->median_ms) ? 0 : run_reference(rp, r, 0);
+	if (base > 0 && r->median_ms > 0)
+		tui_table_set(row, T_BASE, base / r->median_ms, 0, "%.2f", base / r->median_ms);
+	if (!isnan(r->noise) && r->samples > 0)
+		tui_table_set(row, T_NOISE, r->noise, 0, "%.1f%%", 100 * r->noise);
+	/* Results stored before the interval existed have none. */
+	if (!isnan(r->robust.spread)) {
+		int missed = r->robust.noise_met == 0;
+		tui_table_set(row, T_SPREAD, r->robust.spread, missed ? tui_term_attr(TUI_WARN) : 0,
+			      "%.1f%%%s", 100 * r->robust.spread, missed ? "~" : "");
+	}
+	tui_table_set(row, T_MESSAGE, NAN, tui_term_attr(TUI_DIM), "%s", r->message);
 }
 
 static void fill_table(struct results_pane *rp)
@@ -225,61 +180,26 @@ static void fill_table(struct results_pane *rp)
 		/* Another layout: the sort column meant something else. */
 		tui_table_free(&rp->table);
 		if (timed)
-			tui_table_init(&rp->table, timed_cols, (int)(sizeof timed_cols / sizeof timed_cols[0]));
+			tui_table_init(&rp->table, timed_cols, T_COLS);
 		else
-			tui_table_init(&rp->table, plain_cols, (int)(sizeof plain_cols / sizeof plain_cols[0]));
+			tui_table_init(&rp->table, plain_cols, P_COLS);
 		rp->timed = timed;
 	}
 	tui_table_begin(&rp->table);
 	for (size_t i = 0; i < rp->nrows; i++) {
-		const struct db_result_row *r = &rp->rows[i];
-		if (!matches(rp->super.filter, r->case_name))
-			continue;
 		struct tui_table_row *row = tui_table_add(&rp->table);
 		if (!row)
 			break;
 		row->id = (long)i;
-		attr_t sa = tui_term_status_attr(r->status);
-		int best = timed && !tune_is_reference(&rp->app->cat, r->variant) && is_best(rp, i);
-		if (timed && r->params[0] && name_shared(rp, i))
-			/* A configuration: the case name is the same for all of
-			 * them (the operator is in it; the params say the rest). */
-			tui_table_set(row, C_CASE, NAN, best ? A_BOLD : 0, "%s%s %.*s", best ? "* " : "",
-				      strrchr(r->variant, '.') ? strrchr(r->variant, '.') + 1 : r->variant,
-				      (int)(strstr(r->params, ",op=") ? (size_t)(strstr(r->params, ",op=") - r->params)
-								       : strlen(r->params)),
-				      r->params);
+		if (timed)
+			fill_timed(rp, row, i);
 		else
-			tui_table_set(row, C_CASE, NAN, best ? A_BOLD : 0, "%s%s", best ? "* " : "",
-				      r->case_name);
-		tui_table_set(row, C_STATUS, NAN, sa, "%s", status_name(r->status));
-		if (!timed) {
-			tui_table_set(row, P_OBSERVED, NAN, 0, "%s", r->observed);
-			tui_table_set(row, P_DURATION, r->duration_ms, 0, "%.1f", r->duration_ms);
-			continue;
-		}
-		if (!isnan(r->median_ms))
-			tui_table_set(row, T_MEDIAN, r->median_ms, 0, "%.4g", r->median_ms);
-		if (!isnan(r->gbps))
-			tui_table_set(row, T_GBPS, r->gbps, 0, "%.1f", r->gbps);
-		double copy = isnan(r->gbps) ? 0 : run_reference(rp, r, 1);
-		if (copy > 0)
-			tui_table_set(row, T_COPY, r->gbps / copy, 0, "%.0f%%", 100 * r->gbps / copy);
-		double base = isnan(r->median_ms) ? 0 : run_reference(rp, r, 0);
-		if (base > 0 && r->median_ms > 0)
-			tui_table_set(row, T_BASE, base / r->median_ms, 0, "%.2f", base / r->median_ms);
-		/* Results stored before the interval existed have none. */
-		if (!isnan(r->robust.spread)) {
-			int missed = r->robust.noise_met == 0;
-			tui_table_set(row, T_SPREAD, r->robust.spread, missed ? tui_term_attr(TUI_WARN) : 0,
-				      "%.1f%%%s", 100 * r->robust.spread, missed ? "~" : "");
-		}
-		tui_table_set(row, T_DURATION, r->duration_ms, 0, "%.1f", r->duration_ms);
-		tui_table_set(row, T_OBSERVED, NAN, 0, "%s", r->observed);
+			fill_plain(row, &rp->rows[i]);
 	}
+	snprintf(rp->table.filter, sizeof rp->table.filter, "%s", rp->super.filter);
 	tui_table_end(&rp->table);
 	if (rp->show_best)
-		fill_best(rp);
+		tui_best_load(&rp->best, rp->super.filter);
 }
 
 static void load(struct results_pane *rp)
@@ -319,18 +239,24 @@ void tui_results_reload(struct tui_pane *p, int latest)
 	load(rp);
 }
 
+/* The detail of result r: the run's took/seed line comes right after the
+ * problem, so a long message cannot push it out of a short screen. */
 static void show_detail(struct results_pane *rp, const struct db_result_row *r)
 {
 	struct tui_log *d = &rp->detail;
+	char shape[48];
 	tui_log_clear(d);
 	tui_log_add(d, tui_term_status_attr(r->status), "%s  %s", status_name(r->status), r->case_name);
-	tui_log_field(d, "expected", "%s, observed %s", r->expect, r->observed);
-	tui_log_field(d, "message", "%s", r->message[0] ? r->message : "(none)");
+	tui_shape(shape, sizeof shape, r->n, r->cols);
 	if (r->cols)
-		tui_log_field(d, "problem", "%s %s, %lld row%s of %lld", r->variant, r->dtype,
+		tui_log_field(d, "problem", "%s %s, %s: %lld row%s of %lld", r->variant, r->dtype, shape,
 			      (long long)r->n, r->n == 1 ? "" : "s", (long long)r->cols);
 	else
-		tui_log_field(d, "problem", "%s %s, n = %lld", r->variant, r->dtype, (long long)r->n);
+		tui_log_field(d, "problem", "%s %s, n = %lld (%s)", r->variant, r->dtype, (long long)r->n,
+			      shape);
+	tui_log_field(d, "took", "%.1f ms; seed %s; recorded %s", r->duration_ms,
+		      r->seed[0] ? r->seed : "(none)", r->created_at);
+	tui_log_field(d, "expected", "%s, observed %s", r->expect, r->observed);
 	if (r->params[0])
 		tui_log_field(d, "params", "%s", r->params);
 	if (!isnan(r->err_norm))
@@ -345,8 +271,7 @@ static void show_detail(struct results_pane *rp, const struct db_result_row *r)
 			      r->robust.ci_low_ms, r->robust.ci_high_ms, 100 * r->robust.spread,
 			      r->robust.noise_met ? "noise target met" : "noise target NOT reached",
 			      100 * r->noise, r->robust.throttled);
-	tui_log_field(d, "took", "%.1f ms; seed %s; recorded %s", r->duration_ms, r->seed,
-		      r->created_at);
+	tui_log_field(d, "message", "%s", r->message[0] ? r->message : "(none)");
 }
 
 static void results_draw(struct tui_pane *p, const struct tui_rect *r)
@@ -354,15 +279,7 @@ static void results_draw(struct tui_pane *p, const struct tui_rect *r)
 	struct results_pane *rp = (struct results_pane *)p;
 	int y = r->y;
 	if (rp->show_best) {
-		tui_putf(y, r->x, r->w, A_BOLD, "Best configurations  %zu  (b: back to the run)",
-			 rp->best.count);
-		tui_putf(y + 1, r->x, r->w, tui_term_attr(TUI_DIM), "per device, variant, type and size; %s",
-			 rp->app->db_path);
-		struct tui_rect br = {y + 2, r->x, r->h - 2, r->w};
-		tui_table_draw(&rp->best, &br, 1);
-		if (!rp->best.count)
-			tui_put(y + 4, r->x + 2, r->w - 4, tui_term_attr(TUI_DIM),
-				"no timed results yet: m picks sweep or tune, r runs it");
+		tui_best_draw(&rp->best, r);
 		return;
 	}
 	if (!rp->run_id) {
@@ -374,35 +291,47 @@ static void results_draw(struct tui_pane *p, const struct tui_rect *r)
 		return;
 	}
 	const struct db_run_row *run = &rp->run;
-	char tally[96];
+	char tally[96], shown[64] = "";
 	if (run->passed >= 0)
 		snprintf(tally, sizeof tally, "%d passed, %d failed, %d skipped", run->passed,
 			 run->failed, run->skipped);
 	else
 		snprintf(tally, sizeof tally, "%d results so far", run->results);
-	tui_putf(y, r->x, r->w, A_BOLD, "Run #%lld  %s  %s  %s", (long long)run->id, run->started_at,
-		 run->state, tally);
+	if (rp->table.filter[0])
+		snprintf(shown, sizeof shown, "  (%zu of %zu shown)", rp->table.nview, rp->table.count);
+	tui_putf(y, r->x, r->w, A_BOLD, "Run #%lld  %s  %s  %s%s", (long long)run->id, run->started_at,
+		 run->state, tally, shown);
 	y++;
-	tui_putf(y, r->x, r->w, tui_term_attr(TUI_DIM), "%s%s%s", run->device[0] ? run->device : "no GPU",
-		 run->command_line[0] ? "  " : "", run->command_line);
-	y++;
+	int info_y = y++;
 	if (rp->error[0])
 		tui_put(y++, r->x, r->w, tui_term_status_attr(STATUS_ERROR), rp->error);
 	int table_h = r->y + r->h - y;
-	if (rp->show_detail)
-		table_h = table_h / 2;
+	if (rp->show_detail) {
+		/* The detail gets what it needs; the table keeps a few rows. */
+		const struct tui_table_row *cur = tui_table_current(&rp->table);
+		if (cur)
+			show_detail(rp, &rp->rows[cur->id]);
+		else
+			tui_log_clear(&rp->detail);
+		int want = (int)rp->detail.count + 4;
+		table_h = table_h - want > 4 ? table_h - want : 4;
+		if (table_h > (r->y + r->h - y) / 2)
+			table_h = (r->y + r->h - y) / 2;
+	}
 	struct tui_rect tr = {y, r->x, table_h, r->w};
 	tui_table_draw(&rp->table, &tr, 1);
-	if (!rp->table.count)
+	/* After the table: what its folded columns held goes on this line. */
+	char folded[160];
+	tui_table_folded(&rp->table, folded, sizeof folded);
+	tui_putf(info_y, r->x, r->w, tui_term_attr(TUI_DIM), "%s%s%s%s%s%s",
+		 run->device[0] ? run->device : "no GPU", rp->timed ? "; median in " : "",
+		 rp->timed ? tui_term_glyphs()->us : "", folded[0] ? "; every row: " : "", folded,
+		 rp->timed && !folded[0] ? "; * fastest of its variant and problem" : "");
+	if (!rp->table.nview)
 		tui_put(y + 2, r->x + 2, r->w - 4, tui_term_attr(TUI_DIM),
-			rp->nrows ? "no result matches the filter" : "no results in this run yet");
+			rp->nrows ? "no result matches the filter (Esc clears it)" : "no results in this run yet");
 	if (!rp->show_detail)
 		return;
-	const struct tui_table_row *cur = tui_table_current(&rp->table);
-	if (cur)
-		show_detail(rp, &rp->rows[cur->id]);
-	else
-		tui_log_clear(&rp->detail);
 	int dy = y + table_h;
 	tui_hline(dy, r->x, r->w);
 	tui_put(dy, r->x + 2, r->w - 4, tui_term_attr(TUI_DIM), " detail (Enter closes) ");
@@ -430,6 +359,20 @@ static void step_run(struct results_pane *rp, int dir)
 static int results_key(struct tui_pane *p, int key)
 {
 	struct results_pane *rp = (struct results_pane *)p;
+	if (key == 'b') {
+		rp->show_best = !rp->show_best;
+		rp->best.detail = 0;
+		fill_table(rp);
+		return 1;
+	}
+	if (rp->show_best) {
+		if (key == TUI_KEY_ESC && !rp->best.detail && p->filter[0]) {
+			p->filter[0] = '\0';
+			tui_best_filter(&rp->best, "");
+			return 1;
+		}
+		return tui_best_key(&rp->best, key);
+	}
 	if (TUI_IS_ENTER(key)) {
 		rp->show_detail = !rp->show_detail;
 		return 1;
@@ -439,28 +382,29 @@ static int results_key(struct tui_pane *p, int key)
 			rp->show_detail = 0;
 		else if (p->filter[0]) {
 			p->filter[0] = '\0';
-			fill_table(rp);
+			tui_table_filter(&rp->table, "");
 		}
 		return 1;
 	}
-	if (key == 'b') {
-		rp->show_best = !rp->show_best;
-		fill_table(rp);
-		return 1;
-	}
-	if (rp->show_best)
-		return tui_table_key(&rp->best, key);
 	if (key == '[' || key == ']') {
 		step_run(rp, key == '[' ? -1 : 1);
 		return 1;
 	}
-	return tui_table_key(&rp->table, key);
+	if (tui_table_key(&rp->table, key)) {
+		if (rp->table.note[0])
+			tui_screen_note(p->screen, "%s", rp->table.note);
+		return 1;
+	}
+	return 0;
 }
 
 static void results_filter(struct tui_pane *p, const char *text)
 {
-	(void)text;
-	fill_table((struct results_pane *)p);
+	struct results_pane *rp = (struct results_pane *)p;
+	if (rp->show_best)
+		tui_best_filter(&rp->best, text);
+	else
+		tui_table_filter(&rp->table, text);
 }
 
 static void results_show(struct tui_pane *p)
@@ -469,25 +413,33 @@ static void results_show(struct tui_pane *p)
 }
 
 static const struct tui_hint results_hints[] = {
-	{"Enter", "Detail"}, {"b", "Best"}, {"[ ]", "Run"}, {"h/l", "Sort"}, {"s", "Rev"}, {"/", "Filter"},
+	{"Enter", "Detail"}, {"b", "Best"}, {"[ ]", "Run"}, {"h/l", "Sort"}, {"/", "Filter"},
+	{"n", "Next fail"}, {"z", "Zoom"}, {"y", "Copy"},
 };
 
 static size_t results_hints_fn(struct tui_pane *p, const struct tui_hint **out)
 {
-	(void)p;
+	struct results_pane *rp = (struct results_pane *)p;
 	*out = results_hints;
-	return sizeof results_hints / sizeof results_hints[0];
+	/* y copies in the best view only. */
+	return sizeof results_hints / sizeof results_hints[0] - (rp->show_best ? 0 : 1);
 }
 
 static const struct tui_hint results_help[] = {
 	{"", "Results"},
 	{"Up/Down j/k", "move; PgUp/PgDn, Home/End (g/G) jump"},
 	{"Enter", "show or hide the detail (message, timing)"},
-	{"Left/Right h/l", "sort by another column (< > too)"},
+	{"Left/Right h/l", "sort by another column; left of the first: run order"},
 	{"s", "reverse the order"},
+	{"o", "back to run order (the order results came)"},
+	{"< >", "scroll the columns after the first"},
+	{"z", "the row under the cursor in full"},
+	{"n N", "next / previous failure (FAIL, TIMEOUT, CRASH, ERROR, XPASS)"},
 	{"[ ]", "the run before / after this one"},
 	{"b", "the best configuration per device, variant, type, size"},
-	{"/", "filter by case name; Esc clears"},
+	{"Enter (best)", "every configuration measured for that problem, ranked"},
+	{"y Y (best)", "copy the configuration / the conform tune command line"},
+	{"/", "filter: words found in any column (!word: not found); Esc clears"},
 };
 
 static void results_destroy(struct tui_pane *p)
@@ -495,7 +447,7 @@ static void results_destroy(struct tui_pane *p)
 	struct results_pane *rp = (struct results_pane *)p;
 	free(rp->rows);
 	tui_table_free(&rp->table);
-	tui_table_free(&rp->best);
+	tui_best_free(&rp->best);
 	tui_log_free(&rp->detail);
 	free(rp);
 }
@@ -521,7 +473,7 @@ struct tui_pane *tui_results_pane_new(struct tui_app *app)
 	rp->app = app;
 	rp->follow = 1;
 	tui_log_init(&rp->detail, 0, 0);
-	tui_table_init(&rp->best, best_cols, (int)(sizeof best_cols / sizeof best_cols[0]));
+	tui_best_init(&rp->best, app);
 	tui_results_reload(&rp->super, 1);
 	return &rp->super;
 }

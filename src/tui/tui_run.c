@@ -36,14 +36,30 @@
 #include "tune.h"
 #include "tune_space.h"
 
-enum { COL_NO, COL_STATUS, COL_CASE, COL_TIME, COL_MESSAGE };
+/* A conformance run: one row per case, its wall time. */
+enum { COL_NO, COL_STATUS, COL_CASE, COL_TIME, COL_MESSAGE, COL_COUNT };
+static const struct tui_table_col run_cols[COL_COUNT] = {
+	[COL_NO] = {.title = "#", .right = 1, .numeric = 1},
+	[COL_STATUS] = {.title = "Status", .status = 1},
+	[COL_CASE] = {.title = "Case", .flex = 1, .min = 30},
+	[COL_TIME] = {.title = "Wall s", .right = 1, .numeric = 1},
+	[COL_MESSAGE] = {.title = "Message", .flex = 1},
+};
 
-static const struct tui_table_col run_cols[] = {
-	{"#", 3, 1, 1, 0},
-	{"Status", 7, 0, 0, 0},
-	{"Case", 30, 0, 0, 0},
-	{"Time", 6, 1, 1, 0},
-	{"Message", 10, 0, 0, 1},
+/* A sweep or tune: one row per configuration, the problem in columns of
+ * its own and the median, not the wall time. */
+enum { SW_NO, SW_STATUS, SW_VARIANT, SW_N, SW_DTYPE, SW_CONFIG, SW_MEDIAN, SW_GBPS, SW_MESSAGE,
+       SW_COUNT };
+static const struct tui_table_col sweep_cols[SW_COUNT] = {
+	[SW_NO] = {.title = "#", .right = 1, .numeric = 1},
+	[SW_STATUS] = {.title = "Status", .status = 1},
+	[SW_VARIANT] = {.title = "Variant"},
+	[SW_N] = {.title = "n", .right = 1, .numeric = 1},
+	[SW_DTYPE] = {.title = "Type", .fold = 1},
+	[SW_CONFIG] = {.title = "Config", .flex = 1, .min = 46},
+	[SW_MEDIAN] = {.title = "Median", .right = 1, .numeric = 1},
+	[SW_GBPS] = {.title = "GB/s", .right = 1, .numeric = 1},
+	[SW_MESSAGE] = {.title = "Message", .flex = 1},
 };
 
 struct run_pane {
@@ -61,6 +77,10 @@ struct run_pane {
 	char current[CASE_NAME_MAX]; /* the case in flight, "" between cases */
 	int counts[STATUS_COUNT];
 	char outcome[1100];        /* the last run's summary line, or why it stopped */
+	int cancelled;             /* the last run was cancelled (c, q) */
+	size_t current_index;      /* the case in flight */
+	double ordinary_s;         /* wall time of the cases done that were not */
+	size_t ordinary_done;      /* expected to hang, for the ETA */
 	/* The conformance run in progress (stepped by tui_run_step). */
 	struct session *ss;
 	struct case_spec *cases;
@@ -74,14 +94,6 @@ struct run_pane {
 	size_t nsizes, size_index;
 	struct tune_sweep sw;
 };
-
-static struct tui_table_row *row_of(struct run_pane *rp, size_t index)
-{
-	for (size_t i = 0; i < rp->table.count; i++)
-		if (rp->table.rows[i].id == (long)index)
-			return &rp->table.rows[i];
-	return NULL;
-}
 
 static void redraw(struct run_pane *rp)
 {
@@ -125,9 +137,10 @@ static void sink_start(void *ctx, const struct case_spec *c, size_t index, size_
 	struct run_pane *rp = ctx;
 	(void)total;
 	text_copy(rp->current, sizeof rp->current, c->name);
+	rp->current_index = index;
 	rp->case_started = text_now();
 	rp->deadline_s = rp->remaining = timeout_s;
-	struct tui_table_row *row = row_of(rp, index);
+	struct tui_table_row *row = tui_table_find(&rp->table, (long)index);
 	if (row) {
 		tui_table_set(row, COL_STATUS, NAN, tui_term_attr(TUI_WARN), "RUN");
 		tui_table_select_id(&rp->table, (long)index);
@@ -140,6 +153,12 @@ static void sink_tick(void *ctx, double remaining_s)
 	rp->remaining = remaining_s;
 }
 
+/* A case expected to hang (or undefined, which may) runs to its deadline. */
+static int runs_to_deadline(const struct case_spec *c)
+{
+	return c->expect == EXPECT_HANG || c->expect == EXPECT_UNDEFINED;
+}
+
 static int sink_result(void *ctx, const struct result *r, size_t index, size_t total, char *err,
 		       size_t len)
 {
@@ -147,15 +166,20 @@ static int sink_result(void *ctx, const struct result *r, size_t index, size_t t
 	(void)total;
 	(void)err;
 	(void)len;
-	struct tui_table_row *row = row_of(rp, index);
+	struct tui_table_row *row = tui_table_find(&rp->table, (long)index);
 	if (row) {
 		tui_table_set(row, COL_STATUS, (double)r->status, tui_term_status_attr(r->status), "%s",
 			      status_name(r->status));
 		tui_table_set(row, COL_TIME, r->duration_s, 0, "%.2f", r->duration_s);
 		tui_table_set(row, COL_MESSAGE, NAN, tui_term_attr(TUI_DIM), "%s", r->message);
+		tui_table_refresh(&rp->table);
 	}
 	rp->counts[r->status]++;
 	rp->done++;
+	if (!runs_to_deadline(r->c)) {
+		rp->ordinary_s += r->duration_s;
+		rp->ordinary_done++;
+	}
 	rp->current[0] = '\0';
 	int notable = r->status != STATUS_PASS && r->status != STATUS_XFAIL && r->status != STATUS_SKIP;
 	if (notable)
@@ -172,8 +196,8 @@ static int sink_end(void *ctx, const struct run_summary *s, char *err, size_t le
 	(void)len;
 	char line[128];
 	report_summary_line(s, line, sizeof line);
-	snprintf(rp->outcome, sizeof rp->outcome, "%s in %.1f s%s", line, s->wall_s,
-		 s->interrupted ? "; cancelled" : "");
+	snprintf(rp->outcome, sizeof rp->outcome, "%s in %.1f s", line, s->wall_s);
+	rp->cancelled = s->interrupted;
 	tui_log_add(&rp->log, A_BOLD, "run #%lld: %s", (long long)rp->run_id, rp->outcome);
 	return 0;
 }
@@ -206,6 +230,13 @@ static void command_line(char *buf, size_t len, uint64_t seed, const struct case
 
 static void reset_pane(struct run_pane *rp, const struct case_spec *cases, size_t n)
 {
+	/* A sweep's rows are configurations, a conformance run's cases. */
+	const struct tui_table_col *cols = rp->app->mode == TUI_MODE_CONFORMANCE ? run_cols : sweep_cols;
+	if (rp->table.cols != cols) {
+		tui_table_free(&rp->table);
+		tui_table_init(&rp->table, cols, cols == run_cols ? COL_COUNT : SW_COUNT);
+	}
+	rp->table.zoom = 0;
 	tui_table_begin(&rp->table);
 	rp->table.cursor = rp->table.top = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -225,6 +256,9 @@ static void reset_pane(struct run_pane *rp, const struct case_spec *cases, size_
 	rp->run_id = 0;
 	rp->current[0] = '\0';
 	rp->outcome[0] = '\0';
+	rp->cancelled = 0;
+	rp->ordinary_s = 0;
+	rp->ordinary_done = 0;
 	rp->started = text_now();
 	rp->mode = rp->app->mode;
 	if (rp->log.count)
@@ -295,35 +329,38 @@ static void tune_progress_seen(void *ctx, const char *variant, uint64_t done, ui
 	tui_results_reload(rp->app->panes[TUI_PANE_RESULTS], 0);
 }
 
-/* Lists a finished sweep's rows (fastest first, the best marked). */
+/* Adds a finished size's rows (its best first, then fastest first) under
+ * the sizes before it. */
 static void tune_list_sweep(struct run_pane *rp, const struct tune_sweep *sw)
 {
 	char size[32];
 	text_count(size, sizeof size, sw->n);
-	tui_table_begin(&rp->table);
 	for (size_t i = 0; i < sw->count; i++) {
 		const struct tune_row *t = &sw->rows[i];
 		struct tui_table_row *row = tui_table_add(&rp->table);
 		if (!row)
 			break;
 		row->id = (long)rp->table.count;
-		tui_table_set(row, COL_NO, (double)rp->table.count, tui_term_attr(TUI_DIM), "%zu",
+		tui_table_set(row, SW_NO, (double)rp->table.count, tui_term_attr(TUI_DIM), "%zu",
 			      rp->table.count);
-		tui_table_set(row, COL_STATUS, (double)t->status, tui_term_status_attr(t->status), "%s",
+		tui_table_set(row, SW_STATUS, (double)t->status, tui_term_status_attr(t->status), "%s",
 			      status_name(t->status));
-		tui_table_set(row, COL_CASE, NAN, t->best ? A_BOLD : 0, "%s%s %s n=%s",
-			      t->best ? "* " : "", t->variant,
-			      t->config[0] ? t->config : t->role == TUNE_TUNED ? "defaults" : "reference",
-			      size);
+		tui_table_set(row, SW_VARIANT, NAN, t->best ? A_BOLD : 0, "%s%s", t->best ? "* " : "",
+			      t->variant);
+		tui_table_set(row, SW_N, (double)sw->n, 0, "%s", size);
+		tui_table_set(row, SW_DTYPE, NAN, 0, "%s", dtype_name(rp->ts->o.dtype));
+		tui_table_set(row, SW_CONFIG, NAN, t->best ? A_BOLD : 0, "%s",
+			      t->config[0] ? t->config : t->role == TUNE_TUNED ? "(default)" : "(reference)");
 		if (t->timing.samples > 0) {
-			tui_table_set(row, COL_TIME, t->timing.median_ms, 0, "%.4g", t->timing.median_ms);
-			tui_table_set(row, COL_MESSAGE, NAN, tui_term_attr(TUI_DIM), "%.1f GB/s%s",
-				      t->gbps, t->reused ? ", stored" : "");
+			tui_table_set(row, SW_MEDIAN, t->timing.median_ms, 0, "%.2f", t->timing.median_ms * 1e3);
+			tui_table_set(row, SW_GBPS, t->gbps, 0, "%.1f", t->gbps);
+			tui_table_set(row, SW_MESSAGE, NAN, tui_term_attr(TUI_DIM), "%s",
+				      t->reused ? "from the database" : "");
 		} else {
-			tui_table_set(row, COL_MESSAGE, NAN, tui_term_attr(TUI_DIM), "%s", t->message);
+			tui_table_set(row, SW_MESSAGE, NAN, tui_term_attr(TUI_DIM), "%s", t->message);
 		}
 	}
-	tui_table_end(&rp->table);
+	tui_table_refresh(&rp->table);
 }
 
 /* What ends every run: what the pane held for it is freed (whichever kind
@@ -361,9 +398,9 @@ static void tune_finish(struct tui_app *app, struct run_pane *rp, int interrupte
 	if (s && s->run_open) {
 		char line[128];
 		report_summary_line(&s->shown, line, sizeof line);
-		snprintf(rp->outcome, sizeof rp->outcome, "%s in %.1f s; %llu from the database%s", line,
-			 text_now() - rp->started, (unsigned long long)s->reused,
-			 interrupted ? "; cancelled" : "");
+		snprintf(rp->outcome, sizeof rp->outcome, "%s in %.1f s; %llu from the database", line,
+			 text_now() - rp->started, (unsigned long long)s->reused);
+		rp->cancelled = interrupted && app->stop;
 		tui_log_add(&rp->log, A_BOLD, "run #%lld: %s", (long long)rp->run_id, rp->outcome);
 		if (tune_close(s, interrupted, err, sizeof err) < 0)
 			tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "%s", err);
@@ -485,6 +522,7 @@ static void run_finish(struct tui_app *app, struct run_pane *rp)
 					tui_table_set(row, COL_MESSAGE, NAN, tui_term_attr(TUI_WARN), "cancelled");
 				}
 			}
+			tui_table_refresh(&rp->table);
 			tui_screen_note(&app->screen, "run #%lld cancelled", (long long)rp->run_id);
 		}
 	}
@@ -601,6 +639,26 @@ void tui_run_progress(struct tui_pane *p, size_t *done, size_t *total)
 	*total = rp->total;
 }
 
+/* Seconds left: in a conformance run, the ordinary cases at the pace so
+ * far and each case expected to hang at its whole deadline (the one in
+ * flight at what is left of it); in a sweep, the evaluations at their pace. */
+static double eta_s(const struct run_pane *rp, double elapsed)
+{
+	if (rp->mode != TUI_MODE_CONFORMANCE || !rp->cases)
+		return elapsed / (double)rp->done * (double)(rp->total - rp->done);
+	double pace = rp->ordinary_done ? rp->ordinary_s / (double)rp->ordinary_done
+					: elapsed / (double)rp->done;
+	double left = 0;
+	size_t from = rp->current[0] ? rp->current_index : rp->done;
+	for (size_t i = from; i < rp->total; i++) {
+		if (i == rp->current_index && rp->current[0])
+			left += runs_to_deadline(&rp->cases[i]) ? rp->remaining : 0;
+		else
+			left += runs_to_deadline(&rp->cases[i]) ? rp->app->hang_timeout_s : pace;
+	}
+	return left;
+}
+
 static void draw_counts(struct run_pane *rp, int y, int x, int w)
 {
 	int end = x + w;
@@ -645,8 +703,7 @@ static void run_draw(struct tui_pane *p, const struct tui_rect *r)
 	double elapsed = (rp->active ? text_now() : rp->started) - rp->started;
 	char eta[48] = "";
 	if (rp->active && rp->done > 0 && rp->done < rp->total)
-		snprintf(eta, sizeof eta, "  ETA %.0f s",
-			 elapsed / (double)rp->done * (double)(rp->total - rp->done));
+		snprintf(eta, sizeof eta, "  ETA %.0f s", eta_s(rp, elapsed));
 	char right[96];
 	int pct = rp->total ? (int)(100 * rp->done / rp->total) : 0;
 	if (rp->active)
@@ -670,7 +727,8 @@ static void run_draw(struct tui_pane *p, const struct tui_rect *r)
 	} else if (rp->active) {
 		tui_put(y, x, w, tui_term_attr(TUI_DIM), "starting a worker...");
 	} else if (rp->outcome[0]) {
-		tui_putf(y, x, w, A_BOLD, "Done: %s", rp->outcome);
+		tui_putf(y, x, w, rp->cancelled ? tui_term_attr(TUI_WARN) : A_BOLD, "%s: %s",
+			 rp->cancelled ? "Cancelled" : "Done", rp->outcome);
 	}
 	y++;
 
@@ -689,11 +747,23 @@ static void run_draw(struct tui_pane *p, const struct tui_rect *r)
 static int run_key(struct tui_pane *p, int key)
 {
 	struct run_pane *rp = (struct run_pane *)p;
-	return tui_table_key(&rp->table, key);
+	/* Enter shows the row in full: its message is often longer than the
+	 * column ("worker killed by signal 11 (Segmentation fault)"). */
+	if (TUI_IS_ENTER(key))
+		key = 'z';
+	if (key == TUI_KEY_ESC && rp->table.zoom) {
+		rp->table.zoom = 0;
+		return 1;
+	}
+	if (!tui_table_key(&rp->table, key))
+		return 0;
+	if (rp->table.note[0])
+		tui_screen_note(p->screen, "%s", rp->table.note);
+	return 1;
 }
 
 static const struct tui_hint run_hints[] = {
-	{"j/k", "Move"}, {"h/l", "Sort"},
+	{"Enter", "Detail"}, {"j/k", "Move"}, {"h/l", "Sort"}, {"n", "Next fail"},
 };
 
 static size_t run_hints_fn(struct tui_pane *p, const struct tui_hint **out)
@@ -709,8 +779,17 @@ static const struct tui_hint run_help[] = {
 	{"m", "mode: conformance, sweep (every configuration), tune"},
 	{"c", "cancel the run: the worker is killed"},
 	{"Up/Down j/k", "move in the list of cases"},
-	{"Left/Right h/l", "sort by another column; s reverses"},
+	{"Enter z", "the row under the cursor in full (its message)"},
+	{"Left/Right h/l", "sort by another column; s reverses, o: run order"},
+	{"n N", "next / previous failure"},
+	{"< >", "scroll the columns after the first"},
+	{"/", "filter: words found in any column (!word: not found)"},
 };
+
+static void run_filter(struct tui_pane *p, const char *text)
+{
+	tui_table_filter(&((struct run_pane *)p)->table, text);
+}
 
 static void run_destroy(struct tui_pane *p)
 {
@@ -727,6 +806,7 @@ static const struct tui_pane_class run_class = {
 	.hints = run_hints_fn,
 	.help = run_help,
 	.nhelp = sizeof run_help / sizeof run_help[0],
+	.filter = run_filter,
 	.destroy = run_destroy,
 };
 
@@ -737,7 +817,7 @@ struct tui_pane *tui_run_pane_new(struct tui_app *app)
 		return NULL;
 	rp->super.cls = &run_class;
 	rp->app = app;
-	tui_table_init(&rp->table, run_cols, (int)(sizeof run_cols / sizeof run_cols[0]));
+	tui_table_init(&rp->table, run_cols, COL_COUNT);
 	tui_log_init(&rp->log, 500, 1);
 	return &rp->super;
 }

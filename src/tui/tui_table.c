@@ -1,5 +1,9 @@
 /*
  * tui_table.c - the table widget (see tui_table.h).
+ *
+ * Rows stay where they were added; the view is a list of their indexes, so
+ * a pane may change a row's cells in place (the run pane does, as results
+ * come) and the view only needs sorting again (tui_table_refresh).
  */
 #include "tui_table.h"
 #include "vec.h"
@@ -16,14 +20,17 @@ void tui_table_init(struct tui_table *t, const struct tui_table_col *cols, int n
 	t->cols = cols;
 	t->ncols = ncols < TUI_TABLE_COLS ? ncols : TUI_TABLE_COLS;
 	t->sort_col = -1;
+	t->first = 1;
 	t->page = 10;
 }
 
 void tui_table_free(struct tui_table *t)
 {
 	free(t->rows);
+	free(t->view);
 	t->rows = NULL;
-	t->count = t->cap = 0;
+	t->view = NULL;
+	t->count = t->cap = t->nview = t->capview = 0;
 }
 
 void tui_table_begin(struct tui_table *t)
@@ -32,6 +39,7 @@ void tui_table_begin(struct tui_table *t)
 	t->keep = cur != NULL;
 	t->keep_id = cur ? cur->id : 0;
 	t->count = 0;
+	t->nview = 0;
 }
 
 struct tui_table_row *tui_table_add(struct tui_table *t)
@@ -60,8 +68,8 @@ void tui_table_set(struct tui_table_row *row, int col, double key, attr_t a, con
 
 static int compare_rows(const void *pa, const void *pb, void *arg)
 {
-	const struct tui_table_row *a = pa, *b = pb;
 	const struct tui_table *t = arg;
+	const struct tui_table_row *a = &t->rows[*(const size_t *)pa], *b = &t->rows[*(const size_t *)pb];
 	int c = t->sort_col, r = 0;
 	if (c >= 0 && c < t->ncols) {
 		if (t->cols[c].numeric) {
@@ -82,66 +90,187 @@ static int compare_rows(const void *pa, const void *pb, void *arg)
 	return r;
 }
 
-static void sort_rows(struct tui_table *t)
+/* The next word of a filter text: its start and length, negated when it
+ * begins with '!'.  Returns 0 at the end. */
+static int next_word(const char **p, const char **word, size_t *len, int *negated)
 {
-	if (t->count > 1)
-		qsort_r(t->rows, t->count, sizeof *t->rows, compare_rows, t);
+	const char *s = *p;
+	while (*s == ' ')
+		s++;
+	if (!*s)
+		return 0;
+	*negated = *s == '!';
+	if (*negated)
+		s++;
+	*word = s;
+	while (*s && *s != ' ')
+		s++;
+	*len = (size_t)(s - *word);
+	*p = s;
+	return 1;
+}
+
+static int cell_has(const char *cell, const char *word, size_t len)
+{
+	for (; *cell; cell++)
+		if (strncasecmp(cell, word, len) == 0)
+			return 1;
+	return 0;
+}
+
+int tui_table_row_matches(const struct tui_table *t, const struct tui_table_row *row,
+			  const char *text)
+{
+	const char *p = text, *word;
+	size_t len;
+	int negated;
+	while (next_word(&p, &word, &len, &negated)) {
+		if (!len)
+			continue; /* a lone '!' while it is being typed */
+		int found = 0;
+		for (int c = 0; c < t->ncols && !found; c++)
+			found = cell_has(row->cell[c], word, len);
+		if (found == negated)
+			return 0;
+	}
+	return 1;
+}
+
+/* Rebuilds the view: the rows the filter takes, sorted; the cursor back on
+ * the row with id keep_id when keep is set and it is still shown. */
+static void rebuild(struct tui_table *t, int keep, long keep_id)
+{
+	t->nview = 0;
+	if (t->capview < t->count) {
+		size_t *v = realloc(t->view, (t->count ? t->count : 1) * sizeof *v);
+		if (!v)
+			return;
+		t->view = v;
+		t->capview = t->count;
+	}
+	for (size_t i = 0; i < t->count; i++)
+		if (tui_table_row_matches(t, &t->rows[i], t->filter))
+			t->view[t->nview++] = i;
+	if (t->nview > 1)
+		qsort_r(t->view, t->nview, sizeof *t->view, compare_rows, t);
+	if (keep)
+		tui_table_select_id(t, keep_id);
+	if (t->cursor >= t->nview)
+		t->cursor = t->nview ? t->nview - 1 : 0;
 }
 
 void tui_table_end(struct tui_table *t)
 {
-	sort_rows(t);
-	if (t->keep)
-		tui_table_select_id(t, t->keep_id);
+	rebuild(t, t->keep, t->keep_id);
 	t->keep = 0;
-	if (t->cursor >= t->count)
-		t->cursor = t->count ? t->count - 1 : 0;
+}
+
+void tui_table_refresh(struct tui_table *t)
+{
+	const struct tui_table_row *cur = tui_table_current(t);
+	rebuild(t, cur != NULL, cur ? cur->id : 0);
 }
 
 const struct tui_table_row *tui_table_current(const struct tui_table *t)
 {
-	return t->count ? &t->rows[t->cursor] : NULL;
+	return t->nview && t->cursor < t->nview ? &t->rows[t->view[t->cursor]] : NULL;
 }
 
-void tui_table_select_id(struct tui_table *t, long id)
+struct tui_table_row *tui_table_find(struct tui_table *t, long id)
 {
 	for (size_t i = 0; i < t->count; i++)
-		if (t->rows[i].id == id) {
+		if (t->rows[i].id == id)
+			return &t->rows[i];
+	return NULL;
+}
+
+int tui_table_select_id(struct tui_table *t, long id)
+{
+	for (size_t i = 0; i < t->nview; i++)
+		if (t->rows[t->view[i]].id == id) {
 			t->cursor = i;
-			return;
+			return 0;
 		}
+	return -1;
 }
 
 void tui_table_sort(struct tui_table *t, int col, int desc)
 {
-	const struct tui_table_row *cur = tui_table_current(t);
-	long id = cur ? cur->id : 0;
-	t->sort_col = col;
-	t->sort_desc = desc;
-	sort_rows(t);
-	if (cur)
-		tui_table_select_id(t, id);
+	t->sort_col = col < 0 || col >= t->ncols ? -1 : col;
+	t->sort_desc = t->sort_col >= 0 && desc;
+	tui_table_refresh(t);
+}
+
+void tui_table_filter(struct tui_table *t, const char *text)
+{
+	snprintf(t->filter, sizeof t->filter, "%s", text ? text : "");
+	tui_table_refresh(t);
+}
+
+static int row_failed(const struct tui_table *t, const struct tui_table_row *row)
+{
+	for (int c = 0; c < t->ncols; c++) {
+		enum status s;
+		if (t->cols[c].status && status_parse(row->cell[c], &s) == 0 &&
+		    status_tally(s) == TALLY_FAILED)
+			return 1;
+	}
+	return 0;
+}
+
+int tui_table_next_failure(struct tui_table *t, int dir)
+{
+	for (size_t k = 1; k <= t->nview; k++) {
+		size_t i = dir > 0 ? (t->cursor + k) % t->nview : (t->cursor + t->nview - k % t->nview) % t->nview;
+		if (row_failed(t, &t->rows[t->view[i]])) {
+			t->cursor = i;
+			return 0;
+		}
+	}
+	return -1;
 }
 
 int tui_table_key(struct tui_table *t, int key)
 {
 	size_t page = t->page > 1 ? (size_t)t->page - 1 : 1;
+	t->note[0] = '\0';
 	switch (key) {
 	case KEY_LEFT:
 	case 'h':
-	case '<':
-		tui_table_sort(t, t->sort_col > 0 ? t->sort_col - 1 : 0, t->sort_desc);
+		/* Left of the first column is the run order. */
+		tui_table_sort(t, t->sort_col >= 0 ? t->sort_col - 1 : -1, t->sort_desc);
+		if (t->sort_col < 0)
+			snprintf(t->note, sizeof t->note, "in run order (the order the rows came)");
 		return 1;
 	case KEY_RIGHT:
 	case 'l':
-	case '>':
 		tui_table_sort(t, t->sort_col + 1 < t->ncols ? t->sort_col + 1 : t->ncols - 1, t->sort_desc);
 		return 1;
 	case 's':
-		tui_table_sort(t, t->sort_col < 0 ? 0 : t->sort_col, !t->sort_desc);
+		tui_table_sort(t, t->sort_col < 0 ? 0 : t->sort_col, t->sort_col >= 0 && !t->sort_desc);
+		return 1;
+	case 'o':
+		tui_table_sort(t, -1, 0);
+		snprintf(t->note, sizeof t->note, "in run order (the order the rows came)");
+		return 1;
+	case '<':
+		if (t->first > 1)
+			t->first--;
+		return 1;
+	case '>':
+		if (t->first + 1 < t->ncols)
+			t->first++;
+		return 1;
+	case 'z':
+		t->zoom = !t->zoom;
+		return 1;
+	case 'n':
+	case 'N':
+		if (tui_table_next_failure(t, key == 'n' ? 1 : -1) < 0)
+			snprintf(t->note, sizeof t->note, "no failure among the rows shown");
 		return 1;
 	}
-	if (!t->count)
+	if (!t->nview)
 		return key == KEY_UP || key == KEY_DOWN || key == 'j' || key == 'k';
 	switch (key) {
 	case KEY_UP:
@@ -151,14 +280,14 @@ int tui_table_key(struct tui_table *t, int key)
 		return 1;
 	case KEY_DOWN:
 	case 'j':
-		if (t->cursor + 1 < t->count)
+		if (t->cursor + 1 < t->nview)
 			t->cursor++;
 		return 1;
 	case KEY_PPAGE:
 		t->cursor = t->cursor > page ? t->cursor - page : 0;
 		return 1;
 	case KEY_NPAGE:
-		t->cursor = t->cursor + page < t->count ? t->cursor + page : t->count - 1;
+		t->cursor = t->cursor + page < t->nview ? t->cursor + page : t->nview - 1;
 		return 1;
 	case KEY_HOME:
 	case 'g':
@@ -166,48 +295,203 @@ int tui_table_key(struct tui_table *t, int key)
 		return 1;
 	case KEY_END:
 	case 'G':
-		t->cursor = t->count - 1;
+		t->cursor = t->nview - 1;
 		return 1;
 	}
 	return 0;
 }
 
-/* Column widths for a table w columns wide; 0 for a column left off. */
-static void layout(const struct tui_table *t, int w, int widths[])
+/* The width column c's content asks for: its heading with room for the
+ * sort arrow, and its longest shown cell. */
+static int natural_width(const struct tui_table *t, int c)
 {
-	int flex = -1, used = 0;
-	for (int i = 0; i < t->ncols; i++) {
-		widths[i] = t->cols[i].width;
-		if (t->cols[i].flex && flex < 0)
-			flex = i;
-		used += widths[i] + (i ? 1 : 0);
+	int w = tui_text_width(t->cols[c].title) + 1;
+	for (size_t i = 0; i < t->nview; i++) {
+		int cw = tui_text_width(t->rows[t->view[i]].cell[c]);
+		if (cw > w)
+			w = cw;
 	}
-	/* Leave columns off the right until the rest fits. */
-	for (int i = t->ncols - 1; i > 0 && used > w; i--) {
-		if (i == flex)
-			continue;
-		used -= widths[i] + 1;
-		widths[i] = 0;
-	}
-	if (flex >= 0 && used < w)
-		widths[flex] += w - used;
+	if (t->cols[c].width > 0 && w > t->cols[c].width)
+		w = t->cols[c].width;
+	return w;
 }
 
-void tui_table_draw(struct tui_table *t, const struct tui_rect *r, int focused)
+/* 1 when every shown row has the same text in column c. */
+static int constant_column(const struct tui_table *t, int c)
+{
+	for (size_t i = 1; i < t->nview; i++)
+		if (strcmp(t->rows[t->view[i]].cell[c], t->rows[t->view[0]].cell[c]) != 0)
+			return 0;
+	return t->nview > 0;
+}
+
+static int flex_min(const struct tui_table *t, int c)
+{
+	int min = t->cols[c].min > 0 ? t->cols[c].min : tui_text_width(t->cols[c].title) + 1;
+	return min < 8 ? 8 : min;
+}
+
+/* Takes up to `cut` columns of width from the flexible columns, the last
+ * first, down to floor (or their own minimum); returns what was taken. */
+static int shrink_flex(const struct tui_table *t, int widths[], int cut, int floor)
+{
+	int taken = 0;
+	for (int c = t->ncols - 1; c >= 0 && taken < cut; c--) {
+		if (!t->cols[c].flex || !widths[c])
+			continue;
+		int min = floor > 0 ? floor : flex_min(t, c);
+		int give = widths[c] - min;
+		if (give > cut - taken)
+			give = cut - taken;
+		if (give > 0) {
+			widths[c] -= give;
+			taken += give;
+		}
+	}
+	return taken;
+}
+
+static int total_width(const struct tui_table *t, const int widths[])
+{
+	int used = 0;
+	for (int c = 0; c < t->ncols; c++)
+		if (widths[c])
+			used += widths[c] + (used ? 1 : 0);
+	return used;
+}
+
+int tui_table_layout(const struct tui_table *t, int w, int widths[TUI_TABLE_COLS])
+{
+	int left_off = 0, last_flex = -1;
+	for (int i = 0; i < TUI_TABLE_COLS; i++)
+		widths[i] = 0;
+	for (int i = 0; i < t->ncols; i++) {
+		if (i > 0 && i < t->first)
+			continue; /* scrolled off to the left */
+		widths[i] = natural_width(t, i);
+		if (t->cols[i].flex)
+			last_flex = i;
+	}
+	int used = total_width(t, widths);
+	for (int i = 1; i < t->ncols && used > w; i++)
+		if (t->cols[i].fold && widths[i] && constant_column(t, i)) {
+			widths[i] = 0;
+			used = total_width(t, widths);
+		}
+	if (used > w)
+		used -= shrink_flex(t, widths, used - w, 0);
+	for (int i = t->ncols - 1; i > 0 && used > w; i--) {
+		if (t->cols[i].flex || !widths[i])
+			continue;
+		widths[i] = 0;
+		left_off++;
+		used = total_width(t, widths);
+	}
+	if (used > w)
+		used -= shrink_flex(t, widths, used - w, 8);
+	if (used > w) /* a narrow pane: the first column takes what is left */
+		widths[0] = widths[0] - (used - w) > 4 ? widths[0] - (used - w) : 4;
+	else if (last_flex >= 0)
+		widths[last_flex] += w - used;
+	return left_off;
+}
+
+void tui_table_folded(const struct tui_table *t, char *buf, size_t len)
+{
+	size_t used = 0;
+	if (len)
+		buf[0] = '\0';
+	for (int c = 0; c < t->ncols && t->nview; c++) {
+		if (!(t->folded & 1u << c) || !t->rows[t->view[0]].cell[c][0])
+			continue;
+		int n = snprintf(buf + used, len - used, "%s%s %s", used ? ", " : "", t->cols[c].title,
+				 t->rows[t->view[0]].cell[c]);
+		if (n < 0 || (size_t)n >= len - used)
+			break;
+		used += (size_t)n;
+	}
+}
+
+/* Writes s in w columns, ending it with an ellipsis when it is cut. */
+static void put_cell(int y, int x, int w, attr_t a, const char *s, int right)
+{
+	int n = tui_text_width(s);
+	if (n <= w) {
+		if (right)
+			tui_put_right(y, x, w, a, s);
+		else
+			tui_put(y, x, w, a, s);
+		return;
+	}
+	if (w <= 0)
+		return;
+	tui_put(y, x, w - 1, a, s);
+	tui_put(y, x + w - 1, 1, a, tui_term_glyphs()->ellipsis);
+}
+
+/* z: the row under the cursor, one column a line, its text in full. */
+static void draw_zoom(const struct tui_table *t, const struct tui_rect *r)
+{
+	const struct tui_table_row *row = tui_table_current(t);
+	tui_hline(r->y, r->x, r->w);
+	tui_put(r->y, r->x + 2, r->w - 4, tui_term_attr(TUI_DIM), " row in full (z closes) ");
+	int tw = 0;
+	for (int c = 0; c < t->ncols; c++)
+		if (tui_text_width(t->cols[c].title) > tw)
+			tw = tui_text_width(t->cols[c].title);
+	int y = r->y + 1;
+	for (int c = 0; row && c < t->ncols; c++) {
+		const char *s = row->cell[c];
+		if (!*s)
+			continue;
+		tui_put(y, r->x, tw, tui_term_attr(TUI_HEADER), t->cols[c].title);
+		/* Long text goes on over the next lines. */
+		int tx = r->x + tw + 2, avail = r->w - tw - 2;
+		while (*s && y < r->y + r->h && avail > 0) {
+			int n = tui_put(y, tx, avail, row->attr[c] ? row->attr[c] : tui_term_attr(TUI_NORMAL), s);
+			while (n-- > 0 && *s) {
+				s++;
+				while ((*s & 0xC0) == 0x80)
+					s++;
+			}
+			y++;
+		}
+		if (y >= r->y + r->h)
+			break;
+	}
+}
+
+void tui_table_draw(struct tui_table *t, const struct tui_rect *area, int focused)
 {
 	const struct tui_glyphs *g = tui_term_glyphs();
+	struct tui_rect rr = *area;
+	const struct tui_rect *r = &rr;
+	if (t->zoom) {
+		/* The zoom takes what its lines need; the table keeps a few rows. */
+		int zh = area->h - 4 < t->ncols + 1 ? area->h - 4 : t->ncols + 1;
+		rr.h = area->h - zh;
+		struct tui_rect zr = {area->y + rr.h, area->x, zh, area->w};
+		draw_zoom(t, &zr);
+	}
 	int widths[TUI_TABLE_COLS];
-	layout(t, r->w, widths);
+	int left_off = tui_table_layout(t, r->w, widths);
+	if (left_off) /* room for the mark that says so */
+		left_off = tui_table_layout(t, r->w - 2, widths);
+	t->folded = 0;
+	for (int c = 1; c < t->ncols; c++)
+		if (!widths[c] && t->cols[c].fold && c >= t->first && constant_column(t, c))
+			t->folded |= 1u << c;
 	int body = r->h - 1;
 	t->page = body;
 	if (t->cursor < t->top)
 		t->top = t->cursor;
 	if (body > 0 && t->cursor >= t->top + (size_t)body)
 		t->top = t->cursor - (size_t)body + 1;
-	if (t->top + (size_t)body > t->count)
-		t->top = t->count > (size_t)body ? t->count - (size_t)body : 0;
+	if (t->top + (size_t)body > t->nview)
+		t->top = t->nview > (size_t)body ? t->nview - (size_t)body : 0;
 
-	/* The heading: the sort column marked with its direction. */
+	/* The heading: the sort column marked with its direction, and marks
+	 * where columns are scrolled off (< >). */
 	tui_fill(r->y, r->x, r->w, tui_term_attr(TUI_HEADER));
 	int x = r->x;
 	for (int c = 0; c < t->ncols; c++) {
@@ -218,20 +502,21 @@ void tui_table_draw(struct tui_table *t, const struct tui_rect *r, int focused)
 		snprintf(title, sizeof title, "%s%s", t->cols[c].title,
 			 sorted ? (t->sort_desc ? g->down : g->up) : "");
 		attr_t a = tui_term_attr(sorted ? TUI_HEADER_SORT : TUI_HEADER);
-		if (t->cols[c].right)
-			tui_put_right(r->y, x, widths[c], a, title);
-		else
-			tui_put(r->y, x, widths[c], a, title);
+		put_cell(r->y, x, widths[c], a, title, t->cols[c].right);
 		x += widths[c] + 1;
+		if (c == 0 && t->first > 1)
+			tui_put(r->y, x - 1, 1, tui_term_attr(TUI_HEADER_SORT), "<");
 	}
+	if (left_off)
+		tui_put(r->y, r->x + r->w - 1, 1, tui_term_attr(TUI_HEADER_SORT), ">");
 
 	for (int y = 0; y < body; y++) {
 		size_t i = t->top + (size_t)y;
 		int row_y = r->y + 1 + y;
 		tui_fill(row_y, r->x, r->w, tui_term_attr(TUI_NORMAL));
-		if (i >= t->count)
+		if (i >= t->nview)
 			continue;
-		const struct tui_table_row *row = &t->rows[i];
+		const struct tui_table_row *row = &t->rows[t->view[i]];
 		int cur = i == t->cursor;
 		attr_t base = cur ? (focused ? tui_term_attr(TUI_CURSOR) : A_BOLD) : tui_term_attr(TUI_NORMAL);
 		if (cur)
@@ -241,10 +526,7 @@ void tui_table_draw(struct tui_table *t, const struct tui_rect *r, int focused)
 			if (!widths[c])
 				continue;
 			attr_t a = cur || !row->attr[c] ? base : row->attr[c];
-			if (t->cols[c].right)
-				tui_put_right(row_y, x, widths[c], a, row->cell[c]);
-			else
-				tui_put(row_y, x, widths[c], a, row->cell[c]);
+			put_cell(row_y, x, widths[c], a, row->cell[c], t->cols[c].right);
 			x += widths[c] + 1;
 		}
 	}

@@ -1,11 +1,19 @@
 /*
- * tui_table.h - a table with a heading row, sortable by any column: the
- * results of a run and the run in progress.
+ * tui_table.h - a table with a heading row: the results of a run, the run in
+ * progress, the best configurations, the runs of the database.
  *
  * Each cell is text plus, for numeric columns, a key to sort by (NAN sorts
- * last, whatever the order).  Columns have a preferred width; one flexible
- * column takes what is left, and columns that do not fit are left off the
- * right.  Sorting is stable on the order rows were added.
+ * last, whatever the order).  Columns take the width of their content (the
+ * heading included, with room for the sort arrow); when the terminal is too
+ * narrow the flexible column gives up width first, then columns are left off
+ * the right; < and > scroll the columns after the first, which stays put, and
+ * z shows the row under the cursor in full.  Text cut by its width ends with
+ * an ellipsis.
+ *
+ * The table holds every row added (rows, count) and shows those its filter
+ * takes (view, nview), in the sort order; the cursor moves over what is shown.
+ * Sorting is stable on the order rows were added, which is also the order
+ * shown when no column is sorted ("run order").
  */
 #ifndef CONFORM_TUI_TABLE_H
 #define CONFORM_TUI_TABLE_H
@@ -14,15 +22,19 @@
 
 #include "tui_term.h"
 
-#define TUI_TABLE_COLS 8
-#define TUI_CELL_MAX 136
+#define TUI_TABLE_COLS 14
+#define TUI_CELL_MAX 160
+#define TUI_FILTER_MAX 128
 
 struct tui_table_col {
 	const char *title;
-	int width;            /* preferred width; the flexible column's minimum */
+	int width;            /* the most it takes (0: what its content needs) */
 	int right;            /* right-aligned (numbers) */
 	int numeric;          /* sort by the cells' keys */
-	int flex;             /* takes the remaining width (one column) */
+	int flex;             /* takes the width left over, and gives up width first */
+	int status;           /* the cells are status words: n / N look here */
+	int min;              /* a flexible column's width before columns are left off */
+	int fold;             /* left off first when every shown row has the same text */
 };
 
 struct tui_table_row {
@@ -36,12 +48,19 @@ struct tui_table_row {
 struct tui_table {
 	const struct tui_table_col *cols;
 	int ncols;
-	struct tui_table_row *rows;
+	struct tui_table_row *rows; /* every row added */
 	size_t count, cap;
-	size_t cursor, top;
+	size_t *view;         /* indexes into rows: those shown, in order */
+	size_t nview, capview;
+	size_t cursor, top;   /* positions in view */
 	int page;
-	int sort_col;         /* -1: insertion order */
+	int sort_col;         /* -1: the order rows were added */
 	int sort_desc;
+	int first;            /* the first column shown after column 0 (< >) */
+	int zoom;             /* z: the cursor's row in full below the table */
+	unsigned folded;      /* bit c: column c was folded at the last drawing */
+	char filter[TUI_FILTER_MAX];
+	char note[96];        /* what the last key has to say ("no failure"), or "" */
 	long keep_id;
 	int keep;
 };
@@ -55,18 +74,53 @@ struct tui_table_row *tui_table_add(struct tui_table *t);
 /* Sets a cell: text, and the sort key for numeric columns. */
 void tui_table_set(struct tui_table_row *row, int col, double key, attr_t a, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
-/* Sorts and puts the cursor back on the remembered row. */
+/* Filters and sorts, and puts the cursor back on the remembered row. */
 void tui_table_end(struct tui_table *t);
+/* After cells changed in place: filters and sorts again, keeping the cursor's row. */
+void tui_table_refresh(struct tui_table *t);
 
+/* The row shown under the cursor, NULL when none is shown. */
 const struct tui_table_row *tui_table_current(const struct tui_table *t);
-void tui_table_select_id(struct tui_table *t, long id);
+/* The row (shown or not) the owner gave this id, or NULL. */
+struct tui_table_row *tui_table_find(struct tui_table *t, long id);
+/* Moves the cursor to the shown row with this id; 0, or -1 when not shown. */
+int tui_table_select_id(struct tui_table *t, long id);
 
-/* Sorts by column col (descending when desc), keeping the cursor's row. */
+/* Sorts by column col (-1: the order rows were added; descending when desc),
+ * keeping the cursor's row. */
 void tui_table_sort(struct tui_table *t, int col, int desc);
 
-/* Movement keys as in tui_list, and sorting: Left/Right (h/l, < >) pick the
- * sort column, s reverses the order.  Returns 1 when the key was used. */
+/* Shows the rows matching text: words separated by spaces, each found
+ * (case-insensitively) in some cell of the row, or, written !word, in none;
+ * "" shows every row.  Keeps the cursor's row when it is still shown. */
+void tui_table_filter(struct tui_table *t, const char *text);
+/* 1 when row matches the filter text (as tui_table_filter decides). */
+int tui_table_row_matches(const struct tui_table *t, const struct tui_table_row *row,
+			  const char *text);
+
+/* Moves the cursor to the next (dir 1) or previous (-1) shown row whose
+ * status column holds a failure (FAIL, TIMEOUT, CRASH, ERROR, XPASS),
+ * wrapping around.  Returns 0, or -1 when no shown row has one. */
+int tui_table_next_failure(struct tui_table *t, int dir);
+
+/* Keys: movement as in tui_list (j/k, PgUp/PgDn, g/G); h/l (Left/Right) pick
+ * the sort column, going left of the first to the run order; s reverses; o
+ * returns to the run order; < > scroll the columns; z zooms on the row;
+ * n / N the next / previous failure.  Returns 1 when the key was used; a
+ * key with something to say leaves it in t->note. */
 int tui_table_key(struct tui_table *t, int key);
+
+/* Column widths for a table w columns wide (0: left off); returns how many
+ * columns were left off on the right.  When the content is wider than w:
+ * foldable columns whose shown rows all say the same are left off (the
+ * table says what they held, tui_table_folded), flexible columns shrink to
+ * their minimum, columns are left off the right, and the flexible ones
+ * shrink further. */
+int tui_table_layout(const struct tui_table *t, int w, int widths[TUI_TABLE_COLS]);
+
+/* What the folded columns of the last drawing held: "Type f32, Op sum";
+ * "" when none was folded. */
+void tui_table_folded(const struct tui_table *t, char *buf, size_t len);
 
 void tui_table_draw(struct tui_table *t, const struct tui_rect *r, int focused);
 

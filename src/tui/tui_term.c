@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
+
 static SCREEN *screen;
 static int color_on, utf8_on, atexit_done;
 static volatile sig_atomic_t *interrupt_flag;
@@ -34,6 +36,7 @@ static const struct tui_glyphs glyphs_utf8 = {
 	.full = "\u2588", .empty = "\u2591",
 	.up = "\u25b2", .down = "\u25bc",
 	.axis_x = "\u2500", .axis_y = "\u2502", .origin = "\u2514",
+	.ellipsis = "\u2026", .times = "\u00d7", .us = "\u00b5s",
 };
 
 static const struct tui_glyphs glyphs_ascii = {
@@ -44,6 +47,7 @@ static const struct tui_glyphs glyphs_ascii = {
 	.full = "#", .empty = ".",
 	.up = "^", .down = "v",
 	.axis_x = "-", .axis_y = "|", .origin = "+",
+	.ellipsis = "~", .times = "x", .us = "us",
 };
 
 /* Colour pairs: one per role, then one per status, then chart series. */
@@ -276,6 +280,37 @@ int tui_text_width(const char *s)
 		if (((unsigned char)*s & 0xC0) != 0x80)
 			w++;
 	return w;
+}
+
+void tui_term_copy(const char *text)
+{
+	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	const unsigned char *p = (const unsigned char *)text;
+	size_t n = strlen(text);
+	/* After curses' own output, so the sequence is not split by it. */
+	fflush(stdout);
+	fputs("\033]52;c;", stdout);
+	for (size_t i = 0; i < n; i += 3) {
+		unsigned v = (unsigned)p[i] << 16 | (i + 1 < n ? (unsigned)p[i + 1] << 8 : 0) |
+			     (i + 2 < n ? p[i + 2] : 0);
+		putchar(b64[v >> 18 & 63]);
+		putchar(b64[v >> 12 & 63]);
+		putchar(i + 1 < n ? b64[v >> 6 & 63] : '=');
+		putchar(i + 2 < n ? b64[v & 63] : '=');
+	}
+	fputs("\a", stdout);
+	fflush(stdout);
+}
+
+void tui_shape(char *buf, size_t len, long long n, long long cols)
+{
+	char rows[32];
+	text_count(rows, sizeof rows, n);
+	/* Row lengths read better in decimal (1024, not 2^10). */
+	if (cols <= 0)
+		snprintf(buf, len, "%s", rows);
+	else
+		snprintf(buf, len, "%s%s%lld", rows, tui_term_glyphs()->times, cols);
 }
 
 int tui_put(int y, int x, int w, attr_t a, const char *s)

@@ -56,6 +56,9 @@ struct tui_glyphs {
 	const char *full, *empty;                /* progress bar cells */
 	const char *up, *down;                   /* sort order ▲ ▼ */
 	const char *axis_x, *axis_y, *origin;    /* chart axes */
+	const char *ellipsis;                    /* … where text is cut */
+	const char *times;                       /* × of a shape, 2^14×128 */
+	const char *us;                          /* µs, the unit of medians */
 };
 
 struct tui_rect {
@@ -83,6 +86,11 @@ attr_t tui_term_status_attr(enum status s);
 /* The colour of the i-th series of a chart. */
 attr_t tui_term_series_attr(int i);
 
+/* Puts text on the terminal's clipboard with the OSC 52 sequence (xterm,
+ * kitty, iTerm2, Windows Terminal, tmux with set-clipboard on): the one way
+ * that also works over ssh.  A terminal without it ignores the sequence. */
+void tui_term_copy(const char *text);
+
 /* Waits up to wait_ms (0: just polls) for a key; ERR when none came. */
 int tui_term_key(int wait_ms);
 
@@ -92,6 +100,10 @@ int tui_term_size_ok(void);
 
 /* Columns a UTF-8 string takes (every character one column). */
 int tui_text_width(const char *s);
+
+/* A problem's size as the interface prints it: "2^24" for n elements,
+ * "2^14×128" for n rows of cols (cols > 0). */
+void tui_shape(char *buf, size_t len, long long n, long long cols);
 
 /* Writes s at (y, x) in at most w columns, clipped.  Returns the columns
  * written. */

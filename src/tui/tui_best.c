@@ -1,0 +1,339 @@
+/*
+ * tui_best.c - the best view of the results pane (see tui_best.h).
+ *
+ * The references of a row (the family's baseline for x base, the copy for
+ * % copy) are looked up the way "conform best" and the tuner report them:
+ * the baseline's best at the same problem and device, the device's stored
+ * copy bandwidth.  The references themselves are not listed: they are what
+ * the rows are measured against.
+ */
+#include "tui_best.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text.h"
+#include "tune.h"
+#include "tui_app.h"
+#include "vec.h"
+
+enum { B_VARIANT, B_N, B_DTYPE, B_OP, B_CONFIG, B_MEDIAN, B_GBPS, B_BASE, B_COPY, B_SPREAD, B_DEVICE,
+       B_COLS };
+
+static const struct tui_table_col best_cols[B_COLS] = {
+	[B_VARIANT] = {.title = "Variant"},
+	[B_N] = {.title = "n", .right = 1, .numeric = 1},
+	[B_DTYPE] = {.title = "Type", .fold = 1},
+	[B_OP] = {.title = "Op", .fold = 1},
+	[B_CONFIG] = {.title = "Config", .flex = 1, .min = 46},
+	[B_MEDIAN] = {.title = "Median", .right = 1, .numeric = 1},
+	[B_GBPS] = {.title = "GB/s", .right = 1, .numeric = 1},
+	[B_BASE] = {.title = "xbase", .right = 1, .numeric = 1},
+	[B_COPY] = {.title = "%copy", .right = 1, .numeric = 1},
+	[B_SPREAD] = {.title = "Spread", .right = 1, .numeric = 1},
+	[B_DEVICE] = {.title = "Device", .fold = 1},
+};
+
+/* The detail: the configurations of one problem. */
+enum { C_RANK, C_CONFIG, C_MEDIAN, C_INTERVAL, C_SPREAD, C_GBPS, C_VSBEST, C_RUN, C_WHEN, C_COLS };
+
+static const struct tui_table_col config_cols[C_COLS] = {
+	[C_RANK] = {.title = "#", .right = 1, .numeric = 1},
+	[C_CONFIG] = {.title = "Config", .flex = 1, .min = 46},
+	[C_MEDIAN] = {.title = "Median", .right = 1, .numeric = 1},
+	[C_INTERVAL] = {.title = "95% interval", .right = 1},
+	[C_SPREAD] = {.title = "Spread", .right = 1, .numeric = 1},
+	[C_GBPS] = {.title = "GB/s", .right = 1, .numeric = 1},
+	[C_VSBEST] = {.title = "vs best", .right = 1, .numeric = 1},
+	[C_RUN] = {.title = "Run", .right = 1, .numeric = 1},
+	[C_WHEN] = {.title = "Measured"},
+};
+
+void tui_best_init(struct tui_best *b, struct tui_app *app)
+{
+	memset(b, 0, sizeof *b);
+	b->app = app;
+	tui_table_init(&b->table, best_cols, B_COLS);
+	tui_table_init(&b->configs, config_cols, C_COLS);
+}
+
+void tui_best_free(struct tui_best *b)
+{
+	tui_table_free(&b->table);
+	tui_table_free(&b->configs);
+	free(b->rows);
+	free(b->cfg);
+	b->rows = b->cfg = NULL;
+	b->count = b->cap = b->ncfg = b->capcfg = 0;
+}
+
+void tui_best_config(const char *params, char *buf, size_t len)
+{
+	const char *op = strstr(params, ",op=");
+	if (!op && strncmp(params, "op=", 3) == 0)
+		op = params;
+	size_t n = op ? (size_t)(op - params) : strlen(params);
+	snprintf(buf, len, "%.*s", (int)n, params);
+	if (!*buf)
+		snprintf(buf, len, "(default)");
+}
+
+void tui_best_command(const struct db_tuned_row *r, const char *db_path, char *buf, size_t len)
+{
+	char n[32], cols[48] = "", op[32] = "";
+	text_count(n, sizeof n, r->n);
+	if (r->cols > 0)
+		snprintf(cols, sizeof cols, " --cols %lld", (long long)r->cols);
+	if (r->op[0])
+		snprintf(op, sizeof op, " --op %s", r->op);
+	snprintf(buf, len, "conform tune %s --n %s%s --dtype %s%s --fresh --db %s", r->variant, n, cols,
+		 r->dtype, op, db_path);
+}
+
+/* Medians are stored in ms and shown in µs, as "conform best" prints them. */
+static void set_median(struct tui_table_row *row, int col, double ms)
+{
+	tui_table_set(row, col, ms, 0, "%.2f", ms * 1e3);
+}
+
+static void set_spread(struct tui_table_row *row, int col, const struct db_robust *rb)
+{
+	if (isnan(rb->spread))
+		return;
+	int missed = rb->noise_met == 0;
+	tui_table_set(row, col, rb->spread, missed ? tui_term_attr(TUI_WARN) : 0, "%.1f%%%s",
+		      100 * rb->spread, missed ? "~" : "");
+}
+
+static int collect(void *ctx, const struct db_tuned_row *row)
+{
+	struct tui_best *b = ctx;
+	return vec_push(b->rows, b->count, b->cap, *row) < 0 ? 1 : 0;
+}
+
+/* The median of the family's baseline for the same problem and device, or 0. */
+static double baseline_ms(const struct tui_best *b, const struct db_tuned_row *r)
+{
+	struct tune_family famv;
+	const struct tune_family *fam = tune_family_of(&b->app->cat, r->variant, &famv) ? &famv : NULL;
+	const char *base = fam ? (r->cols ? fam->baseline_segmented : fam->baseline) : NULL;
+	for (size_t i = 0; base && i < b->count; i++) {
+		const struct db_tuned_row *o = &b->rows[i];
+		if (strcmp(o->variant, base) == 0 && o->device_id == r->device_id && o->n == r->n &&
+		    o->cols == r->cols && strcmp(o->dtype, r->dtype) == 0 && strcmp(o->op, r->op) == 0)
+			return o->median_ms;
+	}
+	return 0;
+}
+
+/* The device's copy bandwidth, as the family's copy variant measured it, or 0. */
+static double copy_gbps(const struct tui_best *b, const struct db_tuned_row *r)
+{
+	struct tune_family famv;
+	double copy = 0;
+	char err[256];
+	if (tune_family_of(&b->app->cat, r->variant, &famv) && famv.copy && b->app->db &&
+	    db_bandwidth_get(b->app->db, r->device_id, famv.copy, &copy, err, sizeof err) > 0)
+		return copy;
+	return 0;
+}
+
+void tui_best_load(struct tui_best *b, const char *filter)
+{
+	struct db_tuned_query q = {.pattern = "*"};
+	char err[256];
+	b->count = 0;
+	b->error[0] = '\0';
+	tui_table_begin(&b->table);
+	if (b->app->db && db_best_each(b->app->db, &q, collect, b, err, sizeof err) < 0)
+		text_copy(b->error, sizeof b->error, err);
+	for (size_t i = 0; i < b->count; i++) {
+		const struct db_tuned_row *r = &b->rows[i];
+		if (tune_is_reference(&b->app->cat, r->variant))
+			continue;
+		struct tui_table_row *row = tui_table_add(&b->table);
+		if (!row)
+			break;
+		char shape[48], config[TUI_CELL_MAX];
+		row->id = (long)i;
+		tui_shape(shape, sizeof shape, r->n, r->cols);
+		tui_best_config(r->params, config, sizeof config);
+		tui_table_set(row, B_VARIANT, NAN, 0, "%s", r->variant);
+		/* Row problems sort by their elements, rows x cols. */
+		tui_table_set(row, B_N, (double)r->n * (double)(r->cols > 0 ? r->cols : 1), 0, "%s", shape);
+		tui_table_set(row, B_DTYPE, NAN, 0, "%s", r->dtype);
+		tui_table_set(row, B_OP, NAN, 0, "%s", r->op);
+		tui_table_set(row, B_CONFIG, NAN, A_BOLD, "%s", config);
+		set_median(row, B_MEDIAN, r->median_ms);
+		tui_table_set(row, B_GBPS, r->gbps, 0, "%.1f", r->gbps);
+		double base = baseline_ms(b, r);
+		if (base > 0)
+			tui_table_set(row, B_BASE, base / r->median_ms, 0, "%.2f", base / r->median_ms);
+		double copy = r->gbps > 0 ? copy_gbps(b, r) : 0;
+		if (copy > 0)
+			tui_table_set(row, B_COPY, r->gbps / copy, 0, "%.0f%%", 100 * r->gbps / copy);
+		set_spread(row, B_SPREAD, &r->robust);
+		tui_table_set(row, B_DEVICE, NAN, tui_term_attr(TUI_DIM), "%s",
+			      r->device[0] ? r->device : "host");
+	}
+	snprintf(b->table.filter, sizeof b->table.filter, "%s", filter ? filter : "");
+	tui_table_end(&b->table);
+}
+
+void tui_best_filter(struct tui_best *b, const char *filter)
+{
+	tui_table_filter(b->detail ? &b->configs : &b->table, filter);
+}
+
+static int collect_config(void *ctx, const struct db_tuned_row *row)
+{
+	struct tui_best *b = ctx;
+	return vec_push(b->cfg, b->ncfg, b->capcfg, *row) < 0 ? 1 : 0;
+}
+
+/* Enter: the configurations measured for the problem of the cursor's row. */
+static void open_detail(struct tui_best *b)
+{
+	const struct tui_table_row *cur = tui_table_current(&b->table);
+	char err[256];
+	if (!cur || !b->app->db)
+		return;
+	b->problem = b->rows[cur->id];
+	b->ncfg = 0;
+	b->error[0] = '\0';
+	if (db_configs_each(b->app->db, &b->problem, collect_config, b, err, sizeof err) < 0)
+		text_copy(b->error, sizeof b->error, err);
+	tui_table_begin(&b->configs);
+	b->configs.cursor = b->configs.top = 0;
+	double best = b->ncfg ? b->cfg[0].median_ms : NAN;
+	for (size_t i = 0; i < b->ncfg; i++) {
+		const struct db_tuned_row *r = &b->cfg[i];
+		struct tui_table_row *row = tui_table_add(&b->configs);
+		if (!row)
+			break;
+		char config[TUI_CELL_MAX];
+		row->id = (long)i;
+		tui_best_config(r->params, config, sizeof config);
+		tui_table_set(row, C_RANK, (double)(i + 1), tui_term_attr(TUI_DIM), "%zu", i + 1);
+		tui_table_set(row, C_CONFIG, NAN, i == 0 ? A_BOLD : 0, "%s", config);
+		set_median(row, C_MEDIAN, r->median_ms);
+		if (!isnan(r->robust.ci_low_ms))
+			tui_table_set(row, C_INTERVAL, NAN, 0, "[%.2f, %.2f]", r->robust.ci_low_ms * 1e3,
+				      r->robust.ci_high_ms * 1e3);
+		set_spread(row, C_SPREAD, &r->robust);
+		tui_table_set(row, C_GBPS, r->gbps, 0, "%.1f", r->gbps);
+		if (best > 0)
+			tui_table_set(row, C_VSBEST, r->median_ms / best, 0, i ? "+%.1f%%" : "best",
+				      100 * (r->median_ms / best - 1));
+		tui_table_set(row, C_RUN, (double)r->run_id, tui_term_attr(TUI_DIM), "#%lld",
+			      (long long)r->run_id);
+		tui_table_set(row, C_WHEN, NAN, tui_term_attr(TUI_DIM), "%.16s", r->measured_at);
+	}
+	tui_table_end(&b->configs);
+	b->detail = 1;
+}
+
+static void draw_list(struct tui_best *b, const struct tui_rect *r)
+{
+	int y = r->y;
+	tui_putf(y, r->x, r->w, A_BOLD, "Best configurations  %zu%s  (b: back to the run)",
+		 b->table.nview, b->table.filter[0] ? " matching" : "");
+	struct tui_rect tr = {y + 2, r->x, r->h - 2, r->w};
+	tui_table_draw(&b->table, &tr, 1);
+	char folded[160];
+	tui_table_folded(&b->table, folded, sizeof folded);
+	tui_putf(y + 1, r->x, r->w, tui_term_attr(TUI_DIM), "median in %s; %s%s", tui_term_glyphs()->us,
+		 folded[0] ? "every row: " : "Enter: every configuration of a problem", folded);
+	if (b->error[0])
+		tui_put(y + 4, r->x + 2, r->w - 4, tui_term_status_attr(STATUS_ERROR), b->error);
+	else if (!b->table.nview)
+		tui_put(y + 4, r->x + 2, r->w - 4, tui_term_attr(TUI_DIM),
+			b->table.count ? "no best configuration matches the filter (Esc clears it)"
+				       : "no timed results yet: m picks sweep or tune, r runs it");
+}
+
+static void draw_detail(struct tui_best *b, const struct tui_rect *r)
+{
+	const struct db_tuned_row *p = &b->problem;
+	char shape[48], config[TUI_CELL_MAX];
+	int y = r->y;
+	tui_shape(shape, sizeof shape, p->n, p->cols);
+	tui_best_config(p->params, config, sizeof config);
+	tui_putf(y++, r->x, r->w, A_BOLD, "%s  %s %s %s  on %s", p->variant, shape, p->dtype, p->op,
+		 p->device[0] ? p->device : "host");
+	tui_put(y, r->x, 6, tui_term_attr(TUI_DIM), "best: ");
+	/* The configuration in full, however long: it wraps. */
+	int x = r->x + 6, w = r->w - 6;
+	const char *s = config;
+	while (*s && y < r->y + r->h) {
+		int n = tui_put(y, x, w, A_BOLD, s);
+		s += strlen(s) < (size_t)n ? strlen(s) : (size_t)n;
+		y++;
+	}
+	tui_putf(y++, r->x, r->w, tui_term_attr(TUI_DIM),
+		 "%.2f %s, %.1f GB/s, run #%lld%s%s; %zu configuration%s, fastest first",
+		 p->median_ms * 1e3, tui_term_glyphs()->us, p->gbps, (long long)p->run_id,
+		 p->git_revision[0] ? ", build " : "", p->git_revision, b->ncfg, b->ncfg == 1 ? "" : "s");
+	tui_put(y++, r->x, r->w, tui_term_attr(TUI_DIM),
+		"y copies the configuration, Y the conform tune command line; Esc goes back");
+	struct tui_rect tr = {y, r->x, r->y + r->h - y, r->w};
+	tui_table_draw(&b->configs, &tr, 1);
+	if (b->error[0])
+		tui_put(y + 2, r->x + 2, r->w - 4, tui_term_status_attr(STATUS_ERROR), b->error);
+}
+
+void tui_best_draw(struct tui_best *b, const struct tui_rect *r)
+{
+	if (b->detail)
+		draw_detail(b, r);
+	else
+		draw_list(b, r);
+}
+
+/* y / Y: the configuration of the row under the cursor (the detail's, or
+ * the best), or the command line that measures its problem again. */
+static void copy(struct tui_best *b, int command)
+{
+	const struct db_tuned_row *r = NULL;
+	char text[1024];
+	if (b->detail) {
+		const struct tui_table_row *cur = tui_table_current(&b->configs);
+		r = cur ? &b->cfg[cur->id] : &b->problem;
+	} else {
+		const struct tui_table_row *cur = tui_table_current(&b->table);
+		r = cur ? &b->rows[cur->id] : NULL;
+	}
+	if (!r)
+		return;
+	if (command)
+		tui_best_command(r, b->app->db_path, text, sizeof text);
+	else
+		tui_best_config(r->params, text, sizeof text);
+	tui_term_copy(text);
+	tui_screen_note(&b->app->screen, "copied: %s", text);
+}
+
+int tui_best_key(struct tui_best *b, int key)
+{
+	struct tui_table *t = b->detail ? &b->configs : &b->table;
+	if (TUI_IS_ENTER(key) && !b->detail) {
+		open_detail(b);
+		return 1;
+	}
+	if ((key == TUI_KEY_ESC || key == KEY_BACKSPACE || key == 127) && b->detail) {
+		b->detail = 0;
+		return 1;
+	}
+	if (key == 'y' || key == 'Y') {
+		copy(b, key == 'Y');
+		return 1;
+	}
+	if (tui_table_key(t, key)) {
+		if (t->note[0])
+			tui_screen_note(&b->app->screen, "%s", t->note);
+		return 1;
+	}
+	return 0;
+}

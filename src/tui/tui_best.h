@@ -1,0 +1,52 @@
+/*
+ * tui_best.h - the results pane's best view (b): the database's best
+ * configuration per device, variant, type, operator and size (what
+ * "conform best" reads), and, on Enter, every configuration measured for the
+ * problem under the cursor, ranked, with its interval; keys copy the
+ * configuration or the "conform tune" command line that measures it again.
+ */
+#ifndef CONFORM_TUI_BEST_H
+#define CONFORM_TUI_BEST_H
+
+#include <stddef.h>
+
+#include "db.h"
+#include "tui_table.h"
+
+struct tui_app;
+
+struct tui_best {
+	struct tui_app *app;
+	struct tui_table table;       /* one row per problem and variant */
+	struct db_tuned_row *rows;    /* best_configs; a table row's id indexes here */
+	size_t count, cap;
+	int detail;                   /* Enter: the configurations of one problem */
+	struct db_tuned_row problem;  /* the detail's best row */
+	struct tui_table configs;
+	struct db_tuned_row *cfg;     /* its configurations, fastest first */
+	size_t ncfg, capcfg;
+	char error[256];
+};
+
+void tui_best_init(struct tui_best *b, struct tui_app *app);
+void tui_best_free(struct tui_best *b);
+
+/* Reads best_configs again; filter as tui_table_filter takes it. */
+void tui_best_load(struct tui_best *b, const char *filter);
+void tui_best_filter(struct tui_best *b, const char *filter);
+
+void tui_best_draw(struct tui_best *b, const struct tui_rect *r);
+
+/* Enter opens the detail, Esc closes it; y copies the configuration, Y the
+ * command line; the table's keys otherwise.  Returns 1 when used. */
+int tui_best_key(struct tui_best *b, int key);
+
+/* The "conform tune" command line that measures the problem of row r again
+ * (its variant, size, type and operator; --fresh, so nothing is taken from
+ * the database). */
+void tui_best_command(const struct db_tuned_row *r, const char *db_path, char *buf, size_t len);
+
+/* A configuration without the operator the problem already names. */
+void tui_best_config(const char *params, char *buf, size_t len);
+
+#endif
