@@ -153,8 +153,8 @@ if command -v "${SQLITE3:-sqlite3}" >/dev/null 2>&1; then
 	expect_no_grep "$TMP/ansi" "$(printf '\033')\\[4[0-7]m" "NO_COLOR: no background colours"
 	keys 4
 	expect_screen "Run #3 .* complete" "results pane shows the newest run"
-	expect_screen "Variant +n +Config +Median +GB/s +%copy +xbase +Noise +Spread" "timing columns when timed"
-expect_screen "median in us; every row: Type f32, Status PASS$" "constant columns folded into the heading line"
+	expect_screen "Variant +n +Config +us +GB/s +%copy +xbase +Noise +Spread" "timing columns when timed"
+expect_screen "no GPU; every row: Type f32, Status PASS$" "constant columns folded into the heading line"
 	expect_screen "block\\.tree +2\\^30 +block=256 +500\\.00 +3003\\.0 +1\\.0% +0\\.4%" "a timed row in us, its noise and spread"
 	expect_screen "block\\.shfl +2\\^30 +block=256 +700\\.00 +2403\\.0 +2\\.0% +2\\.9%~" "the noise target missed: ~"
 	keys Down Enter
@@ -191,7 +191,7 @@ expect_screen "Run #1 +sweep .* 75 evaluations" "the sweep's run header" 5
 expect_screen "Done: 73 passed, 0 failed, 4 skipped" "the sweep ends" 20
 cp "$TMP/screen" "$TMP/sweep-run"
 keys 4
-expect_screen "Variant +n +Op +Config +Status +Median +GB/s" "timing columns of the sweep"
+expect_screen "Variant +n +Op +Config +Status +us +GB/s" "timing columns of the sweep"
 expect_screen "^harness\\.spin +2\\^12 +sum +block=[0-9]+,items=[0-9]+,vec=[0-9] +PASS +[0-9.]+ +[0-9.]+" "a configuration: variant, n, op, config, median, GB/s"
 keys j j z
 expect_screen "^%copy +[0-9]+%" "z shows the row in full: % copy"

@@ -28,7 +28,7 @@ static const struct tui_table_col best_cols[B_COLS] = {
 	[B_DTYPE] = {.title = "Type", .fold = 1},
 	[B_OP] = {.title = "Op", .fold = 1},
 	[B_CONFIG] = {.title = "Config", .flex = 1, .min = 46},
-	[B_MEDIAN] = {.title = "Median", .right = 1, .numeric = 1},
+	[B_MEDIAN] = {.title = "us", .right = 1, .numeric = 1},
 	[B_GBPS] = {.title = "GB/s", .right = 1, .numeric = 1},
 	[B_BASE] = {.title = "xbase", .right = 1, .numeric = 1},
 	[B_COPY] = {.title = "%copy", .right = 1, .numeric = 1},
@@ -42,7 +42,7 @@ enum { C_RANK, C_CONFIG, C_MEDIAN, C_INTERVAL, C_SPREAD, C_GBPS, C_VSBEST, C_RUN
 static const struct tui_table_col config_cols[C_COLS] = {
 	[C_RANK] = {.title = "#", .right = 1, .numeric = 1},
 	[C_CONFIG] = {.title = "Config", .flex = 1, .min = 46},
-	[C_MEDIAN] = {.title = "Median", .right = 1, .numeric = 1},
+	[C_MEDIAN] = {.title = "us", .right = 1, .numeric = 1},
 	[C_INTERVAL] = {.title = "95% interval", .right = 1},
 	[C_SPREAD] = {.title = "Spread", .right = 1, .numeric = 1},
 	[C_GBPS] = {.title = "GB/s", .right = 1, .numeric = 1},
@@ -244,7 +244,7 @@ static void draw_list(struct tui_best *b, const struct tui_rect *r)
 	tui_table_draw(&b->table, &tr, 1);
 	char folded[160];
 	tui_table_folded(&b->table, folded, sizeof folded);
-	tui_putf(y + 1, r->x, r->w, tui_term_attr(TUI_DIM), "median in %s; %s%s", tui_term_glyphs()->us,
+	tui_putf(y + 1, r->x, r->w, tui_term_attr(TUI_DIM), "%s%s",
 		 folded[0] ? "every row: " : "Enter: every configuration of a problem", folded);
 	if (b->error[0])
 		tui_put(y + 4, r->x + 2, r->w - 4, tui_term_status_attr(STATUS_ERROR), b->error);

@@ -49,7 +49,7 @@ static const struct tui_table_col timed_cols[T_COLS] = {
 	[T_OP] = {.title = "Op", .fold = 1},
 	[T_CONFIG] = {.title = "Config", .flex = 1, .min = 46},
 	[T_STATUS] = {.title = "Status", .status = 1, .fold = 1},
-	[T_MEDIAN] = {.title = "Median", .right = 1, .numeric = 1},
+	[T_MEDIAN] = {.title = "us", .right = 1, .numeric = 1},
 	[T_GBPS] = {.title = "GB/s", .right = 1, .numeric = 1},
 	[T_COPY] = {.title = "%copy", .right = 1, .numeric = 1},
 	[T_BASE] = {.title = "xbase", .right = 1, .numeric = 1},
@@ -299,8 +299,7 @@ static void results_draw(struct tui_pane *p, const struct tui_rect *r)
 		snprintf(tally, sizeof tally, "%d results so far", run->results);
 	if (rp->table.filter[0])
 		snprintf(shown, sizeof shown, "  (%zu of %zu shown)", rp->table.nview, rp->table.count);
-	tui_putf(y, r->x, r->w, A_BOLD, "Run #%lld  %s  %s  %s%s", (long long)run->id, run->started_at,
-		 run->state, tally, shown);
+	tui_putf(y, r->x, r->w, A_BOLD, "Run #%lld  %s  %s%s", (long long)run->id, run->state, tally, shown);
 	y++;
 	int info_y = y++;
 	if (rp->error[0])
@@ -323,10 +322,10 @@ static void results_draw(struct tui_pane *p, const struct tui_rect *r)
 	/* After the table: what its folded columns held goes on this line. */
 	char folded[160];
 	tui_table_folded(&rp->table, folded, sizeof folded);
-	tui_putf(info_y, r->x, r->w, tui_term_attr(TUI_DIM), "%s%s%s%s%s%s",
-		 run->device[0] ? run->device : "no GPU", rp->timed ? "; median in " : "",
-		 rp->timed ? tui_term_glyphs()->us : "", folded[0] ? "; every row: " : "", folded,
-		 rp->timed && !folded[0] ? "; * fastest of its variant and problem" : "");
+	tui_putf(info_y, r->x, r->w, tui_term_attr(TUI_DIM), "%.10s %.5s  %s%s%s%s%s",
+		 run->started_at, run->started_at[0] ? run->started_at + 11 : "", run->tag,
+		 run->tag[0] ? "  " : "", run->device[0] ? run->device : "no GPU",
+		 folded[0] ? "; every row: " : "", folded);
 	if (!rp->table.nview)
 		tui_put(y + 2, r->x + 2, r->w - 4, tui_term_attr(TUI_DIM),
 			rp->nrows ? "no result matches the filter (Esc clears it)" : "no results in this run yet");

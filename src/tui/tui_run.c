@@ -57,7 +57,7 @@ static const struct tui_table_col sweep_cols[SW_COUNT] = {
 	[SW_N] = {.title = "n", .right = 1, .numeric = 1},
 	[SW_DTYPE] = {.title = "Type", .fold = 1},
 	[SW_CONFIG] = {.title = "Config", .flex = 1, .min = 46},
-	[SW_MEDIAN] = {.title = "Median", .right = 1, .numeric = 1},
+	[SW_MEDIAN] = {.title = "us", .right = 1, .numeric = 1},
 	[SW_GBPS] = {.title = "GB/s", .right = 1, .numeric = 1},
 	[SW_MESSAGE] = {.title = "Message", .flex = 1},
 };

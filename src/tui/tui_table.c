@@ -118,6 +118,20 @@ static int cell_has(const char *cell, const char *word, size_t len)
 	return 0;
 }
 
+/* 1 when the word is a status name (FAIL, pass ...): in a status column it
+ * then matches that status only, so /FAIL does not find XFAIL. */
+static int is_status_word(const char *word, size_t len)
+{
+	char buf[16];
+	enum status s;
+	if (len >= sizeof buf)
+		return 0;
+	for (size_t i = 0; i < len; i++)
+		buf[i] = (char)(word[i] >= 'a' && word[i] <= 'z' ? word[i] - 'a' + 'A' : word[i]);
+	buf[len] = '\0';
+	return status_parse(buf, &s) == 0;
+}
+
 int tui_table_row_matches(const struct tui_table *t, const struct tui_table_row *row,
 			  const char *text)
 {
@@ -127,9 +141,11 @@ int tui_table_row_matches(const struct tui_table *t, const struct tui_table_row 
 	while (next_word(&p, &word, &len, &negated)) {
 		if (!len)
 			continue; /* a lone '!' while it is being typed */
-		int found = 0;
+		int found = 0, status_word = is_status_word(word, len);
 		for (int c = 0; c < t->ncols && !found; c++)
-			found = cell_has(row->cell[c], word, len);
+			found = t->cols[c].status && status_word
+					? strlen(row->cell[c]) == len && strncasecmp(row->cell[c], word, len) == 0
+					: cell_has(row->cell[c], word, len);
 		if (found == negated)
 			return 0;
 	}
@@ -230,6 +246,17 @@ int tui_table_next_failure(struct tui_table *t, int dir)
 	return -1;
 }
 
+/* The drawn column after (dir 1) or before (-1) col: the one h/l sort by
+ * next.  Before the first is -1 (run order); after the last, the last. */
+static int next_drawn(const struct tui_table *t, int col, int dir)
+{
+	unsigned drawn = t->drawn ? t->drawn : ~0u;
+	for (int c = col + dir; c >= 0 && c < t->ncols; c += dir)
+		if (drawn & 1u << c)
+			return c;
+	return dir < 0 ? -1 : col;
+}
+
 int tui_table_key(struct tui_table *t, int key)
 {
 	size_t page = t->page > 1 ? (size_t)t->page - 1 : 1;
@@ -238,20 +265,20 @@ int tui_table_key(struct tui_table *t, int key)
 	case KEY_LEFT:
 	case 'h':
 		/* Left of the first column is the run order. */
-		tui_table_sort(t, t->sort_col >= 0 ? t->sort_col - 1 : -1, t->sort_desc);
+		tui_table_sort(t, next_drawn(t, t->sort_col, -1), t->sort_desc);
 		if (t->sort_col < 0)
-			snprintf(t->note, sizeof t->note, "in run order (the order the rows came)");
+			snprintf(t->note, sizeof t->note, "in run order");
 		return 1;
 	case KEY_RIGHT:
 	case 'l':
-		tui_table_sort(t, t->sort_col + 1 < t->ncols ? t->sort_col + 1 : t->ncols - 1, t->sort_desc);
+		tui_table_sort(t, next_drawn(t, t->sort_col, 1), t->sort_desc);
 		return 1;
 	case 's':
 		tui_table_sort(t, t->sort_col < 0 ? 0 : t->sort_col, t->sort_col >= 0 && !t->sort_desc);
 		return 1;
 	case 'o':
 		tui_table_sort(t, -1, 0);
-		snprintf(t->note, sizeof t->note, "in run order (the order the rows came)");
+		snprintf(t->note, sizeof t->note, "in run order");
 		return 1;
 	case '<':
 		if (t->first > 1)
@@ -331,12 +358,13 @@ static int flex_min(const struct tui_table *t, int c)
 	return min < 8 ? 8 : min;
 }
 
-/* Takes up to `cut` columns of width from the flexible columns, the last
- * first, down to floor (or their own minimum); returns what was taken. */
+/* Takes up to `cut` columns of width from the flexible columns, the first
+ * first (a name before a message), down to floor (or their own minimum);
+ * returns what was taken. */
 static int shrink_flex(const struct tui_table *t, int widths[], int cut, int floor)
 {
 	int taken = 0;
-	for (int c = t->ncols - 1; c >= 0 && taken < cut; c--) {
+	for (int c = 0; c < t->ncols && taken < cut; c++) {
 		if (!t->cols[c].flex || !widths[c])
 			continue;
 		int min = floor > 0 ? floor : flex_min(t, c);
@@ -392,7 +420,8 @@ int tui_table_layout(const struct tui_table *t, int w, int widths[TUI_TABLE_COLS
 	if (used > w) /* a narrow pane: the first column takes what is left */
 		widths[0] = widths[0] - (used - w) > 4 ? widths[0] - (used - w) : 4;
 	else if (last_flex >= 0)
-		widths[last_flex] += w - used;
+		/* With columns left off, two columns stay free for the mark. */
+		widths[last_flex] += w - used - (left_off && w - used >= 2 ? 2 : 0);
 	return left_off;
 }
 
@@ -429,16 +458,34 @@ static void put_cell(int y, int x, int w, attr_t a, const char *s, int right)
 	tui_put(y, x + w - 1, 1, a, tui_term_glyphs()->ellipsis);
 }
 
+static int title_width(const struct tui_table *t)
+{
+	int tw = 0;
+	for (int c = 0; c < t->ncols; c++)
+		if (tui_text_width(t->cols[c].title) > tw)
+			tw = tui_text_width(t->cols[c].title);
+	return tw;
+}
+
+/* The lines the zoom of the cursor's row takes at width w. */
+static int zoom_lines(const struct tui_table *t, int w)
+{
+	const struct tui_table_row *row = tui_table_current(t);
+	int avail = w - title_width(t) - 2, lines = 0;
+	for (int c = 0; row && avail > 0 && c < t->ncols; c++) {
+		int n = tui_text_width(row->cell[c]);
+		lines += n ? (n + avail - 1) / avail : 0;
+	}
+	return lines;
+}
+
 /* z: the row under the cursor, one column a line, its text in full. */
 static void draw_zoom(const struct tui_table *t, const struct tui_rect *r)
 {
 	const struct tui_table_row *row = tui_table_current(t);
 	tui_hline(r->y, r->x, r->w);
 	tui_put(r->y, r->x + 2, r->w - 4, tui_term_attr(TUI_DIM), " row in full (z closes) ");
-	int tw = 0;
-	for (int c = 0; c < t->ncols; c++)
-		if (tui_text_width(t->cols[c].title) > tw)
-			tw = tui_text_width(t->cols[c].title);
+	int tw = title_width(t);
 	int y = r->y + 1;
 	for (int c = 0; row && c < t->ncols; c++) {
 		const char *s = row->cell[c];
@@ -468,16 +515,18 @@ void tui_table_draw(struct tui_table *t, const struct tui_rect *area, int focuse
 	const struct tui_rect *r = &rr;
 	if (t->zoom) {
 		/* The zoom takes what its lines need; the table keeps a few rows. */
-		int zh = area->h - 4 < t->ncols + 1 ? area->h - 4 : t->ncols + 1;
+		int need = zoom_lines(t, area->w) + 1;
+		int zh = area->h - 4 < need ? area->h - 4 : need;
 		rr.h = area->h - zh;
 		struct tui_rect zr = {area->y + rr.h, area->x, zh, area->w};
 		draw_zoom(t, &zr);
 	}
 	int widths[TUI_TABLE_COLS];
 	int left_off = tui_table_layout(t, r->w, widths);
-	if (left_off) /* room for the mark that says so */
-		left_off = tui_table_layout(t, r->w - 2, widths);
-	t->folded = 0;
+	t->folded = t->drawn = 0;
+	for (int c = 0; c < t->ncols; c++)
+		if (widths[c])
+			t->drawn |= 1u << c;
 	for (int c = 1; c < t->ncols; c++)
 		if (!widths[c] && t->cols[c].fold && c >= t->first && constant_column(t, c))
 			t->folded |= 1u << c;
@@ -507,7 +556,8 @@ void tui_table_draw(struct tui_table *t, const struct tui_rect *area, int focuse
 		if (c == 0 && t->first > 1)
 			tui_put(r->y, x - 1, 1, tui_term_attr(TUI_HEADER_SORT), "<");
 	}
-	if (left_off)
+	/* The mark where columns are left off, when a free column is left for it. */
+	if (left_off && total_width(t, widths) < r->w - 1)
 		tui_put(r->y, r->x + r->w - 1, 1, tui_term_attr(TUI_HEADER_SORT), ">");
 
 	for (int y = 0; y < body; y++) {

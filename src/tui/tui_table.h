@@ -59,6 +59,7 @@ struct tui_table {
 	int first;            /* the first column shown after column 0 (< >) */
 	int zoom;             /* z: the cursor's row in full below the table */
 	unsigned folded;      /* bit c: column c was folded at the last drawing */
+	unsigned drawn;       /* bit c: column c was drawn (h/l sort among these) */
 	char filter[TUI_FILTER_MAX];
 	char note[96];        /* what the last key has to say ("no failure"), or "" */
 	long keep_id;
