@@ -14,7 +14,7 @@
 
 #include "tui_term.h"
 
-#define TUI_TABLE_COLS 8
+#define TUI_TABLE_COLS 12
 #define TUI_CELL_MAX 136
 
 struct tui_table_col {
