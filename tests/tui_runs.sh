@@ -38,7 +38,7 @@ expect_grep "$TMP/out" "^timing: 296 configurations .* 1 slower, 1 faster, 294 s
 # The pane at one size: the list, the comparison of 2 and 5, u, Esc.
 runs_checks() {
 	launch "'$CONFORM' tui --db '$db'"
-	expect_screen "5 Plot +6 Runs" "$1: the Runs tab"
+	expect_screen "5 Plot +6 Runs +0 checked *$" "$1: the Runs tab, the status whole beside it"
 	keys 6
 	expect_screen "^Runs +5" "$1: five runs listed"
 	expect_screen "^ +5 bench +bench-b +436 +0 +0 " "$1: run 5, bench, tag and tallies"
