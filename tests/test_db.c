@@ -563,7 +563,7 @@ static void test_reads(void)
 	struct case_spec v3 = mkcase("device.v3.sum.f32.n4096", "device.v3", DTYPE_F32, 4096, 0,
 				     "op=sum", EXPECT_PASS);
 	struct run_info ri = plain_run;
-	struct db_run_row run;
+	struct db_run_row run, *list = NULL;
 	struct db_result_row *rows = NULL, last;
 	struct db_point_row *pts = NULL;
 	size_t n = 0;
@@ -583,6 +583,8 @@ static void test_reads(void)
 	CHECK_INT(db_case_last(db, tree.name, &last, err, sizeof err), 0);
 	CHECK_INT(db_timed_points(db, &pts, &n, err, sizeof err), 0);
 	CHECK(pts == NULL && n == 0);
+	CHECK_INT(db_run_list(db, &list, &n, err, sizeof err), 0);
+	CHECK(list == NULL && n == 0);
 
 	CHECK_INT(db_device_upsert(db, &g, &dev, err, sizeof err), 0);
 	ri.device_id = dev;
@@ -626,6 +628,20 @@ static void test_reads(void)
 	CHECK_STR(run.device, "");
 	CHECK_INT(run.results, 2);
 	CHECK_INT(db_run_read(db, run2 + 1, &run, err, sizeof err), 0);
+
+	/* Every run, newest first, the running one included. */
+	CHECK_INT(db_run_list(db, &list, &n, err, sizeof err), 0);
+	CHECK_INT(n, 2);
+	if (list && n == 2) {
+		CHECK_INT(list[0].id, run2);
+		CHECK_STR(list[0].state, "running");
+		CHECK_INT(list[0].results, 2);
+		CHECK_INT(list[1].id, run1);
+		CHECK_INT(list[1].passed, 2);
+		CHECK_INT(list[1].skipped, 1);
+		CHECK_STR(list[1].device, "NVIDIA H100 80GB HBM3");
+	}
+	free(list);
 
 	/* The results of a run, in the order they were recorded. */
 	CHECK_INT(db_run_results(db, run1, &rows, &n, err, sizeof err), 0);

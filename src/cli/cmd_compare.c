@@ -160,6 +160,7 @@ static int side_resolve(struct db *db, const char *ref, const char *tag, int kin
 		}
 		snprintf(s->label, sizeof s->label, "tag %s (%zu run%s)", tag, s->nruns, s->nruns == 1 ? "" : "s");
 		id = s->ids[s->nruns - 1];
+		r = db_run_read(db, id, &s->run, err, sizeof err);
 	} else {
 		if (!ref)
 			r = db_runs_newest(db, kind, before ? device : -1, before, 0, &id, err, sizeof err);
@@ -182,11 +183,9 @@ static int side_resolve(struct db *db, const char *ref, const char *tag, int kin
 				  kind < 0 ? "" : run_kind_name(kind), kind < 0 ? "" : " ");
 			return -1;
 		}
-		s->ids[0] = id;
-		s->nruns = 1;
-		snprintf(s->label, sizeof s->label, "run %lld", (long long)id);
+		r = compare_side_of_run(db, id, s, err, sizeof err);
 	}
-	if ((r = db_run_read(db, id, &s->run, err, sizeof err)) < 0)
+	if (r < 0)
 		goto db_error;
 	if (r == 0) {
 		cmd_error("run %lld: no such run", (long long)id);
@@ -320,7 +319,7 @@ static int compare_exec(int argc, char **argv)
 	/* A gate that compared nothing must not pass as one that found
 	 * nothing: a filter that takes nothing, or a resumed tune that stored
 	 * no result of its own. */
-	if (res.nitems == (size_t)(res.counts[CHANGE_NEW] + res.counts[CHANGE_REMOVED])) {
+	if (!compare_overlaps(&res)) {
 		cmd_error("nothing to compare: no case or configuration%s is in both %s and %s",
 			  o.filter.glob || o.filter.n || o.filter.dtype || o.filter.op ? " that the filters take" : "",
 			  base->label, cand->label);

@@ -4,8 +4,8 @@
  *
  * Everything is loaded before the terminal is touched - the worker's
  * catalog, the suites, the database - so an input error is the same one-line
- * message and exit 2 as for "conform run".  Then five panes (catalog,
- * problem, run, results, plot) go under the screen manager and the loop
+ * message and exit 2 as for "conform run".  Then six panes (catalog,
+ * problem, run, results, plot, runs) go under the screen manager and the loop
  * reads keys, stepping a run in progress between them.  Runs are sessions
  * (session.h) like the CLI's, so a run from here is stored exactly like one
  * from the command line.
@@ -167,7 +167,7 @@ static size_t global_hints(void *ctx, const struct tui_hint **out)
 }
 
 static const struct tui_hint global_help[] = {
-	{"Tab S-Tab", "next / previous pane (1-5: go to one)"},
+	{"Tab S-Tab", "next / previous pane (1-6: go to one)"},
 	{"r", "run the checked cases in the current mode"},
 	{"m", "mode: conformance, sweep (every configuration), tune (anneal)"},
 	{"c", "cancel the run in progress"},
@@ -288,6 +288,7 @@ static int tui_exec(int argc, char **argv)
 	app.panes[TUI_PANE_RUN] = tui_run_pane_new(&app);
 	app.panes[TUI_PANE_RESULTS] = tui_results_pane_new(&app);
 	app.panes[TUI_PANE_PLOT] = tui_plot_pane_new(&app);
+	app.panes[TUI_PANE_RUNS] = tui_runs_pane_new(&app);
 	int missing = 0;
 	for (int i = 0; i < TUI_PANE_COUNT; i++) {
 		if (app.panes[i])

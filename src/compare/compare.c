@@ -159,6 +159,14 @@ void compare_side_free(struct compare_side *s)
 	vec_free(s->entries, s->count, s->cap);
 }
 
+int compare_side_of_run(struct db *db, int64_t id, struct compare_side *s, char *err, size_t len)
+{
+	s->ids[0] = id;
+	s->nruns = 1;
+	snprintf(s->label, sizeof s->label, "run %lld", (long long)id);
+	return db_run_read(db, id, &s->run, err, len);
+}
+
 /* Whether two entries time the same problem (the best's grouping). */
 static int same_problem(const struct compare_entry *a, const struct compare_entry *b)
 {
@@ -225,4 +233,9 @@ void compare_result_free(struct compare_result *r)
 int compare_regressed(const struct compare_result *r)
 {
 	return r->counts[CHANGE_REGRESSION] > 0 || r->verdicts[VERDICT_SLOWER] > 0;
+}
+
+int compare_overlaps(const struct compare_result *r)
+{
+	return r->nitems > (size_t)(r->counts[CHANGE_NEW] + r->counts[CHANGE_REMOVED]);
 }

@@ -103,6 +103,11 @@ int compare_side_load(struct db *db, struct compare_side *s, const struct compar
 		      size_t len);
 void compare_side_free(struct compare_side *s);
 
+/* Makes s the side of run `id` alone ("run 12"): its ids, label and run
+ * row; its entries are still to load.  Returns 1, 0 when there is no such
+ * run, -1 on error with a message. */
+int compare_side_of_run(struct db *db, int64_t id, struct compare_side *s, char *err, size_t len);
+
 /* One key of either side, paired. */
 struct compare_item {
 	const struct compare_entry *base, *cand; /* NULL: absent from that side */
@@ -138,5 +143,9 @@ void compare_result_free(struct compare_result *r);
 /* 1 when the comparison finds a regression: a status that became a
  * failure, or a configuration SLOWER beyond the threshold. */
 int compare_regressed(const struct compare_result *r);
+
+/* 1 when some case or configuration is in both sides: a comparison without
+ * one compared nothing, which must not pass as one that found nothing. */
+int compare_overlaps(const struct compare_result *r);
 
 #endif

@@ -18,8 +18,7 @@
 #include "params.h"
 #include "text.h"
 
-/* The size as users write it ("2^20"), "x128" after it for rows. */
-static void size_text(const struct compare_entry *e, char *buf, size_t len)
+void compare_size_text(const struct compare_entry *e, char *buf, size_t len)
 {
 	text_count(buf, len, e->n);
 	if (e->cols)
@@ -30,17 +29,17 @@ static void size_text(const struct compare_entry *e, char *buf, size_t len)
 static void config_text(const struct compare_entry *e, char *buf, size_t len)
 {
 	char size[48], params[CASE_PARAMS_MAX];
-	size_text(e, size, sizeof size);
+	compare_size_text(e, size, sizeof size);
 	if (params_without(e->params, "op", params, sizeof params) < 0)
 		text_copy(params, sizeof params, e->params);
 	snprintf(buf, len, "%s %s %s n=%s%s%s", e->variant, e->dtype, e->op[0] ? e->op : "-", size,
 		 params[0] ? " " : "", params);
 }
 
-/* What differs between the sides besides the change itself: said loudly,
- * since a verdict across devices, kinds of run or timers means little, and
- * one across builds is the usual question but must not pass unnoticed. */
-static void differences(const struct compare_result *r, char *buf, size_t len)
+/* Said loudly, since a verdict across devices, kinds of run or timers
+ * means little, and one across builds is the usual question but must not
+ * pass unnoticed. */
+void compare_differences(const struct compare_result *r, char *buf, size_t len)
 {
 	const struct db_run_row *b = &r->base->run, *c = &r->cand->run;
 	buf[0] = '\0';
@@ -63,7 +62,7 @@ static void differences(const struct compare_result *r, char *buf, size_t len)
 		buf[strlen(buf) - 2] = '\0';
 }
 
-static void side_text(const struct compare_side *s, char *buf, size_t len)
+void compare_side_text(const struct compare_side *s, char *buf, size_t len)
 {
 	const struct db_run_row *r = &s->run;
 	snprintf(buf, len, "%s (%s, %s, build %s%s%s)", s->label, run_kind_name(r->kind), r->started_at,
@@ -127,21 +126,41 @@ static int listed_timing(const struct compare_item *it, int verbose)
 	return it->timed && (verbose || it->verdict != VERDICT_SAME);
 }
 
+void compare_status_text(const struct compare_result *r, char *buf, size_t len)
+{
+	int other = r->counts[CHANGE_STATUS] + r->counts[CHANGE_OBSERVED];
+	snprintf(buf, len, "%d regression%s, %d fixed, %d other change%s, %d new, %d removed",
+		 r->counts[CHANGE_REGRESSION], r->counts[CHANGE_REGRESSION] == 1 ? "" : "s",
+		 r->counts[CHANGE_FIXED], other, other == 1 ? "" : "s", r->counts[CHANGE_NEW],
+		 r->counts[CHANGE_REMOVED]);
+}
+
+void compare_timing_text(const struct compare_result *r, char *buf, size_t len)
+{
+	int timed = r->verdicts[0] + r->verdicts[1] + r->verdicts[2];
+	snprintf(buf, len, "%d configuration%s timed in both, threshold %.3g%%: %d slower, %d faster, %d same",
+		 timed, timed == 1 ? "" : "s", 100 * r->threshold, r->verdicts[VERDICT_SLOWER],
+		 r->verdicts[VERDICT_FASTER], r->verdicts[VERDICT_SAME]);
+}
+
+void compare_ratio_text(const struct compare_item *it, char *buf, size_t len)
+{
+	snprintf(buf, len, "%+.1f%% [%+.1f%%, %+.1f%%]", 100 * (it->ratio - 1), 100 * (it->lo - 1),
+		 100 * (it->hi - 1));
+}
+
 void compare_print_table(FILE *f, const struct compare_result *r, int verbose)
 {
-	char a[512], b[512], diff[512], cfg[CASE_PARAMS_MAX + 128], ia[64], ib[64];
-	side_text(r->base, a, sizeof a);
-	side_text(r->cand, b, sizeof b);
+	char a[512], b[512], diff[512], cfg[CASE_PARAMS_MAX + 128], ia[64], ib[64], line[160];
+	compare_side_text(r->base, a, sizeof a);
+	compare_side_text(r->cand, b, sizeof b);
 	fprintf(f, "base: %s\nnew:  %s\n", a, b);
 	fprintf(f, "device: %s\n", r->cand->run.device[0] ? r->cand->run.device : "host");
-	differences(r, diff, sizeof diff);
+	compare_differences(r, diff, sizeof diff);
 	if (diff[0])
 		fprintf(f, "WARNING: %s\n", diff);
-	fprintf(f, "\nstatus: %d regression%s, %d fixed, %d other change%s, %d new, %d removed\n",
-		r->counts[CHANGE_REGRESSION], r->counts[CHANGE_REGRESSION] == 1 ? "" : "s",
-		r->counts[CHANGE_FIXED], r->counts[CHANGE_STATUS] + r->counts[CHANGE_OBSERVED],
-		r->counts[CHANGE_STATUS] + r->counts[CHANGE_OBSERVED] == 1 ? "" : "s", r->counts[CHANGE_NEW],
-		r->counts[CHANGE_REMOVED]);
+	compare_status_text(r, line, sizeof line);
+	fprintf(f, "\nstatus: %s\n", line);
 	for (size_t i = 0; i < r->nitems; i++) {
 		const struct compare_item *it = &r->items[i];
 		if (!listed_change(it, verbose))
@@ -151,20 +170,18 @@ void compare_print_table(FILE *f, const struct compare_result *r, int verbose)
 			entry_label(r, e, cfg, sizeof cfg), status_of(it->base), status_of(it->cand),
 			it->base ? it->base->observed : "-", " -> ", it->cand ? it->cand->observed : "-");
 	}
-	int timed = r->verdicts[0] + r->verdicts[1] + r->verdicts[2];
-	fprintf(f, "\ntiming: %d configuration%s timed in both, threshold %.3g%%: %d slower, %d faster, %d same\n",
-		timed, timed == 1 ? "" : "s", 100 * r->threshold, r->verdicts[VERDICT_SLOWER],
-		r->verdicts[VERDICT_FASTER], r->verdicts[VERDICT_SAME]);
+	compare_timing_text(r, line, sizeof line);
+	fprintf(f, "\ntiming: %s\n", line);
 	for (size_t i = 0; i < r->nitems; i++) {
 		const struct compare_item *it = &r->items[i];
 		if (!listed_timing(it, verbose))
 			continue;
 		config_text(it->cand, cfg, sizeof cfg);
-		fprintf(f, "  %-6s  %s\n          %.3f us %s -> %.3f us %s: %+.1f%% [%+.1f%%, %+.1f%%]\n",
+		compare_ratio_text(it, line, sizeof line);
+		fprintf(f, "  %-6s  %s\n          %.3f us %s -> %.3f us %s: %s\n",
 			compare_verdict_name(it->verdict), cfg, it->base->timing.median_ms * 1e3,
 			interval_text(it->base, ia, sizeof ia), it->cand->timing.median_ms * 1e3,
-			interval_text(it->cand, ib, sizeof ib), 100 * (it->ratio - 1), 100 * (it->lo - 1),
-			100 * (it->hi - 1));
+			interval_text(it->cand, ib, sizeof ib), line);
 	}
 	int changed = 0;
 	for (size_t i = 0; i < r->nbest; i++)
@@ -177,7 +194,7 @@ void compare_print_table(FILE *f, const struct compare_result *r, int verbose)
 			continue;
 		const struct compare_entry *e = bb->cand ? bb->cand : bb->base;
 		char size[48];
-		size_text(e, size, sizeof size);
+		compare_size_text(e, size, sizeof size);
 		fprintf(f, "  %s %s %s n=%s: %s -> %s", e->variant, e->dtype, e->op[0] ? e->op : "-", size,
 			params_shown(bb->base), params_shown(bb->cand));
 		if (bb->base && bb->cand)
@@ -194,9 +211,9 @@ void compare_print_table(FILE *f, const struct compare_result *r, int verbose)
 void compare_print_markdown(FILE *f, const struct compare_result *r, int verbose)
 {
 	char a[512], b[512], diff[512], cfg[CASE_PARAMS_MAX + 128], ia[64], ib[64];
-	side_text(r->base, a, sizeof a);
-	side_text(r->cand, b, sizeof b);
-	differences(r, diff, sizeof diff);
+	compare_side_text(r->base, a, sizeof a);
+	compare_side_text(r->cand, b, sizeof b);
+	compare_differences(r, diff, sizeof diff);
 	fprintf(f, "## conform compare: %s\n\n", compare_regressed(r) ? "regression" : "no regression");
 	fprintf(f, "| | run |\n|---|---|\n| base | %s |\n| new | %s |\n| device | %s |\n\n", a, b,
 		r->cand->run.device[0] ? r->cand->run.device : "host");
@@ -252,7 +269,7 @@ void compare_print_markdown(FILE *f, const struct compare_result *r, int verbose
 			fputs("### Best per problem (not a verdict)\n\n| problem | base | new | change |\n|---|---|---|---|\n", f);
 		const struct compare_entry *e = bb->cand ? bb->cand : bb->base;
 		char size[48], change[32] = "-";
-		size_text(e, size, sizeof size);
+		compare_size_text(e, size, sizeof size);
 		if (bb->base && bb->cand)
 			snprintf(change, sizeof change, "%+.1f%%", 100 * (bb->cand->timing.median_ms / bb->base->timing.median_ms - 1));
 		fprintf(f, "| `%s %s %s n=%s` | `%s` | `%s` | %s |\n", e->variant, e->dtype, e->op[0] ? e->op : "-",

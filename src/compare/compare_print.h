@@ -15,4 +15,22 @@ void compare_print_markdown(FILE *f, const struct compare_result *r, int verbose
 void compare_print_json(FILE *f, const struct compare_result *r);
 void compare_print_junit(FILE *f, const struct compare_result *r);
 
+/* The pieces of the terminal's form, for an interface that shows the same
+ * comparison in its own layout. */
+
+/* "run 12 (bench, 2026-11-25T05:41:19Z, build abc1234, tag nightly)". */
+void compare_side_text(const struct compare_side *s, char *buf, size_t len);
+/* What differs between the sides besides the change itself (devices, kinds
+ * of run, builds, timers, the same run twice), "; "-separated; "" when
+ * nothing does. */
+void compare_differences(const struct compare_result *r, char *buf, size_t len);
+/* "0 regressions, 0 fixed, 0 other changes, 3 new, 4 removed". */
+void compare_status_text(const struct compare_result *r, char *buf, size_t len);
+/* "296 configurations timed in both, threshold 5%: 3 slower, 5 faster, 288 same". */
+void compare_timing_text(const struct compare_result *r, char *buf, size_t len);
+/* The size as users write it ("2^20"), "x128" after it for rows. */
+void compare_size_text(const struct compare_entry *e, char *buf, size_t len);
+/* A timed item's change of median and its interval: "+3.2% [+1.0%, +5.1%]". */
+void compare_ratio_text(const struct compare_item *it, char *buf, size_t len);
+
 #endif

@@ -189,6 +189,12 @@ int db_run_adjacent(struct db *db, int64_t id, int dir, int64_t *out, char *err,
 /* Run `id`: 1 and *out, 0 when there is no such run, -1 on error. */
 int db_run_read(struct db *db, int64_t id, struct db_run_row *out, char *err, size_t len);
 
+/* Every run, newest first (whatever its state), in *rows (malloc'd, the
+ * caller frees it; NULL when there are none) and *count: what the
+ * interface's runs pane lists.  Returns 0, or -1 with *rows NULL and
+ * *count 0. */
+int db_run_list(struct db *db, struct db_run_row **rows, size_t *count, char *err, size_t len);
+
 /*
  * Finding runs to compare (db_runs.c).  Only finished runs count (complete
  * or interrupted: a running or aborted run says little).  kind -1 is any

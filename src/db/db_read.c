@@ -156,6 +156,19 @@ int db_run_read(struct db *db, int64_t id, struct db_run_row *out, char *err, si
 	return db_read_one(db, st, read_run, out, "reading run", err, len);
 }
 
+int db_run_list(struct db *db, struct db_run_row **rows, size_t *count, char *err, size_t len)
+{
+	sqlite3_stmt *st;
+	int failed;
+
+	*rows = NULL;
+	*count = 0;
+	if (db_prepare(db, RUN_QUERY " ORDER BY r.id DESC", &st, err, len) != 0)
+		return -1;
+	*rows = read_all(db, st, sizeof **rows, read_run, count, &failed, "listing runs", err, len);
+	return failed ? -1 : 0;
+}
+
 /*
  * Results.
  */

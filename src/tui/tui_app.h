@@ -49,7 +49,7 @@ enum tui_mode { TUI_MODE_CONFORMANCE, TUI_MODE_SWEEP, TUI_MODE_TUNE, TUI_MODE_CO
 const char *tui_mode_name(enum tui_mode m);
 
 enum tui_pane_index { TUI_PANE_CATALOG, TUI_PANE_PROBLEM, TUI_PANE_RUN, TUI_PANE_RESULTS,
-		      TUI_PANE_PLOT, TUI_PANE_COUNT };
+		      TUI_PANE_PLOT, TUI_PANE_RUNS, TUI_PANE_COUNT };
 
 struct tui_app {
 	struct catalog cat;
@@ -96,6 +96,7 @@ struct tui_pane *tui_problem_pane_new(struct tui_app *app);
 struct tui_pane *tui_run_pane_new(struct tui_app *app);
 struct tui_pane *tui_results_pane_new(struct tui_app *app);
 struct tui_pane *tui_plot_pane_new(struct tui_app *app);
+struct tui_pane *tui_runs_pane_new(struct tui_app *app);
 
 /* The name of the variant under the catalog pane's cursor (its case's
  * variant when on a case), or NULL on a family. */

@@ -150,18 +150,24 @@ void tui_screen_key(struct tui_screen *s, int key)
 static void draw_tabs(struct tui_screen *s)
 {
 	attr_t tab = tui_term_attr(TUI_TAB);
-	tui_fill(0, 0, COLS, tab);
-	int x = tui_putf(0, 0, COLS, tui_term_attr(TUI_TITLE), " %s ", s->title);
-	for (size_t i = 0; i < s->count; i++) {
-		x += tui_put(0, x, COLS - x, tab, " ");
-		x += tui_putf(0, x, COLS - x, tui_term_attr(i == s->current ? TUI_TAB_ACTIVE : TUI_TAB),
-			      " %zu %s ", i + 1, s->panes[i]->cls->title);
-	}
 	char right[160] = "";
 	if (s->message[0])
 		text_copy(right, sizeof right, s->message);
 	else if (s->status)
 		s->status(s->ctx, right, sizeof right);
+	/* The tabs lose their padding when the status ("running 15/21")
+	 * would not fit beside them at full width. */
+	int width = tui_text_width(s->title) + 2;
+	for (size_t i = 0; i < s->count; i++)
+		width += tui_text_width(s->panes[i]->cls->title) + (i + 1 >= 10 ? 6 : 5);
+	int pad = width + tui_text_width(right) + 2 <= COLS;
+	tui_fill(0, 0, COLS, tab);
+	int x = tui_putf(0, 0, COLS, tui_term_attr(TUI_TITLE), " %s ", s->title);
+	for (size_t i = 0; i < s->count; i++) {
+		x += tui_put(0, x, COLS - x, tab, " ");
+		x += tui_putf(0, x, COLS - x, tui_term_attr(i == s->current ? TUI_TAB_ACTIVE : TUI_TAB),
+			      "%s%zu %s%s", pad ? " " : "", i + 1, s->panes[i]->cls->title, pad ? " " : "");
+	}
 	if (right[0] && x + 2 < COLS)
 		tui_put_right(0, x + 1, COLS - x - 2, s->message[0] ? tui_term_attr(TUI_TITLE) : tab, right);
 }
