@@ -91,6 +91,14 @@ int tui_app_variant_checked(const struct tui_app *app, const char *name);
 int tui_problem_cases(const struct tui_app *app, struct case_spec **out, size_t *count,
 		      size_t *skipped);
 
+/* Adds to app->suite a case for each tunable variant of the catalog that no
+ * suite case names, so that it can be checked, swept and tuned from the
+ * interface (tui_problem.c): its first element type at n = 2^20 (rows x
+ * cols 4096 x 1024 for a family measured only on rows), named
+ * VARIANT.DTYPE.default.  The problem pane's type and sizes apply to it as
+ * to any case.  Returns 0, or -1 with a message. */
+int tui_problem_add_defaults(struct tui_app *app, char *err, size_t len);
+
 /* What a sweep or tune of the cases (tui_problem_cases') is, as r makes it
  * in app->mode (tui_problem.c, for the problem pane's count and the run):
  * one element type (the problem's, else the first case's); each tunable

@@ -359,7 +359,10 @@ static void show_case(struct catalog_pane *cp, size_t i)
 	if (c->timeout_s > 0)
 		tui_log_field(d, "timeout", "%.1f s", c->timeout_s);
 	const char *slash = strrchr(c->file, '/');
-	tui_log_field(d, "defined at", "%s:%d", slash ? slash + 1 : c->file, c->line);
+	if (c->line)
+		tui_log_field(d, "defined at", "%s:%d", slash ? slash + 1 : c->file, c->line);
+	else
+		tui_log_field(d, "defined by", "%s", c->file); /* tui_problem_add_defaults */
 	struct db_result_row last;
 	char err[256];
 	int got = cp->app->db ? db_case_last(cp->app->db, c->name, &last, err, sizeof err) : 0;
