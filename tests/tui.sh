@@ -27,7 +27,7 @@ tui_session 80 24
 # --- The catalog: tree, detail, help, filter ------------------------------
 launch "'$CONFORM' tui --db '$db' --hang-timeout 3 --seed 7"
 expect_screen "1 Catalog +2 Problem +3 Run +4 Results +5 Plot" "tab bar"
-expect_screen "harness +7" "harness family with its case count"
+expect_screen "harness +8" "harness family with its case count (harness.spin's default case too)"
 expect_screen "r Run +Tab Pane +\? Help +q Quit" "key bar names the keys"
 if [ -n "$utf8" ]; then
 	expect_screen "├─" "Unicode tree lines in a UTF-8 locale"
@@ -53,9 +53,9 @@ keys Escape
 expect_screen "harness\\.pass\\.f64" "Esc clears the filter"
 # Check every harness case: filter, then a (all shown).
 keys / h a r n e s s Enter a
-expect_screen "7 checked" "a checks the shown cases"
+expect_screen "8 checked" "a checks the shown cases"
 keys Escape
-expect_screen "Kernels and cases: 7 of" "checks survive clearing the filter"
+expect_screen "Kernels and cases: 8 of" "checks survive clearing the filter"
 
 # --- Runs: the countdown during the hang, keys during it, results ---------
 keys 5
@@ -78,21 +78,21 @@ expect_not_screen "conform - keys" "and any key closes it"
 # already shows this run as running.
 keys Tab
 expect_screen "Run #1 .* running" "results pane during the hang" 2
-expect_screen "running [0-9]/7" "tab bar shows the run in progress" 2
+expect_screen "running [0-9]/8" "tab bar shows the run in progress" 2
 keys BTab
-expect_screen "Done: 7 passed, 0 failed, 0 skipped" "run summary" 10
+expect_screen "Done: 8 passed, 0 failed, 0 skipped" "run summary" 10
 expect_screen " XFAIL +harness\\.hang +3\\.0" "the hang is XFAIL in the run pane"
 keys 4
-expect_screen "Run #1 .* complete +7 passed, 0 failed, 0 skipped" "results header"
+expect_screen "Run #1 .* complete +8 passed, 0 failed, 0 skipped" "results header"
 expect_screen "harness\\.hang +XFAIL +hung" "results table: hang XFAIL, observed hung"
 expect_screen "harness\\.crash +XFAIL +crashed" "results table: crash XFAIL"
 expect_screen "Case +Status +Observed +ms" "results columns"
 keys G Enter
 expect_screen "message: " "Enter shows the detail"
 keys Enter
-expect_eq "$(sql "$db" "select count(*) from results where run_id = 1")" 7 "results stored"
+expect_eq "$(sql "$db" "select count(*) from results where run_id = 1")" 8 "results stored"
 expect_eq "$(sql "$db" "select status || ' ' || observed from results where case_name = 'harness.hang'")" "XFAIL hung" "hang stored as XFAIL"
-expect_eq "$(sql "$db" "select state, passed, failed, skipped, seed from runs where id = 1")" "complete|7|0|0|7" "run stored"
+expect_eq "$(sql "$db" "select state, passed, failed, skipped, seed from runs where id = 1")" "complete|8|0|0|7" "run stored"
 expect_eq "$(sql "$db" "select command_line like 'conform tui --seed 7:%harness.hang%' from runs where id = 1")" 1 "run's command line"
 # Sorting: Left/Right pick the column, s reverses.
 keys l l s
@@ -102,7 +102,9 @@ expect_screen "Status▼|Status v" "sorted by status, descending"
 keys r
 expect_screen "^> harness\\.hang +watchdog" "second run reaches the hang" 10
 keys c
-expect_screen "cancelled" "c cancels the run" 3
+expect_screen "Cancel run #2\\? y/n" "c asks before cancelling"
+keys y
+expect_screen "cancelled" "c y cancels the run" 3
 expect_eq "$(sql "$db" "select state from runs where id = 2")" interrupted "cancelled run stored as interrupted"
 expect_eq "$(sql "$db" "select count(*) from results where run_id = 2 and case_name = 'harness.hang'")" 0 "the cancelled case left no result"
 
@@ -185,7 +187,9 @@ keys / s p i n Enter a Escape
 expect_screen "1 checked" "the spin case checked"
 expect_screen "r Run +Tab" "r runs for conformance at first"
 keys m
-expect_screen "r Sweep +Tab" "m picks the sweep mode"
+expect_screen "r now makes a sweep" "m says what r now makes, on the key bar's line"
+keys C-l
+expect_screen "r Sweep +Tab" "m picks the sweep mode (the key bar, back at the next key)"
 keys r
 expect_screen "Run #1 +sweep .* 75 evaluations" "the sweep's run header" 5
 expect_screen "Done: 73 passed, 0 failed, 4 skipped" "the sweep ends" 20
@@ -218,8 +222,8 @@ launch "'$CONFORM' tui --db '$slow' --suite '$TMP/slow.suite' --min-samples 5 --
 expect_screen "1 Catalog" "fourth start"
 keys / s p i n Enter a Escape m r
 expect_screen "running 0/75" "the slow sweep runs" 5
-keys c
-expect_screen "Cancelled: " "c cancels the sweep" 3
+keys c y
+expect_screen "Cancelled: " "c y cancels the sweep" 3
 expect_eq "$(sql "$slow" "select state from runs where id = 1")" interrupted "cancelled sweep stored as interrupted"
 keys q
 expect_screen "^EXIT=0" "q exits 0 after the cancelled sweep"

@@ -113,6 +113,36 @@ static int parse_opts(int argc, char **argv, struct tui_opts *o, struct tui_app 
 	return 0;
 }
 
+/* The run in progress is the newest in the database: its row is written
+ * before r returns.  0 when it cannot be read. */
+static long long running_id(struct tui_app *app)
+{
+	int64_t id = 0;
+	char err[256];
+	if (db_run_latest(app->db, &id, err, sizeof err) < 0)
+		return 0;
+	return (long long)id;
+}
+
+static void confirmed_cancel(void *ctx)
+{
+	struct tui_app *app = ctx;
+	if (!app->running)
+		return; /* it ended while the question was open */
+	app->stop = 1;
+	tui_screen_note(&app->screen, "cancelling...");
+}
+
+static void confirmed_quit(void *ctx)
+{
+	struct tui_app *app = ctx;
+	if (app->running)
+		app->stop = 1;
+	app->quit = 1;
+}
+
+/* q and c during a run ask first: a run is minutes of measurements, one key
+ * away.  Signals still stop at once (the main loop). */
 static int global_key(void *ctx, int key)
 {
 	struct tui_app *app = ctx;
@@ -120,8 +150,10 @@ static int global_key(void *ctx, int key)
 	case 'q':
 	case KEY_F(10):
 		if (app->running)
-			app->stop = 1;
-		app->quit = 1;
+			tui_screen_confirm(&app->screen, confirmed_quit, "Quit and cancel run #%lld? y/n",
+					   running_id(app));
+		else
+			app->quit = 1;
 		return 1;
 	case 'r':
 		if (app->running)
@@ -134,16 +166,21 @@ static int global_key(void *ctx, int key)
 			tui_screen_note(&app->screen, "a run is in progress (c cancels it)");
 		} else {
 			app->mode = (enum tui_mode)((app->mode + 1) % TUI_MODE_COUNT);
-			tui_screen_note(&app->screen, "r now makes a %s", tui_mode_name(app->mode));
+			static const char *const what[TUI_MODE_COUNT] = {
+				" run: each checked case against its reference",
+				": every configuration of the checked variants, each size",
+				": an anneal of each checked variant, within the budget",
+			};
+			tui_screen_note(&app->screen, "r now makes a %s%s", tui_mode_name(app->mode),
+					what[app->mode]);
 		}
 		return 1;
 	case 'c':
-		if (app->running) {
-			app->stop = 1;
-			tui_screen_note(&app->screen, "cancelling...");
-		} else {
+		if (app->running)
+			tui_screen_confirm(&app->screen, confirmed_cancel, "Cancel run #%lld? y/n",
+					   running_id(app));
+		else
 			tui_screen_note(&app->screen, "no run to cancel");
-		}
 		return 1;
 	}
 	return 0;
@@ -170,11 +207,11 @@ static const struct tui_hint global_help[] = {
 	{"Tab S-Tab", "next / previous pane (1-6: go to one)"},
 	{"r", "run the checked cases in the current mode"},
 	{"m", "mode: conformance, sweep (every configuration), tune (anneal)"},
-	{"c", "cancel the run in progress"},
+	{"c", "cancel the run in progress (asks first: y cancels, any other key keeps it)"},
 	{"/", "filter the pane (where it has one)"},
 	{"?", "this help"},
 	{"Ctrl-L", "redraw the screen"},
-	{"q", "quit (stops a run first)"},
+	{"q", "quit (during a run, asks first: y cancels the run and quits)"},
 };
 
 static void status_text(void *ctx, char *buf, size_t len)
@@ -254,6 +291,12 @@ static int tui_exec(int argc, char **argv)
 		}
 	free(user);
 	int rc = EXIT_USAGE;
+	/* A tunable variant no suite names (harness.spin) gets a case of its
+	 * own here, so it can be checked and swept. */
+	if (tui_problem_add_defaults(&app, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		goto out;
+	}
 	for (size_t i = 0; i < app.suite.count; i++) {
 		if (session_check_case(&app.cat, &app.suite.cases[i], err, sizeof err) < 0) {
 			cmd_error("%s", err);

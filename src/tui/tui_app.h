@@ -18,6 +18,7 @@
 #include "suite.h"
 #include "timing.h"
 #include "tui_screen.h"
+#include "tune.h"
 
 struct db;
 
@@ -89,6 +90,40 @@ int tui_app_variant_checked(const struct tui_app *app, const char *name);
  * or -1 when out of memory. */
 int tui_problem_cases(const struct tui_app *app, struct case_spec **out, size_t *count,
 		      size_t *skipped);
+
+/* Adds to app->suite a case for each tunable variant of the catalog that no
+ * suite case names, so that it can be checked, swept and tuned from the
+ * interface (tui_problem.c): its first element type at n = 2^20 (rows x
+ * cols 4096 x 1024 for a family measured only on rows), named
+ * VARIANT.DTYPE.default.  The problem pane's type and sizes apply to it as
+ * to any case.  Returns 0, or -1 with a message. */
+int tui_problem_add_defaults(struct tui_app *app, char *err, size_t len);
+
+/* What a sweep or tune of the cases (tui_problem_cases') is, as r makes it
+ * in app->mode (tui_problem.c, for the problem pane's count and the run):
+ * one element type (the problem's, else the first case's); each tunable
+ * variant of the cases of that type once (references left out: every sweep
+ * measures them); the distinct sizes of those cases; the tuner's options
+ * (exhaustive for a sweep, anneal within app->tune_budget for a tune); and
+ * the evaluations the searches make in all sizes - the run's total. */
+struct tui_tune_plan {
+	struct tune_options o;
+	const struct catalog_entry **variants;
+	size_t nvariants;
+	int64_t *sizes;
+	size_t nsizes;
+	uint64_t evaluations;
+	/* Reference measurements besides, at most: each family's copy and
+	 * baseline at each size (a copy bandwidth stored for the device is
+	 * read instead of measured). */
+	uint64_t references;
+};
+
+/* Fills plan (free it with tui_tune_plan_free).  Returns 0, or -1 when out
+ * of memory (plan empty). */
+int tui_tune_plan_make(const struct tui_app *app, const struct case_spec *cases, size_t n,
+		       struct tui_tune_plan *plan);
+void tui_tune_plan_free(struct tui_tune_plan *plan);
 
 /* Panes (each in its own file). */
 struct tui_pane *tui_catalog_pane_new(struct tui_app *app);

@@ -9,7 +9,11 @@
  * built"); checks live in app->checked, one per suite case, so the rows are
  * rebuilt from the model after every change.  With a filter, a case shows
  * when its name or its variant's name matches (substring, or a glob when the
- * text has * ? or [), and everything shown is unfolded.
+ * text has * ? or [); everything shown starts unfolded and folds as without
+ * a filter (a fold state of its own, so clearing the filter gives the tree
+ * back as it was), and the counts are of the matches: "3 of 24".  A case
+ * whose latest stored result is a failure (status_tally's) carries that
+ * status, read once each time the pane comes on screen.
  */
 #include <fnmatch.h>
 #include <stdio.h>
@@ -36,12 +40,14 @@ struct cat_variant {
 	size_t *cases;                 /* suite indices */
 	size_t ncases, cap;
 	int open;
+	int open_filtered;             /* its fold under a filter */
 	int visible;                   /* under the filter */
 };
 
 struct cat_family {
 	char name[CASE_VARIANT_MAX];
 	int open;
+	int open_filtered;
 };
 
 struct catalog_pane {
@@ -52,6 +58,7 @@ struct catalog_pane {
 	struct cat_variant *var;
 	size_t nvar, var_cap;
 	unsigned char *case_visible;   /* per suite case */
+	signed char *last;             /* per suite case: its latest stored status, -1: none */
 	struct tui_list list;
 	struct tui_log detail;
 };
@@ -135,7 +142,8 @@ static void apply_filter(struct catalog_pane *cp)
 	}
 }
 
-/* Checked and total cases of a variant, or of a family (v == NULL). */
+/* Checked and total cases of a variant, or of a family (v == NULL), and
+ * how many of them the filter shows (may be NULL). */
 static void count_checked(const struct catalog_pane *cp, size_t family, const struct cat_variant *v,
 			  size_t *checked, size_t *total)
 {
@@ -151,6 +159,19 @@ static void count_checked(const struct catalog_pane *cp, size_t family, const st
 	}
 }
 
+static size_t count_shown(const struct catalog_pane *cp, size_t family, const struct cat_variant *v)
+{
+	size_t shown = 0;
+	for (size_t j = 0; j < cp->nvar; j++) {
+		const struct cat_variant *var = &cp->var[j];
+		if ((v ? var != v : var->family != family) || !var->visible)
+			continue;
+		for (size_t k = 0; k < var->ncases; k++)
+			shown += cp->case_visible[var->cases[k]] != 0;
+	}
+	return shown;
+}
+
 static enum tui_check check_state(size_t checked, size_t total)
 {
 	if (!total)
@@ -158,12 +179,30 @@ static enum tui_check check_state(size_t checked, size_t total)
 	return !checked ? TUI_CHECK_OFF : checked == total ? TUI_CHECK_ON : TUI_CHECK_SOME;
 }
 
-static void count_note(char *buf, size_t len, size_t checked, size_t total)
+/* "2/7" checked of all, "7" with none checked; under a filter "3 of 24",
+ * the matches of all, since the checkbox already says what is checked. */
+static void count_note(const struct catalog_pane *cp, char *buf, size_t len, size_t family,
+		       const struct cat_variant *v, size_t checked, size_t total)
 {
-	if (checked)
+	if (cp->super.filter[0])
+		snprintf(buf, len, "%zu of %zu", count_shown(cp, family, v), total);
+	else if (checked)
 		snprintf(buf, len, "%zu/%zu", checked, total);
 	else
 		snprintf(buf, len, "%zu", total);
+}
+
+/* The latest stored status of every suite case: the same read as the
+ * detail's "last:" line, kept for the tree's marks. */
+static void load_last(struct catalog_pane *cp)
+{
+	const struct tui_app *app = cp->app;
+	for (size_t i = 0; i < app->suite.count; i++) {
+		struct db_result_row last;
+		char err[256];
+		int got = app->db ? db_case_last(app->db, app->suite.cases[i].name, &last, err, sizeof err) : 0;
+		cp->last[i] = got > 0 ? (signed char)last.status : -1;
+	}
 }
 
 static void rebuild_rows(struct catalog_pane *cp)
@@ -182,13 +221,13 @@ static void rebuild_rows(struct catalog_pane *cp)
 		struct tui_list_row *row = tui_list_add(l);
 		if (!row)
 			return;
-		int fam_open = cp->fam[f].open || filtering;
+		int fam_open = filtering ? cp->fam[f].open_filtered : cp->fam[f].open;
 		count_checked(cp, f, NULL, &checked, &total);
 		row->fold = fam_open ? TUI_FOLD_OPEN : TUI_FOLD_CLOSED;
 		row->check = check_state(checked, total);
 		text_copy(row->label, sizeof row->label, cp->fam[f].name);
 		row->label_attr = A_BOLD;
-		count_note(row->note, sizeof row->note, checked, total);
+		count_note(cp, row->note, sizeof row->note, f, NULL, checked, total);
 		row->id = ROW_ID(ROW_FAMILY, f);
 		if (!fam_open)
 			continue;
@@ -199,7 +238,7 @@ static void rebuild_rows(struct catalog_pane *cp)
 			row = tui_list_add(l);
 			if (!row)
 				return;
-			int var_open = (var->open || filtering) && var->ncases;
+			int var_open = (filtering ? var->open_filtered : var->open) && var->ncases;
 			count_checked(cp, f, var, &checked, &total);
 			row->depth = 1;
 			row->last = v == last_v;
@@ -212,7 +251,7 @@ static void rebuild_rows(struct catalog_pane *cp)
 			} else if (!total) {
 				text_copy(row->note, sizeof row->note, "no cases");
 			} else {
-				count_note(row->note, sizeof row->note, checked, total);
+				count_note(cp, row->note, sizeof row->note, f, var, checked, total);
 			}
 			row->id = ROW_ID(ROW_VARIANT, v);
 			if (!var_open)
@@ -233,7 +272,11 @@ static void rebuild_rows(struct catalog_pane *cp)
 				row->last = k == last_c;
 				row->check = cp->app->checked[i] ? TUI_CHECK_ON : TUI_CHECK_OFF;
 				text_copy(row->label, sizeof row->label, c->name);
-				if (c->expect != EXPECT_PASS) {
+				if (cp->last[i] >= 0 && status_tally((enum status)cp->last[i]) == TALLY_FAILED) {
+					enum status st = (enum status)cp->last[i];
+					text_copy(row->note, sizeof row->note, status_name(st));
+					row->note_attr = tui_term_status_attr(st);
+				} else if (c->expect != EXPECT_PASS) {
 					text_copy(row->note, sizeof row->note, expect_name(c->expect));
 					row->note_attr = tui_term_attr(TUI_WARN);
 				}
@@ -316,7 +359,10 @@ static void show_case(struct catalog_pane *cp, size_t i)
 	if (c->timeout_s > 0)
 		tui_log_field(d, "timeout", "%.1f s", c->timeout_s);
 	const char *slash = strrchr(c->file, '/');
-	tui_log_field(d, "defined at", "%s:%d", slash ? slash + 1 : c->file, c->line);
+	if (c->line)
+		tui_log_field(d, "defined at", "%s:%d", slash ? slash + 1 : c->file, c->line);
+	else
+		tui_log_field(d, "defined by", "%s", c->file); /* tui_problem_add_defaults */
 	struct db_result_row last;
 	char err[256];
 	int got = cp->app->db ? db_case_last(cp->app->db, c->name, &last, err, sizeof err) : 0;
@@ -385,10 +431,11 @@ static void catalog_draw(struct tui_pane *p, const struct tui_rect *r)
 static void set_fold(struct catalog_pane *cp, const struct tui_list_row *row, int open)
 {
 	size_t i = ROW_INDEX(row->id);
+	int filtering = cp->super.filter[0] != '\0';
 	if (ROW_KIND(row->id) == ROW_FAMILY)
-		cp->fam[i].open = open;
+		*(filtering ? &cp->fam[i].open_filtered : &cp->fam[i].open) = open;
 	else if (ROW_KIND(row->id) == ROW_VARIANT)
-		cp->var[i].open = open;
+		*(filtering ? &cp->var[i].open_filtered : &cp->var[i].open) = open;
 }
 
 /* The row of the parent of the cursor's row. */
@@ -452,7 +499,7 @@ static int catalog_key(struct tui_pane *p, int key)
 		return 1;
 	case KEY_LEFT:
 	case 'h':
-		if (row->fold == TUI_FOLD_OPEN && !p->filter[0]) {
+		if (row->fold == TUI_FOLD_OPEN) {
 			set_fold(cp, row, 0);
 			rebuild_rows(cp);
 		} else {
@@ -467,6 +514,11 @@ static void catalog_filter(struct tui_pane *p, const char *text)
 {
 	struct catalog_pane *cp = (struct catalog_pane *)p;
 	(void)text;
+	/* A new filter text shows everything that matches, unfolded. */
+	for (size_t f = 0; f < cp->nfam; f++)
+		cp->fam[f].open_filtered = 1;
+	for (size_t v = 0; v < cp->nvar; v++)
+		cp->var[v].open_filtered = 1;
 	apply_filter(cp);
 	rebuild_rows(cp);
 	/* Land on the first case that matches, the likely next target. */
@@ -480,7 +532,9 @@ static void catalog_filter(struct tui_pane *p, const char *text)
 
 static void catalog_show(struct tui_pane *p)
 {
-	rebuild_rows((struct catalog_pane *)p);
+	struct catalog_pane *cp = (struct catalog_pane *)p;
+	load_last(cp); /* a run since may have changed them */
+	rebuild_rows(cp);
 }
 
 static const struct tui_hint catalog_hints[] = {
@@ -503,6 +557,10 @@ static const struct tui_hint catalog_help[] = {
 	{"a", "check all shown cases (again: uncheck them)"},
 	{"/", "filter by name (substring, or glob with * ? [)"},
 	{"Esc", "clear the filter"},
+	{"", "Marks"},
+	{"2/7", "2 of a variant's 7 cases checked; under a filter, 3 of 7: the matches"},
+	{"FAIL ...", "the case's latest stored result is a failure"},
+	{"hang ...", "what the suite expects of a case, when not a pass"},
 };
 
 static void catalog_destroy(struct tui_pane *p)
@@ -513,6 +571,7 @@ static void catalog_destroy(struct tui_pane *p)
 	free(cp->var);
 	free(cp->fam);
 	free(cp->case_visible);
+	free(cp->last);
 	tui_list_free(&cp->list);
 	tui_log_free(&cp->detail);
 	free(cp);
@@ -538,7 +597,10 @@ struct tui_pane *tui_catalog_pane_new(struct tui_app *app)
 	cp->super.cls = &catalog_class;
 	cp->app = app;
 	cp->case_visible = malloc(app->suite.count ? app->suite.count : 1);
-	if (!cp->case_visible) {
+	cp->last = malloc(app->suite.count ? app->suite.count : 1);
+	if (!cp->case_visible || !cp->last) {
+		free(cp->case_visible);
+		free(cp->last);
 		free(cp);
 		return NULL;
 	}
@@ -546,6 +608,7 @@ struct tui_pane *tui_catalog_pane_new(struct tui_app *app)
 	tui_list_init(&cp->list, 1);
 	tui_log_init(&cp->detail, 0, 0);
 	build_model(cp);
+	load_last(cp);
 	rebuild_rows(cp);
 	return &cp->super;
 }

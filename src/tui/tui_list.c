@@ -1,8 +1,9 @@
 /*
  * tui_list.c - the list/tree widget (see tui_list.h).
  *
- * Invariant: cursor < count whenever count > 0, and after a draw the cursor
- * row is inside [top, top + page).
+ * Invariant: cursor < count whenever count > 0, the cursor is on a heading
+ * only when every row is one, and after a draw the cursor row is inside
+ * [top, top + page).
  */
 #include "tui_list.h"
 #include "vec.h"
@@ -42,6 +43,21 @@ struct tui_list_row *tui_list_add(struct tui_list *l)
 	return r;
 }
 
+/* Moves the cursor off a heading: on in direction dir (+1 or -1), else
+ * back the other way. */
+static void settle(struct tui_list *l, int dir)
+{
+	for (int pass = 0; pass < 2; pass++, dir = -dir) {
+		size_t i = l->cursor;
+		while (i < l->count && l->rows[i].heading)
+			i = dir > 0 ? i + 1 : i ? i - 1 : l->count;
+		if (i < l->count) {
+			l->cursor = i;
+			return;
+		}
+	}
+}
+
 void tui_list_end(struct tui_list *l)
 {
 	if (l->keep)
@@ -49,11 +65,13 @@ void tui_list_end(struct tui_list *l)
 			if (l->rows[i].id == l->keep_id) {
 				l->cursor = i;
 				l->keep = 0;
+				settle(l, 1);
 				return;
 			}
 	l->keep = 0;
 	if (l->cursor >= l->count)
 		l->cursor = l->count ? l->count - 1 : 0;
+	settle(l, 1);
 }
 
 const struct tui_list_row *tui_list_current(const struct tui_list *l)
@@ -66,6 +84,7 @@ void tui_list_select_id(struct tui_list *l, long id)
 	for (size_t i = 0; i < l->count; i++)
 		if (l->rows[i].id == id) {
 			l->cursor = i;
+			settle(l, 1);
 			return;
 		}
 }
@@ -73,35 +92,50 @@ void tui_list_select_id(struct tui_list *l, long id)
 int tui_list_key(struct tui_list *l, int key)
 {
 	size_t page = l->page > 1 ? (size_t)l->page - 1 : 1;
+	int dir;
 	if (!l->count)
 		return key == KEY_UP || key == KEY_DOWN || key == 'j' || key == 'k';
 	switch (key) {
 	case KEY_UP:
 	case 'k':
-		if (l->cursor > 0)
-			l->cursor--;
+		/* Over the headings above, or stay where it is. */
+		for (size_t i = l->cursor; i-- > 0;)
+			if (!l->rows[i].heading) {
+				l->cursor = i;
+				break;
+			}
 		return 1;
 	case KEY_DOWN:
 	case 'j':
-		if (l->cursor + 1 < l->count)
-			l->cursor++;
+		for (size_t i = l->cursor + 1; i < l->count; i++)
+			if (!l->rows[i].heading) {
+				l->cursor = i;
+				break;
+			}
 		return 1;
 	case KEY_PPAGE:
 		l->cursor = l->cursor > page ? l->cursor - page : 0;
-		return 1;
+		dir = -1;
+		break;
 	case KEY_NPAGE:
 		l->cursor = l->cursor + page < l->count ? l->cursor + page : l->count - 1;
-		return 1;
+		dir = 1;
+		break;
 	case KEY_HOME:
 	case 'g':
 		l->cursor = 0;
-		return 1;
+		dir = 1;
+		break;
 	case KEY_END:
 	case 'G':
 		l->cursor = l->count - 1;
-		return 1;
+		dir = -1;
+		break;
+	default:
+		return 0;
 	}
-	return 0;
+	settle(l, dir);
+	return 1;
 }
 
 static const char *check_text(enum tui_check c)
@@ -176,8 +210,9 @@ void tui_list_draw(struct tui_list *l, const struct tui_rect *r, int focused)
 		int note_w = row->note[0] ? tui_text_width(row->note) + 1 : 0;
 		if (note_w > end - x - 8)
 			note_w = 0;
-		tui_put(row_y, x, end - x - note_w, cur || !row->label_attr ? base : row->label_attr,
-			row->label);
+		/* A cut name ends with an ellipsis: two names can differ in the end. */
+		tui_put_clip(row_y, x, end - x - note_w,
+			     cur || !row->label_attr ? base : row->label_attr, row->label);
 		if (note_w)
 			tui_put_right(row_y, x, end - x, cur ? base : row->note_attr ? row->note_attr
 							: tui_term_attr(TUI_DIM), row->note);

@@ -35,6 +35,7 @@ struct tui_list_row {
 	char note[48];        /* right-aligned, dim: counts, sizes */
 	attr_t note_attr;     /* 0: dim */
 	long id;              /* the owner's key for this row */
+	int heading;          /* a title: drawn, but the cursor passes over it */
 };
 
 struct tui_list {
@@ -60,8 +61,8 @@ void tui_list_end(struct tui_list *l);
 const struct tui_list_row *tui_list_current(const struct tui_list *l);
 void tui_list_select_id(struct tui_list *l, long id);
 
-/* Moves for arrows, j/k, PgUp/PgDn, Home/End, g/G.  Returns 1 when the key
- * was one of them. */
+/* Moves for arrows, j/k, PgUp/PgDn, Home/End, g/G, never onto a heading.
+ * Returns 1 when the key was one of them. */
 int tui_list_key(struct tui_list *l, int key);
 
 void tui_list_draw(struct tui_list *l, const struct tui_rect *r, int focused);

@@ -9,6 +9,12 @@
  * lacks that type is left out.  The worker still checks every launch
  * contract, so a size a variant cannot take comes back as ERROR, never as a
  * silent wrong answer.
+ *
+ * The pane says what r will make of the checked cases in the current mode:
+ * cases for conformance, evaluations for a sweep or a tune.  Those come from
+ * tui_tune_plan_make, the one computation of a sweep's or tune's variants,
+ * sizes and total, which the run itself uses too, so the count shown is the
+ * count run.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +26,7 @@
 #include "text.h"
 #include "tui_app.h"
 #include "tui_list.h"
+#include "tune_space.h"
 
 enum { ID_HEAD_DTYPE = 1, ID_HEAD_SIZES, ID_DTYPE = 100, ID_SIZES = 200, ID_PRESET = 300 };
 
@@ -131,6 +138,146 @@ int tui_problem_cases(const struct tui_app *app, struct case_spec **out, size_t 
 	return 0;
 }
 
+/* The tunable variants of the cases of type d, each once. */
+static size_t plan_variants(const struct tui_app *app, const struct case_spec *cases, size_t n,
+			    enum dtype d, const struct catalog_entry **out)
+{
+	size_t count = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct catalog_entry *e = catalog_lookup(&app->cat, cases[i].variant);
+		if (!e || !e->space[0] || tune_is_reference(&app->cat, e->name) || cases[i].dtype != d)
+			continue;
+		size_t k = 0;
+		while (k < count && out[k] != e)
+			k++;
+		if (k == count)
+			out[count++] = e;
+	}
+	return count;
+}
+
+/* The distinct sizes of the cases of type d, in order. */
+static size_t plan_sizes(const struct case_spec *cases, size_t n, enum dtype d, int64_t *out)
+{
+	size_t count = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = 0;
+		if (cases[i].dtype != d)
+			continue;
+		while (k < count && out[k] != cases[i].n)
+			k++;
+		if (k == count)
+			out[count++] = cases[i].n;
+	}
+	return count;
+}
+
+static int same_name(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* The evaluations of one search of each variant, and the references of
+ * their families (counted once per family) at one size. */
+static void plan_count(const struct tui_tune_plan *plan, const struct catalog *cat,
+		       uint64_t *evaluations, uint64_t *references)
+{
+	struct tune_family seen[TUNE_FAMILIES_MAX];
+	size_t nseen = 0;
+	struct tune_space *space = malloc(sizeof *space);
+	char err[256];
+	*evaluations = *references = 0;
+	for (size_t i = 0; i < plan->nvariants; i++) {
+		const struct catalog_entry *e = plan->variants[i];
+		struct tune_family f;
+		if (tune_family_of(cat, e->name, &f)) {
+			size_t k = 0;
+			while (k < nseen && !(same_name(seen[k].copy, f.copy) && same_name(seen[k].baseline, f.baseline) &&
+					      same_name(seen[k].baseline_segmented, f.baseline_segmented)))
+				k++;
+			if (k == nseen && nseen < TUNE_FAMILIES_MAX) {
+				seen[nseen++] = f;
+				*references += (f.copy != NULL) +
+					       ((plan->o.cols ? f.baseline_segmented : f.baseline) != NULL);
+			}
+		}
+		if (!space || tune_space_parse(space, e->space, err, sizeof err) < 0)
+			continue;
+		struct tune_search_config cfg = {.budget = plan->o.budget,
+						 .time_limit_s = plan->o.time_limit_s, .seed = plan->o.seed};
+		*evaluations += tune_search_budget(plan->o.strategy, space, &cfg);
+	}
+	free(space);
+}
+
+int tui_tune_plan_make(const struct tui_app *app, const struct case_spec *cases, size_t n,
+		       struct tui_tune_plan *plan)
+{
+	memset(plan, 0, sizeof *plan);
+	if (!n)
+		return 0;
+	enum dtype d = app->problem.dtype >= 0 ? (enum dtype)app->problem.dtype : cases[0].dtype;
+	int tune = app->mode == TUI_MODE_TUNE;
+	plan->o = (struct tune_options){
+		.dtype = d, .op = OP_SUM, .cols = cases[0].cols,
+		.strategy = tune_strategy_find(tune ? "anneal" : "exhaustive"),
+		.budget = tune ? app->tune_budget : 0,
+		.seed = app->seed_given ? app->seed : 1,
+		.timing = app->timing,
+	};
+	plan->variants = calloc(n, sizeof *plan->variants);
+	plan->sizes = calloc(n, sizeof *plan->sizes);
+	if (!plan->variants || !plan->sizes) {
+		tui_tune_plan_free(plan);
+		return -1;
+	}
+	plan->nvariants = plan_variants(app, cases, n, d, plan->variants);
+	plan->nsizes = plan_sizes(cases, n, d, plan->sizes);
+	uint64_t per_size, refs;
+	plan_count(plan, &app->cat, &per_size, &refs);
+	plan->evaluations = per_size * plan->nsizes;
+	plan->references = refs * plan->nsizes;
+	return 0;
+}
+
+void tui_tune_plan_free(struct tui_tune_plan *plan)
+{
+	free(plan->variants);
+	free(plan->sizes);
+	memset(plan, 0, sizeof *plan);
+}
+
+int tui_problem_add_defaults(struct tui_app *app, char *err, size_t len)
+{
+	for (size_t v = 0; v < app->cat.count; v++) {
+		const struct catalog_entry *e = &app->cat.v[v];
+		if (!e->space[0] || tune_is_reference(&app->cat, e->name))
+			continue;
+		int named = 0;
+		for (size_t i = 0; i < app->suite.count && !named; i++)
+			named = strcmp(app->suite.cases[i].variant, e->name) == 0;
+		if (named)
+			continue;
+		char first[16];
+		text_copy(first, sizeof first, e->dtypes);
+		first[strcspn(first, ",")] = '\0';
+		struct case_spec c;
+		memset(&c, 0, sizeof c);
+		if (dtype_parse(first, &c.dtype) < 0)
+			continue; /* a variant with no type cannot be posed */
+		text_copy(c.variant, sizeof c.variant, e->name);
+		snprintf(c.name, sizeof c.name, "%s.%s.default", e->name, first);
+		int rows_only = !*e->baseline && *e->baseline_rows;
+		c.n = rows_only ? 4096 : 1LL << 20;
+		c.cols = rows_only ? 1024 : 0;
+		c.expect = EXPECT_PASS;
+		text_copy(c.file, sizeof c.file, "conform tui: the variant has no suite case");
+		if (suite_add(&app->suite, &c, err, len) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static void rebuild_rows(struct problem_pane *pp)
 {
 	const struct tui_problem *pr = &pp->app->problem;
@@ -140,6 +287,7 @@ static void rebuild_rows(struct problem_pane *pp)
 	if ((row = tui_list_add(l))) {
 		text_copy(row->label, sizeof row->label, "Element type");
 		row->label_attr = A_BOLD;
+		row->heading = 1;
 		row->id = ID_HEAD_DTYPE;
 	}
 	for (int d = -1; d < DTYPE_COUNT; d++) {
@@ -153,6 +301,7 @@ static void rebuild_rows(struct problem_pane *pp)
 	if ((row = tui_list_add(l))) {
 		text_copy(row->label, sizeof row->label, "Sizes (n)");
 		row->label_attr = A_BOLD;
+		row->heading = 1;
 		row->id = ID_HEAD_SIZES;
 	}
 	static const char *const modes[] = {"each case's own", "the presets below", "a list: "};
@@ -185,16 +334,22 @@ static void list_typed(struct tui_pane *p, const char *text, int done)
 		return;
 	long long sizes[TUI_SIZES_MAX];
 	size_t n = 0;
-	char buf[TUI_PROMPT_MAX];
+	char buf[TUI_PROMPT_MAX], typed[TUI_PROMPT_MAX];
 	text_copy(buf, sizeof buf, text);
+	text_copy(typed, sizeof typed, text); /* text is the prompt's own, which reopening rewrites */
+	/* An invalid list is given back to the prompt, with the reason, to be
+	 * corrected rather than typed again. */
 	for (char *save = NULL, *tok = strtok_r(buf, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
 		long long v;
 		if (num_parse_count(tok, &v) < 0 || v < 1) {
-			tui_screen_note(p->screen, "sizes: '%s' is not a count (1000 or 2^20)", tok);
+			tui_screen_note(p->screen, "sizes: '%s' is not a count; write counts such as 1000, 4096 or 2^20",
+					tok);
+			tui_screen_prompt(p->screen, p, "Sizes", typed, 0, list_typed);
 			return;
 		}
 		if (n == TUI_SIZES_MAX) {
-			tui_screen_note(p->screen, "sizes: at most %d", TUI_SIZES_MAX);
+			tui_screen_note(p->screen, "sizes: at most %d in a list", TUI_SIZES_MAX);
+			tui_screen_prompt(p->screen, p, "Sizes", typed, 0, list_typed);
 			return;
 		}
 		sizes[n++] = v;
@@ -243,17 +398,48 @@ static void problem_draw(struct tui_pane *p, const struct tui_rect *r)
 
 	int x = r->x + left + 2, w = r->w - left - 2, y = r->y;
 	struct case_spec *cases;
-	size_t n = 0, skipped = 0;
+	size_t n = 0, skipped = 0, checked = tui_app_checked_count(pp->app);
+	enum tui_mode mode = pp->app->mode;
+	int bottom = r->y + r->h - 6;
 	tui_problem_cases(pp->app, &cases, &n, &skipped);
-	tui_put(y++, x, w, A_BOLD, "What r will run");
-	tui_putf(y++, x, w, tui_term_attr(TUI_NORMAL), "%zu checked -> %zu case%s",
-		 tui_app_checked_count(pp->app), n, n == 1 ? "" : "s");
+	tui_putf(y++, x, w, A_BOLD, "What r will run: a %s", tui_mode_name(mode));
+	if (mode == TUI_MODE_CONFORMANCE || !n) {
+		tui_putf(y++, x, w, tui_term_attr(TUI_NORMAL), "%zu checked -> %zu case%s", checked, n,
+			 n == 1 ? "" : "s");
+	} else {
+		struct tui_tune_plan plan;
+		if (tui_tune_plan_make(pp->app, cases, n, &plan) == 0) {
+			tui_putf(y++, x, w, tui_term_attr(TUI_NORMAL), "%zu checked -> %llu evaluation%s",
+				 checked, (unsigned long long)plan.evaluations,
+				 plan.evaluations == 1 ? "" : "s");
+			if (mode == TUI_MODE_TUNE)
+				tui_putf(y++, x, w, tui_term_attr(TUI_DIM), "budget %llu x %zu variant%s x %zu size%s",
+					 (unsigned long long)pp->app->tune_budget, plan.nvariants,
+					 plan.nvariants == 1 ? "" : "s", plan.nsizes, plan.nsizes == 1 ? "" : "s");
+			else
+				tui_putf(y++, x, w, tui_term_attr(TUI_DIM), "%zu variant%s x %zu size%s, %s",
+					 plan.nvariants, plan.nvariants == 1 ? "" : "s", plan.nsizes,
+					 plan.nsizes == 1 ? "" : "s", dtype_name(plan.o.dtype));
+			if (plan.references)
+				tui_putf(y++, x, w, tui_term_attr(TUI_DIM), "+ up to %llu reference runs",
+					 (unsigned long long)plan.references);
+			if (!plan.nvariants)
+				tui_putf(y++, x, w, tui_term_attr(TUI_WARN), "no checked %s case has a tuning space",
+					 dtype_name(plan.o.dtype));
+			y++;
+			for (size_t i = 0; i < plan.nvariants && y < bottom; i++)
+				tui_put_clip(y++, x, w, tui_term_attr(TUI_DIM), plan.variants[i]->name);
+			tui_tune_plan_free(&plan);
+		}
+		n = 0; /* the variants are listed, not the cases */
+	}
 	if (skipped)
 		tui_putf(y++, x, w, tui_term_attr(TUI_WARN), "%zu left out: variant lacks the type", skipped);
-	y++;
-	for (size_t i = 0; i < n && y < r->y + r->h - 6; i++)
-		tui_put(y++, x, w, tui_term_attr(TUI_DIM), cases[i].name);
-	if (n && y >= r->y + r->h - 6)
+	if (n)
+		y++;
+	for (size_t i = 0; i < n && y < bottom; i++)
+		tui_put_clip(y++, x, w, tui_term_attr(TUI_DIM), cases[i].name);
+	if (n && y >= bottom)
 		tui_put(y++, x, w, tui_term_attr(TUI_DIM), "...");
 	free(cases);
 	static const char *const notes[] = {

@@ -2,8 +2,12 @@
  * tui_screen.c - the screen manager (see tui_screen.h).
  *
  * Layout: row 0 is the tab bar, the last row the key bar (or the prompt),
- * everything between belongs to the pane on screen.  Below the minimum size
- * only the "too small" message is drawn and only q is listened to.
+ * everything between belongs to the pane on screen.  A note or a question
+ * takes the key bar's row whole - the keys are back at the next key - so an
+ * error is read in full at 80 columns; while the prompt is open it takes the
+ * row above the prompt instead, so that both stay in view (an invalid entry
+ * is explained while it is being corrected).  Below the minimum size only
+ * the "too small" message is drawn and only q is listened to.
  */
 #include "tui_screen.h"
 
@@ -12,7 +16,6 @@
 #include <string.h>
 
 #include "text.h"
-#include "tui_help.h"
 
 void tui_screen_init(struct tui_screen *s, const char *title)
 {
@@ -63,6 +66,16 @@ void tui_screen_note(struct tui_screen *s, const char *fmt, ...)
 	va_end(ap);
 }
 
+void tui_screen_confirm(struct tui_screen *s, void (*yes)(void *ctx), const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(s->confirm.question, sizeof s->confirm.question, fmt, ap);
+	va_end(ap);
+	s->confirm.yes = yes;
+	s->confirm.open = 1;
+}
+
 static void filter_changed(struct tui_pane *p, const char *text, int done)
 {
 	(void)done;
@@ -111,8 +124,16 @@ void tui_screen_key(struct tui_screen *s, int key)
 		clearok(curscr, TRUE);
 		return;
 	}
+	if (s->confirm.open) {
+		s->confirm.open = 0;
+		if (key == 'y' || key == 'Y')
+			s->confirm.yes(s->ctx);
+		return;
+	}
 	if (s->help) {
-		s->help = 0;
+		/* Esc, q and ? close it, and so does any key that does not scroll. */
+		if (key == TUI_KEY_ESC || key == 'q' || key == '?' || !tui_help_key(&s->help_view, key))
+			s->help = 0;
 		return;
 	}
 	if (s->prompt.open) {
@@ -135,6 +156,7 @@ void tui_screen_key(struct tui_screen *s, int key)
 	}
 	if (key == '?' || key == KEY_F(1)) {
 		s->help = 1;
+		s->help_view.top = 0;
 		return;
 	}
 	if (key == '/' && p && p->cls->filter) {
@@ -151,9 +173,7 @@ static void draw_tabs(struct tui_screen *s)
 {
 	attr_t tab = tui_term_attr(TUI_TAB);
 	char right[160] = "";
-	if (s->message[0])
-		text_copy(right, sizeof right, s->message);
-	else if (s->status)
+	if (s->status)
 		s->status(s->ctx, right, sizeof right);
 	/* The tabs lose their padding when the status ("running 15/21")
 	 * would not fit beside them at full width. */
@@ -169,13 +189,26 @@ static void draw_tabs(struct tui_screen *s)
 			      "%s%zu %s%s", pad ? " " : "", i + 1, s->panes[i]->cls->title, pad ? " " : "");
 	}
 	if (right[0] && x + 2 < COLS)
-		tui_put_right(0, x + 1, COLS - x - 2, s->message[0] ? tui_term_attr(TUI_TITLE) : tab, right);
+		tui_put_right(0, x + 1, COLS - x - 2, tab, right);
+}
+
+/* The question or the note, if any, on row y; returns 1 when one was drawn. */
+static int draw_message(struct tui_screen *s, int y)
+{
+	const char *text = s->confirm.open ? s->confirm.question : s->message;
+	if (!*text)
+		return 0;
+	attr_t a = tui_term_attr(TUI_TITLE);
+	tui_fill(y, 0, COLS, a);
+	tui_put_clip(y, 1, COLS - 2, a, text);
+	return 1;
 }
 
 static void draw_bottom(struct tui_screen *s, struct tui_pane *p)
 {
 	int y = LINES - 1;
 	if (s->prompt.open) {
+		draw_message(s, y - 1);
 		tui_fill(y, 0, COLS, tui_term_attr(TUI_NORMAL));
 		int x = tui_putf(y, 0, COLS, tui_term_attr(TUI_KEY), "%s: ", s->prompt.label);
 		x += tui_put(y, x, COLS - x - 1, tui_term_attr(TUI_NORMAL), s->prompt.text);
@@ -183,6 +216,8 @@ static void draw_bottom(struct tui_screen *s, struct tui_pane *p)
 		tui_put_right(y, x + 2, COLS - x - 2, tui_term_attr(TUI_DIM), "Enter: keep  Esc: undo");
 		return;
 	}
+	if (draw_message(s, y))
+		return;
 	const struct tui_hint *groups[2] = {NULL, NULL};
 	size_t counts[2] = {0, 0};
 	if (p && p->cls->hints)
@@ -222,7 +257,7 @@ void tui_screen_draw(struct tui_screen *s)
 		counts[n++] = s->nglobal_help;
 		char title[64];
 		snprintf(title, sizeof title, "%s - keys", s->title);
-		tui_help_draw(title, groups, counts, n);
+		tui_help_draw(title, groups, counts, n, &s->help_view);
 	}
 	refresh();
 }

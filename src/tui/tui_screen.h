@@ -1,10 +1,12 @@
 /*
  * tui_screen.h - the screen manager: panes one at a time under a tab bar,
- * the key bar at the bottom, the help overlay and a one-line prompt.
+ * the key bar at the bottom, the help overlay, a one-line prompt, and the
+ * message line: a note or a y/n question over the key bar, the full width.
  *
  * A pane is a struct whose first member is struct tui_pane, with a class
  * table of what it does (draw, keys, hints).  The screen routes each key:
- * an open help closes, an open prompt edits, then the keys that work
+ * an open question takes its answer, an open help scrolls or closes, an
+ * open prompt edits, then the keys that work
  * everywhere (Tab, 1-9, ?, /), then the pane, then the owner's global keys
  * (run, cancel, quit).  The screen draws everything from scratch each time;
  * curses sends only what changed.
@@ -14,6 +16,7 @@
 
 #include <stddef.h>
 
+#include "tui_help.h"
 #include "tui_statusbar.h"
 #include "tui_term.h"
 
@@ -57,6 +60,7 @@ struct tui_screen {
 	struct tui_pane *panes[TUI_MAX_PANES];
 	size_t count, current;
 	int help;                            /* the overlay is open */
+	struct tui_help_view help_view;
 	struct {
 		int open, live;
 		char label[32];
@@ -64,7 +68,12 @@ struct tui_screen {
 		tui_prompt_fn fn;
 		struct tui_pane *pane;
 	} prompt;
-	char message[160];                   /* a one-off note on the tab bar */
+	char message[160];                   /* a one-off note on the message line */
+	struct {
+		int open;
+		char question[120];
+		void (*yes)(void *ctx);      /* called with ctx on y */
+	} confirm;
 	/* The owner: keys no pane used, its hints and help, the tab bar's
 	 * right end ("3 checked", "running 2/5"). */
 	int (*global_key)(void *ctx, int key);
@@ -84,9 +93,16 @@ struct tui_pane *tui_screen_current(const struct tui_screen *s);
 void tui_screen_prompt(struct tui_screen *s, struct tui_pane *p, const char *label,
 		       const char *initial, int live, tui_prompt_fn fn);
 
-/* A note shown on the tab bar until the next key. */
+/* A note shown on the message line, the key bar's (the line above it
+ * while the prompt is open), until the next key.  Longer than the screen
+ * is wide, it ends with an ellipsis. */
 void tui_screen_note(struct tui_screen *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* Asks a y/n question on the message line ("Cancel run #3? y/n"): the next
+ * key answers it, y (or Y) calls yes(ctx), any other key drops it. */
+void tui_screen_confirm(struct tui_screen *s, void (*yes)(void *ctx), const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 void tui_screen_key(struct tui_screen *s, int key);
 void tui_screen_draw(struct tui_screen *s);

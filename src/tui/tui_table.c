@@ -444,18 +444,10 @@ void tui_table_folded(const struct tui_table *t, char *buf, size_t len)
 /* Writes s in w columns, ending it with an ellipsis when it is cut. */
 static void put_cell(int y, int x, int w, attr_t a, const char *s, int right)
 {
-	int n = tui_text_width(s);
-	if (n <= w) {
-		if (right)
-			tui_put_right(y, x, w, a, s);
-		else
-			tui_put(y, x, w, a, s);
-		return;
-	}
-	if (w <= 0)
-		return;
-	tui_put(y, x, w - 1, a, s);
-	tui_put(y, x + w - 1, 1, a, tui_term_glyphs()->ellipsis);
+	if (right && tui_text_width(s) <= w)
+		tui_put_right(y, x, w, a, s);
+	else
+		tui_put_clip(y, x, w, a, s);
 }
 
 static int title_width(const struct tui_table *t)

@@ -336,6 +336,23 @@ int tui_put(int y, int x, int w, attr_t a, const char *s)
 	return cols;
 }
 
+int tui_put_clip(int y, int x, int w, attr_t a, const char *s)
+{
+	if (w <= 0)
+		return 0;
+	if (x + w > COLS)
+		w = COLS - x;
+	if (tui_text_width(s) <= w)
+		return tui_put(y, x, w, a, s);
+	/* "..." in ASCII only where it leaves room for some of the text. */
+	const char *mark = utf8_on ? tui_term_glyphs()->ellipsis : w > 6 ? "..." : "~";
+	int mw = tui_text_width(mark);
+	if (mw > w)
+		mw = w;
+	int n = tui_put(y, x, w - mw, a, s);
+	return n + tui_put(y, x + n, mw, a, mark);
+}
+
 int tui_putf(int y, int x, int w, attr_t a, const char *fmt, ...)
 {
 	char buf[1024];

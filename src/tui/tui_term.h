@@ -110,6 +110,10 @@ void tui_shape(char *buf, size_t len, long long n, long long cols);
 int tui_put(int y, int x, int w, attr_t a, const char *s);
 int tui_putf(int y, int x, int w, attr_t a, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+/* As tui_put, but text that does not fit ends with an ellipsis ("\u2026",
+ * or "..." / "~" in ASCII) in the last columns, so a cut is never silent.
+ * Not tui_put itself: tabs, bars and padded cells rely on a plain cut. */
+int tui_put_clip(int y, int x, int w, attr_t a, const char *s);
 /* Writes s right-aligned so it ends at column x + w. */
 void tui_put_right(int y, int x, int w, attr_t a, const char *s);
 /* Blanks w columns with attribute a. */
