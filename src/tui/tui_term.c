@@ -301,6 +301,18 @@ int tui_put(int y, int x, int w, attr_t a, const char *s)
 	return cols;
 }
 
+int tui_put_fit(int y, int x, int w, attr_t a, const char *s)
+{
+	if (tui_text_width(s) <= w)
+		return tui_put(y, x, w, a, s);
+	const char *dots = tui_term_utf8() ? "\xe2\x80\xa6" : "~";
+	int dw = tui_text_width(dots);
+	if (w <= dw)
+		return 0;
+	int n = tui_put(y, x, w - dw, a, s);
+	return n + tui_put(y, x + n, dw, a, dots);
+}
+
 int tui_putf(int y, int x, int w, attr_t a, const char *fmt, ...)
 {
 	char buf[1024];

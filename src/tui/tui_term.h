@@ -98,6 +98,9 @@ int tui_text_width(const char *s);
 int tui_put(int y, int x, int w, attr_t a, const char *s);
 int tui_putf(int y, int x, int w, attr_t a, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+/* The same, but a string wider than w shows its start and an ellipsis
+ * ("…", "~" without UTF-8) rather than being cut without a sign. */
+int tui_put_fit(int y, int x, int w, attr_t a, const char *s);
 /* Writes s right-aligned so it ends at column x + w. */
 void tui_put_right(int y, int x, int w, attr_t a, const char *s);
 /* Blanks w columns with attribute a. */
