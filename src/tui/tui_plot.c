@@ -265,9 +265,9 @@ static void choose_series(struct plot_pane *pp)
 			cursor = NULL;
 	}
 	if (by_check)
-		text_copy(pp->scope, sizeof pp->scope, "variants checked in the catalog");
+		text_copy(pp->scope, sizeof pp->scope, "checked variants");
 	else if (cursor)
-		snprintf(pp->scope, sizeof pp->scope, "%s (catalog cursor)", cursor);
+		snprintf(pp->scope, sizeof pp->scope, "%s at the catalog cursor", cursor);
 	else
 		text_copy(pp->scope, sizeof pp->scope, "every timed variant");
 
@@ -425,9 +425,11 @@ static void plot_draw(struct tui_pane *p, const struct tui_rect *r)
 		snprintf(more, sizeof more, ", %zu more not shown", pp->more);
 	if (pp->no_copy)
 		snprintf(nocopy, sizeof nocopy, "; %zu without a copy bandwidth", pp->no_copy);
-	tui_putf(y + 1, r->x, r->w, tui_term_attr(TUI_DIM), "%s: %zu series%s, %zu points, %zu run%s; %s%s",
+	char head[512];
+	snprintf(head, sizeof head, "%s: %zu series%s, %zu points, %zu run%s; %s%s",
 		 pp->show_all ? "all evaluations" : "best configuration per size", pp->nseries, more, pp->points,
 		 pp->runs, pp->runs == 1 ? "" : "s", pp->scope, nocopy);
+	tui_put_fit(y + 1, r->x, r->w, tui_term_attr(TUI_DIM), head);
 	if (!pp->nseries) {
 		tui_put(y + 3, r->x + 2, r->w - 4, tui_term_attr(TUI_NORMAL),
 			"no timed results for these variants and this element type");
