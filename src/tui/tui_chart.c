@@ -72,9 +72,9 @@ char tui_chart_symbol(size_t i)
 }
 
 /* The legend: items "S name", wrapped onto at most max_rows rows; when
- * they do not all fit, the last row ends with "+k more".  Draws when draw
- * is set; returns the rows it takes. */
-static int legend(const struct tui_chart *c, const struct tui_rect *r, int max_rows, int draw)
+ * they do not all fit, the last row ends with "+k more", and a name wider
+ * than a row ends with an ellipsis.  Returns the rows it takes. */
+static int legend(const struct tui_chart *c, const struct tui_rect *r, int max_rows)
 {
 	int row = 0, x = 0;
 	for (size_t i = 0; i < c->count; i++) {
@@ -88,22 +88,17 @@ static int legend(const struct tui_chart *c, const struct tui_rect *r, int max_r
 		int reserve = row == max_rows - 1 && i + 1 < c->count ? 9 : 0;
 		if (x && x + gap + w + reserve > r->w) {
 			if (row == max_rows - 1) {
-				if (draw)
-					tui_putf(r->y + row, r->x + x + 2, r->w - x - 2, tui_term_attr(TUI_DIM),
-						 "+%zu more", c->count - i);
+				tui_putf(r->y + row, r->x + x + 2, r->w - x - 2, tui_term_attr(TUI_DIM),
+					 "+%zu more", c->count - i);
 				return row + 1;
 			}
 			row++;
 			x = gap = 0;
 		}
-		if (draw) {
-			attr_t a = (int)i == c->selected ? tui_term_attr(TUI_CURSOR)
-				   : c->series[i].hidden ? tui_term_attr(TUI_DIM)
-				   : tui_term_series_attr((int)i);
-			x += gap + tui_put_fit(r->y + row, r->x + x + gap, r->w - x - gap - reserve, a, item);
-		} else {
-			x += gap + (w < r->w - reserve ? w : r->w - reserve);
-		}
+		attr_t a = (int)i == c->selected ? tui_term_attr(TUI_CURSOR)
+			   : c->series[i].hidden ? tui_term_attr(TUI_DIM)
+			   : tui_term_series_attr((int)i);
+		x += gap + tui_put_fit(r->y + row, r->x + x + gap, r->w - x - gap - reserve, a, item);
 	}
 	return c->count ? row + 1 : 0;
 }
@@ -129,7 +124,7 @@ void tui_chart_draw(const struct tui_chart *c, const struct tui_rect *r)
 
 	int max_rows = (r->h - 8) / 3;
 	max_rows = max_rows < 1 ? 1 : max_rows > 4 ? 4 : max_rows;
-	int lrows = legend(c, r, max_rows, 1);
+	int lrows = legend(c, r, max_rows);
 	if (!isfinite(xmin))
 		return;
 

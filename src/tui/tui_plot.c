@@ -153,13 +153,20 @@ static void size_add(struct plot_pane *pp, int64_t n)
 	pp->nsizes++;
 }
 
-static void run_add(int64_t *ids, size_t *n, size_t max, int64_t id)
+static int id_order(const void *a, const void *b)
 {
-	for (size_t k = 0; k < *n; k++)
-		if (ids[k] == id)
-			return;
-	if (*n < max)
-		ids[(*n)++] = id;
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* How many distinct runs ids[0..n) name (sorts them). */
+static size_t runs_count(int64_t *ids, size_t n)
+{
+	size_t distinct = 0;
+	qsort(ids, n, sizeof *ids, id_order);
+	for (size_t k = 0; k < n; k++)
+		distinct += k == 0 || ids[k] != ids[k - 1];
+	return distinct;
 }
 
 /* The chart from the series: their best lines or every evaluation, in the
@@ -167,7 +174,8 @@ static void run_add(int64_t *ids, size_t *n, size_t max, int64_t id)
 static void fill_chart(struct plot_pane *pp)
 {
 	struct tui_chart *c = &pp->chart;
-	int64_t run_ids[256];
+	int64_t *run_ids = NULL;  /* of the points shown; a run fewer when out of memory */
+	size_t nrun_ids = 0, cap_ids = 0;
 	tui_chart_clear(c);
 	text_copy(c->ylabel, sizeof c->ylabel, pp->percent ? "% copy" : "GB/s");
 	text_copy(c->xlabel, sizeof c->xlabel, pp->shape ? "rows" : "n");
@@ -201,7 +209,7 @@ static void fill_chart(struct plot_pane *pp)
 			tui_series_add(s, (double)r->n, value(pp, ps, r->gbps));
 			if (s->n > before && !ps->hidden) {
 				pp->points++;
-				run_add(run_ids, &pp->runs, sizeof run_ids / sizeof run_ids[0], r->run_id);
+				(void)vec_push(run_ids, nrun_ids, cap_ids, r->run_id);
 			}
 		}
 		for (size_t k = 0; pp->show_all && k < pp->nall; k++) {
@@ -212,10 +220,12 @@ static void fill_chart(struct plot_pane *pp)
 			tui_series_add(s, (double)p->n, value(pp, ps, p->gbps));
 			if (s->n > before && !ps->hidden) {
 				pp->points++;
-				run_add(run_ids, &pp->runs, sizeof run_ids / sizeof run_ids[0], p->run_id);
+				(void)vec_push(run_ids, nrun_ids, cap_ids, p->run_id);
 			}
 		}
 	}
+	pp->runs = runs_count(run_ids, nrun_ids);
+	free(run_ids);
 	if (pp->cursor >= pp->nsizes)
 		pp->cursor = pp->nsizes ? pp->nsizes - 1 : 0;
 	c->cursor_x = pp->nsizes ? (double)pp->sizes[pp->cursor] : 0;
