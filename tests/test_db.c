@@ -700,7 +700,7 @@ static void test_reads(void)
 	CHECK_INT(last.run_id, run1);
 	CHECK_INT(db_case_last(db, "no.such.case", &last, err, sizeof err), 0);
 
-	/* The plot's points: timed only, by variant, dtype, n, then age. */
+	/* The plot's points: timed only, by variant, dtype, n, cols, then age. */
 	CHECK_INT(db_timed_points(db, &pts, &n, err, sizeof err), 0);
 	CHECK_INT(n, 4);
 	if (pts && n == 4) {
@@ -717,9 +717,28 @@ static void test_reads(void)
 		CHECK_STR(pts[3].variant, "device.v3");
 		CHECK_STR(pts[3].dtype, "f32");
 		CHECK_NEAR(pts[3].gbps, 8.0, 1e-9);
+		/* What keeps the plot's shapes, operators and devices apart. */
+		CHECK_INT(pts[3].cols, 0);
+		CHECK_STR(pts[3].op, "sum");
+		CHECK_INT(pts[3].device_id, dev);
 	}
 	free(pts);
 	pts = NULL;
+
+	/* A device's copy bandwidth without naming the copy: only while one
+	 * copy variant has measured it there. */
+	double gbps = 0;
+	struct db_bandwidth bw = {dev, "device.copy", 2e9, 0.7, 3000, "0.1", ""};
+	CHECK_INT(db_bandwidth_only(db, dev, &gbps, err, sizeof err), 0);
+	CHECK_INT(db_bandwidth_put(db, &bw, err, sizeof err), 0);
+	bw.gbps = 3050;
+	CHECK_INT(db_bandwidth_put(db, &bw, err, sizeof err), 0);
+	CHECK_INT(db_bandwidth_only(db, dev, &gbps, err, sizeof err), 1);
+	CHECK_NEAR(gbps, 3050, 1e-9); /* the newest */
+	CHECK_INT(db_bandwidth_only(db, 0, &gbps, err, sizeof err), 0); /* another device: none */
+	bw.variant = "other.copy";
+	CHECK_INT(db_bandwidth_put(db, &bw, err, sizeof err), 0);
+	CHECK_INT(db_bandwidth_only(db, dev, &gbps, err, sizeof err), 0);
 
 	/* A read that fails says where and why, and hands back nothing. */
 	h = raw_open(path);

@@ -137,13 +137,13 @@ if command -v "${SQLITE3:-sqlite3}" >/dev/null 2>&1; then
 		for k in 10 14 18 22 26 30; do
 			sql "$timed" "insert into results(run_id, case_name, kernel, variant, params, dtype, n, cols,
 				expect, status, observed, duration_ms, created_at, median_ms, samples, noise, gbps,
-				ci_low_ms, ci_high_ms, spread, noise_met, throttled, timer)
+				ci_low_ms, ci_high_ms, spread, noise_met, throttled, timer, op)
 				values ($run, 'block.tree.f32.n$k', 'block', 'block.tree', 'block=256', 'f32', $((1 << k)), 0,
 				'pass', 'PASS', 'completed-correct', 5.0, '2025-01-01T10:00:00Z', 0.5, 20, 0.01, $((k * 100 + run)),
-				0.498, 0.502, 0.004, 1, 0, 'cupti'),
+				0.498, 0.502, 0.004, 1, 0, 'cupti', 'sum'),
 				($run, 'block.shfl.f32.n$k', 'block', 'block.shfl', 'block=256', 'f32', $((1 << k)), 0,
 				'pass', 'PASS', 'completed-correct', 5.0, '2025-01-01T10:00:00Z', 0.7, 20, 0.02, $((k * 80 + run)),
-				0.68, 0.72, 0.0286, 0, 2, 'events')"
+				0.68, 0.72, 0.0286, 0, 2, 'events', 'sum')"
 		done
 	done
 	# Without the word tui: "conform --db FILE" on a terminal is the
@@ -167,9 +167,11 @@ expect_screen "no GPU; every row: Type f32, Status PASS$" "constant columns fold
 	keys '['
 	expect_screen "Run #2 " "[ steps to the older run"
 	keys 5
-	expect_screen "24 points from 2 runs" "plot counts the timed results"
+	expect_screen "best configuration per size: 2 series, 12 points, 1 run;" "plot: the best of each size (equal medians: the first stored)"
 	expect_screen "\\* block\\.shfl f32 +\\+ block\\.tree f32" "plot legend"
-	expect_screen "^ +n 1K .* 1G" "plot x axis from 2^10 to 2^30"
+	expect_screen "^ +n +2\\^10 .* 2\\^30" "plot x axis from 2^10 to 2^30"
+	keys a
+	expect_screen "all evaluations: 2 series, 24 points, 2 runs" "plot: a counts every timed result"
 	cp "$TMP/screen" "$TMP/plot"
 	keys q
 	expect_screen "^EXIT=0" "q exits 0 again"
@@ -221,7 +223,7 @@ printf 'case harness.spin.f32 variant=harness.spin dtype=f32 n=2^24\n' >"$TMP/sl
 launch "'$CONFORM' tui --db '$slow' --suite '$TMP/slow.suite' --min-samples 5 --max-time 0.5 --timeout 5"
 expect_screen "1 Catalog" "fourth start"
 keys / s p i n Enter a Escape m r
-expect_screen "running 0/75" "the slow sweep runs" 5
+expect_screen "running 0/77" "the slow sweep runs" 5
 keys c y
 expect_screen "Cancelled: " "c y cancels the sweep" 3
 expect_eq "$(sql "$slow" "select state from runs where id = 1")" interrupted "cancelled sweep stored as interrupted"

@@ -132,7 +132,7 @@ keys / h a r n e s s Enter a Escape r
 expect_screen "^> harness\\.hang +watchdog" "the run reaches the hang" 10
 expect_screen "ETA [1-9][0-9]* s" "the ETA counts the pending hang's deadline" 1
 expect_screen "^ *# +Status +Case +Wall s +Message" "the conformance run's columns: wall time"
-expect_screen "Done: 7 passed" "the run ends" 10
+expect_screen "Done: 8 passed" "the run ends" 10
 keys k k k k Enter
 expect_screen "row in full \\(z closes\\)" "Enter shows a run row in full"
 keys Escape q

@@ -174,9 +174,11 @@ struct db_result_row {
 struct db_point_row {
 	char variant[CASE_VARIANT_MAX];
 	char dtype[8];
-	int64_t n;
+	char op[8];                 /* "" when the params name none (a copy) */
+	int64_t n, cols;            /* cols 0: a flat problem */
 	double gbps;                /* > 0 */
 	int64_t run_id;
+	int64_t device_id;          /* 0: the host */
 };
 
 /* The newest run: 1 and *id, 0 when there is none, -1 on error. */
@@ -228,7 +230,7 @@ int db_case_last(struct db *db, const char *case_name, struct db_result_row *out
 		 size_t len);
 
 /* Every result with a bandwidth (gbps > 0), ordered by variant, dtype, n,
- * then age, in *rows (malloc'd) and *count, as db_run_results(). */
+ * cols, then age, in *rows (malloc'd) and *count, as db_run_results(). */
 int db_timed_points(struct db *db, struct db_point_row **rows, size_t *count, char *err,
 		    size_t len);
 
@@ -260,6 +262,14 @@ int db_tuned_find(struct db *db, const struct db_tuned_key *k, struct result *r,
  * returns 1 and *gbps, 0 when none is stored, -1 on error. */
 int db_bandwidth_get(struct db *db, int64_t device_id, const char *variant, double *gbps,
 		     char *err, size_t len);
+
+/* The newest copy bandwidth of a device when one copy variant alone has
+ * measured it there: for a variant this build's catalog does not know (a
+ * database from a machine with other kernels), whose family's copy cannot
+ * be looked up.  Returns 1 and *gbps, 0 when no copy or copies by several
+ * variants are stored (which one the family uses is then unknown), -1 on
+ * error. */
+int db_bandwidth_only(struct db *db, int64_t device_id, double *gbps, char *err, size_t len);
 
 struct db_bandwidth {
 	int64_t device_id;          /* 0: the host */

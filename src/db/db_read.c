@@ -259,6 +259,9 @@ static void read_point(sqlite3_stmt *st, void *row)
 	p->n = sqlite3_column_int64(st, 2);
 	p->gbps = sqlite3_column_double(st, 3);
 	p->run_id = sqlite3_column_int64(st, 4);
+	p->cols = sqlite3_column_int64(st, 5);
+	db_column_text(st, 6, p->op, sizeof p->op);
+	p->device_id = sqlite3_column_int64(st, 7);
 }
 
 int db_timed_points(struct db *db, struct db_point_row **rows, size_t *count, char *err,
@@ -269,8 +272,9 @@ int db_timed_points(struct db *db, struct db_point_row **rows, size_t *count, ch
 
 	*rows = NULL;
 	*count = 0;
-	if (db_prepare(db, "SELECT variant, dtype, n, gbps, run_id FROM results "
-			   "WHERE gbps IS NOT NULL AND gbps > 0 ORDER BY variant, dtype, n, id",
+	if (db_prepare(db, "SELECT variant, dtype, n, gbps, run_id, cols, coalesce(op, ''), "
+			   "coalesce(device_id, 0) FROM results "
+			   "WHERE gbps IS NOT NULL AND gbps > 0 ORDER BY variant, dtype, n, cols, id",
 		       &st, err, len) != 0)
 		return -1;
 	*rows = read_all(db, st, sizeof **rows, read_point, count, &failed, "reading timed results",

@@ -133,6 +133,27 @@ int db_bandwidth_get(struct db *db, int64_t device_id, const char *variant, doub
 	return found;
 }
 
+int db_bandwidth_only(struct db *db, int64_t device_id, double *gbps, char *err, size_t len)
+{
+	sqlite3_stmt *st;
+	int rc, found = 0;
+
+	if (db_prepare(db, "SELECT count(DISTINCT variant), (SELECT gbps FROM device_bandwidth "
+			   "WHERE device_id IS ?1 ORDER BY id DESC LIMIT 1) "
+			   "FROM device_bandwidth WHERE device_id IS ?1", &st, err, len) != 0)
+		return -1;
+	db_bind_device(st, 1, device_id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW && sqlite3_column_int(st, 0) == 1) {
+		*gbps = sqlite3_column_double(st, 1);
+		found = 1;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return db_fail(db, "looking up copy bandwidth", rc, err, len);
+	return found;
+}
+
 int db_bandwidth_put(struct db *db, const struct db_bandwidth *b, char *err, size_t len)
 {
 	sqlite3_stmt *st;

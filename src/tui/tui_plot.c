@@ -1,14 +1,26 @@
 /*
- * tui_plot.c - the plot pane: GB/s against n from every timed result in
- * the database (results.gbps), across all runs, one series per variant and
- * element type.
+ * tui_plot.c - the plot pane: bandwidth against problem size, one line per
+ * variant and element type through its best configuration at each size
+ * (the database's best_configs, what "conform best" and the results pane's
+ * b read), or, with a, every timed evaluation as a scatter.
  *
  * Which variants: those with a checked case in the catalog; else the one
  * under the catalog's cursor, when it has timed results; else every variant
- * that has any (the first eight).  The problem pane's element type, when
- * set, narrows the series to that type.  Each run's measurement is its own
- * point, so the spread between runs shows as a vertical smear.
+ * that has any; at most MAX_SERIES of them, and the header says how many
+ * more there were.  The problem pane's element type, when set, narrows the
+ * series to that type.  A variant of another operator or device is its own
+ * series.
+ *
+ * Shapes never share an axis: a flat problem of n elements and rows of 128
+ * or 1024 columns measure different things, so the pane shows one shape at
+ * a time (w steps through those present) and its x axis is n or rows.  The
+ * y axis is GB/s or, with y, the percentage of the family's copy bandwidth
+ * on that device (tune_family_of, db_bandwidth_get), whose level is drawn
+ * as the "copy" line either way.  A cursor steps along the sizes measured;
+ * the read-out under the chart gives each shown series' best configuration
+ * at that size.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,120 +28,431 @@
 #include "db.h"
 #include "dtype.h"
 #include "text.h"
+#include "tune.h"
 #include "tui_app.h"
+#include "tui_best.h"
 #include "tui_chart.h"
+#include "vec.h"
 
 #define MAX_SERIES 8
+#define MAX_SHAPES 16
+#define MAX_SIZES 64
+
+/* A series: the best configurations of one variant, type, operator and
+ * device, at the shape shown. */
+struct plot_series {
+	char variant[64], dtype[8], op[8];
+	int64_t device_id;
+	char device[128];
+	double copy;           /* the family's copy bandwidth there, GB/s; 0: none stored */
+	int hidden;
+};
 
 struct plot_pane {
 	struct tui_pane super;
 	struct tui_app *app;
 	struct tui_chart chart;
-	size_t points, runs, timed_total;
+	struct db_tuned_row *best; /* best_configs, every variant */
+	size_t nbest, capbest;
+	struct db_point_row *all;  /* every timed result */
+	size_t nall;
+	struct plot_series series[MAX_SERIES];
+	size_t nseries, more;      /* more: series left out past MAX_SERIES */
+	int64_t shapes[MAX_SHAPES]; /* the distinct cols of the chosen variants, ascending */
+	size_t nshapes;
+	int64_t shape;             /* the cols shown (0: flat) */
+	int64_t sizes[MAX_SIZES];  /* the sizes the shown series were measured at */
+	size_t nsizes, cursor;
+	int show_all;              /* a: every evaluation, not the best lines */
+	int percent;               /* y: % of the copy bandwidth */
+	int selected;              /* the series [ ] picks and Space hides */
+	size_t points, runs, no_copy;
 	char scope[128];
 	char error[256];
 };
 
-static int point_wanted(const struct plot_pane *pp, const struct db_point_row *p, int by_check,
-			const char *cursor)
+static int series_is(const struct plot_series *s, const char *variant, const char *dtype,
+		     const char *op, int64_t device_id)
+{
+	return strcmp(s->variant, variant) == 0 && strcmp(s->dtype, dtype) == 0 &&
+	       strcmp(s->op, op) == 0 && s->device_id == device_id;
+}
+
+static int best_collect(void *ctx, const struct db_tuned_row *row)
+{
+	struct plot_pane *pp = ctx;
+	return vec_push(pp->best, pp->nbest, pp->capbest, *row) < 0 ? 1 : 0;
+}
+
+/* The rule of the file's comment: 1 for a variant the series come from. */
+static int variant_wanted(const struct plot_pane *pp, const struct db_tuned_row *r, int by_check,
+			  const char *cursor)
 {
 	int dtype = pp->app->problem.dtype;
-	if (dtype >= 0 && strcmp(p->dtype, dtype_name((enum dtype)dtype)) != 0)
+	if (dtype >= 0 && strcmp(r->dtype, dtype_name((enum dtype)dtype)) != 0)
 		return 0;
 	if (by_check)
-		return tui_app_variant_checked(pp->app, p->variant);
+		return tui_app_variant_checked(pp->app, r->variant);
 	if (cursor)
-		return strcmp(p->variant, cursor) == 0;
+		return strcmp(r->variant, cursor) == 0;
 	return 1;
 }
 
-static void load(struct plot_pane *pp)
+static void shape_add(struct plot_pane *pp, int64_t cols)
 {
-	struct db_point_row *rows = NULL;
-	size_t n = 0;
-	tui_chart_clear(&pp->chart);
-	pp->points = pp->runs = pp->timed_total = 0;
-	pp->error[0] = '\0';
+	size_t k = 0;
+	while (k < pp->nshapes && pp->shapes[k] < cols)
+		k++;
+	if ((k < pp->nshapes && pp->shapes[k] == cols) || pp->nshapes == MAX_SHAPES)
+		return;
+	memmove(&pp->shapes[k + 1], &pp->shapes[k], (pp->nshapes - k) * sizeof pp->shapes[0]);
+	pp->shapes[k] = cols;
+	pp->nshapes++;
+}
+
+/* Where the shape shown is in shapes (nshapes when absent). */
+static size_t shape_index(const struct plot_pane *pp)
+{
+	size_t k = 0;
+	while (k < pp->nshapes && pp->shapes[k] != pp->shape)
+		k++;
+	return k;
+}
+
+/* "device.atomic f32", with the operator and the device when the series
+ * differ in them. */
+static void series_name(const struct plot_pane *pp, size_t i, char *buf, size_t len)
+{
+	const struct plot_series *s = &pp->series[i];
+	int ops = 0, devices = 0;
+	for (size_t k = 0; k < pp->nseries; k++) {
+		ops |= strcmp(pp->series[k].op, s->op) != 0;
+		devices |= pp->series[k].device_id != s->device_id;
+	}
+	snprintf(buf, len, "%s %s%s%s%s%s", s->variant, s->dtype, ops ? " " : "", ops ? s->op : "",
+		 devices ? " @" : "", devices ? (s->device[0] ? s->device : "host") : "");
+}
+
+/* A point's value on the y axis: GB/s, or % of the series' copy bandwidth
+ * (NAN without one). */
+static double value(const struct plot_pane *pp, const struct plot_series *s, double gbps)
+{
+	if (!pp->percent)
+		return gbps;
+	return s->copy > 0 ? 100 * gbps / s->copy : NAN;
+}
+
+static void size_add(struct plot_pane *pp, int64_t n)
+{
+	size_t k = 0;
+	while (k < pp->nsizes && pp->sizes[k] < n)
+		k++;
+	if ((k < pp->nsizes && pp->sizes[k] == n) || pp->nsizes == MAX_SIZES)
+		return;
+	memmove(&pp->sizes[k + 1], &pp->sizes[k], (pp->nsizes - k) * sizeof pp->sizes[0]);
+	pp->sizes[k] = n;
+	pp->nsizes++;
+}
+
+static int id_order(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* How many distinct runs ids[0..n) name (sorts them). */
+static size_t runs_count(int64_t *ids, size_t n)
+{
+	size_t distinct = 0;
+	qsort(ids, n, sizeof *ids, id_order);
+	for (size_t k = 0; k < n; k++)
+		distinct += k == 0 || ids[k] != ids[k - 1];
+	return distinct;
+}
+
+/* The chart from the series: their best lines or every evaluation, in the
+ * unit chosen, with the copy line, the cursor and the selection. */
+static void fill_chart(struct plot_pane *pp)
+{
+	struct tui_chart *c = &pp->chart;
+	int64_t *run_ids = NULL;  /* of the points shown; a run fewer when out of memory */
+	size_t nrun_ids = 0, cap_ids = 0;
+	tui_chart_clear(c);
+	text_copy(c->ylabel, sizeof c->ylabel, pp->percent ? "% copy" : "GB/s");
+	text_copy(c->xlabel, sizeof c->xlabel, pp->shape ? "rows" : "n");
+	pp->points = pp->runs = pp->no_copy = pp->nsizes = 0;
+	c->ref_y = 0;
+	text_copy(c->ref_label, sizeof c->ref_label, "copy");
+	for (size_t i = 0; i < pp->nseries; i++) {
+		const struct plot_series *ps = &pp->series[i];
+		char name[96];
+		series_name(pp, i, name, sizeof name);
+		struct tui_series *s = tui_chart_series(c, name);
+		if (!s)
+			break;
+		s->line = !pp->show_all;
+		s->hidden = ps->hidden;
+		if (pp->percent && !(ps->copy > 0))
+			pp->no_copy++;
+		if (!ps->hidden && ps->copy > 0 && !(c->ref_y > 0))
+			c->ref_y = pp->percent ? 100 : ps->copy;
+		/* best_configs is ordered by n within a series: the line runs
+		 * left to right. */
+		for (size_t k = 0; k < pp->nbest; k++) {
+			const struct db_tuned_row *r = &pp->best[k];
+			if (r->cols != pp->shape || !series_is(ps, r->variant, r->dtype, r->op, r->device_id))
+				continue;
+			if (!ps->hidden)
+				size_add(pp, r->n);
+			if (pp->show_all)
+				continue;
+			size_t before = s->n;
+			tui_series_add(s, (double)r->n, value(pp, ps, r->gbps));
+			if (s->n > before && !ps->hidden) {
+				pp->points++;
+				(void)vec_push(run_ids, nrun_ids, cap_ids, r->run_id);
+			}
+		}
+		for (size_t k = 0; pp->show_all && k < pp->nall; k++) {
+			const struct db_point_row *p = &pp->all[k];
+			if (p->cols != pp->shape || !series_is(ps, p->variant, p->dtype, p->op, p->device_id))
+				continue;
+			size_t before = s->n;
+			tui_series_add(s, (double)p->n, value(pp, ps, p->gbps));
+			if (s->n > before && !ps->hidden) {
+				pp->points++;
+				(void)vec_push(run_ids, nrun_ids, cap_ids, p->run_id);
+			}
+		}
+	}
+	pp->runs = runs_count(run_ids, nrun_ids);
+	free(run_ids);
+	if (pp->cursor >= pp->nsizes)
+		pp->cursor = pp->nsizes ? pp->nsizes - 1 : 0;
+	c->cursor_x = pp->nsizes ? (double)pp->sizes[pp->cursor] : 0;
+	c->selected = pp->nseries ? pp->selected : -1;
+}
+
+/* The series' copy bandwidth: its family's copy on its device, as the
+ * results pane reads it; for a variant the catalog does not know (the
+ * database of a GPU machine read on one without its kernels), the device's
+ * copy when one copy variant alone measured it. */
+static void copy_of(const struct plot_pane *pp, struct plot_series *s)
+{
+	struct tune_family famv;
+	char err[128];
+	s->copy = 0;
 	if (!pp->app->db)
 		return;
-	if (db_timed_points(pp->app->db, &rows, &n, pp->error, sizeof pp->error) < 0)
-		return;
-	pp->timed_total = n;
+	if (tune_family_of(&pp->app->cat, s->variant, &famv)) {
+		if (!famv.copy || db_bandwidth_get(pp->app->db, s->device_id, famv.copy, &s->copy, err,
+						   sizeof err) <= 0)
+			s->copy = 0;
+	} else if (db_bandwidth_only(pp->app->db, s->device_id, &s->copy, err, sizeof err) <= 0) {
+		s->copy = 0;
+	}
+}
+
+/* The series from the rows read: the variants of the rule, the shape shown
+ * (kept when still present, else the first), at most MAX_SERIES; hidden
+ * series stay hidden across a reload. */
+static void choose_series(struct plot_pane *pp)
+{
+	struct plot_series old[MAX_SERIES];
+	size_t nold = pp->nseries;
+	memcpy(old, pp->series, sizeof old);
+	pp->nseries = pp->more = pp->nshapes = 0;
 
 	int by_check = 0;
 	const char *cursor = NULL;
-	for (size_t i = 0; i < n && !by_check; i++)
-		by_check = tui_app_variant_checked(pp->app, rows[i].variant);
+	for (size_t i = 0; i < pp->nbest && !by_check; i++)
+		by_check = tui_app_variant_checked(pp->app, pp->best[i].variant);
 	if (!by_check) {
 		cursor = tui_catalog_cursor_variant(pp->app->panes[TUI_PANE_CATALOG]);
 		int has = 0;
-		for (size_t i = 0; cursor && i < n; i++)
-			has |= strcmp(rows[i].variant, cursor) == 0;
+		for (size_t i = 0; cursor && i < pp->nbest; i++)
+			has |= strcmp(pp->best[i].variant, cursor) == 0;
 		if (!has)
 			cursor = NULL;
 	}
 	if (by_check)
-		text_copy(pp->scope, sizeof pp->scope, "variants checked in the catalog");
+		text_copy(pp->scope, sizeof pp->scope, "checked variants");
 	else if (cursor)
-		snprintf(pp->scope, sizeof pp->scope, "%s (catalog cursor)", cursor);
+		snprintf(pp->scope, sizeof pp->scope, "%s at the catalog cursor", cursor);
 	else
 		text_copy(pp->scope, sizeof pp->scope, "every timed variant");
 
-	int64_t *run_ids = calloc(n ? n : 1, sizeof *run_ids);
-	for (size_t i = 0; i < n; i++) {
-		const struct db_point_row *p = &rows[i];
-		if (!point_wanted(pp, p, by_check, cursor))
+	for (size_t i = 0; i < pp->nbest; i++)
+		if (variant_wanted(pp, &pp->best[i], by_check, cursor))
+			shape_add(pp, pp->best[i].cols);
+	if (shape_index(pp) == pp->nshapes)
+		pp->shape = pp->nshapes ? pp->shapes[0] : 0;
+
+	/* Counting the series past the cap needs the distinct keys: a row
+	 * names a new one when no earlier wanted row of the shape has it. */
+	for (size_t i = 0; i < pp->nbest; i++) {
+		const struct db_tuned_row *r = &pp->best[i];
+		if (r->cols != pp->shape || !variant_wanted(pp, r, by_check, cursor))
 			continue;
-		char name[96];
-		snprintf(name, sizeof name, "%s %s", p->variant, p->dtype);
-		struct tui_series *s = NULL;
-		for (size_t k = 0; k < pp->chart.count; k++)
-			if (strcmp(pp->chart.series[k].name, name) == 0)
-				s = &pp->chart.series[k];
-		if (!s && pp->chart.count < MAX_SERIES)
-			s = tui_chart_series(&pp->chart, name);
-		if (!s)
-			continue;
-		tui_series_add(s, (double)p->n, p->gbps);
-		pp->points++;
-		if (run_ids) {
-			size_t k = 0;
-			while (k < pp->runs && run_ids[k] != p->run_id)
-				k++;
-			if (k == pp->runs)
-				run_ids[pp->runs++] = p->run_id;
+		int seen = 0;
+		for (size_t s = 0; s < pp->nseries && !seen; s++)
+			seen = series_is(&pp->series[s], r->variant, r->dtype, r->op, r->device_id);
+		for (size_t j = 0; j < i && !seen && pp->nseries == MAX_SERIES; j++) {
+			const struct db_tuned_row *o = &pp->best[j];
+			seen = o->cols == pp->shape && variant_wanted(pp, o, by_check, cursor) &&
+			       strcmp(o->variant, r->variant) == 0 && strcmp(o->dtype, r->dtype) == 0 &&
+			       strcmp(o->op, r->op) == 0 && o->device_id == r->device_id;
 		}
+		if (seen)
+			continue;
+		if (pp->nseries == MAX_SERIES) {
+			pp->more++;
+			continue;
+		}
+		struct plot_series *s = &pp->series[pp->nseries++];
+		memset(s, 0, sizeof *s);
+		text_copy(s->variant, sizeof s->variant, r->variant);
+		text_copy(s->dtype, sizeof s->dtype, r->dtype);
+		text_copy(s->op, sizeof s->op, r->op);
+		text_copy(s->device, sizeof s->device, r->device);
+		s->device_id = r->device_id;
+		for (size_t o = 0; o < nold; o++)
+			if (series_is(&old[o], s->variant, s->dtype, s->op, s->device_id))
+				s->hidden = old[o].hidden;
+		copy_of(pp, s);
 	}
-	free(run_ids);
-	free(rows);
+	if (pp->selected >= (int)pp->nseries)
+		pp->selected = pp->nseries ? (int)pp->nseries - 1 : 0;
+}
+
+static void load(struct plot_pane *pp)
+{
+	vec_free(pp->best, pp->nbest, pp->capbest);
+	free(pp->all);
+	pp->all = NULL;
+	pp->nall = 0;
+	pp->error[0] = '\0';
+	if (pp->app->db) {
+		struct db_tuned_query q = {.pattern = "*"};
+		if (db_best_each(pp->app->db, &q, best_collect, pp, pp->error, sizeof pp->error) == 0)
+			db_timed_points(pp->app->db, &pp->all, &pp->nall, pp->error, sizeof pp->error);
+	}
+	choose_series(pp);
+	fill_chart(pp);
+}
+
+/* "flat (n)" or "rows×128". */
+static void shape_name(int64_t cols, char *buf, size_t len)
+{
+	if (cols)
+		snprintf(buf, len, "rows%s%lld", tui_term_utf8() ? "\xc3\x97" : "x", (long long)cols);
+	else
+		text_copy(buf, len, "flat (n)");
+}
+
+/* The read-out: at the cursor's size, each shown series' best
+ * configuration; the selected series is marked ">" and always listed. */
+static void draw_readout(const struct plot_pane *pp, int y, int x, int w, int lines)
+{
+	char size[32];
+	text_count(size, sizeof size, pp->sizes[pp->cursor]);
+	size_t shown = 0, first = 0, visible = 0, sel_at = 0;
+	for (size_t i = 0; i < pp->nseries; i++)
+		if (!pp->series[i].hidden) {
+			if ((int)i == pp->selected)
+				sel_at = visible;
+			visible++;
+		}
+	if (sel_at >= (size_t)lines)
+		first = sel_at - (size_t)lines + 1;
+	tui_putf(y, x, w, A_BOLD, "at %s = %s (size %zu of %zu, h/l moves)%s", pp->shape ? "rows" : "n", size,
+		 pp->cursor + 1, pp->nsizes,
+		 visible > (size_t)lines ? "; [ ] brings the others here" : "");
+	size_t v = 0;
+	for (size_t i = 0; i < pp->nseries && shown < (size_t)lines; i++) {
+		const struct plot_series *s = &pp->series[i];
+		if (s->hidden || v++ < first)
+			continue;
+		const struct db_tuned_row *r = NULL;
+		for (size_t k = 0; k < pp->nbest && !r; k++)
+			if (pp->best[k].cols == pp->shape && pp->best[k].n == pp->sizes[pp->cursor] &&
+			    series_is(s, pp->best[k].variant, pp->best[k].dtype, pp->best[k].op,
+				      pp->best[k].device_id))
+				r = &pp->best[k];
+		char name[96], line[512];
+		series_name(pp, i, name, sizeof name);
+		if (!r) {
+			snprintf(line, sizeof line, "%c%c %s: not measured at this size",
+				 (int)i == pp->selected ? '>' : ' ', tui_chart_symbol(i), name);
+		} else {
+			char copy[32] = "no copy bw";
+			if (s->copy > 0)
+				snprintf(copy, sizeof copy, "%.0f%% copy", 100 * r->gbps / s->copy);
+			/* The configuration without the operator: the series says it. */
+			char config[256];
+			tui_best_config(r->params, config, sizeof config);
+			snprintf(line, sizeof line, "%c%c %s  %.1f GB/s  %s  %.2f us  %s",
+				 (int)i == pp->selected ? '>' : ' ', tui_chart_symbol(i), name, r->gbps, copy,
+				 r->median_ms * 1e3, config);
+		}
+		tui_put_clip(y + 1 + (int)shown, x, w,
+			    (int)i == pp->selected ? A_BOLD : tui_term_series_attr((int)i), line);
+		shown++;
+	}
 }
 
 static void plot_draw(struct tui_pane *p, const struct tui_rect *r)
 {
 	struct plot_pane *pp = (struct plot_pane *)p;
 	int y = r->y;
-	tui_put(y, r->x, r->w, A_BOLD, "GB/s against n, across runs");
+	char shape[32];
+	shape_name(pp->shape, shape, sizeof shape);
+	const char *unit = pp->percent ? "% of copy bandwidth" : "GB/s";
+	if (pp->nshapes > 1)
+		tui_putf(y, r->x, r->w, A_BOLD, "%s against %s, %s  (w: shape %zu of %zu)", unit,
+			 pp->shape ? "rows" : "n", shape, shape_index(pp) + 1, pp->nshapes);
+	else
+		tui_putf(y, r->x, r->w, A_BOLD, "%s against %s, %s", unit, pp->shape ? "rows" : "n", shape);
 	if (pp->error[0]) {
 		tui_put(y + 2, r->x + 2, r->w - 4, tui_term_status_attr(STATUS_ERROR), pp->error);
 		return;
 	}
-	if (!pp->timed_total) {
+	if (!pp->nbest && !pp->nall) {
 		tui_put(y + 2, r->x + 2, r->w - 4, A_BOLD, "no timed results yet");
 		tui_put(y + 4, r->x + 2, r->w - 4, tui_term_attr(TUI_NORMAL),
 			"Conformance runs do not time kernels; timed results (results.gbps)");
 		tui_put(y + 5, r->x + 2, r->w - 4, tui_term_attr(TUI_NORMAL),
-			"come from the tuner and show here, one point per run and size.");
+			"come from the tuner and show here, one line per variant through its");
+		tui_put(y + 6, r->x + 2, r->w - 4, tui_term_attr(TUI_NORMAL),
+			"best configuration at each size (a: every evaluation).");
 		return;
 	}
-	tui_putf(y + 1, r->x, r->w, tui_term_attr(TUI_DIM), "%zu points from %zu runs: %s", pp->points,
-		 pp->runs, pp->scope);
-	if (!pp->points) {
+	char more[64] = "", nocopy[64] = "";
+	if (pp->more)
+		snprintf(more, sizeof more, ", %zu more not shown", pp->more);
+	if (pp->no_copy)
+		snprintf(nocopy, sizeof nocopy, "; %zu without a copy bandwidth", pp->no_copy);
+	char head[512];
+	snprintf(head, sizeof head, "%s: %zu series%s, %zu points, %zu run%s; %s%s",
+		 pp->show_all ? "all evaluations" : "best configuration per size", pp->nseries, more, pp->points,
+		 pp->runs, pp->runs == 1 ? "" : "s", pp->scope, nocopy);
+	tui_put_clip(y + 1, r->x, r->w, tui_term_attr(TUI_DIM), head);
+	if (!pp->nseries) {
 		tui_put(y + 3, r->x + 2, r->w - 4, tui_term_attr(TUI_NORMAL),
 			"no timed results for these variants and this element type");
 		return;
 	}
-	struct tui_rect cr = {y + 2, r->x, r->h - 2, r->w};
+	int visible = 0;
+	for (size_t i = 0; i < pp->nseries; i++)
+		visible += !pp->series[i].hidden;
+	int lines = (r->h - 16) / 2;
+	lines = lines < 2 ? 2 : lines;
+	lines = visible < lines ? visible : lines;
+	int readout_h = pp->nsizes ? lines + 1 : 0;
+	struct tui_rect cr = {y + 2, r->x, r->h - 2 - readout_h, r->w};
 	tui_chart_draw(&pp->chart, &cr);
+	if (pp->nsizes)
+		draw_readout(pp, cr.y + cr.h, r->x, r->w, lines);
 }
 
 static void plot_show(struct tui_pane *p)
@@ -139,14 +462,66 @@ static void plot_show(struct tui_pane *p)
 
 static int plot_key(struct tui_pane *p, int key)
 {
-	if (key == 'R' || key == KEY_F(5)) {
-		load((struct plot_pane *)p);
+	struct plot_pane *pp = (struct plot_pane *)p;
+	switch (key) {
+	case 'R':
+	case KEY_F(5):
+		load(pp);
 		return 1;
+	case 'a':
+		pp->show_all = !pp->show_all;
+		break;
+	case 'y':
+		if (!pp->percent) {
+			int any = 0;
+			for (size_t i = 0; i < pp->nseries; i++)
+				any |= pp->series[i].copy > 0;
+			if (!any) {
+				tui_screen_note(p->screen, "no copy bandwidth stored for these series");
+				return 1;
+			}
+		}
+		pp->percent = !pp->percent;
+		break;
+	case '[':
+	case ']':
+		if (pp->nseries)
+			pp->selected = (pp->selected + (key == '[' ? (int)pp->nseries - 1 : 1)) % (int)pp->nseries;
+		break;
+	case ' ':
+		if ((size_t)pp->selected < pp->nseries)
+			pp->series[pp->selected].hidden = !pp->series[pp->selected].hidden;
+		break;
+	case KEY_LEFT:
+	case 'h':
+		if (pp->cursor > 0)
+			pp->cursor--;
+		break;
+	case KEY_RIGHT:
+	case 'l':
+		if (pp->cursor + 1 < pp->nsizes)
+			pp->cursor++;
+		break;
+	case 'w':
+		if (pp->nshapes < 2) {
+			char shape[32];
+			shape_name(pp->shape, shape, sizeof shape);
+			tui_screen_note(p->screen, "one shape only: %s", shape);
+			return 1;
+		}
+		pp->shape = pp->shapes[(shape_index(pp) + 1) % pp->nshapes];
+		pp->cursor = 0;
+		choose_series(pp);
+		break;
+	default:
+		return 0;
 	}
-	return 0;
+	fill_chart(pp);
+	return 1;
 }
 
 static const struct tui_hint plot_hints[] = {
+	{"a", "All"}, {"y", "%copy"}, {"[ ]", "Series"}, {"Spc", "Hide"}, {"h/l", "Size"}, {"w", "Shape"},
 	{"R", "Reload"},
 };
 
@@ -159,6 +534,12 @@ static size_t plot_hints_fn(struct tui_pane *p, const struct tui_hint **out)
 
 static const struct tui_hint plot_help[] = {
 	{"", "Plot"},
+	{"a", "every evaluation instead of the best per size, and back"},
+	{"y", "GB/s or % of the family's copy bandwidth"},
+	{"[ ]", "select the series before / after in the legend"},
+	{"Space", "hide or show the selected series"},
+	{"Left/Right h/l", "move the cursor along the sizes (read-out below)"},
+	{"w", "the next problem shape: flat (n), rows of each width"},
 	{"R", "read the database again"},
 	{" ", "series: the variants checked in the Catalog, else the"},
 	{" ", "one under its cursor, else all; the Problem pane's"},
@@ -169,6 +550,8 @@ static void plot_destroy(struct tui_pane *p)
 {
 	struct plot_pane *pp = (struct plot_pane *)p;
 	tui_chart_free(&pp->chart);
+	vec_free(pp->best, pp->nbest, pp->capbest);
+	free(pp->all);
 	free(pp);
 }
 

@@ -78,6 +78,7 @@ struct run_pane {
 	int counts[STATUS_COUNT];
 	char outcome[1100];        /* the last run's summary line, or why it stopped */
 	int cancelled;             /* the last run was cancelled (c, q) */
+	size_t references;         /* of a sweep's total: measured at most, not searched */
 	size_t current_index;      /* the case in flight */
 	double ordinary_s;         /* wall time of the cases done that were not */
 	size_t ordinary_done;      /* expected to hang, for the ETA */
@@ -265,66 +266,14 @@ static void reset_pane(struct run_pane *rp, const struct case_spec *cases, size_
 		tui_log_add(&rp->log, 0, "%s", "");
 }
 
-/* The variants a sweep or tune of the cases searches: each tunable one once,
- * the families' references left out (every sweep measures them), and only
- * cases of type d.  Returns how many went into out. */
-static size_t tune_variants(const struct tui_app *app, const struct case_spec *cases, size_t n,
-			    enum dtype d, const struct catalog_entry **out)
-{
-	size_t count = 0;
-	for (size_t i = 0; i < n; i++) {
-		const struct catalog_entry *e = catalog_lookup(&app->cat, cases[i].variant);
-		if (!e || !e->space[0] || tune_is_reference(&app->cat, e->name) || cases[i].dtype != d)
-			continue;
-		size_t k = 0;
-		while (k < count && out[k] != e)
-			k++;
-		if (k == count)
-			out[count++] = e;
-	}
-	return count;
-}
-
-/* The distinct sizes of the cases of type d, in order. */
-static size_t tune_sizes(const struct case_spec *cases, size_t n, enum dtype d, int64_t *out)
-{
-	size_t count = 0;
-	for (size_t i = 0; i < n; i++) {
-		size_t k = 0;
-		if (cases[i].dtype != d)
-			continue;
-		while (k < count && out[k] != cases[i].n)
-			k++;
-		if (k == count)
-			out[count++] = cases[i].n;
-	}
-	return count;
-}
-
-/* Evaluations a search of each variant will make, for the progress bar. */
-static uint64_t tune_total(const struct tune_options *o, const struct catalog_entry *const *v,
-			   size_t nv)
-{
-	uint64_t total = 0;
-	struct tune_space *space = malloc(sizeof *space);
-	char err[256];
-	for (size_t i = 0; space && i < nv; i++) {
-		if (tune_space_parse(space, v[i]->space, err, sizeof err) < 0)
-			continue;
-		struct tune_search_config cfg = {.budget = o->budget, .time_limit_s = o->time_limit_s,
-						 .seed = o->seed};
-		total += tune_search_budget(o->strategy, space, &cfg);
-	}
-	free(space);
-	return total;
-}
-
 static void tune_progress_seen(void *ctx, const char *variant, uint64_t done, uint64_t total)
 {
 	struct run_pane *rp = ctx;
 	(void)done;
 	(void)total;
-	rp->done++;
+	/* Every result stored so far, references included, as the summary counts them. */
+	const struct run_summary *sum = &rp->ts->shown;
+	rp->done = (size_t)(sum->tally[TALLY_PASSED] + sum->tally[TALLY_FAILED] + sum->tally[TALLY_SKIPPED]);
 	text_copy(rp->current, sizeof rp->current, variant);
 	tui_results_reload(rp->app->panes[TUI_PANE_RESULTS], 0);
 }
@@ -401,6 +350,16 @@ static void tune_finish(struct tui_app *app, struct run_pane *rp, int interrupte
 		snprintf(rp->outcome, sizeof rp->outcome, "%s in %.1f s; %llu from the database", line,
 			 text_now() - rp->started, (unsigned long long)s->reused);
 		rp->cancelled = interrupted && app->stop;
+		const struct run_summary *sum = &s->shown;
+		rp->done = (size_t)(sum->tally[TALLY_PASSED] + sum->tally[TALLY_FAILED] +
+				    sum->tally[TALLY_SKIPPED]);
+		/* References read from the database were never run: the total
+		 * ends at what was. */
+		if (!interrupted && rp->done < rp->total) {
+			size_t unused = rp->total - rp->done;
+			rp->references -= unused < rp->references ? unused : rp->references;
+			rp->total = rp->done;
+		}
 		tui_log_add(&rp->log, A_BOLD, "run #%lld: %s", (long long)rp->run_id, rp->outcome);
 		if (tune_close(s, interrupted, err, sizeof err) < 0)
 			tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "%s", err);
@@ -434,34 +393,37 @@ static void run_tune(struct tui_app *app, struct run_pane *rp, const struct case
 		     size_t n)
 {
 	char err[1024], cmdline[256];
-	enum dtype d = app->problem.dtype >= 0 ? (enum dtype)app->problem.dtype : cases[0].dtype;
-	rp->variants = calloc(n, sizeof *rp->variants);
-	rp->sizes = calloc(n, sizeof *rp->sizes);
+	struct tui_tune_plan plan;
+	/* The Problem pane's count comes from the same plan (tui_problem.c). */
 	rp->ts = calloc(1, sizeof *rp->ts);
 	memset(&rp->sw, 0, sizeof rp->sw);
-	if (!rp->variants || !rp->sizes || !rp->ts) {
+	if (!rp->ts || tui_tune_plan_make(app, cases, n, &plan) < 0) {
 		tui_screen_note(&app->screen, "out of memory");
 		tune_finish(app, rp, 1);
 		return;
 	}
-	size_t nv = rp->nvariants = tune_variants(app, cases, n, d, rp->variants);
-	size_t nsizes = rp->nsizes = tune_sizes(cases, n, d, rp->sizes);
+	struct tune_options o = plan.o;
+	enum dtype d = o.dtype;
+	size_t nv = rp->nvariants = plan.nvariants;
+	size_t nsizes = rp->nsizes = plan.nsizes;
+	rp->variants = plan.variants;
+	rp->sizes = plan.sizes;
+	plan.variants = NULL;
+	plan.sizes = NULL;
 	rp->size_index = 0;
 	if (!nv) {
+		tui_tune_plan_free(&plan);
 		tui_screen_note(&app->screen, "no checked %s case has a tuning space", dtype_name(d));
 		tune_finish(app, rp, 1);
 		return;
 	}
-	struct tune_options o = {
-		.dtype = d, .op = OP_SUM, .cols = cases[0].cols,
-		.strategy = tune_strategy_find(app->mode == TUI_MODE_TUNE ? "anneal" : "exhaustive"),
-		.budget = app->mode == TUI_MODE_TUNE ? app->tune_budget : 0,
-		.seed = app->seed_given ? app->seed : 1,
-		.timing = app->timing,
-	};
 
 	reset_pane(rp, NULL, 0);
-	rp->total = (size_t)(tune_total(&o, rp->variants, nv) * nsizes);
+	/* Every result counts, the references too; those read from the
+	 * database instead of measured drop out at the end. */
+	rp->total = (size_t)(plan.evaluations + plan.references);
+	rp->references = (size_t)plan.references;
+	tui_tune_plan_free(&plan);
 	snprintf(cmdline, sizeof cmdline, "conform tui: %s of %zu variant%s, %s, seed %llu",
 		 tui_mode_name(app->mode), nv, nv == 1 ? "" : "s", dtype_name(d),
 		 (unsigned long long)o.seed);
@@ -690,11 +652,14 @@ static void run_draw(struct tui_pane *p, const struct tui_rect *r)
 	}
 
 	/* Line 1: which run. */
-	if (rp->run_id)
-		tui_putf(y, x, w, A_BOLD, "Run #%lld  %s  seed %llu  %zu %s%s", (long long)rp->run_id,
+	if (rp->run_id && rp->mode == TUI_MODE_CONFORMANCE)
+		tui_putf(y, x, w, A_BOLD, "Run #%lld  %s  seed %llu  %zu case%s", (long long)rp->run_id,
 			 tui_mode_name(rp->mode), (unsigned long long)rp->seed, rp->total,
-			 rp->mode == TUI_MODE_CONFORMANCE ? "case" : "evaluation",
 			 rp->total == 1 ? "" : "s");
+	else if (rp->run_id)
+		tui_putf(y, x, w, A_BOLD, "Run #%lld  %s  seed %llu  %zu evaluations + %s%zu references",
+			 (long long)rp->run_id, tui_mode_name(rp->mode), (unsigned long long)rp->seed,
+			 rp->total - rp->references, rp->active ? "up to " : "", rp->references);
 	else
 		tui_putf(y, x, w, A_BOLD, "Run of %zu case%s", rp->total, rp->total == 1 ? "" : "s");
 	y++;
