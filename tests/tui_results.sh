@@ -58,7 +58,7 @@ expect_screen "^device\\.cub +2\\^20 +\\(default\\)" "the first result first aga
 # --- Item 4 (sizes): row problems as rows×cols -------------------------------
 keys '['
 expect_screen "^Run #4 " "[ goes to the older run"
-expect_screen "^softmax\\.[a-z_]+ +2\\^12.1024 " "softmax sizes are rows x cols"
+expect_screen "^softmax\\.[a-z_]+ +2\\^12(×|x)1024 " "softmax sizes are rows x cols"
 # --- Item 10: the conformance table has a Message column; n finds failures --
 keys '[' '[' '['
 expect_screen "^Run #1 .* complete" "back to the conformance run"
@@ -83,7 +83,7 @@ keys z Escape
 # --- Items 2 and 4 in the best view ------------------------------------------
 keys b
 expect_screen "^Best configurations +26 " "b: the best configurations"
-expect_screen "^softmax\\.three_pass +2\\^14.128 +bf16 " "softmax best rows name rows x cols"
+expect_screen "^softmax\\.three_pass +2\\^14(×|x)128 +bf16 " "softmax best rows name rows x cols"
 keys / 2 ^ 2 4 Enter
 expect_screen "^Best configurations +4 matching" "/2^24 in the best view"
 expect_screen "^device\\.last_block +2\\^24 +block=" "the variant column fits the longest name"
