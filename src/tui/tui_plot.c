@@ -164,6 +164,8 @@ static int id_order(const void *a, const void *b)
 static size_t runs_count(int64_t *ids, size_t n)
 {
 	size_t distinct = 0;
+	if (n < 2) /* ids may be NULL when there is nothing to count */
+		return n;
 	qsort(ids, n, sizeof *ids, id_order);
 	for (size_t k = 0; k < n; k++)
 		distinct += k == 0 || ids[k] != ids[k - 1];
