@@ -268,16 +268,21 @@ int db_best_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, 
 	return tuned_each(db, sql, q, fn, ctx, "looking up best configurations", err, len);
 }
 
+/* The tuned-row columns of the fastest result of each group (the query's
+ * GROUP BY), read from the results with their run and device. */
+#define TUNED_FASTEST_FROM_RESULTS \
+	"SELECT coalesce(r.device_id, 0), coalesce(d.name, ''), r.variant, r.dtype, " \
+	"coalesce(r.op, ''), r.n, r.cols, r.params, min(r.median_ms), coalesce(r.gbps, 0), " \
+	"coalesce(r.noise, 0), r.id, r.run_id, runs.started_at, " \
+	"coalesce(runs.git_revision, ''), " TUNED_ROBUST_COLUMNS("r") ", coalesce(r.source, '') " \
+	"FROM results r JOIN runs ON runs.id = r.run_id " \
+	"LEFT JOIN devices d ON d.id = r.device_id "
+
 int db_history_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, void *ctx,
 		    char *err, size_t len)
 {
 	static const char sql[] =
-		"SELECT coalesce(r.device_id, 0), coalesce(d.name, ''), r.variant, r.dtype, "
-		"coalesce(r.op, ''), r.n, r.cols, r.params, min(r.median_ms), coalesce(r.gbps, 0), "
-		"coalesce(r.noise, 0), r.id, r.run_id, runs.started_at, "
-		"coalesce(runs.git_revision, ''), " TUNED_ROBUST_COLUMNS("r") ", coalesce(r.source, '') "
-		"FROM results r JOIN runs ON runs.id = r.run_id "
-		"LEFT JOIN devices d ON d.id = r.device_id "
+		TUNED_FASTEST_FROM_RESULTS
 		"WHERE r.status = 'PASS' AND r.median_ms IS NOT NULL AND r.variant GLOB ?1 "
 		"AND (?2 IS NULL OR r.dtype = ?2) AND (?3 IS NULL OR r.op = ?3) AND r.op IS NOT NULL "
 		"AND (?4 IS NULL OR coalesce(d.name, 'host') GLOB ?4) AND (?5 IS NULL OR r.n = ?5) "
@@ -292,12 +297,7 @@ int db_configs_each(struct db *db, const struct db_tuned_row *problem, db_tuned_
 	/* results_tuned leads with the problem's columns, so the group is one
 	 * range of the index; min() picks each configuration's fastest row. */
 	static const char sql[] =
-		"SELECT coalesce(r.device_id, 0), coalesce(d.name, ''), r.variant, r.dtype, "
-		"coalesce(r.op, ''), r.n, r.cols, r.params, min(r.median_ms), coalesce(r.gbps, 0), "
-		"coalesce(r.noise, 0), r.id, r.run_id, runs.started_at, "
-		"coalesce(runs.git_revision, ''), " TUNED_ROBUST_COLUMNS("r") ", coalesce(r.source, '') "
-		"FROM results r JOIN runs ON runs.id = r.run_id "
-		"LEFT JOIN devices d ON d.id = r.device_id "
+		TUNED_FASTEST_FROM_RESULTS
 		"WHERE r.status = 'PASS' AND r.median_ms IS NOT NULL AND r.variant = ?1 "
 		"AND r.dtype = ?2 AND coalesce(r.op, '') = ?3 AND r.n = ?4 AND r.cols = ?5 "
 		"AND coalesce(r.device_id, 0) = ?6 "

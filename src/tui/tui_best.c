@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "params.h"
 #include "text.h"
 #include "tune.h"
 #include "tui_app.h"
@@ -71,13 +72,10 @@ void tui_best_free(struct tui_best *b)
 
 void tui_best_config(const char *params, char *buf, size_t len)
 {
-	const char *op = strstr(params, ",op=");
-	if (!op && strncmp(params, "op=", 3) == 0)
-		op = params;
-	size_t n = op ? (size_t)(op - params) : strlen(params);
-	snprintf(buf, len, "%.*s", (int)n, params);
+	if (params_without(params, "op", buf, len) < 0)
+		text_copy(buf, len, params);
 	if (!*buf)
-		snprintf(buf, len, "(default)");
+		text_copy(buf, len, "(default)");
 }
 
 void tui_best_command(const struct db_tuned_row *r, const char *db_path, char *buf, size_t len)

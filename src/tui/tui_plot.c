@@ -347,7 +347,7 @@ static void load(struct plot_pane *pp)
 static void shape_name(int64_t cols, char *buf, size_t len)
 {
 	if (cols)
-		snprintf(buf, len, "rows%s%lld", tui_term_utf8() ? "\xc3\x97" : "x", (long long)cols);
+		snprintf(buf, len, "rows%s%lld", tui_term_glyphs()->times, (long long)cols);
 	else
 		text_copy(buf, len, "flat (n)");
 }

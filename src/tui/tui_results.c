@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "db.h"
+#include "params.h"
 #include "text.h"
 #include "tune.h"
 #include "tui_app.h"
@@ -142,11 +143,12 @@ static void fill_timed(struct results_pane *rp, struct tui_table_row *row, size_
 	char shape[48], config[TUI_CELL_MAX];
 	tui_shape(shape, sizeof shape, r->n, r->cols);
 	tui_best_config(r->params, config, sizeof config);
-	const char *op = strstr(r->params, "op=");
+	char op[16] = "";
+	params_get(r->params, "op", op, sizeof op);
 	tui_table_set(row, T_VARIANT, NAN, best ? A_BOLD : 0, "%s%s", best ? "* " : "", r->variant);
 	tui_table_set(row, T_N, (double)r->n * (double)(r->cols > 0 ? r->cols : 1), 0, "%s", shape);
 	tui_table_set(row, T_DTYPE, NAN, 0, "%s", r->dtype);
-	tui_table_set(row, T_OP, NAN, 0, "%.*s", op ? (int)strcspn(op + 3, ",") : 0, op ? op + 3 : "");
+	tui_table_set(row, T_OP, NAN, 0, "%s", op);
 	tui_table_set(row, T_CONFIG, NAN, best ? A_BOLD : 0, "%s", config);
 	tui_table_set(row, T_STATUS, (double)r->status, tui_term_status_attr(r->status), "%s",
 		      status_name(r->status));

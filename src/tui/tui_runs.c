@@ -258,7 +258,7 @@ static void fill_item(struct runs_pane *rp, const struct compare_item *it, int r
 	else
 		tui_table_set(&tmp, col[F_STATUS], NAN, tui_term_status_attr(e->status), "%s",
 			      status_name(e->status));
-	compare_size_text(e, buf, sizeof buf);
+	tui_shape(buf, sizeof buf, e->n, e->cols);
 	tui_table_set(&tmp, col[F_N], (double)e->n, 0, "%s", buf);
 	tui_table_set(&tmp, col[F_DTYPE], NAN, 0, "%s", e->dtype);
 	if (params_without(e->params, "op", buf, sizeof buf) < 0)
