@@ -419,9 +419,11 @@ int tui_table_layout(const struct tui_table *t, int w, int widths[TUI_TABLE_COLS
 		used -= shrink_flex(t, widths, used - w, 8);
 	if (used > w) /* a narrow pane: the first column takes what is left */
 		widths[0] = widths[0] - (used - w) > 4 ? widths[0] - (used - w) : 4;
-	else if (last_flex >= 0)
-		/* With columns left off, two columns stay free for the mark. */
-		widths[last_flex] += w - used - (left_off && w - used >= 2 ? 2 : 0);
+	else if (last_flex >= 0 && left_off)
+		/* Width a left-off column could not use goes to the flexible
+		 * one (two columns stay free for the mark); a table that fits
+		 * keeps its content's widths, so numbers stay by their names. */
+		widths[last_flex] += w - used - (w - used >= 2 ? 2 : 0);
 	return left_off;
 }
 
