@@ -9,11 +9,13 @@
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "num.h"
+#include "par.h"
 #include "dtype.h"
 #include "params.h"
 #include "reference.h"
@@ -847,6 +849,59 @@ static void test_end_to_end(void)
 	CHECK_INT(res.outcome, OUTCOME_WRONG);
 }
 
+/*
+ * An output of several PAR_CHUNKs is checked in parallel chunks (par.h):
+ * the counts, the worst ratio and the five mistakes listed must be those of
+ * the whole output in index order, whichever chunk finished first.
+ */
+static void test_check_chunked(void)
+{
+	const size_t n = 3 * PAR_CHUNK + 17;
+	float *got = malloc(n * sizeof *got);
+	double *ref = malloc(n * sizeof *ref), *tol = malloc(n * sizeof *tol);
+	struct case_result r;
+
+	CHECK(got && ref && tol);
+	if (!got || !ref || !tol)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		ref[i] = (double)(i % 1000) / 1000.0;
+		tol[i] = 1e-3;
+		got[i] = (float)ref[i];
+	}
+	fresh(&r);
+	check_values(DTYPE_F32, got, ref, tol, n, &r);
+	CHECK_INT(r.outcome, OUTCOME_CORRECT);
+	CHECK_INT(r.tol_checked, 1);
+	CHECK(r.err_ratio >= 0.0 && r.err_ratio < 1e-3);
+
+	/* Mistakes in every chunk, the last (short) one included, planted
+	 * out of order; one unwritten; the worst (ratio 9) in chunk 1. */
+	const size_t bad[] = {2 * PAR_CHUNK + 5, 3 * PAR_CHUNK + 16, 7, PAR_CHUNK + 1,
+			      PAR_CHUNK + 2, 2 * PAR_CHUNK + 9, PAR_CHUNK + 3};
+	for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++)
+		got[bad[k]] = (float)(ref[bad[k]] + 2e-3);
+	got[PAR_CHUNK + 2] = (float)(ref[PAR_CHUNK + 2] + 9e-3);
+	check_poison(DTYPE_F32, got + 2 * PAR_CHUNK + 9, 1);
+	fresh(&r);
+	check_values(DTYPE_F32, got, ref, tol, n, &r);
+	CHECK_INT(r.outcome, OUTCOME_WRONG);
+	CHECK_CONTAINS(r.message, "7 of 786449 outputs wrong (1 unwritten): [7] got ");
+	char want[64];
+	snprintf(want, sizeof want, "; [%zu] got ", (size_t)PAR_CHUNK + 1);
+	CHECK_CONTAINS(r.message, want);
+	/* The fifth listed is chunk 2's first; the unwritten one is sixth. */
+	snprintf(want, sizeof want, "; [%zu] got ", (size_t)2 * PAR_CHUNK + 5);
+	CHECK_CONTAINS(r.message, want);
+	snprintf(want, sizeof want, "[%zu]", (size_t)2 * PAR_CHUNK + 9);
+	CHECK(strstr(r.message, want) == NULL);
+	CHECK_CONTAINS(r.message, "; ...; max |err|/tol 9");
+	CHECK(strstr(r.message, "(unwritten)") == NULL);
+	free(got);
+	free(ref);
+	free(tol);
+}
+
 int main(void)
 {
 	test_dtype();
@@ -862,6 +917,7 @@ int main(void)
 	test_check_values();
 	test_check_messages();
 	test_check_unwritten();
+	test_check_chunked();
 	test_end_to_end();
 	return TEST_END();
 }

@@ -10,10 +10,12 @@
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "par.h"
 #include "reference.h"
 #include "rng.h"
 #include "softmax_input.h"
@@ -235,10 +237,72 @@ static void test_input(void)
 	CHECK(finite);
 }
 
+/*
+ * Rows over several chunks (par.h) are computed and checked in parallel:
+ * every row's reference and tolerance must equal the row's on its own, and
+ * the row-sum check must name the first bad row of the whole output and
+ * raise err_ratio to the largest of every chunk.
+ */
+static void test_chunked_rows(void)
+{
+	const size_t cols = 100, rows = 3 * PAR_CHUNK / cols + 7, n = rows * cols;
+	float *in = malloc(n * sizeof *in), *out = malloc(n * sizeof *out);
+	double *ref = malloc(n * sizeof *ref), *tol = malloc(n * sizeof *tol);
+	double one_ref[100], one_tol[100];
+	struct case_result r;
+	int same = 1;
+
+	CHECK(in && out && ref && tol);
+	if (!in || !out || !ref || !tol)
+		return;
+	softmax_input_fill(7, DTYPE_F32, in, rows, cols, 0);
+	softmax_reference(DTYPE_F32, DTYPE_F32, in, rows, cols, ref, tol);
+	for (size_t row = 0; row < rows; row += 97) {
+		softmax_reference(DTYPE_F32, DTYPE_F32, in + row * cols, 1, cols, one_ref, one_tol);
+		same &= memcmp(one_ref, ref + row * cols, sizeof one_ref) == 0 &&
+			memcmp(one_tol, tol + row * cols, sizeof one_tol) == 0;
+	}
+	CHECK(same);
+	for (size_t i = 0; i < n; i++)
+		out[i] = (float)ref[i];
+	fresh(&r);
+	r.outcome = OUTCOME_CORRECT;
+	r.tol_checked = 1;
+	r.err_ratio = 0;
+	CHECK_INT(softmax_check_row_sums(DTYPE_F32, out, tol, rows, cols, &r), 0);
+	CHECK_INT(r.outcome, OUTCOME_CORRECT);
+	CHECK(r.err_ratio >= 0.0 && r.err_ratio < 1.0);
+
+	/* Bad rows in the last chunk and the second: the second's is named. */
+	const size_t late = rows - 1, early = PAR_CHUNK / cols + 3;
+	out[late * cols] += 0.5f;
+	out[early * cols] += 0.25f;
+	fresh(&r);
+	r.outcome = OUTCOME_CORRECT;
+	r.tol_checked = 1;
+	r.err_ratio = 0;
+	CHECK_INT(softmax_check_row_sums(DTYPE_F32, out, tol, rows, cols, &r), -1);
+	CHECK_INT(r.outcome, OUTCOME_WRONG);
+	char want[48];
+	snprintf(want, sizeof want, "row %zu sums to 1.25", early);
+	CHECK_CONTAINS(r.message, want);
+	/* The late row is off by more: its ratio is the one kept. */
+	double bound = (double)cols * 0x1p-50;
+	for (size_t i = 0; i < cols; i++)
+		bound += tol[late * cols + i];
+	CHECK_NEAR(r.err_ratio, fabs((double)out[late * cols] - ref[late * cols]) / bound,
+		   1e-3 * r.err_ratio);
+	free(in);
+	free(out);
+	free(ref);
+	free(tol);
+}
+
 int main(void)
 {
 	test_hand_rows();
 	test_row_sums();
+	test_chunked_rows();
 	test_input();
 	test_models(DTYPE_F32, 64, 1024, 0);
 	test_models(DTYPE_F32, 64, 1024, 1);

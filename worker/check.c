@@ -17,8 +17,10 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "par.h"
 #include "reference.h"
 #include "rng.h"
 
@@ -112,82 +114,173 @@ static void msg_value(struct msg *m, enum dtype d, double v)
 		msg_add(m, d == DTYPE_F64 ? "%.17g" : "%.9g", v);
 }
 
-/* The comparison behind check_values and check_ints: the reference is
- * ref[i] when ref is given, else want[i]. */
+/* What one stretch of elements showed: the counts and sums check_run
+ * reports, and where its first CHECK_LIST_MAX mistakes are. */
+struct check_tally {
+	size_t wrong, unwritten, counted, unratioed;
+	double num, den, worst, ratio;
+	size_t listed, at[CHECK_LIST_MAX];
+};
+
+/* The comparison's inputs; the reference is ref[i] when ref is given,
+ * else want[i]. */
+struct check_job {
+	enum dtype d;
+	const void *got;
+	const double *ref;
+	const int *want;
+	const double *tol;
+	size_t n;
+	struct check_tally *chunks; /* one per PAR_CHUNK elements */
+};
+
+static double check_want(const struct check_job *c, size_t i)
+{
+	return c->ref ? c->ref[i] : c->want[i];
+}
+
+static double check_tol(const struct check_job *c, size_t i)
+{
+	return c->tol && dtype_is_float(c->d) ? c->tol[i] : 0.0;
+}
+
+/* Tallies chunk k of the job (elements k PAR_CHUNK onwards) into t. */
+static void check_chunk_into(const struct check_job *c, size_t k, struct check_tally *t)
+{
+	const size_t lo = k * PAR_CHUNK, hi = lo + PAR_CHUNK < c->n ? lo + PAR_CHUNK : c->n;
+
+	memset(t, 0, sizeof *t);
+	t->worst = -1.0;
+	for (size_t i = lo; i < hi; i++) {
+		int blank = is_poison(c->d, c->got, i);
+		double g = reference_load(c->d, c->got, i);
+		double w = check_want(c, i);
+		double tl = check_tol(c, i);
+		int finite = !blank && isfinite(g) && isfinite(w);
+
+		if (c->tol && c->tol[i] == CHECK_UNWRITTEN) {
+			if (blank)
+				continue;
+			t->wrong++;
+			if (t->listed < CHECK_LIST_MAX)
+				t->at[t->listed++] = i;
+			continue;
+		}
+		if (finite) {
+			t->num += (g - w) * (g - w);
+			t->den += w * w;
+			t->counted++;
+		}
+		if (finite && tl > 0.0 && fabs(g - w) / tl > t->ratio)
+			t->ratio = fabs(g - w) / tl;
+		if (!blank && value_ok(c->d, c->got, i, g, w, tl))
+			continue;
+		t->wrong++;
+		t->unwritten += blank;
+		t->unratioed += !finite || !(tl > 0.0);
+		if (finite && tl > 0.0 && fabs(g - w) / tl > t->worst)
+			t->worst = fabs(g - w) / tl;
+		if (t->listed < CHECK_LIST_MAX)
+			t->at[t->listed++] = i;
+	}
+}
+
+static void check_chunk(void *ctx, size_t k)
+{
+	const struct check_job *c = ctx;
+
+	check_chunk_into(c, k, &c->chunks[k]);
+}
+
+/* all += t, t being the chunk after those all holds. */
+static void check_tally_add(struct check_tally *all, const struct check_tally *t)
+{
+	all->num += t->num;
+	all->den += t->den;
+	all->counted += t->counted;
+	all->unwritten += t->unwritten;
+	all->unratioed += t->unratioed;
+	if (t->ratio > all->ratio)
+		all->ratio = t->ratio;
+	if (t->worst > all->worst)
+		all->worst = t->worst;
+	for (size_t j = 0; j < t->listed && all->listed < CHECK_LIST_MAX; j++)
+		all->at[all->listed++] = t->at[j];
+	all->wrong += t->wrong;
+}
+
+/* "; [i] got G want W (tol T)" for a listed mistake. */
+static void check_list_one(const struct check_job *c, struct msg *list, size_t i)
+{
+	double g = reference_load(c->d, c->got, i), tl = check_tol(c, i);
+
+	msg_add(list, "; [%zu] got ", i);
+	msg_value(list, c->d, g);
+	if (c->tol && c->tol[i] == CHECK_UNWRITTEN) {
+		msg_add(list, " (want unwritten)");
+		return;
+	}
+	if (is_poison(c->d, c->got, i)) {
+		msg_add(list, " (unwritten)");
+		return;
+	}
+	msg_add(list, " want ");
+	msg_value(list, c->d, check_want(c, i));
+	if (tl > 0.0)
+		msg_add(list, " (tol %.2g)", tl);
+	else if (dtype_is_float(c->d))
+		msg_add(list, " (exact)");
+}
+
+/*
+ * The comparison behind check_values and check_ints.  Chunks are tallied
+ * in parallel (par.h) and combined in order, so the counts, the listed
+ * mistakes (the first CHECK_LIST_MAX of the whole output) and the sums are
+ * the same whatever the number of threads.
+ */
 static void check_run(enum dtype d, const void *got, const double *ref, const int *want,
 		      const double *tol, size_t n, struct case_result *r)
 {
+	struct check_job c = {d, got, ref, want, tol, n, NULL};
+	const size_t nchunks = (n + PAR_CHUNK - 1) / PAR_CHUNK;
+	struct check_tally all = {.worst = -1.0};
 	struct msg list = { .used = 0 };
-	size_t wrong = 0, unwritten = 0, counted = 0, unratioed = 0;
-	double num = 0.0, den = 0.0, worst = -1.0, ratio = 0.0;
 
-	list.buf[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		int blank = is_poison(d, got, i);
-		double g = reference_load(d, got, i);
-		double w = ref ? ref[i] : want[i];
-		double t = tol && dtype_is_float(d) ? tol[i] : 0.0;
-		int finite = !blank && isfinite(g) && isfinite(w);
-
-		if (tol && tol[i] == CHECK_UNWRITTEN) {
-			if (blank)
-				continue;
-			if (++wrong > CHECK_LIST_MAX)
-				continue;
-			msg_add(&list, "; [%zu] got ", i);
-			msg_value(&list, d, g);
-			msg_add(&list, " (want unwritten)");
-			continue;
+	c.chunks = nchunks > 1 ? calloc(nchunks, sizeof *c.chunks) : NULL;
+	if (c.chunks) {
+		par_for(nchunks, check_chunk, &c);
+		for (size_t k = 0; k < nchunks; k++)
+			check_tally_add(&all, &c.chunks[k]);
+		free(c.chunks);
+	} else {
+		/* One chunk, or no memory for a tally each: chunk by chunk here. */
+		struct check_tally one;
+		for (size_t k = 0; k < nchunks; k++) {
+			check_chunk_into(&c, k, &one);
+			check_tally_add(&all, &one);
 		}
-
-		if (finite) {
-			num += (g - w) * (g - w);
-			den += w * w;
-			counted++;
-		}
-		if (finite && t > 0.0 && fabs(g - w) / t > ratio)
-			ratio = fabs(g - w) / t;
-		if (!blank && value_ok(d, got, i, g, w, t))
-			continue;
-		wrong++;
-		unwritten += blank;
-		unratioed += !finite || !(t > 0.0);
-		if (finite && t > 0.0 && fabs(g - w) / t > worst)
-			worst = fabs(g - w) / t;
-		if (wrong > CHECK_LIST_MAX)
-			continue;
-		msg_add(&list, "; [%zu] got ", i);
-		msg_value(&list, d, g);
-		if (blank) {
-			msg_add(&list, " (unwritten)");
-			continue;
-		}
-		msg_add(&list, " want ");
-		msg_value(&list, d, w);
-		if (t > 0.0)
-			msg_add(&list, " (tol %.2g)", t);
-		else if (dtype_is_float(d))
-			msg_add(&list, " (exact)");
 	}
+	for (size_t j = 0; j < all.listed; j++)
+		check_list_one(&c, &list, all.at[j]);
 
-	r->err_norm = counted == 0 ? -1.0 : den > 0.0 ? sqrt(num / den) : sqrt(num);
-	r->tol_checked = tol && dtype_is_float(d) && !unratioed;
-	r->err_ratio = r->tol_checked ? ratio : -1.0;
-	if (wrong == 0) {
+	r->err_norm = all.counted == 0 ? -1.0 : all.den > 0.0 ? sqrt(all.num / all.den) : sqrt(all.num);
+	r->tol_checked = tol && dtype_is_float(d) && !all.unratioed;
+	r->err_ratio = r->tol_checked ? all.ratio : -1.0;
+	if (all.wrong == 0) {
 		r->outcome = OUTCOME_CORRECT;
 		return;
 	}
 
 	struct msg m = { .used = 0 };
-	msg_add(&m, "%zu of %zu outputs wrong", wrong, n);
-	if (unwritten)
-		msg_add(&m, " (%zu unwritten)", unwritten);
+	msg_add(&m, "%zu of %zu outputs wrong", all.wrong, n);
+	if (all.unwritten)
+		msg_add(&m, " (%zu unwritten)", all.unwritten);
 	/* The list starts with "; "; a colon introduces it instead. */
 	msg_add(&m, ": %s", list.buf + 2);
-	if (wrong > CHECK_LIST_MAX)
+	if (all.wrong > CHECK_LIST_MAX)
 		msg_add(&m, "; ...");
-	if (worst >= 0.0)
-		msg_add(&m, "; max |err|/tol %.3g", worst);
+	if (all.worst >= 0.0)
+		msg_add(&m, "; max |err|/tol %.3g", all.worst);
 	if (r->err_norm >= 0.0)
 		msg_add(&m, "; rel-L2 %.1e", r->err_norm);
 	case_result_set(r, OUTCOME_WRONG, "%s", m.buf);

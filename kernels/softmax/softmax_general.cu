@@ -8,9 +8,12 @@
  *                       the sum rescaled by e^(old max - new max) when the
  *                       max grows - merged across the row's threads the
  *                       same way, then a second read writes;
- *   softmax.registers   one read into registers (at most 8 vectors and 32
- *                       elements per thread), max, exponentials kept in registers, sum,
- *                       write: the row is read once and written once.
+ *   softmax.registers   the one to tune: with passes=1 the row is read once
+ *                       into registers (8 vectors, 32 elements a thread; all
+ *                       its loads in flight at once), max, exponentials kept
+ *                       in registers, sum, write: one read and one write,
+ *                       what a copy moves; with passes=2, for rows longer
+ *                       than that, softmax.online's two reads.
  *
  * The tunables, shared by the three (struct softmax_params; block = rpb x tpr):
  *   tpr  threads per row, a power of two 1..1024: a sub-warp section
@@ -19,7 +22,11 @@
  *   rpb  rows per block, a power of two; rpb x tpr = block, 32..1024;
  *   vec  elements per vector load and store: 1, 2, 4 (f32) or 8 (bf16),
  *        at most 16 bytes; cols a multiple of vec, so every row starts on
- *        a vector boundary.
+ *        a vector boundary;
+ *   passes (softmax.registers only) 1: the row in registers, 2: two reads.
+ * Short rows want several rows per warp (tpr < 32: the row's max and sum
+ * are shuffles of width tpr, no shared memory, no barrier) and long ones
+ * several warps per row, so that each thread holds a few 16-byte vectors.
  * The row loop is block-uniform (a persistent stride over rows, rpb rows
  * at a time): every thread of the block runs every iteration and every
  * collective, threads of rows past the end carrying identities and
@@ -41,22 +48,18 @@
 #define SOFTMAX_LOG2E 1.44269504088896340736f
 /* What a thread holds in registers in softmax.registers: at most 8
  * vectors and 32 elements (more spills at the 64 registers a block of 1024
- * leaves a thread). */
+ * leaves a thread); the rule "cols <= tpr * min(8 * vec, 32)" below says
+ * the same. */
 #define SOFTMAX_REG_VECS 8
 #define SOFTMAX_REG_ELEMS 32
 
-/* Elements per thread of softmax.registers at vec: min(8 vec, 32). */
-static __host__ __device__ constexpr int reg_elems(int vec)
-{
-	return SOFTMAX_REG_VECS * vec < SOFTMAX_REG_ELEMS ? SOFTMAX_REG_VECS * vec : SOFTMAX_REG_ELEMS;
-}
+enum softmax_alg { ALG_THREE_PASS, ALG_ONLINE };
 
-enum softmax_alg { ALG_THREE_PASS, ALG_ONLINE, ALG_REGISTERS };
-
-/* The family's parameters: threads per row, rows per block, elements per
- * vector load (the tunables above). */
+/* The family's parameters: threads per row, row groups per block, elements
+ * per vector load, and softmax.registers' passes and rows per group (the
+ * tunables above; 0 where a variant does not declare them). */
 struct softmax_params {
-	int tpr, rpb, vec;
+	int tpr, rpb, vec, passes, rpt;
 };
 
 /* e^(x - m) as exp2f of the scaled difference; exactly 0 when x is -inf
@@ -213,49 +216,182 @@ static __device__ __forceinline__ void row_online(const row_part<T, VEC> &r, flo
 	write_row(r, m, 1.0f / s);
 }
 
-/* Requires: cols <= tpr x reg_elems(VEC) (the shape checks it). */
-template <class T, int VEC>
-static __device__ __forceinline__ void row_registers(const row_part<T, VEC> &r, float *smem)
+/* VEC elements of a vector as f32.  bf16 pairs are one 32-bit word each:
+ * the lower element is the word shifted up, the upper one the word's upper
+ * half, one instruction an element. */
+template <int VEC>
+static __device__ __forceinline__ void vec_to_f32(const vec_of<float, VEC> v, float (&f)[VEC])
 {
-	constexpr int NV = reg_elems(VEC) / VEC;
-	float e[NV][VEC];
-	float m = bounds<float>::lowest(), s = 0.0f;
+#pragma unroll
+	for (int j = 0; j < VEC; j++)
+		f[j] = v.v[j];
+}
+template <int VEC>
+static __device__ __forceinline__ void vec_to_f32(const vec_of<bf16_t, VEC> v, float (&f)[VEC])
+{
+	if constexpr (VEC == 1) {
+		f[0] = to_f32(v.v[0]);
+	} else {
+		unsigned w[VEC / 2];
+		memcpy(w, &v, sizeof w);
+#pragma unroll
+		for (int j = 0; j < VEC / 2; j++) {
+			f[2 * j] = __uint_as_float(w[j] << 16);
+			f[2 * j + 1] = __uint_as_float(w[j] & 0xffff0000u);
+		}
+	}
+}
+
+/* f rounded to nearest into a vector; bf16 two at a time (one cvt.bf16x2). */
+template <int VEC>
+static __device__ __forceinline__ vec_of<float, VEC> vec_from_f32(const float (&f)[VEC], float)
+{
+	vec_of<float, VEC> v;
+#pragma unroll
+	for (int j = 0; j < VEC; j++)
+		v.v[j] = f[j];
+	return v;
+}
+template <int VEC>
+static __device__ __forceinline__ vec_of<bf16_t, VEC> vec_from_f32(const float (&f)[VEC], bf16_t)
+{
+	vec_of<bf16_t, VEC> v;
+	if constexpr (VEC == 1) {
+		v.v[0] = from_f32<bf16_t>(f[0]);
+	} else {
+		__nv_bfloat162 h[VEC / 2];
+#pragma unroll
+		for (int j = 0; j < VEC / 2; j++)
+			h[j] = __floats2bfloat162_rn(f[2 * j], f[2 * j + 1]);
+		memcpy(&v, h, sizeof v);
+	}
+	return v;
+}
+
+/* 2^x by the special-function unit alone.  Subnormal results flush to 0,
+ * which the tolerance's 2^-125 floor covers (softmax_ref.h): exp2f's
+ * handling of them costs three more instructions an element. */
+static __device__ __forceinline__ float exp2_ftz(float x)
+{
+	float y;
+	asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+	return y;
+}
+
+/*
+ * v[r] combined over each row group of tpr threads, for R rows at once;
+ * every thread of a group gets its group's results.  Up to a warp the
+ * R butterflies are interleaved (independent shuffles in flight together);
+ * past a warp, group_reduce's shared-memory stage, which takes one row.
+ * Requires: every thread of the block calls it; tpr a power of two; R == 1
+ * when tpr > 32.
+ */
+template <class Op, int R>
+static __device__ __forceinline__ void group_reduce_rows(float (&v)[R], int tpr, float *smem)
+{
+	if (tpr <= 32) {
+#pragma unroll
+		for (int off = 16; off > 0; off /= 2)
+			if (off < tpr)
+#pragma unroll
+				for (int r = 0; r < R; r++)
+					v[r] = Op::apply(v[r], __shfl_xor_sync(FULL_MASK, v[r], off));
+	} else {
+		v[0] = group_reduce<Op>(v[0], tpr, smem);
+	}
+}
+
+/*
+ * softmax.registers with passes=1.  A block is rpb groups of tpr threads;
+ * each group takes R rows at once (the tunable rpt), rows base + r rpb + g
+ * for r < R, so that every r is a coalesced sweep over the block's rows.
+ * A thread holds NV vectors of VEC of each of its R rows (R x NV <=
+ * SOFTMAX_REG_VECS, R x NV x VEC <= SOFTMAX_REG_ELEMS; every index into x is
+ * a compile-time constant, so nothing goes to local memory) and issues all
+ * R x NV loads before the first use: one read and one write an element, as
+ * a copy, with R x NV x 16 bytes a thread in flight.  Slots past a row's
+ * end hold -inf, which gives e^(-inf) = 0.  A row past the last has a max
+ * of -inf, replaced by 0 so that its slots give 0, not NaN (a real row has
+ * a finite entry: the contract); it writes nothing.  Block-uniform like
+ * softmax_rows_kernel.
+ * Requires: blockDim.x = rpb x tpr, a multiple of 32, tpr = 2^tpr_log2;
+ * cols a multiple of VEC and <= NV x tpr x VEC (so an int); R == 1 when
+ * tpr > 32; in and out aligned for VEC elements.
+ */
+template <class T, int VEC, int NV, int R>
+__global__ void __launch_bounds__(1024)
+softmax_registers_kernel(const T *__restrict__ in, T *__restrict__ out, int64_t rows, int cols,
+			 int tpr_log2)
+{
+	__shared__ float smem[2 * 32];
+	const int tpr = 1 << tpr_log2, groups = (int)blockDim.x >> tpr_log2;
+	const int lane = (int)threadIdx.x & (tpr - 1), g = (int)threadIdx.x >> tpr_log2;
+	const int nvec = cols / VEC;
+	const int64_t step = (int64_t)groups * R;
+
+	for (int64_t base = (int64_t)blockIdx.x * step; base < rows; base += (int64_t)gridDim.x * step) {
+		float x[R][NV][VEC], m[R], s[R];
 
 #pragma unroll
-	for (int k = 0; k < NV; k++) {
-		const int64_t i = r.lane + (int64_t)k * r.tpr;
-		if (r.busy && i < r.nvec) {
-			const vec_of<T, VEC> x = r.src[i];
+		for (int r = 0; r < R; r++) {
+			const int64_t row = base + (int64_t)r * groups + g;
+			const vec_of<T, VEC> *src =
+				reinterpret_cast<const vec_of<T, VEC> *>(in + (row < rows ? row : 0) * cols);
 #pragma unroll
-			for (int j = 0; j < VEC; j++) {
-				e[k][j] = to_f32(x.v[j]);
-				m = fmaxf(m, e[k][j]);
+			for (int k = 0; k < NV; k++) {
+				const int i = lane + k * tpr;
+				if (row < rows && i < nvec) {
+					vec_to_f32(src[i], x[r][k]); /* by value: one vector load */
+				} else {
+#pragma unroll
+					for (int j = 0; j < VEC; j++)
+						x[r][k][j] = bounds<float>::lowest();
+				}
 			}
 		}
-	}
-	m = group_reduce<op_max<float>>(m, r.tpr, smem);
 #pragma unroll
-	for (int k = 0; k < NV; k++) {
-		const int64_t i = r.lane + (int64_t)k * r.tpr;
-		if (r.busy && i < r.nvec) {
+		for (int r = 0; r < R; r++) {
+			m[r] = bounds<float>::lowest();
 #pragma unroll
-			for (int j = 0; j < VEC; j++) {
-				e[k][j] = exp_shifted(e[k][j], m);
-				s += e[k][j];
-			}
+			for (int k = 0; k < NV; k++)
+#pragma unroll
+				for (int j = 0; j < VEC; j++)
+					m[r] = fmaxf(m[r], x[r][k][j]);
 		}
-	}
-	s = group_reduce<op_sum<float>>(s, r.tpr, smem);
-	const float inv = 1.0f / s;
+		group_reduce_rows<op_max<float>>(m, tpr, smem);
+		/* (x - m) is exact near the max, so the scaling by log2(e)
+		 * comes after it: x log2(e) - m log2(e) as one FMA would
+		 * round m log2(e) and, for rows in +-32000, be 0.2 % off. */
 #pragma unroll
-	for (int k = 0; k < NV; k++) {
-		const int64_t i = r.lane + (int64_t)k * r.tpr;
-		if (r.busy && i < r.nvec) {
-			vec_of<T, VEC> y;
+		for (int r = 0; r < R; r++) {
+			if (m[r] == bounds<float>::lowest())
+				m[r] = 0.0f;
+			s[r] = 0.0f;
 #pragma unroll
-			for (int j = 0; j < VEC; j++)
-				y.v[j] = from_f32<T>(e[k][j] * inv);
-			r.dst[i] = y;
+			for (int k = 0; k < NV; k++)
+#pragma unroll
+				for (int j = 0; j < VEC; j++) {
+					x[r][k][j] = exp2_ftz((x[r][k][j] - m[r]) * SOFTMAX_LOG2E);
+					s[r] += x[r][k][j];
+				}
+		}
+		group_reduce_rows<op_sum<float>>(s, tpr, smem);
+#pragma unroll
+		for (int r = 0; r < R; r++) {
+			const int64_t row = base + (int64_t)r * groups + g;
+			const float inv = 1.0f / s[r];
+			vec_of<T, VEC> *dst = reinterpret_cast<vec_of<T, VEC> *>(out + (row < rows ? row : 0) * cols);
+
+#pragma unroll
+			for (int k = 0; k < NV; k++) {
+				const int i = lane + k * tpr;
+				if (row < rows && i < nvec) {
+#pragma unroll
+					for (int j = 0; j < VEC; j++)
+						x[r][k][j] *= inv;
+					dst[i] = vec_from_f32<VEC>(x[r][k], T());
+				}
+			}
 		}
 	}
 }
@@ -264,8 +400,7 @@ static __device__ __forceinline__ void row_registers(const row_part<T, VEC> &r, 
  * Block b takes rows b rpb .. b rpb + rpb - 1, then strides by gridDim.x
  * rpb; threads [g tpr, (g + 1) tpr) take the block's row g.
  * Requires: blockDim.x = rpb x tpr, a multiple of 32, 32..1024, tpr a power
- * of two; cols a multiple of VEC; in and out aligned for VEC elements; for
- * ALG_REGISTERS, cols <= tpr x reg_elems(VEC).
+ * of two; cols a multiple of VEC; in and out aligned for VEC elements.
  */
 template <class T, int VEC, int Alg>
 __global__ void __launch_bounds__(1024)
@@ -286,10 +421,8 @@ softmax_rows_kernel(const T *__restrict__ in, T *__restrict__ out, int64_t rows,
 		r.dst = reinterpret_cast<vec_of<T, VEC> *>(out + (r.busy ? row : 0) * cols);
 		if constexpr (Alg == ALG_THREE_PASS)
 			row_three_pass(r, smem);
-		else if constexpr (Alg == ALG_ONLINE)
-			row_online(r, smem);
 		else
-			row_registers(r, smem);
+			row_online(r, smem);
 	}
 }
 
@@ -329,12 +462,53 @@ static cudaError_t softmax_launch(const struct reduce_launch *l)
 	});
 }
 
-/* block = rpb x tpr; the grid is a block per rpb rows, at most INT_MAX
- * (the row loop strides over the rest).  The rules have checked the rest. */
+/* softmax_registers_kernel for R rows a group with the fewest vectors a
+ * thread, NV (a power of two), that hold nv of them.  Requires: nv x R <=
+ * SOFTMAX_REG_VECS and nv x R x VEC <= SOFTMAX_REG_ELEMS (the rule). */
+template <class T, int VEC, int R, int NV = 1>
+static cudaError_t registers_launch_nv(const struct reduce_launch *l, int64_t nv, int tpr)
+{
+	if constexpr (NV * R > SOFTMAX_REG_VECS || NV * R * VEC > SOFTMAX_REG_ELEMS) {
+		return cudaErrorInvalidValue;
+	} else {
+		if (nv > NV)
+			return registers_launch_nv<T, VEC, R, 2 * NV>(l, nv, tpr);
+		softmax_registers_kernel<T, VEC, NV, R><<<(unsigned)l->grid, l->block, 0, l->stream>>>(
+			(const T *)l->in, (T *)l->out, l->n / l->seg_len, (int)l->seg_len, __builtin_ctz(tpr));
+		return cudaSuccess;
+	}
+}
+
+/* passes=2 is softmax.online's kernel. */
+static cudaError_t registers_launch(const struct reduce_launch *l)
+{
+	const struct softmax_params &p = launch_params<softmax_params>(l);
+
+	if (p.passes == 2)
+		return softmax_launch<ALG_ONLINE>(l);
+	if (p.rpt > 1 && p.tpr > 32)
+		return cudaErrorInvalidValue; /* the rule refuses it */
+	return softmax_dispatch(l, [&](auto t, auto vec) {
+		using T = decltype(t);
+		const int64_t nv = (l->seg_len / vec + p.tpr - 1) / p.tpr;
+
+		switch (p.rpt) {
+		case 1: return registers_launch_nv<T, vec, 1>(l, nv, p.tpr);
+		case 2: return registers_launch_nv<T, vec, 2>(l, nv, p.tpr);
+		case 4: return registers_launch_nv<T, vec, 4>(l, nv, p.tpr);
+		default: return cudaErrorInvalidValue;
+		}
+	});
+}
+
+/* block = rpb x tpr; the grid is a block per rpb x rpt rows, at most
+ * INT_MAX (the row loop strides over the rest).  The rules have checked the
+ * rest. */
 static int softmax_shape(const struct case_args *a, struct reduce_launch *l, char *, size_t)
 {
 	const struct softmax_params &p = launch_params<softmax_params>(l);
-	const int64_t blocks = (a->n + p.rpb - 1) / p.rpb;
+	const int64_t rows_per_block = (int64_t)p.rpb * (p.rpt > 0 ? p.rpt : 1);
+	const int64_t blocks = (a->n + rows_per_block - 1) / rows_per_block;
 
 	l->block = p.rpb * p.tpr;
 	l->grid = (int)(blocks < INT_MAX ? blocks : INT_MAX);
@@ -345,23 +519,31 @@ static const struct softmax_spec three_pass_spec = {softmax_shape, NULL,
 						     softmax_launch<ALG_THREE_PASS>, 0};
 static const struct softmax_spec online_spec = {softmax_shape, NULL,
 						 softmax_launch<ALG_ONLINE>, 0};
-static const struct softmax_spec registers_spec = {softmax_shape, NULL,
-						    softmax_launch<ALG_REGISTERS>, 0};
+static const struct softmax_spec registers_spec = {softmax_shape, NULL, registers_launch, 0};
 
 SOFTMAX_ENTRY_POINTS(three_pass, three_pass_spec)
 SOFTMAX_ENTRY_POINTS(online, online_spec)
 SOFTMAX_ENTRY_POINTS(registers, registers_spec)
 
 #define SOFTMAX_TYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_BF16))
-/* Declared in the order the tuner walks them: rpb, tpr, vec. */
+/* Declared in the order the tuner walks them: rpb, tpr, vec, then
+ * softmax.registers' passes and rpt (its set is this list, the others' the
+ * first three). */
 static const struct tunable softmax_tunables[] = {
-	{.name = "rpb", .doc = "rows per block", .lo = 1, .hi = 1024, .pow2 = 1, .def = "4",
-	 .space = "1,2,4,8,16", .field = offsetof(struct softmax_params, rpb)},
+	{.name = "rpb", .doc = "rows per block (groups of tpr threads; x rpt rows for softmax.registers)",
+	 .lo = 1, .hi = 1024, .pow2 = 1, .def = "4",
+	 .space = "1,2,4,8,16,32,64", .field = offsetof(struct softmax_params, rpb)},
 	{.name = "tpr", .doc = "threads per row", .lo = 1, .hi = 1024, .pow2 = 1, .def = "32",
-	 .space = "4,8,16,32,64,128,256,512,1024", .field = offsetof(struct softmax_params, tpr)},
+	 .space = "1,2,4,8,16,32,64,128,256,512,1024", .field = offsetof(struct softmax_params, tpr)},
 	{.name = "vec", .doc = "elements per vector load", .lo = 1, .hi = 8, .pow2 = 1, .def = "16 / esize",
 	 .space = "1,2,4,8", .field = offsetof(struct softmax_params, vec)},
+	{.name = "passes", .doc = "1: the row in registers, 2: read twice", .values = "1|2",
+	 .def = "cols * rpt <= tpr * min(8 * vec, 32) ? 1 : 2", .space = "1,2",
+	 .field = offsetof(struct softmax_params, passes)},
+	{.name = "rpt", .doc = "rows a group of tpr threads holds at once", .values = "1|2|4", .def = "1",
+	 .space = "1,2,4", .field = offsetof(struct softmax_params, rpt)},
 };
+#define SOFTMAX_FAMILY_TUNABLES 3
 static const struct rule softmax_rules[] = {
 	{"cols >= 1", "n rows of cols"},
 	{"rpb * tpr >= 32 && rpb * tpr <= 1024", "threads per block"},
@@ -369,26 +551,38 @@ static const struct rule softmax_rules[] = {
 	{"cols % vec == 0", "every row starts on a vector boundary"},
 };
 static const struct tunable_set softmax_set = {
+	.tunables = softmax_tunables, .count = SOFTMAX_FAMILY_TUNABLES, RULE_LIST(softmax_rules),
+	.size = sizeof(struct softmax_params),
+};
+static const struct tunable_set registers_set = {
 	TUNABLE_LIST(softmax_tunables), RULE_LIST(softmax_rules), .size = sizeof(struct softmax_params),
 };
-/* softmax.registers holds at most 8 vectors and 32 elements a thread. */
+/* softmax.registers holds at most 8 vectors and 32 elements a thread, over
+ * its rpt rows; several rows a group are for short rows, whose group is at
+ * most a warp (the shared-memory stage takes one row). */
 static const struct rule registers_rules[] = {
-	{"cols <= tpr * min(8 * vec, 32)", "the row fits in registers"},
+	{"passes == 2 || cols * rpt <= tpr * min(8 * vec, 32)", "with passes=1 the rows fit in registers"},
+	{"rpt == 1 || passes == 1 && tpr <= 32", "several rows a group: one pass, a group within a warp"},
 };
+/* The two that read a row several times keep the spaces they were tuned
+ * over; rows per block beyond 16 and fewer than 4 threads a row pay only
+ * where the row is read once. */
+#define SOFTMAX_MULTIPASS_SPACE "rpb=1,2,4,8,16 tpr=4,8,16,32,64,128,256,512,1024"
 
 /* -inf entries are fine (they give 0); a row of only -inf has no softmax. */
 #define SOFTMAX(name_, summary_, prefix, ...)                                                       \
 	{.name = name_, .summary = summary_, .dtypes = SOFTMAX_TYPES, .gpu = 1,                      \
 	 .check = prefix##_check, .run = prefix##_run, .requires = "each row has a finite entry",    \
-	 .params = {.set = &softmax_set, __VA_ARGS__}, .refs = &softmax_refs}
+	 .params = {__VA_ARGS__}, .refs = &softmax_refs}
 
 static const struct variant softmax_general_variants[] = {
 	SOFTMAX("softmax.three_pass", "row softmax reading each row three times: max, sum of exponentials, write",
-		three_pass),
+		three_pass, .set = &softmax_set, .space = SOFTMAX_MULTIPASS_SPACE),
 	SOFTMAX("softmax.online", "row softmax with the online (max, sum) merge: one read for both, one to write",
-		online),
-	SOFTMAX("softmax.registers", "row softmax holding the row in registers: one read, one write",
-		registers, RULE_LIST(registers_rules)),
+		online, .set = &softmax_set, .space = SOFTMAX_MULTIPASS_SPACE),
+	SOFTMAX("softmax.registers",
+		"row softmax holding the row in registers: one read, one write (passes=2: two reads, any length)",
+		registers, .set = &registers_set, RULE_LIST(registers_rules)),
 };
 
 extern "C" const struct variant_table softmax_general_table;
