@@ -3,7 +3,7 @@
 conform times its own kernels, on a machine with PyTorch and Triton:
 
     scripts/peer-softmax.py [--shapes ROWSxCOLS,...] [--dtypes bf16,f32]
-                            [--reps N] [--json FILE]
+                            [--reps N] [--json FILE] [--no-triton]
 
 For each shape and dtype it times, cold (the L2 evicted by reading a
 buffer of twice its size before every launch) and by the GPU's own
@@ -62,6 +62,23 @@ def softmax_rows(out_ptr, in_ptr, n_rows, N_COLS: tl.constexpr, ROWS: tl.constex
     tl.store(out_ptr + offs, y.to(out_ptr.dtype.element_ty), mask=mask)
 
 
+class Log:
+    """The figures as JSON lines, each written as it is known (so that a
+    run cut short keeps what it measured)."""
+
+    def __init__(self, path):
+        self.f = open(path, "w") if path else None
+
+    def append(self, record):
+        if self.f:
+            self.f.write(json.dumps(record) + "\n")
+            self.f.flush()
+
+    def close(self):
+        if self.f:
+            self.f.close()
+
+
 def triton_configs(cols):
     block = triton.next_power_of_2(cols)
     for rows in ROWS:
@@ -77,7 +94,7 @@ def triton_fn(x, y, rows, warps, block):
                                       num_warps=warps)
 
 
-def measure(shape, dname, flush, reps, log):
+def measure(shape, dname, flush, reps, log, with_triton):
     rows, cols = shape
     dtype = DTYPES[dname]
     x = (torch.randn(rows, cols, device="cuda") * 4).to(dtype)
@@ -88,7 +105,7 @@ def measure(shape, dname, flush, reps, log):
     res["torch_us"] = median(launch_times_us(lambda: torch.softmax(x, dim=-1), flush, reps))
     res["copy_us"] = median(launch_times_us(lambda: y.copy_(x), flush, reps))
     best = None
-    for rows_pp, warps, block in triton_configs(cols):
+    for rows_pp, warps, block in triton_configs(cols) if with_triton else ():
         fn = triton_fn(x, y, rows_pp, warps, block)
         fn()
         torch.cuda.synchronize()
@@ -114,13 +131,14 @@ def main():
     ap.add_argument("--dtypes", default="bf16,f32")
     ap.add_argument("--reps", type=int, default=60)
     ap.add_argument("--json")
+    ap.add_argument("--no-triton", action="store_true", help="time torch and the copy only")
     a = ap.parse_args()
     shapes = []
     for s in a.shapes.split(","):
         r, c = s.lower().split("x")
         shapes.append((int(r), int(c)))
     flush = Flush()
-    log = []
+    log = Log(a.json)
     ref = device_copy_ref(flush)
     log.append(ref)
     print("device %s, torch %s, triton %s; copy of 2^28 f32: %.1f us, %.1f GB/s" %
@@ -130,7 +148,7 @@ def main():
            "triton config"))
     for shape in shapes:
         for d in a.dtypes.split(","):
-            r = measure(shape, d, flush, a.reps, log)
+            r = measure(shape, d, flush, a.reps, log, not a.no_triton)
             r["what"] = "problem"
             log.append(r)
             gbs = lambda us: r["bytes"] / us / 1e3
@@ -138,10 +156,7 @@ def main():
                   (d, "%dx%d" % shape, r["torch_us"], r.get("triton_us", float("nan")), r["copy_us"],
                    gbs(r["torch_us"]) / ref["gbs"], gbs(r.get("triton_us", float("nan"))) / ref["gbs"],
                    r.get("triton_config", "-")), flush=True)
-    if a.json:
-        with open(a.json, "w") as f:
-            for r in log:
-                f.write(json.dumps(r) + "\n")
+    log.close()
 
 
 if __name__ == "__main__":

@@ -33,8 +33,10 @@
  * writing nothing, so full-mask shuffles and barriers are always reached
  * by all the threads they name.
  *
- * -inf inputs give exactly 0 (exp_shifted never forms -inf - -inf), so
- * -inf entries, and running maxima that are still -inf, are harmless.
+ * -inf inputs give exactly 0 (exp_shifted never forms -inf - -inf;
+ * softmax.registers replaces a max of -inf by 0 once a row, and ex2 of
+ * -inf is +0), so -inf entries, and running maxima that are still -inf,
+ * are harmless.
  */
 #include <limits.h>
 #include <stddef.h>
@@ -46,10 +48,10 @@
 #include "softmax_driver.cuh"
 
 #define SOFTMAX_LOG2E 1.44269504088896340736f
-/* What a thread holds in registers in softmax.registers: at most 8
- * vectors and 32 elements (more spills at the 64 registers a block of 1024
- * leaves a thread); the rule "cols <= tpr * min(8 * vec, 32)" below says
- * the same. */
+/* What a thread holds in registers in softmax.registers, over its rpt
+ * rows: at most 8 vectors and 32 elements (more spills at the 64 registers
+ * a block of 1024 leaves a thread); the rule "passes == 2 || cols * rpt <=
+ * tpr * min(8 * vec, 32)" below says the same. */
 #define SOFTMAX_REG_VECS 8
 #define SOFTMAX_REG_ELEMS 32
 
@@ -278,6 +280,27 @@ static __device__ __forceinline__ float exp2_ftz(float x)
 	return y;
 }
 
+/* The NV x VEC values of a thread's row combined pairwise: a tree of depth
+ * log2(NV VEC) instead of a chain of NV VEC dependent steps (a sum's
+ * rounding only improves). */
+template <class Op, int NV, int VEC>
+static __device__ __forceinline__ float tree_reduce(const float (&x)[NV][VEC])
+{
+	float t[NV * VEC];
+
+#pragma unroll
+	for (int k = 0; k < NV; k++)
+#pragma unroll
+		for (int j = 0; j < VEC; j++)
+			t[k * VEC + j] = x[k][j];
+#pragma unroll
+	for (int w = NV * VEC / 2; w > 0; w /= 2)
+#pragma unroll
+		for (int i = 0; i < w; i++)
+			t[i] = Op::apply(t[i], t[i + w]);
+	return t[0];
+}
+
 /*
  * v[r] combined over each row group of tpr threads, for R rows at once;
  * every thread of a group gets its group's results.  Up to a warp the
@@ -350,14 +373,8 @@ softmax_registers_kernel(const T *__restrict__ in, T *__restrict__ out, int64_t 
 			}
 		}
 #pragma unroll
-		for (int r = 0; r < R; r++) {
-			m[r] = bounds<float>::lowest();
-#pragma unroll
-			for (int k = 0; k < NV; k++)
-#pragma unroll
-				for (int j = 0; j < VEC; j++)
-					m[r] = fmaxf(m[r], x[r][k][j]);
-		}
+		for (int r = 0; r < R; r++)
+			m[r] = tree_reduce<op_max<float>>(x[r]);
 		group_reduce_rows<op_max<float>>(m, tpr, smem);
 		/* (x - m) is exact near the max, so the scaling by log2(e)
 		 * comes after it: x log2(e) - m log2(e) as one FMA would
@@ -366,14 +383,12 @@ softmax_registers_kernel(const T *__restrict__ in, T *__restrict__ out, int64_t 
 		for (int r = 0; r < R; r++) {
 			if (m[r] == bounds<float>::lowest())
 				m[r] = 0.0f;
-			s[r] = 0.0f;
 #pragma unroll
 			for (int k = 0; k < NV; k++)
 #pragma unroll
-				for (int j = 0; j < VEC; j++) {
+				for (int j = 0; j < VEC; j++)
 					x[r][k][j] = exp2_ftz((x[r][k][j] - m[r]) * SOFTMAX_LOG2E);
-					s[r] += x[r][k][j];
-				}
+			s[r] = tree_reduce<op_sum<float>>(x[r]);
 		}
 		group_reduce_rows<op_sum<float>>(s, tpr, smem);
 #pragma unroll
@@ -562,7 +577,8 @@ static const struct tunable_set registers_set = {
  * most a warp (the shared-memory stage takes one row). */
 static const struct rule registers_rules[] = {
 	{"passes == 2 || cols * rpt <= tpr * min(8 * vec, 32)", "with passes=1 the rows fit in registers"},
-	{"rpt == 1 || passes == 1 && tpr <= 32", "several rows a group: one pass, a group within a warp"},
+	{"rpt == 1 || passes == 1 && tpr <= 32",
+	 "several rows a group (rpt > 1) need rows that fit in registers (passes=1) and a group within a warp"},
 };
 /* The two that read a row several times keep the spaces they were tuned
  * over; rows per block beyond 16 and fewer than 4 threads a row pay only
