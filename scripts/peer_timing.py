@@ -17,8 +17,7 @@ import triton.language as tl
 @triton.jit
 def read_flush(buf_ptr, out_ptr, n, BLOCK: tl.constexpr):
     """Reads n words and writes one only when their sum is exactly -1 (it
-    never is): the read evicts the L2 without leaving dirty lines, and the
-    same kernel is the read-only floor of a reduction (peer-sum.py)."""
+    never is): the read evicts the L2 without leaving dirty lines."""
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     s = tl.sum(tl.load(buf_ptr + offs, mask=offs < n, other=0), axis=0)
     if s == -1:

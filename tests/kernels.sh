@@ -16,6 +16,23 @@ for cu in "$top_srcdir"/worker/*.cu "$top_srcdir"/kernels/*/*.cu; do
 		sed 's/^/  | /' "$TMP/nvcc.err" | head -n 20 >&2
 	fi
 done
+# softmax.registers keeps a thread's rows in registers: every index into
+# them must be a constant once unrolled.  A loop the compiler leaves rolled
+# puts the row in local memory (a stack frame), which made the kernel 2-3x
+# slower on the H100; ptxas's report of every instantiation must show none.
+checks=$((checks + 1))
+if $NVCC $(printf '%s\n' $NVCC_FLAGS | grep -v -e '^-gencode' -e '^arch=') \
+	-gencode=arch=compute_90,code=sm_90 -Xptxas -v -c "$top_srcdir/kernels/softmax/softmax_general.cu" \
+	-o "$TMP/k.o" >"$TMP/ptxas.txt" 2>&1; then
+	# ptxas prints the entry's name, then its frame: pair them up.
+	awk '/Compiling entry function/ { name = $0 }
+	     /bytes stack frame/ && name ~ /softmax_registers_kernel/ { n++; if ($1 != 0) { print name; bad++ } }
+	     END { if (n < 60) print "only " n " softmax_registers_kernel instantiations reported"; exit (bad > 0 || n < 60) }' \
+		"$TMP/ptxas.txt" >"$TMP/frames.txt" ||
+		{ fail "softmax_registers_kernel uses local memory"; sed 's/^/  | /' "$TMP/frames.txt" | head -n 5 >&2; }
+else
+	fail "nvcc -Xptxas -v softmax_general.cu"
+fi
 "$top_builddir/conform-worker" --catalog >"$TMP/catalog" || fail "conform-worker --catalog"
 expect_grep "$TMP/catalog" "^build	kernels	.*sm_90" "worker built with kernels for sm_90"
 for family in harness block warp divergence device rows softmax; do

@@ -280,25 +280,26 @@ static __device__ __forceinline__ float exp2_ftz(float x)
 	return y;
 }
 
-/* The NV x VEC values of a thread's row combined pairwise: a tree of depth
- * log2(NV VEC) instead of a chain of NV VEC dependent steps (a sum's
- * rounding only improves). */
-template <class Op, int NV, int VEC>
-static __device__ __forceinline__ float tree_reduce(const float (&x)[NV][VEC])
-{
-	float t[NV * VEC];
+/* max as one FMNMX (op_max's compare-and-select is two instructions on
+ * the row's critical path); the rows hold no NaN. */
+struct op_fmax {
+	static __device__ __forceinline__ float apply(float a, float b) { return fmaxf(a, b); }
+};
 
-#pragma unroll
-	for (int k = 0; k < NV; k++)
-#pragma unroll
-		for (int j = 0; j < VEC; j++)
-			t[k * VEC + j] = x[k][j];
-#pragma unroll
-	for (int w = NV * VEC / 2; w > 0; w /= 2)
-#pragma unroll
-		for (int i = 0; i < w; i++)
-			t[i] = Op::apply(t[i], t[i + w]);
-	return t[0];
+/* The N values at t combined pairwise: a tree of depth log2(N) instead of
+ * a chain of N dependent steps (a sum's rounding only improves).  Written
+ * as recursion on N so that every index is a constant once inlined: a loop
+ * over a scratch array (halving its width each pass) was left partly
+ * rolled by nvcc 13.0 at N = 32, which put the row in local memory and
+ * made softmax.registers 2-3x slower (H100, 2026-11-26).
+ * Requires: N a power of two. */
+template <class Op, int N>
+static __device__ __forceinline__ float tree_reduce(const float *t)
+{
+	if constexpr (N == 1)
+		return t[0];
+	else
+		return Op::apply(tree_reduce<Op, N / 2>(t), tree_reduce<Op, N / 2>(t + N / 2));
 }
 
 /*
@@ -374,8 +375,8 @@ softmax_registers_kernel(const T *__restrict__ in, T *__restrict__ out, int64_t 
 		}
 #pragma unroll
 		for (int r = 0; r < R; r++)
-			m[r] = tree_reduce<op_max<float>>(x[r]);
-		group_reduce_rows<op_max<float>>(m, tpr, smem);
+			m[r] = tree_reduce<op_fmax, NV * VEC>(&x[r][0][0]);
+		group_reduce_rows<op_fmax>(m, tpr, smem);
 		/* (x - m) is exact near the max, so the scaling by log2(e)
 		 * comes after it: x log2(e) - m log2(e) as one FMA would
 		 * round m log2(e) and, for rows in +-32000, be 0.2 % off. */
@@ -388,7 +389,7 @@ softmax_registers_kernel(const T *__restrict__ in, T *__restrict__ out, int64_t 
 #pragma unroll
 				for (int j = 0; j < VEC; j++)
 					x[r][k][j] = exp2_ftz((x[r][k][j] - m[r]) * SOFTMAX_LOG2E);
-			s[r] = tree_reduce<op_sum<float>>(x[r]);
+			s[r] = tree_reduce<op_sum<float>, NV * VEC>(&x[r][0][0]);
 		}
 		group_reduce_rows<op_sum<float>>(s, tpr, smem);
 #pragma unroll
@@ -584,6 +585,18 @@ static const struct rule registers_rules[] = {
  * over; rows per block beyond 16 and fewer than 4 threads a row pay only
  * where the row is read once. */
 #define SOFTMAX_MULTIPASS_SPACE "rpb=1,2,4,8,16 tpr=4,8,16,32,64,128,256,512,1024"
+/* softmax.registers' search leaves passes to its default: the row in
+ * registers wherever it fits at the configuration's tpr, vec and rpt, two
+ * reads where it does not.  With passes an axis of its own, passes=1 is
+ * refused at every tpr too small for the row, so a search that starts
+ * among the two-pass configurations of a long row (most of its space)
+ * has no step into the one-pass ones: on the H100 (2026-11-26) 15 s
+ * searches ended at 62-82 % of the copy for rows of 1024-8192 bf16 and
+ * 4096-8192 f32, two-pass every one.  With the fallback following tpr,
+ * a larger tpr is one step from the two-pass region into the one-pass
+ * region.  passes=2 stays a tunable for a case to ask for. */
+#define SOFTMAX_REGISTERS_SPACE \
+	"rpb=1,2,4,8,16,32,64 tpr=1,2,4,8,16,32,64,128,256,512,1024 vec=1,2,4,8 rpt=1,2,4"
 
 /* -inf entries are fine (they give 0); a row of only -inf has no softmax. */
 #define SOFTMAX(name_, summary_, prefix, ...)                                                       \
@@ -598,7 +611,7 @@ static const struct variant softmax_general_variants[] = {
 		online, .set = &softmax_set, .space = SOFTMAX_MULTIPASS_SPACE),
 	SOFTMAX("softmax.registers",
 		"row softmax holding the row in registers: one read, one write (passes=2: two reads, any length)",
-		registers, .set = &registers_set, RULE_LIST(registers_rules)),
+		registers, .set = &registers_set, RULE_LIST(registers_rules), .space = SOFTMAX_REGISTERS_SPACE),
 };
 
 extern "C" const struct variant_table softmax_general_table;
