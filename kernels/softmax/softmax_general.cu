@@ -19,14 +19,21 @@
  *   tpr  threads per row, a power of two 1..1024: a sub-warp section
  *        (shuffles of width tpr), a warp, or several warps (shuffles, then
  *        one value per warp through shared memory between two barriers);
- *   rpb  rows per block, a power of two; rpb x tpr = block, 32..1024;
+ *   rpb  row groups per block (rows per block, but for rpt), a power of
+ *        two; rpb x tpr = block, 32..1024;
  *   vec  elements per vector load and store: 1, 2, 4 (f32) or 8 (bf16),
  *        at most 16 bytes; cols a multiple of vec, so every row starts on
  *        a vector boundary;
- *   passes (softmax.registers only) 1: the row in registers, 2: two reads.
+ *   passes (softmax.registers only) 1: the row in registers, 2: two reads;
+ *        its default is 1 wherever the rows fit, and the tuner leaves it
+ *        to that default (SOFTMAX_REGISTERS_SPACE says why);
+ *   rpt  (softmax.registers only) rows a group holds at once, 1, 2 or 4:
+ *        rpb x rpt rows a block, each thread with the vectors of rpt rows
+ *        in flight together.
  * Short rows want several rows per warp (tpr < 32: the row's max and sum
- * are shuffles of width tpr, no shared memory, no barrier) and long ones
- * several warps per row, so that each thread holds a few 16-byte vectors.
+ * are shuffles of width tpr, no shared memory, no barrier), several rows a
+ * thread (rpt) so that enough bytes are in flight, and long ones several
+ * warps per row, so that each thread holds a few 16-byte vectors.
  * The row loop is block-uniform (a persistent stride over rows, rpb rows
  * at a time): every thread of the block runs every iteration and every
  * collective, threads of rows past the end carrying identities and
