@@ -147,8 +147,9 @@ static double check_tol(const struct check_job *c, size_t i)
 /* Tallies chunk k of the job (elements k PAR_CHUNK onwards) into t. */
 static void check_chunk_into(const struct check_job *c, size_t k, struct check_tally *t)
 {
-	const size_t lo = k * PAR_CHUNK, hi = lo + PAR_CHUNK < c->n ? lo + PAR_CHUNK : c->n;
+	size_t lo, hi;
 
+	par_chunk_range(k, PAR_CHUNK, c->n, &lo, &hi);
 	memset(t, 0, sizeof *t);
 	t->worst = -1.0;
 	for (size_t i = lo; i < hi; i++) {
@@ -242,7 +243,7 @@ static void check_run(enum dtype d, const void *got, const double *ref, const in
 		      const double *tol, size_t n, struct case_result *r)
 {
 	struct check_job c = {d, got, ref, want, tol, n, NULL};
-	const size_t nchunks = (n + PAR_CHUNK - 1) / PAR_CHUNK;
+	const size_t nchunks = par_chunks(n, PAR_CHUNK);
 	struct check_tally all = {.worst = -1.0};
 	struct msg list = { .used = 0 };
 

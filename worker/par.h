@@ -28,6 +28,19 @@ void par_for(size_t count, void (*fn)(void *ctx, size_t i), void *ctx);
  * several threads. */
 #define PAR_CHUNK ((size_t)1 << 18)
 
+/* How many chunks of `per` items n items make (the last may be short). */
+static inline size_t par_chunks(size_t n, size_t per)
+{
+	return (n + per - 1) / per;
+}
+
+/* Chunk k of n items in chunks of `per`: items [*lo, *hi). */
+static inline void par_chunk_range(size_t k, size_t per, size_t n, size_t *lo, size_t *hi)
+{
+	*lo = k * per;
+	*hi = *lo + per < n ? *lo + per : n;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -502,15 +502,14 @@ static cudaError_t registers_launch_nv(const struct reduce_launch *l, int64_t nv
 	}
 }
 
-/* passes=2 is softmax.online's kernel. */
+/* passes=2 is softmax.online's kernel.  rpt > 1 comes with tpr <= 32: the
+ * rules refuse the rest before any launch. */
 static cudaError_t registers_launch(const struct reduce_launch *l)
 {
 	const struct softmax_params &p = launch_params<softmax_params>(l);
 
 	if (p.passes == 2)
 		return softmax_launch<ALG_ONLINE>(l);
-	if (p.rpt > 1 && p.tpr > 32)
-		return cudaErrorInvalidValue; /* the rule refuses it */
 	return softmax_dispatch(l, [&](auto t, auto vec) {
 		using T = decltype(t);
 		const int64_t nv = (l->seg_len / vec + p.tpr - 1) / p.tpr;

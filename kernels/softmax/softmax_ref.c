@@ -82,9 +82,10 @@ static void reference_rows(const struct reference_job *j, size_t lo, size_t hi)
 static void reference_chunk(void *ctx, size_t k)
 {
 	const struct reference_job *j = ctx;
-	const size_t lo = k * j->rows_per_chunk;
+	size_t lo, hi;
 
-	reference_rows(j, lo, lo + j->rows_per_chunk < j->rows ? lo + j->rows_per_chunk : j->rows);
+	par_chunk_range(k, j->rows_per_chunk, j->rows, &lo, &hi);
+	reference_rows(j, lo, hi);
 }
 
 /* Rows per chunk of about PAR_CHUNK elements, at least one. */
@@ -99,7 +100,7 @@ void softmax_reference(enum dtype in_dtype, enum dtype out_dtype, const void *in
 {
 	struct reference_job j = {in_dtype, out_dtype, in, rows, cols, rows_per_chunk(cols), ref, tol};
 
-	par_for((rows + j.rows_per_chunk - 1) / j.rows_per_chunk, reference_chunk, &j);
+	par_for(par_chunks(rows, j.rows_per_chunk), reference_chunk, &j);
 }
 
 /* A chunk of rows' part of the row-sum check. */
@@ -148,17 +149,17 @@ static void sums_rows(const struct sums_job *j, size_t lo, size_t hi, struct sum
 static void sums_chunk(void *ctx, size_t k)
 {
 	const struct sums_job *j = ctx;
-	const size_t lo = k * j->rows_per_chunk;
+	size_t lo, hi;
 
-	sums_rows(j, lo, lo + j->rows_per_chunk < j->rows ? lo + j->rows_per_chunk : j->rows,
-		  &j->chunks[k]);
+	par_chunk_range(k, j->rows_per_chunk, j->rows, &lo, &hi);
+	sums_rows(j, lo, hi, &j->chunks[k]);
 }
 
 int softmax_check_row_sums(enum dtype d, const void *got, const double *tol, size_t rows,
 			   size_t cols, struct case_result *r)
 {
 	struct sums_job j = {d, got, tol, rows, cols, rows_per_chunk(cols), NULL};
-	size_t nchunks = (rows + j.rows_per_chunk - 1) / j.rows_per_chunk;
+	size_t nchunks = par_chunks(rows, j.rows_per_chunk);
 	struct sums_chunk whole;
 
 	j.chunks = nchunks > 1 ? calloc(nchunks, sizeof *j.chunks) : NULL;
