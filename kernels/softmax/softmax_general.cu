@@ -310,26 +310,38 @@ static __device__ __forceinline__ float tree_reduce(const float *t)
 }
 
 /*
- * v[r] combined over each row group of tpr threads, for R rows at once;
- * every thread of a group gets its group's results.  Up to a warp the
- * R butterflies are interleaved (independent shuffles in flight together);
- * past a warp, group_reduce's shared-memory stage, which takes one row.
- * Requires: every thread of the block calls it; tpr a power of two; R == 1
- * when tpr > 32.
+ * v[r] combined over each row group of 2^TL threads, for R rows at once;
+ * every thread of a group gets its group's results.  Up to a warp (TL <=
+ * 5, a constant: the butterfly's steps are straight-line code, with no
+ * test of the width between two shuffles of the row's chain) the R
+ * butterflies are interleaved (independent shuffles in flight together);
+ * past a warp (TL < 0, the width 2^tpr_log2 from the launch),
+ * group_reduce's shared-memory stage, which takes one row.
+ * Requires: every thread of the block calls it; R == 1 when TL < 0.
  */
-template <class Op, int R>
-static __device__ __forceinline__ void group_reduce_rows(float (&v)[R], int tpr, float *smem)
+template <class Op, int R, int TL>
+static __device__ __forceinline__ void group_reduce_rows(float (&v)[R], int tpr_log2, float *smem)
 {
-	if (tpr <= 32) {
+	if constexpr (TL >= 0) {
 #pragma unroll
-		for (int off = 16; off > 0; off /= 2)
-			if (off < tpr)
+		for (int off = (1 << TL) / 2; off > 0; off /= 2)
 #pragma unroll
-				for (int r = 0; r < R; r++)
-					v[r] = Op::apply(v[r], __shfl_xor_sync(FULL_MASK, v[r], off));
+			for (int r = 0; r < R; r++)
+				v[r] = Op::apply(v[r], __shfl_xor_sync(FULL_MASK, v[r], off));
 	} else {
-		v[0] = group_reduce<Op>(v[0], tpr, smem);
+		static_assert(R == 1, "one row a group past a warp");
+		v[0] = group_reduce<Op>(v[0], 1 << tpr_log2, smem);
 	}
+}
+
+/* 1 / s for a row's sum s >= 1 (its max contributes e^0): one MUFU.RCP,
+ * within an ulp; rcp.rn's exact rounding costs a refinement and a
+ * branch for cases no such s reaches. */
+static __device__ __forceinline__ float rcp_sum(float s)
+{
+	float r;
+	asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(s));
+	return r;
 }
 
 /*
@@ -345,16 +357,20 @@ static __device__ __forceinline__ void group_reduce_rows(float (&v)[R], int tpr,
  * of -inf, replaced by 0 so that its slots give 0, not NaN (a real row has
  * a finite entry: the contract); it writes nothing.  Block-uniform like
  * softmax_rows_kernel.
+ * TL is tpr_log2 where tpr <= 32, a constant for the shuffles and the
+ * indexing, and -1 past a warp.
  * Requires: blockDim.x = rpb x tpr, a multiple of 32, tpr = 2^tpr_log2;
  * cols a multiple of VEC and <= NV x tpr x VEC (so an int); R == 1 when
- * tpr > 32; in and out aligned for VEC elements.
+ * tpr > 32; TL == tpr_log2 when tpr <= 32, else TL == -1; in and out
+ * aligned for VEC elements.
  */
-template <class T, int VEC, int NV, int R>
+template <class T, int VEC, int NV, int R, int TL>
 __global__ void __launch_bounds__(1024)
 softmax_registers_kernel(const T *__restrict__ in, T *__restrict__ out, int64_t rows, int cols,
-			 int tpr_log2)
+			 int tpr_log2_arg)
 {
 	__shared__ float smem[2 * 32];
+	const int tpr_log2 = TL >= 0 ? TL : tpr_log2_arg;
 	const int tpr = 1 << tpr_log2, groups = (int)blockDim.x >> tpr_log2;
 	const int lane = (int)threadIdx.x & (tpr - 1), g = (int)threadIdx.x >> tpr_log2;
 	const int nvec = cols / VEC;
@@ -383,7 +399,7 @@ softmax_registers_kernel(const T *__restrict__ in, T *__restrict__ out, int64_t 
 #pragma unroll
 		for (int r = 0; r < R; r++)
 			m[r] = tree_reduce<op_fmax, NV * VEC>(&x[r][0][0]);
-		group_reduce_rows<op_fmax>(m, tpr, smem);
+		group_reduce_rows<op_fmax, R, TL>(m, tpr_log2, smem);
 		/* (x - m) is exact near the max, so the scaling by log2(e)
 		 * comes after it: x log2(e) - m log2(e) as one FMA would
 		 * round m log2(e) and, for rows in +-32000, be 0.2 % off. */
@@ -398,11 +414,11 @@ softmax_registers_kernel(const T *__restrict__ in, T *__restrict__ out, int64_t 
 					x[r][k][j] = exp2_ftz((x[r][k][j] - m[r]) * SOFTMAX_LOG2E);
 			s[r] = tree_reduce<op_sum<float>, NV * VEC>(&x[r][0][0]);
 		}
-		group_reduce_rows<op_sum<float>>(s, tpr, smem);
+		group_reduce_rows<op_sum<float>, R, TL>(s, tpr_log2, smem);
 #pragma unroll
 		for (int r = 0; r < R; r++) {
 			const int64_t row = base + (int64_t)r * groups + g;
-			const float inv = 1.0f / s[r];
+			const float inv = rcp_sum(s[r]);
 			vec_of<T, VEC> *dst = reinterpret_cast<vec_of<T, VEC> *>(out + (row < rows ? row : 0) * cols);
 
 #pragma unroll
@@ -485,6 +501,26 @@ static cudaError_t softmax_launch(const struct reduce_launch *l)
 	});
 }
 
+/* softmax_registers_kernel<T, VEC, NV, R, TL> for tpr = 2^tpr_log2: TL =
+ * tpr_log2 up to a warp, -1 past it (then R == 1: the rules). */
+template <class T, int VEC, int NV, int R, int TL = 0>
+static cudaError_t registers_launch_tl(const struct reduce_launch *l, int tpr_log2)
+{
+	if constexpr (TL > 5) {
+		if constexpr (R != 1)
+			return cudaErrorInvalidValue;
+		else
+			softmax_registers_kernel<T, VEC, NV, 1, -1><<<(unsigned)l->grid, l->block, 0, l->stream>>>(
+				(const T *)l->in, (T *)l->out, l->n / l->seg_len, (int)l->seg_len, tpr_log2);
+	} else {
+		if (tpr_log2 > TL)
+			return registers_launch_tl<T, VEC, NV, R, TL + 1>(l, tpr_log2);
+		softmax_registers_kernel<T, VEC, NV, R, TL><<<(unsigned)l->grid, l->block, 0, l->stream>>>(
+			(const T *)l->in, (T *)l->out, l->n / l->seg_len, (int)l->seg_len, tpr_log2);
+	}
+	return cudaSuccess;
+}
+
 /* softmax_registers_kernel for R rows a group with the fewest vectors a
  * thread, NV (a power of two), that hold nv of them.  Requires: nv x R <=
  * SOFTMAX_REG_VECS and nv x R x VEC <= SOFTMAX_REG_ELEMS (the rule). */
@@ -496,9 +532,7 @@ static cudaError_t registers_launch_nv(const struct reduce_launch *l, int64_t nv
 	} else {
 		if (nv > NV)
 			return registers_launch_nv<T, VEC, R, 2 * NV>(l, nv, tpr);
-		softmax_registers_kernel<T, VEC, NV, R><<<(unsigned)l->grid, l->block, 0, l->stream>>>(
-			(const T *)l->in, (T *)l->out, l->n / l->seg_len, (int)l->seg_len, __builtin_ctz(tpr));
-		return cudaSuccess;
+		return registers_launch_tl<T, VEC, NV, R>(l, __builtin_ctz(tpr));
 	}
 }
 
