@@ -119,3 +119,27 @@ int params_without(const char *params, const char *key, char *buf, size_t len)
 	}
 	return 0;
 }
+
+int params_each(const char *params, int (*fn)(void *ctx, const char *key, const char *value), void *ctx)
+{
+	const char *p = params ? params : "";
+
+	while (*p) {
+		const char *end = strchr(p, ',');
+		if (!end)
+			end = p + strlen(p);
+		const char *eq = memchr(p, '=', (size_t)(end - p));
+		char key[64], value[64];
+		if (!eq || (size_t)(eq - p) >= sizeof key || (size_t)(end - eq - 1) >= sizeof value)
+			return -1;
+		memcpy(key, p, (size_t)(eq - p));
+		key[eq - p] = '\0';
+		memcpy(value, eq + 1, (size_t)(end - eq - 1));
+		value[end - eq - 1] = '\0';
+		int r = fn(ctx, key, value);
+		if (r != 0)
+			return r;
+		p = *end ? end + 1 : end;
+	}
+	return 0;
+}

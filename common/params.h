@@ -34,6 +34,12 @@ int params_append(char *params, size_t len, const char *key, const char *value);
  * "block=256").  Returns 0, or -1 if it does not fit. */
 int params_without(const char *params, const char *key, char *buf, size_t len);
 
+/* Calls fn(ctx, key, value) for each pair in order, key and value as
+ * NUL-terminated copies; fn returning non-zero stops the walk with that
+ * value.  Returns 0 after the last pair, -1 for a pair without '=' or one
+ * whose key or value is 64 bytes or longer. */
+int params_each(const char *params, int (*fn)(void *ctx, const char *key, const char *value), void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

@@ -113,6 +113,7 @@ extern const struct cmd_entry cmd_bench_entry;
 extern const struct cmd_entry cmd_best_entry;
 extern const struct cmd_entry cmd_history_entry;
 extern const struct cmd_entry cmd_compare_entry;
+extern const struct cmd_entry cmd_export_entry;
 extern const struct cmd_entry cmd_tui_entry;
 
 /* The size of a command's message buffer: a path as long as the system

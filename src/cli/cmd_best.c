@@ -36,7 +36,7 @@ static void print_table(const struct best_answer *a, size_t n)
 	char config[256], size[48], note[48];
 	for (size_t i = 0; i < n; i++) {
 		lookup_config(&a[i].row, config, sizeof config);
-		int d = (int)strlen(lookup_device_name(&a[i].row)), v = (int)strlen(a[i].row.variant),
+		int d = (int)strlen(db_device_label(a[i].row.device)), v = (int)strlen(a[i].row.variant),
 		    c = (int)strlen(config);
 		wd = d > wd ? d : wd;
 		wv = v > wv ? v : wv;
@@ -49,7 +49,7 @@ static void print_table(const struct best_answer *a, size_t n)
 		text_count(size, sizeof size, a[i].row.n);
 		printf("no result at n=%s; nearest tuned size %s", note, size);
 		if (n > 1)
-			printf(" (%s %s %s)", lookup_device_name(&a[i].row), a[i].row.dtype, a[i].row.op);
+			printf(" (%s %s %s)", db_device_label(a[i].row.device), a[i].row.dtype, a[i].row.op);
 		putchar('\n');
 	}
 	printf("%-*s  %-*s  %-8s  %-5s  %-3s  %-*s  %11s  %8s  %6s  %-20s  %s\n", wd, "device", wv,
@@ -60,7 +60,7 @@ static void print_table(const struct best_answer *a, size_t n)
 		lookup_config(r, config, sizeof config);
 		lookup_size(r, size, sizeof size);
 		printf("%-*s  %-*s  %-8s  %-5s  %-3s  %-*s  %10.2f  %8.2f  %5.1f%%  %-20s  %s\n", wd,
-		       lookup_device_name(r), wv, r->variant, size, r->dtype, r->op[0] ? r->op : "-", wc,
+		       db_device_label(r->device), wv, r->variant, size, r->dtype, r->op[0] ? r->op : "-", wc,
 		       config, r->median_ms * 1e3, r->gbps, r->noise * 100, r->measured_at,
 		       r->git_revision[0] ? r->git_revision : "-");
 	}
@@ -75,7 +75,7 @@ static void print_rows(const struct best_answer *a, size_t n, enum emit_format f
 		const struct db_tuned_row *r = &a[i].row;
 		lookup_config(r, config, sizeof config);
 		const struct emit_field fields[] = {
-			EMIT_STR("device", lookup_device_name(r)),
+			EMIT_STR("device", db_device_label(r->device)),
 			EMIT_STR("variant", r->variant),
 			EMIT_STR("dtype", r->dtype),
 			EMIT_STR("op", r->op),

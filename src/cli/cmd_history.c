@@ -66,7 +66,7 @@ static int print_row(void *ctx, const struct db_tuned_row *r)
 	if (h->format == EMIT_TABLE) {
 		if (!continues)
 			printf("%s%s %s %s n=%s\n  %-20s  %-14s  %-16s  %-28s  %11s  %8s  %s\n",
-			       h->rows ? "\n" : "", lookup_device_name(r), r->dtype,
+			       h->rows ? "\n" : "", db_device_label(r->device), r->dtype,
 			       r->op[0] ? r->op : "-", size, "date", "build", "variant", "configuration",
 			       "median (µs)", "GB/s", "change");
 		/* A kernel file's build is its source: the first 12 digits of its hash. */
@@ -83,7 +83,7 @@ static int print_row(void *ctx, const struct db_tuned_row *r)
 		 * (empty, null) on a problem's first run.  The robust figures
 		 * are the run's best result's, named as in tune's rows. */
 		const struct emit_field fields[] = {
-			EMIT_STR("device", lookup_device_name(r)),
+			EMIT_STR("device", db_device_label(r->device)),
 			EMIT_STR("dtype", r->dtype),
 			EMIT_STR("op", r->op),
 			EMIT_INT("n", r->n),

@@ -77,11 +77,6 @@ int lookup_db_open(const struct lookup_opts *o, char *path, size_t len, struct d
 	return 0;
 }
 
-const char *lookup_device_name(const struct db_tuned_row *row)
-{
-	return row->device[0] ? row->device : "host";
-}
-
 void lookup_config(const struct db_tuned_row *row, char *buf, size_t len)
 {
 	if (params_without(row->params, "op", buf, len) < 0)

@@ -42,9 +42,6 @@ int lookup_opts_parse(const struct cmd_entry *e, int argc, char **argv, struct l
  * returns -1, or returns 0 with path filled. */
 int lookup_db_open(const struct lookup_opts *o, char *path, size_t len, struct db **db);
 
-/* Where a device is named in output: its name, or "host". */
-const char *lookup_device_name(const struct db_tuned_row *row);
-
 /* A row's configuration as shown: its params without op= ("(default)"
  * when nothing is left). */
 void lookup_config(const struct db_tuned_row *row, char *buf, size_t len);

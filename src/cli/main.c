@@ -21,6 +21,7 @@ static const struct cmd_entry *const cmd_table[] = {
 	&cmd_best_entry,
 	&cmd_history_entry,
 	&cmd_compare_entry,
+	&cmd_export_entry,
 	&cmd_db_entry,
 	&cmd_tui_entry,
 };

@@ -45,7 +45,7 @@ void compare_differences(const struct compare_result *r, char *buf, size_t len)
 	buf[0] = '\0';
 	if (b->device_id != c->device_id || strcmp(b->device, c->device) != 0)
 		snprintf(buf + strlen(buf), len - strlen(buf), "different devices (%s, %s); ",
-			 b->device[0] ? b->device : "host", c->device[0] ? c->device : "host");
+			 db_device_label(b->device), db_device_label(c->device));
 	if (b->kind != c->kind)
 		snprintf(buf + strlen(buf), len - strlen(buf), "different kinds of run (%s, %s); ",
 			 run_kind_name(b->kind), run_kind_name(c->kind));
@@ -155,7 +155,7 @@ void compare_print_table(FILE *f, const struct compare_result *r, int verbose)
 	compare_side_text(r->base, a, sizeof a);
 	compare_side_text(r->cand, b, sizeof b);
 	fprintf(f, "base: %s\nnew:  %s\n", a, b);
-	fprintf(f, "device: %s\n", r->cand->run.device[0] ? r->cand->run.device : "host");
+	fprintf(f, "device: %s\n", db_device_label(r->cand->run.device));
 	compare_differences(r, diff, sizeof diff);
 	if (diff[0])
 		fprintf(f, "WARNING: %s\n", diff);
@@ -216,7 +216,7 @@ void compare_print_markdown(FILE *f, const struct compare_result *r, int verbose
 	compare_differences(r, diff, sizeof diff);
 	fprintf(f, "## conform compare: %s\n\n", compare_regressed(r) ? "regression" : "no regression");
 	fprintf(f, "| | run |\n|---|---|\n| base | %s |\n| new | %s |\n| device | %s |\n\n", a, b,
-		r->cand->run.device[0] ? r->cand->run.device : "host");
+		db_device_label(r->cand->run.device));
 	if (diff[0])
 		fprintf(f, "> **Warning:** %s\n\n", diff);
 	fprintf(f, "**%d status regression%s, %d slower configuration%s** (threshold %.3g%%); "
@@ -318,7 +318,7 @@ void compare_print_json(FILE *f, const struct compare_result *r)
 		emit_json_string(&j, "tag", run->tag);
 		emit_json_string(&j, "started_at", run->started_at);
 		emit_json_string(&j, "git_revision", run->git_revision);
-		emit_json_string(&j, "device", run->device[0] ? run->device : "host");
+		emit_json_string(&j, "device", db_device_label(run->device));
 		emit_json_close(&j);
 	}
 	for (size_t i = 0; i < r->nitems; i++) {

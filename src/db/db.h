@@ -309,6 +309,10 @@ struct db_tuned_query {
 	int64_t n;                  /* 0: any (history only) */
 };
 
+/* Where a device is named in output and matched by --device: its name, or
+ * "host" for results without a GPU (whose name is ""). */
+const char *db_device_label(const char *name);
+
 typedef int (*db_tuned_fn)(void *ctx, const struct db_tuned_row *row);
 
 /* Calls fn for every best_configs row that matches q (q->n is ignored: the

@@ -343,3 +343,8 @@ int db_tuned_variants(struct db *db, char *buf, size_t buflen, char *err, size_t
 		return db_fail(db, "listing tuned variants", rc, err, len);
 	return 0;
 }
+
+const char *db_device_label(const char *name)
+{
+	return name[0] ? name : "host";
+}

@@ -174,7 +174,7 @@ void tui_best_load(struct tui_best *b, const char *filter)
 			tui_table_set(row, B_COPY, r->gbps / copy, 0, "%.0f%%", 100 * r->gbps / copy);
 		set_spread(row, B_SPREAD, &r->robust);
 		tui_table_set(row, B_DEVICE, NAN, tui_term_attr(TUI_DIM), "%s",
-			      r->device[0] ? r->device : "host");
+			      db_device_label(r->device));
 	}
 	snprintf(b->table.filter, sizeof b->table.filter, "%s", filter ? filter : "");
 	tui_table_end(&b->table);
@@ -260,7 +260,7 @@ static void draw_detail(struct tui_best *b, const struct tui_rect *r)
 	tui_shape(shape, sizeof shape, p->n, p->cols);
 	tui_best_config(p->params, config, sizeof config);
 	tui_putf(y++, r->x, r->w, A_BOLD, "%s  %s %s %s  on %s", p->variant, shape, p->dtype, p->op,
-		 p->device[0] ? p->device : "host");
+		 db_device_label(p->device));
 	tui_put(y, r->x, 6, tui_term_attr(TUI_DIM), "best: ");
 	/* The configuration in full, however long: it wraps. */
 	int x = r->x + 6, w = r->w - 6;

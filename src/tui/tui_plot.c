@@ -130,7 +130,7 @@ static void series_name(const struct plot_pane *pp, size_t i, char *buf, size_t 
 		devices |= pp->series[k].device_id != s->device_id;
 	}
 	snprintf(buf, len, "%s %s%s%s%s%s", s->variant, s->dtype, ops ? " " : "", ops ? s->op : "",
-		 devices ? " @" : "", devices ? (s->device[0] ? s->device : "host") : "");
+		 devices ? " @" : "", devices ? db_device_label(s->device) : "");
 }
 
 /* A point's value on the y axis: GB/s, or % of the series' copy bandwidth

@@ -130,7 +130,7 @@ static void row_blank(struct tui_table_row *row)
 static const char *device_short(const char *name)
 {
 	if (!name[0])
-		return "host";
+		return db_device_label(name);
 	return strncmp(name, "NVIDIA ", 7) == 0 ? name + 7 : name;
 }
 

@@ -61,35 +61,51 @@ static const struct db_tuned_row *group_best(const struct db_tuned_row *rows, si
 	return best;
 }
 
-int best_lookup(struct db *db, const struct db_tuned_query *q, struct best_answer **out,
-		size_t *count, char *err, size_t len)
+int best_rows(struct db *db, const struct db_tuned_query *q, struct db_tuned_row **out,
+	      size_t *count, char *err, size_t len)
 {
 	struct collect c = {0};
 	*out = NULL;
 	*count = 0;
-	if (db_best_each(db, q, collect_row, &c, err, len) < 0) {
+	if (db_best_each(db, q, collect_row, &c, err, len) < 0 || c.oom) {
+		if (c.oom)
+			snprintf(err, len, "out of memory");
 		free(c.rows);
 		return -1;
 	}
-	struct best_answer *a = c.oom ? NULL : calloc(c.count ? c.count : 1, sizeof *a);
+	*out = c.rows;
+	*count = c.count;
+	return 0;
+}
+
+int best_lookup(struct db *db, const struct db_tuned_query *q, struct best_answer **out,
+		size_t *count, char *err, size_t len)
+{
+	struct db_tuned_row *rows;
+	size_t nrows;
+	*out = NULL;
+	*count = 0;
+	if (best_rows(db, q, &rows, &nrows, err, len) < 0)
+		return -1;
+	struct best_answer *a = calloc(nrows ? nrows : 1, sizeof *a);
 	if (!a) {
 		snprintf(err, len, "out of memory");
-		free(c.rows);
+		free(rows);
 		return -1;
 	}
 	size_t n = 0;
-	for (size_t i = 0; i < c.count;) {
+	for (size_t i = 0; i < nrows;) {
 		size_t j = i + 1;
-		while (j < c.count && same_group(&c.rows[i], &c.rows[j]))
+		while (j < nrows && same_group(&rows[i], &rows[j]))
 			j++;
-		const struct db_tuned_row *b = group_best(&c.rows[i], j - i, q->n);
+		const struct db_tuned_row *b = group_best(&rows[i], j - i, q->n);
 		a[n].row = *b;
 		a[n].requested_n = q->n;
 		a[n].exact = b->n == q->n;
 		n++;
 		i = j;
 	}
-	free(c.rows);
+	free(rows);
 	*out = a;
 	*count = n;
 	return 0;

@@ -22,6 +22,12 @@ struct best_answer {
 	int exact;                 /* row.n == requested_n */
 };
 
+/* Every best_configs row that matches q (q->n is ignored), in
+ * db_best_each's order.  Returns 0 with *out (malloc'd, the caller frees)
+ * and *count, possibly 0; or -1 with a message. */
+int best_rows(struct db *db, const struct db_tuned_query *q, struct db_tuned_row **out,
+	      size_t *count, char *err, size_t len);
+
 /* Looks up q (q->n: the size wanted).  Returns 0 with *out (malloc'd, the
  * caller frees) and *count, possibly 0; or -1 with a message. */
 int best_lookup(struct db *db, const struct db_tuned_query *q, struct best_answer **out,

@@ -1,0 +1,179 @@
+/*
+ * cmd_export.c - "conform export": the best configurations into a user's
+ * build.
+ *
+ *   conform export KERNEL --header FILE [--dtype T] [--op O] [--device NAME] [--db PATH]
+ *   conform export KERNEL --json [...]
+ *
+ * KERNEL is a variant or a glob ('device.*').  --header writes a C header
+ * of lookup tables (src/export/export_header.c); --json writes a line per
+ * configuration, its tunables as an object.  Both at once is allowed.  The
+ * header is written beside FILE and renamed over it, so a build never
+ * reads half of one.  Reads the database alone: no worker, no GPU.
+ */
+#include "config.h"
+#include "revision.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "best.h"
+#include "cmd.h"
+#include "export.h"
+#include "lookup_opts.h"
+
+enum { EXPORT_OPT_HEADER = CMD_OPT_OWN + 16 };
+
+struct export_opts {
+	struct lookup_opts lookup;  /* KERNEL, --dtype, --op, --device, --json, --db */
+	const char *header;         /* --header FILE; "-" for stdout */
+};
+
+static const struct cmd_option export_options[] = {
+	{.id = EXPORT_OPT_HEADER, .name = "header", .arg = CMD_ARG_TEXT, .metavar = "FILE",
+	 .help = "write a C header of lookup tables (- for standard output)"},
+	{.id = CMD_OPT_DTYPE, .synopsis = "--dtype T, --op O", .help = "only this element type, operator"},
+	{.id = CMD_OPT_OP, .unlisted = 1}, /* on the --dtype line */
+	{.id = LOOKUP_OPT_DEVICE, .name = "device", .arg = CMD_ARG_TEXT, .metavar = "NAME",
+	 .help = "only devices whose name matches (a glob; \"host\" without GPU)"},
+	{.id = CMD_OPT_JSON, .help = "a JSON line per configuration on standard output"},
+	{.id = CMD_OPT_DB, .help = "result database"},
+	{0},
+};
+
+static int export_set(void *opts, int id, const struct cmd_value *v)
+{
+	struct export_opts *o = opts;
+	if (id == EXPORT_OPT_HEADER) {
+		o->header = v->text;
+		return 0;
+	}
+	return lookup_set(&o->lookup, id, v);
+}
+
+/* The header into path (through path.tmp and a rename), or stdout for "-".
+ * Returns 0, or -1 after the error. */
+static int write_header(const char *path, const struct db_tuned_row *rows, size_t n,
+			const struct export_meta *m)
+{
+	char err[CMD_ERR_MAX], tmp[4200];
+	if (strcmp(path, "-") == 0) {
+		if (export_header_write(stdout, rows, n, m, err, sizeof err) < 0) {
+			cmd_error("export: %s", err);
+			return -1;
+		}
+		return fflush(stdout) == 0 ? 0 : -1;
+	}
+	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
+		cmd_error("export: %s: path too long", path);
+		return -1;
+	}
+	FILE *f = fopen(tmp, "w");
+	if (!f) {
+		cmd_error("export: cannot write %s: %m", tmp);
+		return -1;
+	}
+	int bad = export_header_write(f, rows, n, m, err, sizeof err);
+	if (ferror(f) && bad == 0) {
+		snprintf(err, sizeof err, "%s: write failed", tmp);
+		bad = -1;
+	}
+	if (fclose(f) != 0 && bad == 0) {
+		snprintf(err, sizeof err, "%s: write failed", tmp);
+		bad = -1;
+	}
+	if (bad == 0 && rename(tmp, path) != 0) {
+		snprintf(err, sizeof err, "cannot rename %s to %s", tmp, path);
+		bad = -1;
+	}
+	if (bad) {
+		unlink(tmp);
+		cmd_error("export: %s", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int export_exec(int argc, char **argv)
+{
+	struct export_opts o;
+	struct db *db;
+	char path[4096], err[CMD_ERR_MAX], when[32];
+	int operand;
+
+	memset(&o, 0, sizeof o);
+	int r = cmd_parse(&cmd_export_entry, argc, argv, &o, &operand);
+	if (r != 0)
+		return r;
+	if (operand == argc) {
+		cmd_error("export: which kernel? (a variant or a glob, e.g. 'device.*')");
+		return EXIT_USAGE;
+	}
+	o.lookup.q.pattern = argv[operand];
+	if (!o.header && o.lookup.format != EMIT_JSON) {
+		cmd_error("export: say what to write: --header FILE, --json, or both");
+		return EXIT_USAGE;
+	}
+	if (o.header && o.lookup.format == EMIT_JSON && strcmp(o.header, "-") == 0) {
+		cmd_error("export: --header - and --json would both write to standard output");
+		return EXIT_USAGE;
+	}
+	if (lookup_db_open(&o.lookup, path, sizeof path, &db) < 0)
+		return EXIT_USAGE;
+
+	struct db_tuned_row *rows;
+	size_t count;
+	int rc = EXIT_USAGE;
+	if (best_rows(db, &o.lookup.q, &rows, &count, err, sizeof err) < 0) {
+		cmd_error("export: %s", err);
+		db_close(db);
+		return EXIT_USAGE;
+	}
+	if (count == 0) {
+		best_explain_none(db, path, &o.lookup.q, 0, err, sizeof err);
+		cmd_error("%s", err);
+		goto out;
+	}
+	time_t now = time(NULL);
+	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	const char *base = o.header ? strrchr(o.header, '/') : NULL;
+	const struct export_meta m = {
+		.pattern = o.lookup.q.pattern,
+		.db_path = path,
+		.version = PACKAGE_VERSION,
+		.revision = CONFORM_GIT_REVISION,
+		.generated_at = when,
+		.header_name = base ? base + 1 : o.header && strcmp(o.header, "-") ? o.header : "best.h",
+	};
+	if (o.header && write_header(o.header, rows, count, &m) < 0)
+		goto out;
+	if (o.lookup.format == EMIT_JSON) {
+		if (export_json_write(stdout, rows, count, err, sizeof err) < 0) {
+			cmd_error("export: %s", err);
+			goto out;
+		}
+	}
+	rc = 0;
+out:
+	free(rows);
+	db_close(db);
+	return rc;
+}
+
+const struct cmd_entry cmd_export_entry = {
+	.name = "export",
+	.usage = "export KERNEL --header FILE | --json",
+	.summary = "the best configurations as a C header or JSON, for a build",
+	.exec = export_exec,
+	.options = export_options,
+	.help_head = "usage: conform export KERNEL --header FILE [--json] [--dtype T] [--op O] [--device NAME]\n"
+		     "       conform export KERNEL --json [...]\n"
+		     "  KERNEL                a variant, or a glob ('device.*'): every matching variant\n",
+	.help_tail = "exit: 0 written, 2 usage error, empty database, nothing tuned for KERNEL,\n"
+		     "      or a configuration the header cannot hold\n",
+	.operands = 1,
+	.set = export_set,
+};

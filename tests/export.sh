@@ -1,0 +1,134 @@
+#!/bin/sh
+# export.sh - conform export on the H100 tuning database (tests/data):
+# the header compiles clean as C99 and C++ under -Wall -Wextra -Werror, and
+# its lookups answer as `conform best` does, at the tuned sizes and between
+# them (the nearest in log2, the larger on a tie), for the winner across
+# device.* and for one variant's table; --json holds each configuration as
+# an object of integers; bad input is one line and exit 2, and a failed
+# export leaves the header it would have replaced as it was.
+. "$(dirname "$0")/lib.sh"
+SQLITE3=${SQLITE3:-sqlite3}
+CC=${CC:-cc}
+CXX=${CXX:-c++}
+db="$TMP/h100.db"
+gzip -dc "$top_srcdir/tests/data/h100-tuning.sql.gz" | "$SQLITE3" "$db" || { echo "cannot load the database"; exit 99; }
+h100="NVIDIA H100 80GB HBM3"
+
+expect_exit 0 "export --header" -- "$CONFORM" export 'device.*' --header "$TMP/best.h" --db "$db"
+expect_grep "$TMP/best.h" '^#ifndef CONFORM_EXPORT_BEST_H$' "the guard from the file's name"
+expect_grep "$TMP/best.h" 'conform_best_device_atomic_f32_sum\(const char \*device' "a table per variant"
+
+# ask WHICH DEVICE N: the header's answer, "variant n params" or "none".
+# WHICH is "any" (conform_best_any) or "atomic" (device.atomic's table).
+cat >"$TMP/ask.c" <<'EOF'
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "best.h"
+
+int main(int argc, char **argv)
+{
+	const struct conform_config *c;
+	const char *device = strcmp(argv[2], "-") == 0 ? NULL : argv[2];
+	long long n = atoll(argv[3]);
+	int i;
+	if (argc != 4)
+		return 2;
+	if (strcmp(argv[1], "any") == 0)
+		c = conform_best_any(device, "f32", "sum", n, 0);
+	else
+		c = conform_best_device_atomic_f32_sum(device, n, 0);
+	if (!c) {
+		printf("none\n");
+		return 0;
+	}
+	printf("%s %lld ", c->variant, c->n);
+	for (i = 0; i < c->nparams; i++)
+		printf("%s%s=%lld", i ? "," : "", c->params[i].name, c->params[i].value);
+	printf("\n");
+	return 0;
+}
+EOF
+checks=$((checks + 1))
+if ! $CC -std=c99 -Wall -Wextra -Werror -pedantic -I"$TMP" "$TMP/ask.c" -o "$TMP/ask" 2>"$TMP/cc.err"; then
+	fail "the header as C99 with -Wall -Wextra -Werror -pedantic"
+	sed 's/^/  | /' "$TMP/cc.err" | head -n 20 >&2
+	exit 1
+fi
+if command -v "$CXX" >/dev/null 2>&1; then
+	checks=$((checks + 1))
+	$CXX -x c++ -Wall -Wextra -Werror -I"$TMP" "$TMP/ask.c" -o "$TMP/ask++" 2>"$TMP/cxx.err" ||
+		{ fail "the header as C++"; sed 's/^/  | /' "$TMP/cxx.err" | head -n 20 >&2; }
+fi
+
+# What conform best says, as "variant n params" (params without op=).
+best_says() {
+	"$CONFORM" best "$1" --n "$2" --dtype f32 --op sum --device "$h100" --json --db "$db" |
+		sed -n 's/.*"variant":"\([^"]*\)".*"n":\([0-9]*\),.*"params":"\([^"]*\)".*/\1 \2 \3/p' |
+		sed 's/,\{0,1\}op=sum//'
+}
+
+# The bench's sizes, between them, a tie (2^26: two octaves from 2^24 and
+# from 2^28), below the first and above the last.
+for n in 1 1024 1048576 4194304 16777216 33554432 67108864 134217728 268435456 \
+	536870912 1073741824 2147483648 3000000 50000000; do
+	checks=$((checks + 1))
+	want=$(best_says 'device.*' "$n")
+	got=$("$TMP/ask" any "$h100" "$n")
+	[ -n "$want" ] && [ "$got" = "$want" ] || fail "conform_best_any at n=$n: '$got', conform best: '$want'"
+	checks=$((checks + 1))
+	want=$(best_says device.atomic "$n")
+	got=$("$TMP/ask" atomic - "$n")
+	[ -n "$want" ] && [ "$got" = "$want" ] || fail "device.atomic's lookup at n=$n: '$got', conform best: '$want'"
+done
+# The bench winner at 2^24, and 2^25 answered from 2^24, spelled out.
+expect_eq "$("$TMP/ask" any "$h100" 16777216)" \
+	"device.atomic 16777216 block=1024,items=2,vec=4,grid=0,evict_first=0" "the winner at 2^24"
+expect_eq "$("$TMP/ask" any "$h100" 33554432)" \
+	"device.atomic 16777216 block=1024,items=2,vec=4,grid=0,evict_first=0" "2^25 from the nearest size"
+expect_eq "$("$TMP/ask" any "no such GPU" 16777216)" "none" "another device: no answer"
+expect_eq "$("$TMP/ask" any - 0)" "none" "n = 0: no answer"
+
+# --json: a line per stored best configuration, each one's config an object.
+expect_exit 0 "export --json" -- "$CONFORM" export 'device.*' --json --db "$db"
+cp "$TMP/out" "$TMP/export.jsonl"
+rows=$("$SQLITE3" "$db" "select count(*) from best_configs where variant glob 'device.*' and op is not null and op <> ''")
+expect_eq "$(wc -l <"$TMP/export.jsonl" | tr -d ' ')" "$rows" "a JSON line per configuration"
+if command -v python3 >/dev/null 2>&1; then
+	checks=$((checks + 1))
+	python3 - "$TMP/export.jsonl" >"$TMP/py.out" 2>&1 <<'EOF' || { fail "export --json through Python's json"; sed 's/^/  | /' "$TMP/py.out" >&2; }
+import json, sys
+tunables = 0
+for number, line in enumerate(open(sys.argv[1], encoding="utf-8"), 1):
+    row = json.loads(line)
+    config = row["config"]
+    assert isinstance(config, dict), "line %d: config is not an object" % number
+    assert all(isinstance(v, int) for v in config.values()), "line %d: %r" % (number, config)
+    assert "op" not in config, "line %d: op is the problem's, not a tunable" % number
+    assert isinstance(row["n"], int) and isinstance(row["median_us"], float), "line %d" % number
+    if row["variant"] == "device.atomic" and row["n"] == 16777216:
+        assert config == {"block": 1024, "items": 2, "vec": 4, "grid": 0, "evict_first": 0}, config
+        tunables += 1
+assert tunables == 1, "device.atomic at 2^24: %d lines" % tunables
+EOF
+fi
+
+# Bad input: one line, exit 2.
+one_line_exit2 "neither --header nor --json" "$CONFORM" export 'device.*' --db "$db"
+one_line_exit2 "no kernel" "$CONFORM" export --json --db "$db"
+one_line_exit2 "nothing tuned for the kernel" "$CONFORM" export 'warp.*' --json --db "$db"
+one_line_exit2 "no database" "$CONFORM" export 'device.*' --json --db "$TMP/none.db"
+one_line_exit2 "both to standard output" "$CONFORM" export 'device.*' --json --header - --db "$db"
+# A configuration the header cannot hold: refused, and the header it would
+# have replaced stays whole.
+cp "$TMP/best.h" "$TMP/best.h.before"
+"$SQLITE3" "$db" "update results set params = 'block=wide,op=sum' where variant = 'device.cub'"
+one_line_exit2 "a tunable that is not an integer" "$CONFORM" export 'device.*' --header "$TMP/best.h" --db "$db"
+expect_grep "$TMP/err" "tunable 'block' of 'block=wide" "which tunable"
+checks=$((checks + 1))
+cmp -s "$TMP/best.h" "$TMP/best.h.before" || fail "a failed export changed the header"
+checks=$((checks + 1))
+[ ! -e "$TMP/best.h.tmp" ] || fail "a failed export left best.h.tmp"
+
+echo "$checks checks, $failures failed"
+[ "$failures" -eq 0 ]
