@@ -443,3 +443,18 @@ HAVING count(DISTINCT r.status) > 1;
 -- SHA-256 of its bytes tells one edit of it from the next, so history
 -- follows edits and a tune reuses a measurement only of the same source.
 ALTER TABLE results ADD COLUMN source TEXT;       -- SHA-256 (hex) of the kernel file; NULL for built-in variants
+
+-- migration 10: a run's identity across databases
+
+-- uuid: 32 hex digits drawn when the run begins (randomblob), so that
+-- conform db merge tells a run the output already holds from a new one,
+-- whatever the row ids of the shards' databases.  Runs stored before this
+-- migration are named by what they recorded (start, host, seed, row id):
+-- the same name in every copy of one database file, so merging two copies
+-- of it adds nothing.  db_merge.c copies every column of runs, results,
+-- devices and device_bandwidth by name: a migration that adds a column to
+-- one of them adds it there too (tests/merge.sh compares every column).
+ALTER TABLE runs ADD COLUMN uuid TEXT;
+UPDATE runs SET uuid = 'legacy-' || started_at || '-' || coalesce(host, '') || '-' ||
+	coalesce(seed, '') || '-' || id;
+CREATE UNIQUE INDEX runs_uuid ON runs(uuid);

@@ -68,6 +68,33 @@ int db_open_at_version(const char *path, int version, struct db **out, char *err
 void db_close(struct db *db);
 int db_schema_version(struct db *db);
 
+/* Checks, reading only, that path is a conform database that db_merge can
+ * take: ours, of this build's schema version (an older one is refused, not
+ * migrated: merging leaves its inputs untouched), whole.  Returns 0, or -1
+ * with a one-line message. */
+int db_check_source(const char *path, char *err, size_t len);
+
+/* What a database holds, for conform db info. */
+struct db_counts {
+	long long runs, results, devices;
+};
+int db_count(struct db *db, struct db_counts *n, char *err, size_t len);
+
+/* What db_merge added. */
+struct db_merge_counts {
+	long long runs, results, devices, bandwidths; /* rows added */
+	long long runs_present;                        /* runs out already held */
+};
+
+/* Copies into out the runs of the database at in_path that out does not
+ * hold yet (a run is known by runs.uuid), with their results, the devices
+ * they name (found by uuid, else name, as a run finds its device) and the
+ * copy-bandwidth rows out lacks, in one transaction: a second merge of the
+ * same file adds nothing, and a failed one adds nothing.  in_path must pass
+ * db_check_source and must not be out's own file.  Returns 0 with *c, or a
+ * negative value (DB_LOCKED included) with a message. */
+int db_merge(struct db *out, const char *in_path, struct db_merge_counts *c, char *err, size_t len);
+
 /* The path the database was opened with, for messages. */
 const char *db_filename(const struct db *db);
 

@@ -66,7 +66,15 @@ static int refuse_unreadable(struct db *db, int rc, char *err, size_t len)
  * touch: unreadable, another program's, of a schema version conform never
  * wrote, or made by a newer conform; and one it cannot write to.  Only
  * reads. */
+static int check_ours_to(struct db *db, long long *version, int for_writing, char *err, size_t len);
 static int check_ours(struct db *db, long long *version, char *err, size_t len)
+{
+	return check_ours_to(db, version, 1, err, len);
+}
+
+/* check_ours, and for a database that will only be read (for_writing 0)
+ * without the refusal of a read-only file. */
+static int check_ours_to(struct db *db, long long *version, int for_writing, char *err, size_t len)
 {
 	long long appid, objects;
 	int latest = db_schema_latest(), rc;
@@ -92,7 +100,7 @@ static int check_ours(struct db *db, long long *version, char *err, size_t len)
 			     *version, latest);
 		return -1;
 	}
-	if (sqlite3_db_readonly(db->h, "main") == 1) {
+	if (for_writing && sqlite3_db_readonly(db->h, "main") == 1) {
 		db_seterr_at(err, len, db->path, "read-only, cannot record results");
 		return -1;
 	}
@@ -264,6 +272,48 @@ int db_open_lookup(const char *path, struct db **out, char *err, size_t len)
 int db_open_at_version(const char *path, int version, struct db **out, char *err, size_t len)
 {
 	return open_db(path, version, CHECK_ALWAYS, out, err, len);
+}
+
+int db_check_source(const char *path, char *err, size_t len)
+{
+	struct db db = {0};
+	long long version;
+	int latest = db_schema_latest(), rc, bad = -1;
+
+	if (strlen(path) >= sizeof db.path) {
+		db_seterr_at(err, len, path, "path too long");
+		return -1;
+	}
+	if (db_file_check(path, err, len) != 0)
+		return -1;
+	strcpy(db.path, path);
+	rc = sqlite3_open_v2(path, &db.h, SQLITE_OPEN_READONLY, NULL);
+	if (rc != SQLITE_OK) {
+		if (db.h)
+			db_fail(&db, "cannot open", rc, err, len);
+		else
+			db_seterr_at(err, len, path, "cannot open: %s", sqlite3_errstr(rc));
+		goto out;
+	}
+	sqlite3_extended_result_codes(db.h, 1);
+	sqlite3_busy_timeout(db.h, DB_BUSY_TIMEOUT_MS);
+	if (check_ours_to(&db, &version, 0, err, len) != 0)
+		goto out;
+	if (version == 0) {
+		db_seterr_at(err, len, path, "empty: not a conform database yet");
+		goto out;
+	}
+	/* An older one would need the migrations, which write: its owner's
+	 * conform does that on any open; merge leaves its inputs as they are. */
+	if (version != latest) {
+		db_seterr_at(err, len, path, "schema %lld, this build merges schema %d: upgrade it "
+			     "first (conform db info --db %s)", version, latest, path);
+		goto out;
+	}
+	bad = check_intact(&db, err, len);
+out:
+	sqlite3_close(db.h);
+	return bad;
 }
 
 void db_close(struct db *db)

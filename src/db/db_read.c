@@ -281,3 +281,23 @@ int db_timed_points(struct db *db, struct db_point_row **rows, size_t *count, ch
 			 err, len);
 	return failed ? -1 : 0;
 }
+
+int db_count(struct db *db, struct db_counts *n, char *err, size_t len)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((rc = db_prepare(db, "SELECT (SELECT count(*) FROM runs), (SELECT count(*) FROM results), "
+				 "(SELECT count(*) FROM devices)", &st, err, len)) != 0)
+		return rc;
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return db_fail(db, "counting runs", rc, err, len);
+	}
+	n->runs = sqlite3_column_int64(st, 0);
+	n->results = sqlite3_column_int64(st, 1);
+	n->devices = sqlite3_column_int64(st, 2);
+	sqlite3_finalize(st);
+	return 0;
+}

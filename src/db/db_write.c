@@ -94,9 +94,11 @@ int db_run_begin(struct db *db, const struct run_info *ri, int64_t *run_id, char
 	char now[32];
 	int rc;
 
+	/* uuid: the run's name in every database it is merged into. */
 	if ((rc = db_prepare(db, "INSERT INTO runs (started_at, state, host, conform_version, "
-				 "git_revision, command_line, seed, device_id, kind, tag) "
-				 "VALUES (?1, 'running', ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", &st, err, len)) != 0)
+				 "git_revision, command_line, seed, device_id, kind, tag, uuid) "
+				 "VALUES (?1, 'running', ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+				 "lower(hex(randomblob(16))))", &st, err, len)) != 0)
 		return rc;
 	db_now_iso(now, sizeof now);
 	sqlite3_bind_text(st, 1, now, -1, SQLITE_TRANSIENT);
