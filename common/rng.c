@@ -100,56 +100,94 @@ static double draw_f64(struct rng *r)
 	return (double)((int64_t)(rng_next(r) >> 11) - (1LL << 52)) * 0x1p-52;
 }
 
-void rng_fill(struct rng *r, enum dtype d, void *buf, size_t n)
+/* n draws of dtype d, without the rule that one of them is non-zero. */
+static void fill_draws(struct rng *r, enum dtype d, void *buf, size_t n)
 {
-	int any = 0;
-
-	if (n == 0)
-		return;
 	switch (d) {
 	case DTYPE_F32: {
 		float *p = buf;
 		for (size_t i = 0; i < n; i++)
-			any |= (p[i] = draw_f32(r)) != 0.0f;
-		if (!any)
-			p[0] = 1.0f;
+			p[i] = draw_f32(r);
 		break;
 	}
 	case DTYPE_F64: {
 		double *p = buf;
 		for (size_t i = 0; i < n; i++)
-			any |= (p[i] = draw_f64(r)) != 0.0;
-		if (!any)
-			p[0] = 1.0;
+			p[i] = draw_f64(r);
 		break;
 	}
 	case DTYPE_BF16: {
 		uint16_t *p = buf;
 		for (size_t i = 0; i < n; i++)
-			any |= ((p[i] = bf16_from_float(draw_f32(r))) & 0x7FFF) != 0;
-		if (!any)
-			p[0] = bf16_from_float(1.0f);
+			p[i] = bf16_from_float(draw_f32(r));
 		break;
 	}
 	case DTYPE_I32: {
 		int32_t *p = buf;
 		for (size_t i = 0; i < n; i++)
-			any |= (p[i] = (int32_t)rng_range(r, -1000, 1000)) != 0;
-		if (!any)
-			p[0] = 1;
+			p[i] = (int32_t)rng_range(r, -1000, 1000);
 		break;
 	}
 	case DTYPE_U32: {
 		uint32_t *p = buf;
 		for (size_t i = 0; i < n; i++)
-			any |= (p[i] = (uint32_t)rng_range(r, 0, 2000)) != 0;
-		if (!any)
-			p[0] = 1;
+			p[i] = (uint32_t)rng_range(r, 0, 2000);
 		break;
 	}
 	default:
 		break;
 	}
+}
+
+/* Element i of buf is non-zero (bf16: either zero). */
+static int nonzero(enum dtype d, const void *buf, size_t i)
+{
+	switch (d) {
+	case DTYPE_F32: return ((const float *)buf)[i] != 0.0f;
+	case DTYPE_F64: return ((const double *)buf)[i] != 0.0;
+	case DTYPE_BF16: return (((const uint16_t *)buf)[i] & 0x7FFF) != 0;
+	case DTYPE_I32: return ((const int32_t *)buf)[i] != 0;
+	case DTYPE_U32: return ((const uint32_t *)buf)[i] != 0;
+	default: return 1;
+	}
+}
+
+void rng_fill_nonzero(enum dtype d, void *buf, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (nonzero(d, buf, i))
+			return;
+	if (n == 0)
+		return;
+	switch (d) {
+	case DTYPE_F32: ((float *)buf)[0] = 1.0f; break;
+	case DTYPE_F64: ((double *)buf)[0] = 1.0; break;
+	case DTYPE_BF16: ((uint16_t *)buf)[0] = bf16_from_float(1.0f); break;
+	case DTYPE_I32: ((int32_t *)buf)[0] = 1; break;
+	case DTYPE_U32: ((uint32_t *)buf)[0] = 1; break;
+	default: break;
+	}
+}
+
+void rng_fill(struct rng *r, enum dtype d, void *buf, size_t n)
+{
+	fill_draws(r, d, buf, n);
+	rng_fill_nonzero(d, buf, n);
+}
+
+void rng_fill_block(uint64_t seed, size_t k, enum dtype d, void *buf, size_t n)
+{
+	const size_t lo = k * RNG_BLOCK, hi = lo + RNG_BLOCK < n ? lo + RNG_BLOCK : n;
+	uint64_t x = seed ^ (0xD1B54A32D192ED03ULL * (uint64_t)(k + 1));
+	struct rng g;
+
+	if (lo >= n)
+		return;
+	/* Block k's stream: the seed mixed with k, through splitmix (whose
+	 * outputs for distinct inputs are distinct), so blocks do not
+	 * share draws however close their seeds. */
+	rng_init(&g, splitmix64(&x));
+	fill_draws(&g, d, (char *)buf + lo * dtype_size(d), hi - lo);
 }
 
 static float float_from_bits(uint32_t u)

@@ -34,6 +34,20 @@ int64_t rng_range(struct rng *r, int64_t lo, int64_t hi); /* [lo, hi] */
 void rng_fill(struct rng *r, enum dtype d, void *buf, size_t n);
 
 /*
+ * The same input for problems too large for one stream: buf holds blocks
+ * of RNG_BLOCK elements, block k drawn from its own stream seeded by (seed,
+ * k), so element i depends on the seed and i alone and the blocks can be
+ * drawn in any order, on any number of threads.  rng_fill_block draws
+ * block k of n elements; once every block is drawn, rng_fill_nonzero
+ * applies the rule that one element is non-zero (rng_fill applies it too).
+ * A constant of the input's definition: changing it changes every large
+ * input of every seed.
+ */
+#define RNG_BLOCK ((size_t)1 << 16)
+void rng_fill_block(uint64_t seed, size_t k, enum dtype d, void *buf, size_t n);
+void rng_fill_nonzero(enum dtype d, void *buf, size_t n);
+
+/*
  * Fills n floats with a mix that exercises ordering corner cases: -0.0, +0.0,
  * +-inf, denormals, the largest finite values and ordinary values (never NaN).
  */

@@ -552,6 +552,101 @@ static void test_reference(void)
 	CHECK(reference_load(DTYPE_F64, dd, 1) == 0.25);
 }
 
+/* Block streams: element i depends on the seed and i alone, so blocks
+ * drawn in any order give the same input; blocks share no draws; the
+ * non-zero rule holds over the whole input. */
+static void test_rng_blocks(void)
+{
+	const size_t n = 3 * RNG_BLOCK + 5, nb = 4;
+	int32_t *fwd = malloc(n * sizeof *fwd), *rev = malloc(n * sizeof *rev);
+	int32_t *other = malloc(n * sizeof *other);
+	CHECK(fwd && rev && other);
+	if (!fwd || !rev || !other)
+		goto out;
+	for (size_t k = 0; k < nb; k++)
+		rng_fill_block(42, k, DTYPE_I32, fwd, n);
+	for (size_t k = nb; k-- > 0;)
+		rng_fill_block(42, k, DTYPE_I32, rev, n);
+	CHECK(memcmp(fwd, rev, n * sizeof *fwd) == 0);
+	rng_fill_block(42, nb, DTYPE_I32, rev, n); /* past the end: nothing */
+	CHECK(memcmp(fwd, rev, n * sizeof *fwd) == 0);
+	/* Neighbouring blocks and seeds are different draws. */
+	CHECK(memcmp(fwd, fwd + RNG_BLOCK, 64 * sizeof *fwd) != 0);
+	for (size_t k = 0; k < nb; k++)
+		rng_fill_block(43, k, DTYPE_I32, other, n);
+	CHECK(memcmp(fwd, other, 64 * sizeof *fwd) != 0);
+	int ok = 1;
+	for (size_t i = 0; i < n; i++)
+		ok &= fwd[i] >= -1000 && fwd[i] <= 1000;
+	CHECK(ok);
+	/* The rule over the whole input, not per block. */
+	memset(other, 0, n * sizeof *other);
+	other[n - 1] = 5;
+	rng_fill_nonzero(DTYPE_I32, other, n);
+	CHECK(other[0] == 0 && other[n - 1] == 5);
+	other[n - 1] = 0;
+	rng_fill_nonzero(DTYPE_I32, other, n);
+	CHECK_INT(other[0], 1);
+out:
+	free(fwd);
+	free(rev);
+	free(other);
+}
+
+/* One long segment's reference is joined from chunks: the same as one
+ * loop for integers (exactly) and max/min, and for float sums up to the
+ * double's rounding; a NaN or -0.0 anywhere still decides. */
+static void test_reference_chunked(void)
+{
+	const size_t n = 3 * PAR_CHUNK + 17;
+	int32_t *iv = malloc(n * sizeof *iv);
+	float *fv = malloc(n * sizeof *fv);
+	double ref[1], tol[1];
+	CHECK(iv && fv);
+	if (!iv || !fv)
+		goto out;
+	int64_t isum = 0;
+	double fsum = 0.0;
+	for (size_t i = 0; i < n; i++) {
+		iv[i] = (int32_t)((i * 2654435761u) % 2001) - 1000;
+		isum += iv[i];
+		fv[i] = (float)iv[i] / 1024.0f;
+		fsum += fv[i];
+	}
+	iv[2 * PAR_CHUNK + 3] = INT32_MAX; /* the max in the third chunk */
+	isum = 0;
+	for (size_t i = 0; i < n; i++)
+		isum += iv[i];
+	reference_segments(OP_SUM, DTYPE_I32, DTYPE_I32, DTYPE_I32, iv, n, 0, ref, tol);
+	CHECK(ref[0] == (double)(int32_t)(uint32_t)(uint64_t)isum);
+	reference_segments(OP_MAX, DTYPE_I32, DTYPE_I32, DTYPE_I32, iv, n, n, ref, tol);
+	CHECK(ref[0] == (double)INT32_MAX);
+	reference_segments(OP_SUM, DTYPE_F32, DTYPE_F32, DTYPE_F32, fv, n, 0, ref, tol);
+	CHECK(fabs(ref[0] - fsum) <= 1e-9 * fabs(fsum) + 1e-9);
+	CHECK(tol[0] > 0);
+	fv[n - 1] = NAN; /* in the last, short chunk */
+	reference_segments(OP_MAX, DTYPE_F32, DTYPE_F32, DTYPE_F32, fv, n, 0, ref, tol);
+	CHECK(isnan(ref[0]));
+	for (size_t i = 0; i < n; i++)
+		fv[i] = -0.0f;
+	reference_segments(OP_SUM, DTYPE_F32, DTYPE_F32, DTYPE_F32, fv, n, 0, ref, tol);
+	CHECK(ref[0] == 0 && signbit(ref[0]));
+	fv[PAR_CHUNK + 1] = 0.0f; /* +0 in the second chunk orders above -0 */
+	reference_segments(OP_MAX, DTYPE_F32, DTYPE_F32, DTYPE_F32, fv, n, 0, ref, tol);
+	CHECK(ref[0] == 0 && !signbit(ref[0]));
+	/* Many segments, each crossing chunk boundaries or not. */
+	double segs[4], segt[4];
+	const size_t seg = PAR_CHUNK - 1000; /* four segments, the last short */
+	for (size_t i = 0; i < n; i++)
+		iv[i] = 1;
+	reference_segments(OP_SUM, DTYPE_I32, DTYPE_I32, DTYPE_I32, iv, n, seg, segs, segt);
+	CHECK(segs[0] == (double)seg && segs[1] == (double)seg && segs[2] == (double)seg);
+	CHECK(segs[3] == (double)(n - 3 * seg));
+out:
+	free(iv);
+	free(fv);
+}
+
 static void fresh(struct case_result *r)
 {
 	memset(r, 0, sizeof *r);
@@ -914,6 +1009,8 @@ int main(void)
 	test_bf16();
 	test_tolerance();
 	test_reference();
+	test_reference_chunked();
+	test_rng_blocks();
 	test_check_values();
 	test_check_messages();
 	test_check_unwritten();

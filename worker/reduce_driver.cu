@@ -20,6 +20,7 @@
 #include "params.h"
 #include "reduce_driver.cuh"
 #include "reference.h"
+#include "par.h"
 #include "rng.h"
 
 int case_check_common(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
@@ -112,22 +113,43 @@ int reduce_check(const struct reduce_spec *s, const struct case_args *a, char *m
 	return reduce_shape(s, a, &l, msg, len);
 }
 
+struct fill_job {
+	uint64_t seed;
+	enum dtype d;
+	void *buf;
+	size_t n;
+	int nonnegative;
+};
+
+static void fill_block(void *ctx, size_t k)
+{
+	const struct fill_job *j = (const struct fill_job *)ctx;
+	size_t lo, hi;
+
+	rng_fill_block(j->seed, k, j->d, j->buf, j->n);
+	if (j->nonnegative) {
+		float *f = (float *)j->buf;
+		par_chunk_range(k, RNG_BLOCK, j->n, &lo, &hi);
+		for (size_t i = lo; i < hi; i++)
+			f[i] = fabsf(f[i]);
+	}
+}
+
+/* The case's input: the standard draw in blocks (rng.h), on every
+ * processor - 2^31 elements took a single thread most of a minute - or the
+ * specials' mix, which stays small. */
 static void reduce_fill_input(enum reduce_input kind, uint64_t seed, enum dtype d, void *buf,
 			      size_t n)
 {
-	struct rng g;
-
-	rng_init(&g, seed);
 	if (kind == INPUT_F32_SPECIALS) {
+		struct rng g;
+		rng_init(&g, seed);
 		rng_fill_f32_specials(&g, (float *)buf, n);
 		return;
 	}
-	rng_fill(&g, d, buf, n);
-	if (kind == INPUT_NONNEGATIVE) {
-		float *f = (float *)buf;
-		for (size_t i = 0; i < n; i++)
-			f[i] = fabsf(f[i]);
-	}
+	struct fill_job j = {seed, d, buf, n, kind == INPUT_NONNEGATIVE};
+	par_for(par_chunks(n, RNG_BLOCK), fill_block, &j);
+	rng_fill_nonzero(d, buf, n);
 }
 
 /* Device buffers for l, with the input copied in and scratch zeroed.

@@ -12,7 +12,9 @@
 #include "reference.h"
 
 #include <math.h>
+#include <stdlib.h>
 
+#include "par.h"
 #include "rng.h"
 #include "tolerance.h"
 
@@ -52,60 +54,131 @@ static int float_less(double a, double b)
 	return a < b || (a == 0.0 && b == 0.0 && signbit(a) && !signbit(b));
 }
 
-static double reduce_int(enum op o, enum dtype in, enum dtype out, const void *buf,
-			 size_t lo, size_t hi)
+/* A reduction of elements [lo, hi), in a form that combines with the
+ * next chunk's (part_join) as if the two had been one loop. */
+struct part {
+	uint64_t isum;     /* integers: the sum modulo 2^64 */
+	int64_t ibest;     /* integers: max or min */
+	double sum;        /* floats: the sum in double */
+	double best;       /* floats: max or min */
+	double abs_sum;    /* floats: the sum of |x| (the tolerance's scale) */
+	int nan;           /* floats: a NaN was met */
+};
+
+static struct part reduce_int(enum op o, enum dtype in, const void *buf, size_t lo, size_t hi)
 {
-	uint64_t sum = 0;
-	int64_t best = load_int(in, buf, lo);
+	struct part p = {0, load_int(in, buf, lo), 0, 0, 0, 0};
 
 	for (size_t i = lo; i < hi; i++) {
 		int64_t x = load_int(in, buf, i);
-		sum += (uint64_t)x; /* wraps modulo 2^64, like the hardware's adds */
-		if ((o == OP_MAX && x > best) || (o == OP_MIN && x < best))
-			best = x;
+		p.isum += (uint64_t)x; /* wraps modulo 2^64, like the hardware's adds */
+		if ((o == OP_MAX && x > p.ibest) || (o == OP_MIN && x < p.ibest))
+			p.ibest = x;
 	}
-	return o == OP_SUM ? wrap_int(sum, out) : (double)best;
+	return p;
 }
 
-static double reduce_float(enum op o, enum dtype in, const void *buf, size_t lo, size_t hi,
-			   double *abs_sum)
+static struct part reduce_float(enum op o, enum dtype in, const void *buf, size_t lo, size_t hi)
 {
-	double sum = -0.0; /* the additive identity: a sum of -0.0 terms stays -0.0 */
-	double best = reference_load(in, buf, lo);
-	int nan = 0;
+	/* -0.0: the additive identity, so a sum of -0.0 terms stays -0.0. */
+	struct part p = {0, 0, -0.0, reference_load(in, buf, lo), 0.0, 0};
 
-	*abs_sum = 0.0;
 	for (size_t i = lo; i < hi; i++) {
 		double x = reference_load(in, buf, i);
-		sum += x;
-		*abs_sum += fabs(x);
+		p.sum += x;
+		p.abs_sum += fabs(x);
 		if (isnan(x))
-			nan = 1;
-		else if ((o == OP_MAX && float_less(best, x)) || (o == OP_MIN && float_less(x, best)))
-			best = x;
+			p.nan = 1;
+		else if ((o == OP_MAX && float_less(p.best, x)) || (o == OP_MIN && float_less(x, p.best)))
+			p.best = x;
 	}
-	if (o == OP_SUM)
-		return sum;
-	return nan ? NAN : best;
+	return p;
+}
+
+static struct part reduce_part(enum op o, enum dtype in, const void *buf, size_t lo, size_t hi)
+{
+	return dtype_is_float(in) ? reduce_float(o, in, buf, lo, hi) : reduce_int(o, in, buf, lo, hi);
+}
+
+/* a, then b: the part of a's elements followed by b's. */
+static struct part part_join(enum op o, struct part a, const struct part *b)
+{
+	a.isum += b->isum;
+	if ((o == OP_MAX && b->ibest > a.ibest) || (o == OP_MIN && b->ibest < a.ibest))
+		a.ibest = b->ibest;
+	a.sum += b->sum;
+	a.abs_sum += b->abs_sum;
+	a.nan |= b->nan;
+	if ((o == OP_MAX && float_less(a.best, b->best)) || (o == OP_MIN && float_less(b->best, a.best)))
+		a.best = b->best;
+	return a;
+}
+
+/* The segment's reference value and tolerance from its part. */
+static void segment_result(enum op o, enum dtype in, enum dtype acc, enum dtype out,
+			   const struct part *p, size_t count, double *ref, double *tol)
+{
+	if (dtype_is_float(in))
+		*ref = o == OP_SUM ? p->sum : p->nan ? NAN : p->best;
+	else
+		*ref = o == OP_SUM ? wrap_int(p->isum, out) : (double)p->ibest;
+	/* Integer results and every max/min are exact (tolerance.h). */
+	*tol = o == OP_SUM && dtype_is_float(in) ? tolerance_sum(acc, out, count, p->abs_sum, *ref) : 0.0;
+}
+
+struct ref_job {
+	enum op o;
+	enum dtype in, acc, out;
+	const void *buf;
+	size_t n, seg_len;
+	double *ref, *tol;
+	struct part *parts; /* one segment: a part per chunk */
+};
+
+/* Chunk k of the one segment. */
+static void chunk_part(void *ctx, size_t k)
+{
+	struct ref_job *j = (struct ref_job *)ctx;
+	size_t lo, hi;
+
+	par_chunk_range(k, PAR_CHUNK, j->n, &lo, &hi);
+	j->parts[k] = reduce_part(j->o, j->in, j->buf, lo, hi);
+}
+
+/* The segments that start in chunk k of PAR_CHUNK elements. */
+static void chunk_segments(void *ctx, size_t k)
+{
+	struct ref_job *j = (struct ref_job *)ctx;
+	size_t lo, hi;
+
+	par_chunk_range(k, PAR_CHUNK, j->n, &lo, &hi);
+	for (size_t s = (lo + j->seg_len - 1) / j->seg_len; s * j->seg_len < hi; s++) {
+		size_t a = s * j->seg_len, b = j->n - a < j->seg_len ? j->n : a + j->seg_len;
+		struct part p = reduce_part(j->o, j->in, j->buf, a, b);
+		segment_result(j->o, j->in, j->acc, j->out, &p, b - a, &j->ref[s], &j->tol[s]);
+	}
 }
 
 void reference_segments(enum op o, enum dtype in_dtype, enum dtype acc_dtype,
 			enum dtype out_dtype, const void *in, size_t n, size_t seg_len,
 			double *ref, double *tol)
 {
-	if (seg_len == 0)
-		seg_len = n;
-	for (size_t lo = 0, k = 0; lo < n; lo += seg_len, k++) {
-		size_t hi = n - lo < seg_len ? n : lo + seg_len;
-		double abs_sum = 0.0;
+	struct ref_job j = {o, in_dtype, acc_dtype, out_dtype, in, n, seg_len ? seg_len : n, ref, tol, NULL};
+	const size_t chunks = par_chunks(n, PAR_CHUNK);
 
-		if (dtype_is_float(in_dtype))
-			ref[k] = reduce_float(o, in_dtype, in, lo, hi, &abs_sum);
-		else
-			ref[k] = reduce_int(o, in_dtype, out_dtype, in, lo, hi);
-		/* Integer results and every max/min are exact (tolerance.h). */
-		tol[k] = o == OP_SUM && dtype_is_float(in_dtype)
-			? tolerance_sum(acc_dtype, out_dtype, hi - lo, abs_sum, ref[k])
-			: 0.0;
+	if (n == 0)
+		return;
+	/* One segment: its chunks on every processor, joined in order (a
+	 * float sum then depends on the chunk size, never on the thread
+	 * count).  Several: each segment on one thread. */
+	if (j.seg_len >= n && chunks > 1 && (j.parts = malloc(chunks * sizeof *j.parts)) != NULL) {
+		par_for(chunks, chunk_part, &j);
+		struct part p = j.parts[0];
+		for (size_t k = 1; k < chunks; k++)
+			p = part_join(o, p, &j.parts[k]);
+		segment_result(o, in_dtype, acc_dtype, out_dtype, &p, n, &ref[0], &tol[0]);
+		free(j.parts);
+		return;
 	}
+	par_for(chunks, chunk_segments, &j);
 }
