@@ -144,6 +144,14 @@ double text_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+void text_utc_iso(char *buf, size_t len, time_t t)
+{
+	struct tm tm;
+
+	if (!gmtime_r(&t, &tm) || strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+		snprintf(buf, len, "1970-01-01T00:00:00Z");
+}
+
 void text_count(char *buf, size_t len, long long n)
 {
 	if (n >= 1024 && !(n & (n - 1)))

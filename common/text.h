@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stddef.h>
+#include <time.h>
 
 /* Copies src into dst (always terminated, truncated to fit). */
 void text_copy(char *dst, size_t len, const char *src);
@@ -43,6 +44,12 @@ int text_index(const char *const *names, int count, const char *word);
 
 /* Seconds on the monotonic clock. */
 double text_now(void);
+
+/* Writes t as ISO-8601 in UTC, "2026-01-01T00:00:13Z": the one form of
+ * every date conform writes (the database's, JUnit's, export's), so they
+ * compare as text and sort in time order.  A time gmtime cannot convert
+ * is written as the epoch. */
+void text_utc_iso(char *buf, size_t len, time_t t);
 
 /* Writes a count the way users write it: "2^20" for a power of two from
  * 2^10 up, else decimal ("1000", "100003"). */

@@ -1,7 +1,10 @@
 /*
  * test_text.c - the tab splitter shared by the worker protocol and the
- * catalog wire format, and the sanitiser for text from outside.
+ * catalog wire format, the sanitiser for text from outside, and dates.
  */
+#include <stdlib.h>
+#include <time.h>
+
 #include "test.h"
 #include "text.h"
 
@@ -66,9 +69,23 @@ static void test_sanitize(void)
 	sanitized("?[2J\xc2\xb1", "?[2J\xc2\xb1", 0);
 }
 
+/* Dates: ISO-8601 in UTC whatever the local zone, seconds kept. */
+static void test_utc_iso(void)
+{
+	char buf[32];
+
+	setenv("TZ", "America/St_Johns", 1);
+	tzset();
+	text_utc_iso(buf, sizeof buf, 0);
+	CHECK_STR(buf, "1970-01-01T00:00:00Z");
+	text_utc_iso(buf, sizeof buf, 1767225613);
+	CHECK_STR(buf, "2026-01-01T00:00:13Z");
+}
+
 int main(void)
 {
 	test_split_tabs();
 	test_sanitize();
+	test_utc_iso();
 	return TEST_END();
 }

@@ -24,6 +24,7 @@
 #include "cmd.h"
 #include "export.h"
 #include "lookup_opts.h"
+#include "text.h"
 
 enum { EXPORT_OPT_HEADER = CMD_OPT_OWN + 16 };
 
@@ -137,8 +138,7 @@ static int export_exec(int argc, char **argv)
 		cmd_error("%s", err);
 		goto out;
 	}
-	time_t now = time(NULL);
-	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	text_utc_iso(when, sizeof when, time(NULL));
 	const char *base = o.header ? strrchr(o.header, '/') : NULL;
 	const struct export_meta m = {
 		.pattern = o.lookup.q.pattern,

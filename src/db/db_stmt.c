@@ -133,11 +133,7 @@ int db_fail(struct db *db, const char *what, int rc, char *err, size_t len)
 
 void db_now_iso(char *buf, size_t len)
 {
-	time_t t = time(NULL);
-	struct tm tm;
-
-	if (!gmtime_r(&t, &tm) || strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
-		snprintf(buf, len, "1970-01-01T00:00:00Z");
+	text_utc_iso(buf, len, time(NULL));
 }
 
 int db_exec_text(struct db *db, const char *what, const char *sql, size_t len, char *err,
