@@ -294,6 +294,7 @@ static void test_round_trip(void)
 
 	ri.device_id = dev;
 	ri.seed = UINT64_MAX; /* beyond SQLite's signed INTEGER */
+	ri.started_at = "2025-06-01T12:00:00Z"; /* the session's, as its JUnit report says it */
 	CHECK_INT(db_run_begin(db, &ri, &run, err, sizeof err), 0);
 	CHECK(run > 0);
 
@@ -346,6 +347,8 @@ static void test_round_trip(void)
 
 		CHECK_STR(raw_text(h, "SELECT state FROM runs", buf, sizeof buf), "complete");
 		CHECK_STR(raw_text(h, "SELECT seed FROM runs", buf, sizeof buf), "18446744073709551615");
+		CHECK_STR(raw_text(h, "SELECT started_at FROM runs", buf, sizeof buf),
+			  "2025-06-01T12:00:00Z");
 		CHECK_STR(raw_text(h, "SELECT git_revision FROM runs", buf, sizeof buf), "(null)");
 		CHECK_STR(raw_text(h, "SELECT host || '|' || conform_version || '|' || command_line "
 				      "FROM runs", buf, sizeof buf), "testhost|0.0-test|conform --suite x");
@@ -1442,8 +1445,9 @@ static void test_aborted(void)
 {
 	char path[PATH_MAX], buf[512];
 	struct db *db = NULL;
-	struct db_state st = { .version = "0.0-test", .git_revision = "" };
-	struct run_context rc = { .total = 1000, .seed = 5, .command_line = "conform --all" };
+	struct db_state st = {0};
+	struct run_context rc = { .total = 1000, .seed = 5, .command_line = "conform --all",
+				  .host = "test", .version = "0.0-test", .git_revision = "" };
 	struct report_sink sink;
 	static struct case_spec cases[1000];
 	struct db_run_row row;

@@ -117,6 +117,7 @@ int run_kind_parse(const char *word, enum run_kind *out);
 struct run_info {
 	enum run_kind kind;
 	const char *tag;           /* --tag NAME; NULL or "": none */
+	const char *started_at;    /* ISO-8601 UTC; NULL or "": now */
 	const char *host;
 	const char *version;       /* conform version */
 	const char *git_revision;  /* build's git revision, "" when unknown */

@@ -19,6 +19,7 @@
 
 #include "dtype.h"
 #include "params.h"
+#include "text.h"
 
 /* Seeds are 64-bit unsigned; SQLite integers are signed, so they are
  * stored as decimal text. */
@@ -100,7 +101,10 @@ int db_run_begin(struct db *db, const struct run_info *ri, int64_t *run_id, char
 				 "VALUES (?1, 'running', ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
 				 "lower(hex(randomblob(16))))", &st, err, len)) != 0)
 		return rc;
-	db_now_iso(now, sizeof now);
+	if (ri->started_at && ri->started_at[0])
+		text_copy(now, sizeof now, ri->started_at);
+	else
+		db_now_iso(now, sizeof now);
 	sqlite3_bind_text(st, 1, now, -1, SQLITE_TRANSIENT);
 	db_bind_text(st, 2, ri->host, 0);
 	db_bind_text(st, 3, ri->version, 0);

@@ -28,7 +28,16 @@ struct run_context {
 	const char *command_line;
 	int kind;                /* enum run_kind (db.h): what the run is */
 	const char *tag;         /* --tag NAME; NULL: none */
+	/* Which run this is, told the same in every output (the database's
+	 * runs row, the JSON summary, the JUnit report): the session fills
+	 * them, not each sink for itself. */
+	char started_at[32];     /* ISO-8601 UTC (text_utc_iso), runs.started_at */
+	char host[256];          /* gethostname, "unknown" when it fails */
+	const char *version;     /* conform's version, runs.conform_version */
+	const char *git_revision; /* the build's revision, runs.git_revision */
+	int64_t run_id;          /* runs.id: 0 until the database's sink began the run */
 };
+
 
 struct run_summary {
 	int counts[STATUS_COUNT];
@@ -96,8 +105,6 @@ struct db_state {
 	struct db *db;
 	int64_t run_id;
 	int64_t device_id;       /* set by begin: the run's device, 0 for none */
-	char host[256];
-	const char *version, *git_revision;
 	/* While a write waits for another process's lock (report_db.c):
 	 * *stop set (Ctrl-C, the TUI's cancel) ends the wait; each "still
 	 * waiting" line goes to waiting(waiting_ctx, line) when set, else to

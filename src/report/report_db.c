@@ -22,7 +22,6 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "db.h"
 #include "report.h"
@@ -87,15 +86,13 @@ static int dbs_begin(void *ctx, const struct run_context *rc, char *err, size_t 
 			return -1;
 	}
 	st->device_id = device_id;
-	if (gethostname(st->host, sizeof st->host) != 0)
-		strcpy(st->host, "unknown");
-	st->host[sizeof st->host - 1] = '\0';
 	struct run_info ri = {
 		.kind = (enum run_kind)rc->kind,
 		.tag = rc->tag,
-		.host = st->host,
-		.version = st->version,
-		.git_revision = st->git_revision,
+		.started_at = rc->started_at,
+		.host = rc->host,
+		.version = rc->version,
+		.git_revision = rc->git_revision,
 		.command_line = rc->command_line,
 		.seed = rc->seed,
 		.device_id = device_id,

@@ -8,6 +8,8 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "baseline.h"
 #include "paths.h"
@@ -53,9 +55,9 @@ int session_open(struct session *s, const struct session_config *cfg, char *err,
 	if (runner_open(&s->rn, &rcfg, err, len) < 0)
 		return -1;
 	s->opened = 1;
+	s->rn.rc.version = PACKAGE_VERSION;
+	s->rn.rc.git_revision = CONFORM_GIT_REVISION;
 	s->dbst.db = cfg->db;
-	s->dbst.version = PACKAGE_VERSION;
-	s->dbst.git_revision = CONFORM_GIT_REVISION;
 	s->dbst.stop = cfg->stop;
 	s->dbst.waiting = cfg->db_waiting;
 	s->dbst.waiting_ctx = cfg->db_waiting_ctx;
@@ -74,12 +76,23 @@ int session_add_sink(struct session *s, const struct report_sink *sink)
 
 int session_begin(struct session *s, size_t total, char *err, size_t len)
 {
+	struct run_context *rc = &s->rn.rc;
+
 	memset(&s->sum, 0, sizeof s->sum);
 	s->started = text_now();
-	s->rn.rc.total = total;
-	for (size_t k = 0; k < s->nsinks; k++)
-		if (s->sinks[k].begin && s->sinks[k].begin(s->sinks[k].ctx, &s->rn.rc, err, len) < 0)
+	rc->total = total;
+	text_utc_iso(rc->started_at, sizeof rc->started_at, time(NULL));
+	if (gethostname(rc->host, sizeof rc->host) != 0)
+		text_copy(rc->host, sizeof rc->host, "unknown");
+	rc->host[sizeof rc->host - 1] = '\0'; /* a truncated name may lack it */
+	rc->run_id = 0;
+	for (size_t k = 0; k < s->nsinks; k++) {
+		if (s->sinks[k].begin && s->sinks[k].begin(s->sinks[k].ctx, rc, err, len) < 0)
 			return -1;
+		/* The database's sink comes first (session_open) and numbers
+		 * the run: the sinks after it can name the run by its id. */
+		rc->run_id = s->dbst.run_id;
+	}
 	s->begun = 1;
 	return 0;
 }
