@@ -1,7 +1,8 @@
 #!/bin/sh
 # outputs.sh - the machine-readable outputs read back by real parsers:
 # Python's json for every JSON line (run, tune, best, history), its csv
-# for every CSV row, xml.etree for the JUnit report.  Where a command
+# for every CSV row, xml.etree for the JUnit report.  Seeds are JSON
+# strings of digits, exact where a double would round them.  Where a command
 # offers both --json and --csv, the two must hold the same columns and the
 # same values; history's robust columns are named and valued as those of
 # the tune that measured its run.  A text field with quotes, a backslash,
@@ -16,7 +17,7 @@ fi
 
 # check.py KIND FILE...: exits 0 when FILE reads as KIND, else says why.
 cat >"$TMP/check.py" <<'EOF'
-import csv, json, sys
+import csv, json, re, sys
 import xml.etree.ElementTree as ET
 
 def die(msg):
@@ -50,7 +51,8 @@ def csv_rows(path):
     return header, rows[1:]
 
 def same(j, c):
-    """A JSON value and the CSV field that should say the same."""
+    """A JSON value and the CSV field that should say the same.  A seed is
+    a JSON string of digits and a plain CSV number: the same text."""
     if j is None:
         return c == ""
     if isinstance(j, bool):
@@ -87,6 +89,25 @@ elif kind == "same":
         for key, field in zip(header, c):
             if not same(j[key], field):
                 die("row %d, %s: JSON %r, CSV %r" % (number, key, j[key], field))
+elif kind == "seeds":
+    # Every result's seed is a JSON string of exactly the digits the
+    # database stores (results.seed, TEXT), also past 2^53, where a JSON
+    # number read as a double (jq, JavaScript) would come back changed.
+    rows = [r for r in json_lines(sys.argv[2]) if "summary" not in r]
+    with open(sys.argv[3], encoding="utf-8") as f:
+        stored = dict(line.rstrip("\n").split("|") for line in f)
+    wide = 0
+    for r in rows:
+        seed = r["seed"]
+        if not isinstance(seed, str) or not re.fullmatch("[0-9]+", seed):
+            die("%s: seed %r is not a string of digits" % (r["case"], seed))
+        if seed != stored.get(r["case"]):
+            die("%s: JSON seed %s, database %s" % (r["case"], seed, stored.get(r["case"])))
+        if json.loads(json.dumps(r))["seed"] != seed:
+            die("%s: seed %s does not round-trip" % (r["case"], seed))
+        wide += int(seed) > 2**53 and int(float(int(seed))) != int(seed)
+    if not wide:
+        die("no seed past 2^53 that a double would change: nothing proved")
 elif kind == "field":
     # Every JSON line's KEY is VALUE (the planted text came back whole).
     key, want = sys.argv[3], sys.argv[4].encode().decode("unicode_escape")
@@ -143,6 +164,8 @@ DB="$TMP/run.db"
 expect_exit 0 "run --json --junit" -- "$CONFORM" --filter 'harness.*' --seed 7 --hang-timeout 1 --json --junit "$TMP/junit.xml" --db "$DB"
 cp "$TMP/out" "$TMP/run.jsonl"
 expect_parse "run --json" run "$TMP/run.jsonl"
+sql "$DB" "select case_name || '|' || seed from results" >"$TMP/seeds"
+expect_parse "run --json: seeds are exact strings" seeds "$TMP/run.jsonl" "$TMP/seeds"
 expect_parse "run --junit" junit "$TMP/junit.xml"
 
 # conform tune: the first run measures, the next two answer from the

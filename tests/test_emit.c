@@ -1,6 +1,7 @@
 /*
  * test_emit.c - the JSON and CSV writer: escaping, numbers that JSON
- * cannot hold, nesting, and records in both formats from one field list.
+ * cannot hold (NaN, infinities, seeds past 2^53), nesting, and records in
+ * both formats from one field list.
  */
 #include <math.h>
 #include <stdio.h>
@@ -35,6 +36,7 @@ static void nested(FILE *f)
 	emit_json_array(&j, "list");
 	emit_json_int(&j, NULL, -3);
 	emit_json_uint(&j, NULL, 18446744073709551615ull);
+	emit_json_uint_exact(&j, NULL, 18446744073709551615ull);
 	emit_json_object(&j, NULL);
 	emit_json_close(&j);
 	emit_json_close(&j);
@@ -53,6 +55,7 @@ static void record(FILE *f, enum emit_format format)
 			EMIT_REAL("x", i ? 1.5 : NAN),
 			EMIT_BOOL("ok", i),
 			EMIT_NULL("none"),
+			EMIT_UINT_EXACT("seed", i ? 9007199254740993ull : 0),
 		};
 		emit_row(&r, fields, sizeof fields / sizeof fields[0]);
 	}
@@ -66,16 +69,18 @@ int main(void)
 	char *got;
 	CHECK_STR(got = written(nested),
 		  "{\"s\":\"a\\\"b\\\\c\\nd\\te\\u0001\",\"nan\":null,\"inf\":null,\"g\":0.123457,"
-		  "\"fixed\":2.500,\"list\":[-3,18446744073709551615,{}],\"yes\":true,\"none\":null}\n");
+		  "\"fixed\":2.500,\"list\":[-3,18446744073709551615,\"18446744073709551615\",{}],"
+		  "\"yes\":true,\"none\":null}\n");
 	free(got);
 	CHECK_STR(got = written(record_json),
-		  "{\"text\":\"a,\\\"b\\\"\\nc\",\"n\":0,\"x\":null,\"ok\":false,\"none\":null}\n"
-		  "{\"text\":\"plain\",\"n\":1,\"x\":1.5,\"ok\":true,\"none\":null}\n");
+		  "{\"text\":\"a,\\\"b\\\"\\nc\",\"n\":0,\"x\":null,\"ok\":false,\"none\":null,\"seed\":\"0\"}\n"
+		  "{\"text\":\"plain\",\"n\":1,\"x\":1.5,\"ok\":true,\"none\":null,"
+		  "\"seed\":\"9007199254740993\"}\n");
 	free(got);
 	CHECK_STR(got = written(record_csv),
-		  "text,n,x,ok,none\n"
-		  "\"a,\"\"b\"\"\nc\",0,,0,\n"
-		  "plain,1,1.5,1,\n");
+		  "text,n,x,ok,none,seed\n"
+		  "\"a,\"\"b\"\"\nc\",0,,0,,0\n"
+		  "plain,1,1.5,1,,9007199254740993\n");
 	free(got);
 	return TEST_END();
 }

@@ -85,6 +85,12 @@ void emit_json_uint(struct emit_json *j, const char *key, unsigned long long v)
 	fprintf(j->f, "%llu", v);
 }
 
+void emit_json_uint_exact(struct emit_json *j, const char *key, unsigned long long v)
+{
+	begin_value(j, key);
+	fprintf(j->f, "\"%llu\"", v);
+}
+
 void emit_json_real(struct emit_json *j, const char *key, double v, int decimals)
 {
 	begin_value(j, key);
@@ -115,6 +121,7 @@ void emit_json_field(struct emit_json *j, const struct emit_field *fd)
 	case EMIT_STRING: emit_json_string(j, fd->name, fd->s); break;
 	case EMIT_INT: emit_json_int(j, fd->name, fd->i); break;
 	case EMIT_UINT: emit_json_uint(j, fd->name, fd->u); break;
+	case EMIT_UINT_EXACT: emit_json_uint_exact(j, fd->name, fd->u); break;
 	case EMIT_REAL: emit_json_real(j, fd->name, fd->d, fd->decimals); break;
 	case EMIT_BOOL: emit_json_bool(j, fd->name, fd->b); break;
 	}
@@ -126,7 +133,8 @@ static void csv_field(FILE *f, const struct emit_field *fd)
 	case EMIT_NULL: break;
 	case EMIT_STRING: text_csv_field(f, fd->s); break;
 	case EMIT_INT: fprintf(f, "%lld", fd->i); break;
-	case EMIT_UINT: fprintf(f, "%llu", fd->u); break;
+	case EMIT_UINT:
+	case EMIT_UINT_EXACT: fprintf(f, "%llu", fd->u); break;
 	case EMIT_REAL:
 		if (!isfinite(fd->d))
 			break; /* missing: an empty field */

@@ -14,6 +14,11 @@
  *
  * In CSV a missing value (null, NaN) is an empty field, a boolean is 1 or 0
  * and text is quoted only where RFC 4180 needs it.
+ *
+ * A 64-bit value whose every digit matters (a seed) is a JSON string of
+ * its digits: jq and JavaScript read JSON numbers as doubles, exact only
+ * up to 2^53, and would hand back a different seed.  In CSV, which has no
+ * types, it is the plain number.
  */
 #ifndef CONFORM_EMIT_H
 #define CONFORM_EMIT_H
@@ -48,6 +53,8 @@ void emit_json_close(struct emit_json *j);
 void emit_json_string(struct emit_json *j, const char *key, const char *s);
 void emit_json_int(struct emit_json *j, const char *key, long long v);
 void emit_json_uint(struct emit_json *j, const char *key, unsigned long long v);
+/* v as a string of its decimal digits, "18446744073709551615" (see above). */
+void emit_json_uint_exact(struct emit_json *j, const char *key, unsigned long long v);
 /* %.6g; decimals >= 0 writes that many after the point instead. */
 void emit_json_real(struct emit_json *j, const char *key, double v, int decimals);
 void emit_json_bool(struct emit_json *j, const char *key, int v);
@@ -56,7 +63,8 @@ void emit_json_null(struct emit_json *j, const char *key);
 /*
  * Records.  A field is a name and a typed value; EMIT_FIELD_* build them.
  */
-enum emit_kind { EMIT_NULL, EMIT_STRING, EMIT_INT, EMIT_UINT, EMIT_REAL, EMIT_BOOL };
+enum emit_kind { EMIT_NULL, EMIT_STRING, EMIT_INT, EMIT_UINT, EMIT_UINT_EXACT, EMIT_REAL,
+		 EMIT_BOOL };
 
 struct emit_field {
 	const char *name;
@@ -75,6 +83,9 @@ struct emit_field {
 #define EMIT_INT(n, v) ((struct emit_field){.name = (n), .kind = EMIT_INT, .i = (long long)(v)})
 #define EMIT_UINT(n, v) \
 	((struct emit_field){.name = (n), .kind = EMIT_UINT, .u = (unsigned long long)(v)})
+/* A seed: a string in JSON, a number in CSV. */
+#define EMIT_UINT_EXACT(n, v) \
+	((struct emit_field){.name = (n), .kind = EMIT_UINT_EXACT, .u = (unsigned long long)(v)})
 #define EMIT_REAL(n, v) ((struct emit_field){.name = (n), .kind = EMIT_REAL, .decimals = -1, .d = (v)})
 #define EMIT_FIXED(n, v, dec) \
 	((struct emit_field){.name = (n), .kind = EMIT_REAL, .decimals = (dec), .d = (v)})

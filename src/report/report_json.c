@@ -1,6 +1,8 @@
 /*
  * report_json.c - JSON lines on stdout: one object per result, then one
  * {"summary": ...} object.  Field names match the database's columns.
+ * A seed is a string of digits, as the database stores it (emit.h: a
+ * JSON number would lose digits above 2^53 in most readers).
  * The summary's known and fixed count the results of cases the baseline
  * (--baseline) lists: a known failure is among the failed too, its status
  * is the observed one and its message starts with the baseline's note.
@@ -29,7 +31,7 @@ static int json_result(void *ctx, const struct result *r, size_t index, size_t t
 		EMIT_STR("message", r->message),
 		r->err_norm >= 0 ? EMIT_REAL("err_norm", r->err_norm) : EMIT_NULL("err_norm"),
 		EMIT_FIXED("duration_ms", r->duration_s * 1e3, 3),
-		EMIT_UINT("seed", r->seed),
+		EMIT_UINT_EXACT("seed", r->seed),
 	};
 	struct emit_rows rows = {.f = stdout, .format = EMIT_JSON};
 	emit_row(&rows, fields, sizeof fields / sizeof fields[0]);
