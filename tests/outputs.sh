@@ -66,7 +66,9 @@ def same(j, c):
 
 kind = sys.argv[1]
 if kind == "run":
-    # Every result line has the same fields; the summary comes last.
+    # Every result line has the same fields; the summary comes last, and
+    # names the run as the database stored it (RUN: "id|seed|device|
+    # version|revision"), its seed a string that a double would change.
     rows = json_lines(sys.argv[2])
     fields = ["case", "variant", "dtype", "n", "cols", "params", "expect", "status",
               "observed", "message", "err_norm", "duration_ms", "seed"]
@@ -77,6 +79,14 @@ if kind == "run":
     if not isinstance(s, dict) or s.get("passed") != len(rows) - 1 or \
        sum(s["statuses"].values()) != len(rows) - 1:
         die("summary %s does not count %d results" % (rows[-1], len(rows) - 1))
+    run_id, seed, device, version, revision = sys.argv[3].split("|")
+    want = {"run_id": int(run_id), "seed": seed, "device": device,
+            "build": {"conform_version": version, "git_revision": revision}}
+    for key, value in want.items():
+        if s.get(key) != value:
+            die("summary %s is %r, want %r" % (key, s.get(key), value))
+    if int(float(int(s["seed"]))) == int(s["seed"]):
+        die("seed %s: a double holds it, nothing proved" % s["seed"])
 elif kind == "same":
     # JSON lines (less a final summary) and CSV with the same columns and values.
     rows = [r for r in json_lines(sys.argv[2]) if "summary" not in r]
@@ -161,9 +171,13 @@ expect_parse() {
 
 # conform run: JSON lines and JUnit.
 DB="$TMP/run.db"
-expect_exit 0 "run --json --junit" -- "$CONFORM" --filter 'harness.*' --seed 7 --hang-timeout 1 --json --junit "$TMP/junit.xml" --db "$DB"
+SEED=12345678901234567890 # past 2^53: as a double, 12345678901234567168
+expect_exit 0 "run --json --junit" -- "$CONFORM" --filter 'harness.*' --seed $SEED --hang-timeout 1 --json --junit "$TMP/junit.xml" --db "$DB"
 cp "$TMP/out" "$TMP/run.jsonl"
-expect_parse "run --json" run "$TMP/run.jsonl"
+run=$(sql "$DB" "select runs.id, runs.seed, coalesce(devices.name, 'host'), conform_version,
+	git_revision from runs left join devices on devices.id = runs.device_id")
+expect_eq "$(echo "$run" | cut -d'|' -f2)" $SEED "the run's seed stored"
+expect_parse "run --json" run "$TMP/run.jsonl" "$run"
 sql "$DB" "select case_name || '|' || seed from results" >"$TMP/seeds"
 expect_parse "run --json: seeds are exact strings" seeds "$TMP/run.jsonl" "$TMP/seeds"
 expect_parse "run --junit" junit "$TMP/junit.xml"

@@ -414,7 +414,7 @@ static int run_exec(int argc, char **argv)
 	struct report_sink sink;
 	struct console_state con = {.verbose = o.verbose, .json = o.json,
 				    .progress = isatty(STDERR_FILENO) && !o.verbose};
-	struct json_state js;
+	struct json_state js = {0};
 	console_sink(&sink, &con);
 	session_add_sink(ss, &sink);
 	if (o.json) {

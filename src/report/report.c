@@ -1,10 +1,17 @@
 /*
- * report.c - what every sink shares: the summary line, and which results a
- * baseline makes known failures or fixed ones.
+ * report.c - what every sink shares: the device's name, the summary line,
+ * and which results a baseline makes known failures or fixed ones.
  */
 #include "report.h"
 
 #include <stdio.h>
+
+#include "db.h"
+
+const char *report_device(const struct run_context *rc)
+{
+	return db_device_label(rc->has_gpu ? rc->gpu.name : "");
+}
 
 void report_summary_line(const struct run_summary *s, char *buf, size_t len)
 {

@@ -38,6 +38,10 @@ struct run_context {
 	int64_t run_id;          /* runs.id: 0 until the database's sink began the run */
 };
 
+/* The device a run's outputs name: the GPU's name, or "host" when the run
+ * had none (db_device_label's word for it). */
+const char *report_device(const struct run_context *rc);
+
 
 struct run_summary {
 	int counts[STATUS_COUNT];
@@ -82,7 +86,11 @@ struct console_state {
 };
 void console_sink(struct report_sink *s, struct console_state *st);
 
-struct json_state { int unused; };
+struct json_state {
+	/* Set by begin (a session begins its sinks before it ends them):
+	 * the summary names the run. */
+	const struct run_context *rc;
+};
 void json_sink(struct report_sink *s, struct json_state *st);
 
 struct junit_state {

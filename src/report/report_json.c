@@ -1,6 +1,9 @@
 /*
  * report_json.c - JSON lines on stdout: one object per result, then one
  * {"summary": ...} object.  Field names match the database's columns.
+ * The summary ends with the run's identity: its id in the database, its
+ * seed, the device ("host" without a GPU) and the build, so a CI log line
+ * says which stored run and which conform it came from.
  * A seed is a string of digits, as the database stores it (emit.h: a
  * JSON number would lose digits above 2^53 in most readers).
  * The summary's known and fixed count the results of cases the baseline
@@ -12,6 +15,14 @@
 
 #include "emit.h"
 #include "report.h"
+
+static int json_begin(void *ctx, const struct run_context *rc, char *err, size_t len)
+{
+	struct json_state *st = ctx;
+	(void)err; (void)len;
+	st->rc = rc;
+	return 0;
+}
 
 static int json_result(void *ctx, const struct result *r, size_t index, size_t total,
 		       char *err, size_t len)
@@ -40,7 +51,9 @@ static int json_result(void *ctx, const struct result *r, size_t index, size_t t
 
 static int json_end(void *ctx, const struct run_summary *s, char *err, size_t len)
 {
-	(void)ctx; (void)err; (void)len;
+	const struct json_state *st = ctx;
+	const struct run_context *rc = st->rc;
+	(void)err; (void)len;
 	struct emit_json j;
 	emit_json_init(&j, stdout);
 	emit_json_object(&j, NULL);
@@ -56,6 +69,16 @@ static int json_end(void *ctx, const struct run_summary *s, char *err, size_t le
 	for (int i = 0; i < STATUS_COUNT; i++)
 		emit_json_int(&j, status_name((enum status)i), s->counts[i]);
 	emit_json_close(&j);
+	if (rc->run_id > 0)
+		emit_json_int(&j, "run_id", rc->run_id);
+	else
+		emit_json_null(&j, "run_id");
+	emit_json_uint_exact(&j, "seed", rc->seed);
+	emit_json_string(&j, "device", report_device(rc));
+	emit_json_object(&j, "build");
+	emit_json_string(&j, "conform_version", rc->version);
+	emit_json_string(&j, "git_revision", rc->git_revision);
+	emit_json_close(&j);
 	emit_json_close(&j);
 	emit_json_close(&j);
 	return 0;
@@ -64,6 +87,7 @@ static int json_end(void *ctx, const struct run_summary *s, char *err, size_t le
 void json_sink(struct report_sink *s, struct json_state *st)
 {
 	memset(s, 0, sizeof *s);
+	s->begin = json_begin;
 	s->result = json_result;
 	s->end = json_end;
 	s->ctx = st;
