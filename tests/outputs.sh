@@ -1,10 +1,11 @@
 #!/bin/sh
 # outputs.sh - the machine-readable outputs read back by real parsers:
 # Python's json for every JSON line (run, tune, best, history), its csv
-# for every CSV row, xml.etree for the JUnit report.  Seeds are JSON
-# strings of digits, exact where a double would round them.  Where a command
-# offers both --json and --csv, the two must hold the same columns and the
-# same values; history's robust columns are named and valued as those of
+# for every CSV row, xml.etree for the JUnit report.  The run's JSON
+# summary and each JUnit <testsuite> name the run as the database stored
+# it; seeds are JSON strings of digits, exact where a double would round
+# them.  Where a command offers both --json and --csv, the two must hold
+# the same columns and the same values; history's robust columns are named and valued as those of
 # the tune that measured its run.  A text field with quotes, a backslash,
 # a comma, a tab and a line break is planted in the database to prove the
 # escaping.  Skipped (77) without python3.
@@ -135,6 +136,18 @@ elif kind == "junit":
         for attr in ("failures", "errors", "skipped"):
             int(suite.get(attr))
         float(suite.get("time"))
+    # Each <testsuite> names the run as the database stored it (RUN:
+    # "id|seed|device|version|revision|started_at|host").
+    run_id, seed, device, version, revision, started, host = sys.argv[3].split("|")
+    want = {"seed": seed, "device": device, "revision": revision,
+            "conform_version": version, "run_id": run_id}
+    for suite in root.findall("testsuite"):
+        if (suite.get("timestamp"), suite.get("hostname")) != (started, host):
+            die("testsuite %s: timestamp %s, hostname %s; the run started %s on %s" %
+                (suite.get("name"), suite.get("timestamp"), suite.get("hostname"), started, host))
+        props = {p.get("name"): p.get("value") for p in suite.findall("properties/property")}
+        if props != want:
+            die("testsuite %s: properties %s, want %s" % (suite.get("name"), props, want))
 elif kind == "history":
     # history's columns are exactly COLUMNS (comma separated); the ones it
     # shares with tune are named as tune names them, and its last row says
@@ -180,7 +193,7 @@ expect_eq "$(echo "$run" | cut -d'|' -f2)" $SEED "the run's seed stored"
 expect_parse "run --json" run "$TMP/run.jsonl" "$run"
 sql "$DB" "select case_name || '|' || seed from results" >"$TMP/seeds"
 expect_parse "run --json: seeds are exact strings" seeds "$TMP/run.jsonl" "$TMP/seeds"
-expect_parse "run --junit" junit "$TMP/junit.xml"
+expect_parse "run --junit" junit "$TMP/junit.xml" "$run|$(sql "$DB" "select started_at, host from runs")"
 
 # conform tune: the first run measures, the next two answer from the
 # database, so their JSON and CSV must agree value for value (skipped

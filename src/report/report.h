@@ -97,7 +97,7 @@ struct junit_state {
 	const char *path;
 	struct result *results;  /* copies, written out at the end */
 	size_t count, cap;
-	double started;
+	const struct run_context *rc; /* set by begin, as json_state's */
 	struct whole_file out;   /* the temporary file beside path (junit_open) */
 };
 /* Creates the temporary file the report is written to, beside st->path,

@@ -7,11 +7,18 @@
  * pass, XFAIL with a note.  A failure the run's baseline lists (a known
  * failure) is <skipped> with the message that gives the baseline's reason,
  * since CI systems fail a build on a <failure> or an <error>; a listed case
- * that passed says in its output that its entry can go.  The file is written at the end of the run, also
- * an interrupted one, through a temporary file and rename, so a reader never
- * sees half a report; the temporary file is created before the first case
- * runs (junit_open), so a path that cannot be written is refused before the
- * run rather than after it.
+ * that passed says in its output that its entry can go.
+ *
+ * Every <testsuite> names the run: timestamp (its start, ISO-8601 UTC as
+ * runs.started_at) and hostname, and <properties> with its seed, device
+ * (the GPU, or "host"), revision, conform_version and run_id (its id in
+ * the database).
+ *
+ * The file is written at the end of the run, also an interrupted one,
+ * through a temporary file and rename, so a reader never sees half a
+ * report; the temporary file is created before the first case runs
+ * (junit_open), so a path that cannot be written is refused before the run
+ * rather than after it.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -27,8 +34,8 @@
 static int junit_begin(void *ctx, const struct run_context *rc, char *err, size_t len)
 {
 	struct junit_state *st = ctx;
-	(void)rc; (void)err; (void)len;
-	st->started = text_now();
+	(void)err; (void)len;
+	st->rc = rc;
 	return 0;
 }
 
@@ -129,6 +136,36 @@ static void write_case(FILE *f, const struct result *r)
 	fputs("    </testcase>\n", f);
 }
 
+static void write_property(FILE *f, const char *name, const char *value)
+{
+	fprintf(f, "      <property name=\"%s\" value=\"", name);
+	text_xml_escape(f, value);
+	fputs("\"/>\n", f);
+}
+
+/* A family's <testsuite> start tag and the run's <properties>. */
+static void write_suite_head(FILE *f, const struct run_context *rc, const char *fam, size_t fl,
+			     const struct junit_counts *n)
+{
+	char num[32];
+
+	fprintf(f, "  <testsuite name=\"%.*s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\"",
+		(int)fl, fam, n->tests, n->failures, n->errors, n->skipped, n->time);
+	fprintf(f, " timestamp=\"%s\" hostname=\"", rc->started_at);
+	text_xml_escape(f, rc->host);
+	fputs("\">\n    <properties>\n", f);
+	snprintf(num, sizeof num, "%llu", (unsigned long long)rc->seed);
+	write_property(f, "seed", num);
+	write_property(f, "device", report_device(rc));
+	write_property(f, "revision", rc->git_revision);
+	write_property(f, "conform_version", rc->version);
+	if (rc->run_id > 0) {
+		snprintf(num, sizeof num, "%lld", (long long)rc->run_id);
+		write_property(f, "run_id", num);
+	}
+	fputs("    </properties>\n", f);
+}
+
 static int junit_end(void *ctx, const struct run_summary *s, char *err, size_t len)
 {
 	struct junit_state *st = ctx;
@@ -157,8 +194,7 @@ static int junit_end(void *ctx, const struct run_summary *s, char *err, size_t l
 			if (family_len(r->c->name) == fl && strncmp(r->c->name, fam, fl) == 0)
 				count_case(&n, r);
 		}
-		fprintf(f, "  <testsuite name=\"%.*s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\">\n",
-			(int)fl, fam, n.tests, n.failures, n.errors, n.skipped, n.time);
+		write_suite_head(f, st->rc, fam, fl, &n);
 		for (size_t j = i; j < st->count; j++) {
 			const struct result *r = &st->results[j];
 			if (family_len(r->c->name) == fl && strncmp(r->c->name, fam, fl) == 0)
