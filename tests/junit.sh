@@ -1,11 +1,11 @@
 #!/bin/sh
-# junit.sh - the JUnit reports conform writes (run --junit) are valid
-# against junit-10.xsd, the Jenkins xUnit schema that CI readers of JUnit
-# follow (tests/data/junit-10.xsd), checked by xmllint: a plain run, and a
-# run with every element the report can hold (<failure> for FAIL and
-# XPASS, <error> for a crash, <skipped> for a GPU case without a GPU and
-# for a known failure, <system-out> for XFAIL and a fixed one) and text
-# that needs escaping.  A report with a planted violation must fail, so a
+# junit.sh - the JUnit reports conform writes (run --junit, compare
+# --junit) are valid against junit-10.xsd, the Jenkins xUnit schema that
+# CI readers of JUnit follow (tests/data/junit-10.xsd), checked by xmllint:
+# a plain run, a run with every element the report can hold (<failure>
+# for FAIL and XPASS, <error> for a crash, <skipped> for a GPU case without
+# a GPU and for a known failure, <system-out> for XFAIL and a fixed one)
+# and text that needs escaping, and a comparison with a regression.  A report with a planted violation must fail, so a
 # validator that accepts anything cannot pass this test.  Host-only
 # harness cases: no GPU needed.  Skipped (77) without xmllint.
 . "$(dirname "$0")/lib.sh"
@@ -57,4 +57,12 @@ for element in '<failure type="FAIL"' '<failure type="XPASS"' '<error type="CRAS
 	'<property name="seed" value="18446744073709551615"/>'; do
 	expect_grep "$TMP/every.xml" "$element" "the report holds $element"
 done
+
+# conform compare: the second run's j.pass gives a wrong answer.
+sed 's/^case j.pass   variant=harness.pass /case j.pass   variant=harness.wrong/' "$TMP/j.suite" >"$TMP/k.suite"
+expect_exit 1 "a run with a regression" -- "$CONFORM" --suite "$TMP/k.suite" --all --seed 1 \
+	--db "$TMP/every.db" --baseline "$TMP/j.bl"
+expect_exit 1 "compare: a regression" -- "$CONFORM" compare --db "$TMP/every.db" --junit "$TMP/compare.xml"
+expect_valid "$TMP/compare.xml" "compare's report"
+expect_grep "$TMP/compare.xml" '<failure message="PASS -&gt; FAIL"' "compare's report holds the regression"
 finish
