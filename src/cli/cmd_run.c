@@ -43,12 +43,13 @@ struct run_opts {
 	const char *baseline_path;
 	const char *tag;
 	int shard_i, shard_n;
+	int jobs;                         /* --jobs; 0: the session's default */
 	struct cmd_run_settings rs;
 	struct user_case_request uq;      /* --n, --cols, --dtype of --kernel's cases */
 };
 
 enum { O_ALL = CMD_OPT_OWN, O_LIST, O_VARIANTS, O_FILTER, O_EXCLUDE, O_SHARD, O_JUNIT, O_BASELINE,
-       O_N, O_COLS };
+       O_N, O_COLS, O_JOBS };
 
 static const struct cmd_option run_options[] = {
 	{.id = O_ALL, .name = "all", .help = "run every case of every suite"},
@@ -70,6 +71,9 @@ static const struct cmd_option run_options[] = {
 	{.id = CMD_OPT_DTYPE, .help = "--kernel's element type (default: every one it declares)"},
 	{.id = CMD_OPT_TIMEOUT},
 	{.id = CMD_OPT_HANG_TIMEOUT},
+	{.id = O_JOBS, .name = "jobs", .arg = CMD_ARG_COUNT, .max = SESSION_JOBS_MAX, .metavar = "N",
+	 .help = "cases on N workers at once, reported in order (default: half\n"
+		 "the processors, 1 to 4); a hang no longer holds the others up"},
 	{.id = CMD_OPT_SEED},
 	{.id = CMD_OPT_DEVICE},
 	{.id = CMD_OPT_DB},
@@ -126,6 +130,7 @@ static int run_set(void *opts, int id, const struct cmd_value *v)
 		break;
 	}
 	case O_SHARD: return parse_shard(v->text, &o->shard_i, &o->shard_n);
+	case O_JOBS: o->jobs = (int)v->u; break;
 	case CMD_OPT_DB: o->db_path = v->text; break;
 	case CMD_OPT_TAG: o->tag = v->text; break;
 	case O_JUNIT: o->junit_path = v->text; break;
@@ -402,6 +407,7 @@ static int run_exec(int argc, char **argv)
 		.tag = o.tag,
 		.baseline = o.baseline_path ? &bl : NULL,
 		.kernels = &o.rs.kernels,
+		.jobs = o.jobs,
 	};
 	if (session_open(ss, &cfg, err, sizeof err) < 0) {
 		free(ss);

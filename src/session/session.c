@@ -5,6 +5,7 @@
 #include "revision.h"
 
 #include "session.h"
+#include "session_lanes.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -55,6 +56,12 @@ int session_open(struct session *s, const struct session_config *cfg, char *err,
 	if (runner_open(&s->rn, &rcfg, err, len) < 0)
 		return -1;
 	s->opened = 1;
+	int jobs = cfg->timing ? 1 : cfg->jobs > 0 ? cfg->jobs : session_jobs_default();
+	if (jobs > 1 && session_lanes_open(s, jobs, &rcfg) < 0) {
+		snprintf(err, len, "out of memory");
+		session_close(s);
+		return -1;
+	}
 	s->rn.rc.version = PACKAGE_VERSION;
 	s->rn.rc.git_revision = CONFORM_GIT_REVISION;
 	s->dbst.db = cfg->db;
@@ -123,12 +130,16 @@ int session_report(struct session *s, const struct result *r, size_t index, size
 	return 0;
 }
 
-static void tick(struct session *s)
+void session_tick(struct session *s, double remaining_s)
 {
-	double left = runner_case_remaining(&s->rn);
 	for (size_t k = 0; k < s->nsinks; k++)
 		if (s->sinks[k].tick)
-			s->sinks[k].tick(s->sinks[k].ctx, left);
+			s->sinks[k].tick(s->sinks[k].ctx, remaining_s);
+}
+
+static void tick(struct session *s)
+{
+	session_tick(s, runner_case_remaining(&s->rn));
 }
 
 int session_run_case(struct session *s, const struct case_spec *c, uint64_t seed,
@@ -161,27 +172,28 @@ int session_run_begin(struct session *s, const struct case_spec *const *cases, s
 	s->ncases = n;
 	s->next = 0;
 	s->in_flight = 0;
+	if (s->lanes)
+		session_lanes_reset(s);
 	return session_begin(s, n, err, len);
 }
 
-static int stopped(const struct session *s)
+int session_stopped(const struct session *s)
 {
 	return s->rn.cfg.stop && *s->rn.cfg.stop;
 }
 
-static enum session_step done(struct session *s, int interrupted, char *err, size_t len)
+enum session_step session_finish(struct session *s, int interrupted, char *err, size_t len)
 {
 	s->in_flight = 0;
 	s->sum.interrupted = interrupted;
 	return session_end(s, err, len) < 0 ? SESSION_FAILED : SESSION_DONE;
 }
 
-/* The case in flight has its result: it goes to the sinks. */
-static enum session_step reported(struct session *s, char *err, size_t len)
+enum session_step session_deliver(struct session *s, const struct result *r, char *err, size_t len)
 {
 	size_t i = s->next++;
 	s->in_flight = 0;
-	if (session_report(s, &s->cur, i, s->ncases, err, len) < 0) {
+	if (session_report(s, r, i, s->ncases, err, len) < 0) {
 		s->begun = 0; /* a failed sink has no end to be told */
 		return SESSION_FAILED;
 	}
@@ -192,11 +204,13 @@ enum session_step session_step(struct session *s, double wait_s, char *err, size
 {
 	if (!s->begun)
 		return SESSION_DONE;
+	if (s->lanes)
+		return session_lanes_step(s, wait_s, err, len);
 	if (!s->in_flight) {
-		if (stopped(s))
-			return done(s, 1, err, len);
+		if (session_stopped(s))
+			return session_finish(s, 1, err, len);
 		if (s->next == s->ncases)
-			return done(s, 0, err, len);
+			return session_finish(s, 0, err, len);
 		const struct case_spec *c = s->cases[s->next];
 		double deadline = runner_case_deadline(&s->rn, c);
 		for (size_t k = 0; k < s->nsinks; k++)
@@ -207,9 +221,9 @@ enum session_step session_step(struct session *s, double wait_s, char *err, size
 		case RUNNER_BUSY:
 			break;
 		case RUNNER_RESULT:
-			return reported(s, err, len);
+			return session_deliver(s, &s->cur, err, len);
 		case RUNNER_INTERRUPTED:
-			return done(s, 1, err, len);
+			return session_finish(s, 1, err, len);
 		}
 	}
 	switch (runner_case_poll(&s->rn, wait_s, &s->cur)) {
@@ -217,11 +231,11 @@ enum session_step session_step(struct session *s, double wait_s, char *err, size
 		tick(s);
 		return SESSION_BUSY;
 	case RUNNER_INTERRUPTED:
-		return done(s, 1, err, len);
+		return session_finish(s, 1, err, len);
 	case RUNNER_RESULT:
 		break;
 	}
-	return reported(s, err, len);
+	return session_deliver(s, &s->cur, err, len);
 }
 
 enum session_step session_run(struct session *s, const struct case_spec *const *cases, size_t n,
@@ -238,6 +252,7 @@ enum session_step session_run(struct session *s, const struct case_spec *const *
 
 void session_close(struct session *s)
 {
+	session_lanes_close(s);
 	if (s->opened)
 		runner_close(&s->rn);
 	s->opened = 0;

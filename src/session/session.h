@@ -55,6 +55,11 @@
 #define SESSION_STEP_S 0.1
 
 #define SESSION_SINKS_MAX 6
+/* The most lanes a conformance run takes (--jobs). */
+#define SESSION_JOBS_MAX 16
+
+/* --jobs' default: half the processors, 1 to 4 lanes. */
+int session_jobs_default(void);
 
 struct baseline;
 struct db;
@@ -82,6 +87,11 @@ struct session_config {
 	 * process's lock (db_state.waiting); NULL: stderr. */
 	void (*db_waiting)(void *ctx, const char *line);
 	void *db_waiting_ctx;
+	/* A conformance run's lanes: cases run on this many workers at once
+	 * (session_lanes.c), reported in order.  0: session_jobs_default().
+	 * A run that times cases (timing) always takes one, so that no two
+	 * timed kernels share the GPU. */
+	int jobs;
 };
 
 enum session_step {
@@ -106,6 +116,7 @@ struct session {
 	size_t ncases, next;
 	int in_flight;
 	struct result cur;
+	struct session_lanes *lanes;         /* NULL: one lane, rn */
 };
 
 /* A fresh worker's deadline to greet, for a run whose ordinary cases have

@@ -1,0 +1,242 @@
+/*
+ * session_lanes.c - a conformance run's cases on several runners at once
+ * (run --jobs N; see session.h).
+ *
+ * Lane 0 is the session's own runner; lanes 1..N-1 are runners of their
+ * own, each with its shared worker on the same GPU, and each, like lane 0,
+ * runs a case that may hang or crash in a fresh worker of its own under
+ * the hang deadline.  So a hang no longer holds the run up: the other
+ * lanes go on while it runs out its deadline.
+ *
+ * Cases start in list order on whichever lane is free, at most
+ * LANES_WINDOW ahead of the next to report, and results go to the sinks in
+ * list order, as with one lane: the sinks, the database and the summary
+ * see the same run either way; only the durations differ.  The sinks'
+ * "case in flight" (start, tick) is the next case to report.
+ *
+ * A case whose input is large (LANES_EXCLUSIVE_BYTES) runs alone: its
+ * host buffers and device memory, several GiB, would otherwise meet the
+ * other lanes' in the GPU's memory.
+ */
+#include "session_lanes.h"
+
+#include <unistd.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dtype.h"
+#include "rng.h"
+
+/* Results held ahead of the next to report (a ring). */
+#define LANES_WINDOW 64
+/* How long a step waits on a lane when none has finished: short, since a
+ * lane idles until the next step hands it a case. */
+#define LANES_POLL_S 0.002
+#define LANES_EXCLUSIVE_BYTES ((int64_t)1 << 30)
+
+struct session_lanes {
+	int n;
+	struct runner *rn[SESSION_JOBS_MAX]; /* [0] is the session's runner */
+	long cur[SESSION_JOBS_MAX];          /* the case in flight on each lane; -1: idle */
+	struct result res[SESSION_JOBS_MAX];
+	struct result done[LANES_WINDOW];    /* results of cases next .. next + LANES_WINDOW - 1 */
+	unsigned char have[LANES_WINDOW];
+	size_t next_start;
+	long announced;                      /* the last case the sinks were told started */
+};
+
+int session_jobs_default(void)
+{
+	/* Half the processors: a lane's worker draws and checks large
+	 * inputs on all of them. */
+	long jobs = sysconf(_SC_NPROCESSORS_ONLN) / 2;
+	return jobs < 1 ? 1 : jobs > 4 ? 4 : (int)jobs;
+}
+
+int session_lanes_open(struct session *s, int jobs, const struct runner_config *cfg)
+{
+	struct session_lanes *L = calloc(1, sizeof *L);
+	char err[256];
+	if (!L)
+		return -1;
+	L->rn[0] = &s->rn;
+	L->n = 1;
+	for (int i = 1; i < jobs && i < SESSION_JOBS_MAX; i++) {
+		struct runner *rn = calloc(1, sizeof *rn);
+		/* A lane that cannot start leaves the run with fewer. */
+		if (!rn || runner_open(rn, cfg, err, sizeof err) < 0) {
+			free(rn);
+			break;
+		}
+		L->rn[L->n++] = rn;
+	}
+	s->lanes = L;
+	return L->n;
+}
+
+void session_lanes_close(struct session *s)
+{
+	struct session_lanes *L = s->lanes;
+	if (!L)
+		return;
+	for (int i = 1; i < L->n; i++) {
+		runner_close(L->rn[i]);
+		free(L->rn[i]);
+	}
+	free(L);
+	s->lanes = NULL;
+}
+
+void session_lanes_reset(struct session *s)
+{
+	struct session_lanes *L = s->lanes;
+	for (int i = 0; i < L->n; i++)
+		L->cur[i] = -1;
+	memset(L->have, 0, sizeof L->have);
+	L->next_start = 0;
+	L->announced = -1;
+}
+
+static int64_t input_bytes(const struct case_spec *c)
+{
+	return c->n * (c->cols > 0 ? c->cols : 1) * (int64_t)dtype_size(c->dtype);
+}
+
+static int exclusive(const struct case_spec *c)
+{
+	return input_bytes(c) >= LANES_EXCLUSIVE_BYTES;
+}
+
+/* Lane l's case is over (res filled): into the ring. */
+static void store(struct session_lanes *L, size_t index, const struct result *res)
+{
+	L->done[index % LANES_WINDOW] = *res;
+	L->have[index % LANES_WINDOW] = 1;
+}
+
+/* Starts cases on idle lanes.  Returns 1 when interrupted. */
+static int fill(struct session *s, struct session_lanes *L)
+{
+	for (int l = 0; l < L->n; l++) {
+		if (L->cur[l] >= 0)
+			continue;
+		if (L->next_start == s->ncases || L->next_start >= s->next + LANES_WINDOW)
+			return 0;
+		const struct case_spec *c = s->cases[L->next_start];
+		int busy = 0, busy_exclusive = 0;
+		for (int k = 0; k < L->n; k++)
+			if (L->cur[k] >= 0) {
+				busy = 1;
+				busy_exclusive |= exclusive(s->cases[L->cur[k]]);
+			}
+		if (busy_exclusive || (busy && exclusive(c)))
+			return 0;
+		size_t index = L->next_start++;
+		switch (runner_case_start(L->rn[l], c, rng_case_seed(s->rn.cfg.seed, c->name), &L->res[l])) {
+		case RUNNER_BUSY:
+			L->cur[l] = (long)index;
+			break;
+		case RUNNER_RESULT:
+			store(L, index, &L->res[l]);
+			l--; /* the lane is free again */
+			break;
+		case RUNNER_INTERRUPTED:
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Polls lane l for up to wait_s.  Returns 1 when interrupted. */
+static int collect(struct session_lanes *L, int l, double wait_s, int *got)
+{
+	switch (runner_case_poll(L->rn[l], wait_s, &L->res[l])) {
+	case RUNNER_BUSY:
+		return 0;
+	case RUNNER_RESULT:
+		store(L, (size_t)L->cur[l], &L->res[l]);
+		L->cur[l] = -1;
+		*got = 1;
+		return 0;
+	case RUNNER_INTERRUPTED:
+		L->cur[l] = -1;
+		return 1;
+	}
+	return 0;
+}
+
+/* Ends every case in flight (the stop flag is set: each poll kills its
+ * worker). */
+static void abandon(struct session_lanes *L)
+{
+	int got = 0;
+	for (int l = 0; l < L->n; l++)
+		if (L->cur[l] >= 0)
+			collect(L, l, 0, &got);
+}
+
+/* The lane running case index, or -1 when it is not in flight. */
+static int lane_of(const struct session_lanes *L, size_t index)
+{
+	for (int l = 0; l < L->n; l++)
+		if (L->cur[l] == (long)index)
+			return l;
+	return -1;
+}
+
+/* Tells the sinks the next case to report has started (once). */
+static void announce(struct session *s, struct session_lanes *L)
+{
+	if (s->next >= s->ncases || L->announced == (long)s->next || s->next >= L->next_start)
+		return;
+	const struct case_spec *c = s->cases[s->next];
+	int l = lane_of(L, s->next);
+	double deadline = runner_case_deadline(l >= 0 ? L->rn[l] : &s->rn, c);
+	for (size_t k = 0; k < s->nsinks; k++)
+		if (s->sinks[k].start)
+			s->sinks[k].start(s->sinks[k].ctx, c, s->next, s->ncases, deadline);
+	L->announced = (long)s->next;
+}
+
+enum session_step session_lanes_step(struct session *s, double wait_s, char *err, size_t len)
+{
+	struct session_lanes *L = s->lanes;
+	int got = 0;
+
+	if (session_stopped(s)) {
+		abandon(L);
+		return session_finish(s, 1, err, len);
+	}
+	if (s->next < s->ncases && L->have[s->next % LANES_WINDOW]) {
+		announce(s, L);
+		L->have[s->next % LANES_WINDOW] = 0;
+		return session_deliver(s, &L->done[s->next % LANES_WINDOW], err, len);
+	}
+	if (s->next == s->ncases)
+		return session_finish(s, 0, err, len);
+	if (fill(s, L)) {
+		abandon(L);
+		return session_finish(s, 1, err, len);
+	}
+	announce(s, L);
+	for (int l = 0; l < L->n; l++)
+		if (L->cur[l] >= 0 && collect(L, l, 0, &got)) {
+			abandon(L);
+			return session_finish(s, 1, err, len);
+		}
+	if (!got) {
+		/* Nothing finished: wait a little on the case the sinks show. */
+		int l = lane_of(L, s->next);
+		for (int k = 0; l < 0 && k < L->n; k++)
+			if (L->cur[k] >= 0)
+				l = k;
+		if (l >= 0 && collect(L, l, wait_s < LANES_POLL_S ? wait_s : LANES_POLL_S, &got)) {
+			abandon(L);
+			return session_finish(s, 1, err, len);
+		}
+	}
+	int head = lane_of(L, s->next);
+	session_tick(s, head >= 0 ? runner_case_remaining(L->rn[head]) : 0);
+	return SESSION_BUSY;
+}

@@ -1,0 +1,28 @@
+/*
+ * session_lanes.h - what session.c and session_lanes.c share: the lanes
+ * of a run with --jobs N (session_lanes.c), and the session's own steps
+ * that the lanes take too (session.c).  Nothing else includes it.
+ */
+#ifndef CONFORM_SESSION_LANES_H
+#define CONFORM_SESSION_LANES_H
+
+#include "session.h"
+
+/* Opens lanes 1..jobs-1 beside the session's runner (fewer where a worker
+ * cannot start).  Returns the number of lanes, or -1 (no memory). */
+int session_lanes_open(struct session *s, int jobs, const struct runner_config *cfg);
+void session_lanes_close(struct session *s);
+/* Before a run's first step. */
+void session_lanes_reset(struct session *s);
+/* session_step with lanes. */
+enum session_step session_lanes_step(struct session *s, double wait_s, char *err, size_t len);
+
+/* session.c's steps: Ctrl-C or the interface's cancel is set; the run
+ * ends (interrupted or not: the sinks are told); a result goes to the
+ * sinks as case s->next; the sinks' countdown. */
+int session_stopped(const struct session *s);
+enum session_step session_finish(struct session *s, int interrupted, char *err, size_t len);
+enum session_step session_deliver(struct session *s, const struct result *r, char *err, size_t len);
+void session_tick(struct session *s, double remaining_s);
+
+#endif

@@ -1,0 +1,69 @@
+#!/bin/sh
+# jobs.sh - run --jobs N: cases on N workers at once, reported in order.
+# Four expected hangs and a crash among passing cases: the same statuses
+# in the same order, to the console, the database and the summary, as with
+# one worker, while the hangs run out their deadlines side by side; Ctrl-C
+# stops a run of several lanes as one (exit 130, the results stored are the
+# first cases' in order); bad values are one line and exit 2.
+. "$(dirname "$0")/lib.sh"
+SQLITE3=${SQLITE3:-sqlite3}
+cat >"$TMP/lanes.suite" <<'SUITE'
+case l.pass.{dtype}   variant=harness.pass  dtype=f32|f64|i32  n=100003
+case l.hang1          variant=harness.hang  n=1 expect=hang
+case l.hang2          variant=harness.hang  n=1 expect=hang
+case l.wrong          variant=harness.wrong dtype=i32 n=1000 expect=fail
+case l.hang3          variant=harness.hang  n=1 expect=hang
+case l.crash          variant=harness.crash n=1 expect=crash
+case l.hang4          variant=harness.hang  n=1 expect=hang
+case l.after          variant=harness.pass  dtype=i32 n=4096
+SUITE
+
+# lanes N: the run with --jobs N; its wall time in $TMP/wall.N.
+lanes() {
+	start=$(date +%s.%N)
+	expect_exit 0 "--jobs $1" -- "$CONFORM" --suite "$TMP/lanes.suite" --all --jobs "$1" --seed 3 \
+		--hang-timeout 1 --db "$TMP/j$1.db" -v --json
+	end=$(date +%s.%N)
+	echo "$start $end" | awk '{ printf "%.2f\n", $2 - $1 }' >"$TMP/wall.$1"
+	cp "$TMP/out" "$TMP/out.$1"
+	grep -E '^(PASS|XFAIL|FAIL|TIMEOUT|CRASH|ERROR|SKIP|XPASS) ' "$TMP/err" | cut -d' ' -f1-5 | sed 's/ *$//' >"$TMP/console.$1"
+	"$SQLITE3" "$TMP/j$1.db" "SELECT case_name || ' ' || status || ' ' || seed FROM results ORDER BY id" >"$TMP/db.$1"
+}
+lanes 1
+lanes 4
+for what in console db; do
+	checks=$((checks + 1))
+	cmp -s "$TMP/$what.1" "$TMP/$what.4" || { fail "$what: --jobs 4 differs from --jobs 1"; diff "$TMP/$what.1" "$TMP/$what.4" | head -n 6 >&2; }
+done
+expect_eq "$(wc -l <"$TMP/db.4" | tr -d ' ')" 10 "every case stored"
+expect_eq "$(cut -d' ' -f1 "$TMP/db.4" | tr '\n' ' ')" \
+	"l.pass.f32 l.pass.f64 l.pass.i32 l.hang1 l.hang2 l.wrong l.hang3 l.crash l.hang4 l.after " "in list order"
+expect_eq "$(sed -n 's/.*"passed":\([0-9]*\),"failed":\([0-9]*\).*/\1 \2/p' "$TMP/out.4" | tail -n 1)" "10 0" "the summary's counts"
+# Four hangs of 1 s: one after another with one lane, side by side with four.
+checks=$((checks + 1))
+awk -v a="$(cat "$TMP/wall.1")" -v b="$(cat "$TMP/wall.4")" 'BEGIN { exit !(a >= 4.0 && b <= 3.0) }' ||
+	fail "hangs not side by side: --jobs 1 took $(cat "$TMP/wall.1") s, --jobs 4 $(cat "$TMP/wall.4") s"
+
+# Ctrl-C in the middle: exit 130, the run interrupted, its stored results
+# the first cases of the list, in order.
+"$CONFORM" --suite "$TMP/lanes.suite" --all --jobs 4 --seed 3 --hang-timeout 5 --db "$TMP/int.db" \
+	>"$TMP/int.out" 2>&1 &
+pid=$!
+sleep 1.5
+kill -INT "$pid"
+wait "$pid"
+expect_eq "$?" 130 "Ctrl-C: exit 130"
+expect_eq "$("$SQLITE3" "$TMP/int.db" "SELECT state FROM runs")" "interrupted" "the run is interrupted"
+stored=$("$SQLITE3" "$TMP/int.db" "SELECT group_concat(case_name, ' ') FROM (SELECT case_name FROM results ORDER BY id)")
+checks=$((checks + 1))
+case "l.pass.f32 l.pass.f64 l.pass.i32 l.hang1 l.hang2 l.wrong l.hang3 l.crash l.hang4 l.after" in
+"$stored"*) ;;
+*) fail "stored after Ctrl-C: '$stored', not a prefix of the list" ;;
+esac
+
+one_line_exit2 "--jobs 0" "$CONFORM" --suite "$TMP/lanes.suite" --all --jobs 0 --db "$TMP/x.db"
+one_line_exit2 "--jobs 17" "$CONFORM" --suite "$TMP/lanes.suite" --all --jobs 17 --db "$TMP/x.db"
+one_line_exit2 "--jobs x" "$CONFORM" --suite "$TMP/lanes.suite" --all --jobs x --db "$TMP/x.db"
+
+echo "$checks checks, $failures failed"
+[ "$failures" -eq 0 ]
