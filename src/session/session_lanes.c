@@ -8,15 +8,21 @@
  * the hang deadline.  So a hang no longer holds the run up: the other
  * lanes go on while it runs out its deadline.
  *
- * Cases start in list order on whichever lane is free, at most
- * LANES_WINDOW ahead of the next to report, and results go to the sinks in
- * list order, as with one lane: the sinks, the database and the summary
- * see the same run either way; only the durations differ.  The sinks'
- * "case in flight" (start, tick) is the next case to report.
+ * A free lane takes the first case not yet started among the next
+ * LANES_WINDOW to report that may share the GPU with the cases running,
+ * and results go to the sinks in list order, as with one lane: the sinks,
+ * the database and the summary see the same run either way; only the
+ * durations differ.  The sinks' "case in flight" (start, tick) is the next
+ * case to report.
  *
- * A case whose input is large (LANES_EXCLUSIVE_BYTES) runs alone: its
- * host buffers and device memory, several GiB, would otherwise meet the
- * other lanes' in the GPU's memory.
+ * What may share the GPU: cases that may hang, crash or be undefined run
+ * only beside each other, ordinary cases only beside ordinary ones.  A
+ * hung kernel holds the GPU for its whole deadline: on the H100 an
+ * ordinary case beside one took the hang's 2 s (2026-11-26).  So the
+ * ordinary cases of the window go first, and the hangs of the window then
+ * run out their deadlines together.  A case whose input is large
+ * (LANES_EXCLUSIVE_BYTES) runs alone: its host buffers and device memory,
+ * several GiB, would otherwise meet the other lanes' in the GPU's memory.
  */
 #include "session_lanes.h"
 
@@ -42,7 +48,7 @@ struct session_lanes {
 	struct result res[SESSION_JOBS_MAX];
 	struct result done[LANES_WINDOW];    /* results of cases next .. next + LANES_WINDOW - 1 */
 	unsigned char have[LANES_WINDOW];
-	size_t next_start;
+	unsigned char started[LANES_WINDOW]; /* of the same cases: started (or done) */
 	long announced;                      /* the last case the sinks were told started */
 };
 
@@ -94,7 +100,7 @@ void session_lanes_reset(struct session *s)
 	for (int i = 0; i < L->n; i++)
 		L->cur[i] = -1;
 	memset(L->have, 0, sizeof L->have);
-	L->next_start = 0;
+	memset(L->started, 0, sizeof L->started);
 	L->announced = -1;
 }
 
@@ -108,11 +114,41 @@ static int exclusive(const struct case_spec *c)
 	return input_bytes(c) >= LANES_EXCLUSIVE_BYTES;
 }
 
+/* A case that may hang, crash or be undefined (the runner gives it a
+ * worker of its own). */
+static int risky(const struct case_spec *c)
+{
+	return c->expect == EXPECT_HANG || c->expect == EXPECT_UNDEFINED || c->expect == EXPECT_CRASH;
+}
+
 /* Lane l's case is over (res filled): into the ring. */
 static void store(struct session_lanes *L, size_t index, const struct result *res)
 {
 	L->done[index % LANES_WINDOW] = *res;
 	L->have[index % LANES_WINDOW] = 1;
+}
+
+/* The first case of the window not started yet that may run beside the
+ * cases in flight, or -1. */
+static long pick(const struct session *s, const struct session_lanes *L)
+{
+	int busy = 0, busy_risky = 0;
+	for (int k = 0; k < L->n; k++)
+		if (L->cur[k] >= 0) {
+			const struct case_spec *c = s->cases[L->cur[k]];
+			if (exclusive(c))
+				return -1;
+			busy = 1;
+			busy_risky = risky(c);
+		}
+	size_t end = s->next + LANES_WINDOW < s->ncases ? s->next + LANES_WINDOW : s->ncases;
+	for (size_t i = s->next; i < end; i++) {
+		const struct case_spec *c = s->cases[i];
+		if (L->started[i % LANES_WINDOW] || (busy && (exclusive(c) || risky(c) != busy_risky)))
+			continue;
+		return (long)i;
+	}
+	return -1;
 }
 
 /* Starts cases on idle lanes.  Returns 1 when interrupted. */
@@ -121,24 +157,17 @@ static int fill(struct session *s, struct session_lanes *L)
 	for (int l = 0; l < L->n; l++) {
 		if (L->cur[l] >= 0)
 			continue;
-		if (L->next_start == s->ncases || L->next_start >= s->next + LANES_WINDOW)
+		long i = pick(s, L);
+		if (i < 0)
 			return 0;
-		const struct case_spec *c = s->cases[L->next_start];
-		int busy = 0, busy_exclusive = 0;
-		for (int k = 0; k < L->n; k++)
-			if (L->cur[k] >= 0) {
-				busy = 1;
-				busy_exclusive |= exclusive(s->cases[L->cur[k]]);
-			}
-		if (busy_exclusive || (busy && exclusive(c)))
-			return 0;
-		size_t index = L->next_start++;
+		const struct case_spec *c = s->cases[i];
+		L->started[i % LANES_WINDOW] = 1;
 		switch (runner_case_start(L->rn[l], c, rng_case_seed(s->rn.cfg.seed, c->name), &L->res[l])) {
 		case RUNNER_BUSY:
-			L->cur[l] = (long)index;
+			L->cur[l] = i;
 			break;
 		case RUNNER_RESULT:
-			store(L, index, &L->res[l]);
+			store(L, (size_t)i, &L->res[l]);
 			l--; /* the lane is free again */
 			break;
 		case RUNNER_INTERRUPTED:
@@ -188,7 +217,7 @@ static int lane_of(const struct session_lanes *L, size_t index)
 /* Tells the sinks the next case to report has started (once). */
 static void announce(struct session *s, struct session_lanes *L)
 {
-	if (s->next >= s->ncases || L->announced == (long)s->next || s->next >= L->next_start)
+	if (s->next >= s->ncases || L->announced == (long)s->next || !L->started[s->next % LANES_WINDOW])
 		return;
 	const struct case_spec *c = s->cases[s->next];
 	int l = lane_of(L, s->next);
@@ -211,6 +240,7 @@ enum session_step session_lanes_step(struct session *s, double wait_s, char *err
 	if (s->next < s->ncases && L->have[s->next % LANES_WINDOW]) {
 		announce(s, L);
 		L->have[s->next % LANES_WINDOW] = 0;
+		L->started[s->next % LANES_WINDOW] = 0; /* the slot's next case */
 		return session_deliver(s, &L->done[s->next % LANES_WINDOW], err, len);
 	}
 	if (s->next == s->ncases)
