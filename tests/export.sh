@@ -113,6 +113,13 @@ assert tunables == 1, "device.atomic at 2^24: %d lines" % tunables
 EOF
 fi
 
+# best's table on the same database: its columns hold rows of columns
+# ("2^12x1024") as wide as the header, so every dtype sits under "dtype".
+expect_exit 0 "best's table" -- "$CONFORM" best 'softmax.*' --n 2^12 --db "$db"
+checks=$((checks + 1))
+awk '/^device / { col = index($0, "dtype") } /^NVIDIA/ { if (col == 0 || !(substr($0, col, 3) ~ /^(f32|bf1)/)) bad = 1 }
+     END { exit bad || col == 0 }' "$TMP/out" || { fail "best's columns do not line up"; sed 's/^/  | /' "$TMP/out" >&2; }
+
 # Bad input: one line, exit 2.
 one_line_exit2 "neither --header nor --json" "$CONFORM" export 'device.*' --db "$db"
 one_line_exit2 "no kernel" "$CONFORM" export --json --db "$db"

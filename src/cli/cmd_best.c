@@ -32,15 +32,19 @@ static const struct cmd_option best_options[] = {
 
 static void print_table(const struct best_answer *a, size_t n)
 {
-	int wd = 6, wv = 7, wc = 13;
+	/* Columns as wide as their widest entry: device names, configurations
+	 * and sizes of rows ("2^12x1024") vary by the database. */
+	int wd = 6, wv = 7, wc = 13, ws = 8;
 	char config[256], size[48], note[48];
 	for (size_t i = 0; i < n; i++) {
 		lookup_config(&a[i].row, config, sizeof config);
+		lookup_size(&a[i].row, size, sizeof size);
 		int d = (int)strlen(db_device_label(a[i].row.device)), v = (int)strlen(a[i].row.variant),
-		    c = (int)strlen(config);
+		    c = (int)strlen(config), z = (int)strlen(size);
 		wd = d > wd ? d : wd;
 		wv = v > wv ? v : wv;
 		wc = c > wc ? c : wc;
+		ws = z > ws ? z : ws;
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (a[i].exact)
@@ -52,15 +56,15 @@ static void print_table(const struct best_answer *a, size_t n)
 			printf(" (%s %s %s)", db_device_label(a[i].row.device), a[i].row.dtype, a[i].row.op);
 		putchar('\n');
 	}
-	printf("%-*s  %-*s  %-8s  %-5s  %-3s  %-*s  %11s  %8s  %6s  %-20s  %s\n", wd, "device", wv,
-	       "variant", "n", "dtype", "op", wc, "configuration", "median (µs)", "GB/s", "noise",
+	printf("%-*s  %-*s  %-*s  %-5s  %-3s  %-*s  %11s  %8s  %6s  %-20s  %s\n", wd, "device", wv,
+	       "variant", ws, "n", "dtype", "op", wc, "configuration", "median (µs)", "GB/s", "noise",
 	       "measured", "build");
 	for (size_t i = 0; i < n; i++) {
 		const struct db_tuned_row *r = &a[i].row;
 		lookup_config(r, config, sizeof config);
 		lookup_size(r, size, sizeof size);
-		printf("%-*s  %-*s  %-8s  %-5s  %-3s  %-*s  %10.2f  %8.2f  %5.1f%%  %-20s  %s\n", wd,
-		       db_device_label(r->device), wv, r->variant, size, r->dtype, r->op[0] ? r->op : "-", wc,
+		printf("%-*s  %-*s  %-*s  %-5s  %-3s  %-*s  %10.2f  %8.2f  %5.1f%%  %-20s  %s\n", wd,
+		       db_device_label(r->device), wv, r->variant, ws, size, r->dtype, r->op[0] ? r->op : "-", wc,
 		       config, r->median_ms * 1e3, r->gbps, r->noise * 100, r->measured_at,
 		       r->git_revision[0] ? r->git_revision : "-");
 	}
