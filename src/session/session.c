@@ -56,12 +56,8 @@ int session_open(struct session *s, const struct session_config *cfg, char *err,
 	if (runner_open(&s->rn, &rcfg, err, len) < 0)
 		return -1;
 	s->opened = 1;
-	int jobs = cfg->timing ? 1 : cfg->jobs > 0 ? cfg->jobs : session_jobs_default();
-	if (jobs > 1 && session_lanes_open(s, jobs, &rcfg) < 0) {
-		snprintf(err, len, "out of memory");
-		session_close(s);
-		return -1;
-	}
+	/* The other lanes start with a run that has cases for them. */
+	s->jobs = cfg->timing ? 1 : cfg->jobs > 0 ? cfg->jobs : session_jobs_default();
 	s->rn.rc.version = PACKAGE_VERSION;
 	s->rn.rc.git_revision = CONFORM_GIT_REVISION;
 	s->dbst.db = cfg->db;
@@ -172,6 +168,11 @@ int session_run_begin(struct session *s, const struct case_spec *const *cases, s
 	s->ncases = n;
 	s->next = 0;
 	s->in_flight = 0;
+	if (!s->lanes && s->jobs > 1 && n > 1 &&
+	    session_lanes_open(s, s->jobs < (int)n ? s->jobs : (int)n, &s->rn.cfg) < 0) {
+		snprintf(err, len, "out of memory");
+		return -1;
+	}
 	if (s->lanes)
 		session_lanes_reset(s);
 	return session_begin(s, n, err, len);

@@ -116,7 +116,8 @@ struct session {
 	size_t ncases, next;
 	int in_flight;
 	struct result cur;
-	struct session_lanes *lanes;         /* NULL: one lane, rn */
+	int jobs;                            /* lanes a conformance run takes (session_config.jobs) */
+	struct session_lanes *lanes;         /* NULL: one lane, rn; opened by the first run of several cases */
 };
 
 /* A fresh worker's deadline to greet, for a run whose ordinary cases have
