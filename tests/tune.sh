@@ -38,6 +38,8 @@ expect_grep "$TMP/out" "^\*[ =]harness.spin +block=512,items=4,vec=2 " "resumed 
 expect_eq "$(tail -n 1 "$TMP/out")" "72 passed, 0 failed, 4 skipped" "resumed summary"
 expect_eq "$(sql "$A" "select count(*) from results")" 77 "no rows added on resume"
 expect_eq "$(sql "$A" "select count(*) from runs")" 2 "the resumed run is recorded"
+expect_eq "$(sql "$A" "select passed || ' ' || failed || ' ' || skipped from runs where id = 2")" "72 0 4" \
+	"the resumed run's tallies: what it found"
 
 # --fresh measures again (the copy bandwidth stays: once per device).
 expect_exit 0 "fresh" -- "$CONFORM" tune harness.spin --n 2^16 --dtype f32 --fresh $FAST --db "$A"

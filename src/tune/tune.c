@@ -204,6 +204,9 @@ static int evaluate_case(struct tune_session *s, struct tune_memo *m, uint64_t s
 			return -1;
 		if (found) {
 			m->done = m->reused = 1;
+			/* Not stored again, but counted: a tune the database
+			 * answered records the evaluations it found. */
+			tally(&s->run.sum, m->res.status);
 			return 0;
 		}
 	}
