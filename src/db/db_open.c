@@ -64,17 +64,9 @@ static int refuse_unreadable(struct db *db, int rc, char *err, size_t len)
 
 /* Refuses, before anything is written, a database this build must not
  * touch: unreadable, another program's, of a schema version conform never
- * wrote, or made by a newer conform; and one it cannot write to.  Only
- * reads. */
-static int check_ours_to(struct db *db, long long *version, int for_writing, char *err, size_t len);
-static int check_ours(struct db *db, long long *version, char *err, size_t len)
-{
-	return check_ours_to(db, version, 1, err, len);
-}
-
-/* check_ours, and for a database that will only be read (for_writing 0)
- * without the refusal of a read-only file. */
-static int check_ours_to(struct db *db, long long *version, int for_writing, char *err, size_t len)
+ * wrote, or made by a newer conform; and, for_writing, one it cannot write
+ * to.  Only reads. */
+static int check_ours(struct db *db, long long *version, int for_writing, char *err, size_t len)
 {
 	long long appid, objects;
 	int latest = db_schema_latest(), rc;
@@ -187,20 +179,43 @@ static int has_wal(const char *path)
 	return stat(wal, &sb) == 0 && sb.st_size > 0;
 }
 
+/* Opens db's connection to path with SQLite's flags, after the file's own
+ * checks (db_file_check), with the policy's result codes and lock wait.
+ * Returns 0, or -1 with the message (db->h, when set, is the caller's to
+ * close). */
+static int db_connect(struct db *db, const char *path, int flags, char *err, size_t len)
+{
+	if (strlen(path) >= sizeof db->path) {
+		db_seterr_at(err, len, path, "path too long");
+		return -1;
+	}
+	if (db_file_check(path, err, len) != 0)
+		return -1;
+	strcpy(db->path, path);
+	int rc = sqlite3_open_v2(path, &db->h, flags, NULL);
+	if (rc != SQLITE_OK) {
+		if (db->h)
+			db_fail(db, "cannot open", rc, err, len);
+		else
+			db_seterr_at(err, len, path, "cannot open: %s", sqlite3_errstr(rc));
+		return -1;
+	}
+	/* Before the first read: even the checks may meet another's lock. */
+	sqlite3_extended_result_codes(db->h, 1);
+	sqlite3_busy_timeout(db->h, DB_BUSY_TIMEOUT_MS);
+	return 0;
+}
+
 static int open_db(const char *path, int target, enum check_when when, struct db **out,
 		   char *err, size_t len)
 {
 	struct db *db;
 	long long version;
-	int latest = db_schema_latest(), rc;
+	int latest = db_schema_latest();
 
 	*out = NULL;
 	if (!path || !*path) {
 		db_seterr(err, len, "no database path given");
-		return -1;
-	}
-	if (strlen(path) >= PATH_MAX) {
-		db_seterr_at(err, len, path, "path too long");
 		return -1;
 	}
 	if (latest < 1) {
@@ -211,27 +226,13 @@ static int open_db(const char *path, int target, enum check_when when, struct db
 		db_seterr(err, len, "schema version %d unknown to this build (latest %d)", target, latest);
 		return -1;
 	}
-	if (db_file_check(path, err, len) != 0)
-		return -1;
-
 	db = calloc(1, sizeof *db);
 	if (!db) {
 		db_seterr_at(err, len, path, "out of memory");
 		return -1;
 	}
-	strcpy(db->path, path);
-
-	rc = sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
-	if (rc != SQLITE_OK) {
-		if (db->h)
-			db_fail(db, "cannot open", rc, err, len);
-		else
-			db_seterr_at(err, len, path, "cannot open: %s", sqlite3_errstr(rc));
+	if (db_connect(db, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, err, len) != 0)
 		goto fail;
-	}
-	/* Before the first read: even the checks may meet another's lock. */
-	sqlite3_extended_result_codes(db->h, 1);
-	sqlite3_busy_timeout(db->h, DB_BUSY_TIMEOUT_MS);
 
 	/* Read-only checks first: nothing below writes until they pass, not
 	 * even closing.  The last connection to close folds the WAL into the
@@ -240,7 +241,7 @@ static int open_db(const char *path, int target, enum check_when when, struct db
 	 * -wal and -shm this open made, as it should.) */
 	if (has_wal(path))
 		sqlite3_db_config(db->h, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
-	if (check_ours(db, &version, err, len) != 0)
+	if (check_ours(db, &version, 1, err, len) != 0)
 		goto fail;
 	if ((when == CHECK_ALWAYS || open_writes(db, version, target)) &&
 	    check_intact(db, err, len) != 0)
@@ -278,26 +279,11 @@ int db_check_source(const char *path, char *err, size_t len)
 {
 	struct db db = {0};
 	long long version;
-	int latest = db_schema_latest(), rc, bad = -1;
+	int latest = db_schema_latest(), bad = -1;
 
-	if (strlen(path) >= sizeof db.path) {
-		db_seterr_at(err, len, path, "path too long");
-		return -1;
-	}
-	if (db_file_check(path, err, len) != 0)
-		return -1;
-	strcpy(db.path, path);
-	rc = sqlite3_open_v2(path, &db.h, SQLITE_OPEN_READONLY, NULL);
-	if (rc != SQLITE_OK) {
-		if (db.h)
-			db_fail(&db, "cannot open", rc, err, len);
-		else
-			db_seterr_at(err, len, path, "cannot open: %s", sqlite3_errstr(rc));
+	if (db_connect(&db, path, SQLITE_OPEN_READONLY, err, len) != 0)
 		goto out;
-	}
-	sqlite3_extended_result_codes(db.h, 1);
-	sqlite3_busy_timeout(db.h, DB_BUSY_TIMEOUT_MS);
-	if (check_ours_to(&db, &version, 0, err, len) != 0)
+	if (check_ours(&db, &version, 0, err, len) != 0)
 		goto out;
 	if (version == 0) {
 		db_seterr_at(err, len, path, "empty: not a conform database yet");
