@@ -56,7 +56,6 @@ int session_open(struct session *s, const struct session_config *cfg, char *err,
 	if (runner_open(&s->rn, &rcfg, err, len) < 0)
 		return -1;
 	s->opened = 1;
-	/* The other lanes start with a run that has cases for them. */
 	s->jobs = cfg->timing ? 1 : cfg->jobs > 0 ? cfg->jobs : session_jobs_default();
 	s->rn.rc.version = PACKAGE_VERSION;
 	s->rn.rc.git_revision = CONFORM_GIT_REVISION;
@@ -167,14 +166,12 @@ int session_run_begin(struct session *s, const struct case_spec *const *cases, s
 	s->cases = cases;
 	s->ncases = n;
 	s->next = 0;
-	s->in_flight = 0;
-	if (!s->lanes && s->jobs > 1 && n > 1 &&
-	    session_lanes_open(s, s->jobs < (int)n ? s->jobs : (int)n, &s->rn.cfg) < 0) {
+	/* The other lanes start with the first run that has cases for them. */
+	if (!s->lanes && session_lanes_open(s, s->jobs < (int)n ? s->jobs : (int)n, &s->rn.cfg) < 0) {
 		snprintf(err, len, "out of memory");
 		return -1;
 	}
-	if (s->lanes)
-		session_lanes_reset(s);
+	session_lanes_reset(s);
 	return session_begin(s, n, err, len);
 }
 
@@ -185,7 +182,6 @@ int session_stopped(const struct session *s)
 
 enum session_step session_finish(struct session *s, int interrupted, char *err, size_t len)
 {
-	s->in_flight = 0;
 	s->sum.interrupted = interrupted;
 	return session_end(s, err, len) < 0 ? SESSION_FAILED : SESSION_DONE;
 }
@@ -193,7 +189,6 @@ enum session_step session_finish(struct session *s, int interrupted, char *err, 
 enum session_step session_deliver(struct session *s, const struct result *r, char *err, size_t len)
 {
 	size_t i = s->next++;
-	s->in_flight = 0;
 	if (session_report(s, r, i, s->ncases, err, len) < 0) {
 		s->begun = 0; /* a failed sink has no end to be told */
 		return SESSION_FAILED;
@@ -205,38 +200,7 @@ enum session_step session_step(struct session *s, double wait_s, char *err, size
 {
 	if (!s->begun)
 		return SESSION_DONE;
-	if (s->lanes)
-		return session_lanes_step(s, wait_s, err, len);
-	if (!s->in_flight) {
-		if (session_stopped(s))
-			return session_finish(s, 1, err, len);
-		if (s->next == s->ncases)
-			return session_finish(s, 0, err, len);
-		const struct case_spec *c = s->cases[s->next];
-		double deadline = runner_case_deadline(&s->rn, c);
-		for (size_t k = 0; k < s->nsinks; k++)
-			if (s->sinks[k].start)
-				s->sinks[k].start(s->sinks[k].ctx, c, s->next, s->ncases, deadline);
-		s->in_flight = 1;
-		switch (runner_case_start(&s->rn, c, rng_case_seed(s->rn.cfg.seed, c->name), &s->cur)) {
-		case RUNNER_BUSY:
-			break;
-		case RUNNER_RESULT:
-			return session_deliver(s, &s->cur, err, len);
-		case RUNNER_INTERRUPTED:
-			return session_finish(s, 1, err, len);
-		}
-	}
-	switch (runner_case_poll(&s->rn, wait_s, &s->cur)) {
-	case RUNNER_BUSY:
-		tick(s);
-		return SESSION_BUSY;
-	case RUNNER_INTERRUPTED:
-		return session_finish(s, 1, err, len);
-	case RUNNER_RESULT:
-		break;
-	}
-	return session_deliver(s, &s->cur, err, len);
+	return session_lanes_step(s, wait_s, err, len);
 }
 
 enum session_step session_run(struct session *s, const struct case_spec *const *cases, size_t n,

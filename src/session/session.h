@@ -110,14 +110,12 @@ struct session {
 	struct run_summary sum;              /* what went to the sinks */
 	const struct baseline *baseline;     /* session_config.baseline */
 	double started;
-	/* A conformance run's cases: next is the one to start, cur is the
-	 * result of the one in flight. */
+	/* A conformance run's cases: next is the next to report; the lanes
+	 * (session_lanes.c, lane 0 is rn) run them, opened by the first run. */
 	const struct case_spec *const *cases;
 	size_t ncases, next;
-	int in_flight;
-	struct result cur;
 	int jobs;                            /* lanes a conformance run takes (session_config.jobs) */
-	struct session_lanes *lanes;         /* NULL: one lane, rn; opened by the first run of several cases */
+	struct session_lanes *lanes;
 };
 
 /* A fresh worker's deadline to greet, for a run whose ordinary cases have

@@ -1,6 +1,6 @@
 /*
  * session_lanes.c - a conformance run's cases on several runners at once
- * (run --jobs N; see session.h).
+ * (run --jobs N; see session.h); with N = 1, one lane, the same steps.
  *
  * Lane 0 is the session's own runner; lanes 1..N-1 are runners of their
  * own, each with its shared worker on the same GPU, and each, like lane 0,
@@ -256,12 +256,18 @@ enum session_step session_lanes_step(struct session *s, double wait_s, char *err
 			return session_finish(s, 1, err, len);
 		}
 	if (!got) {
-		/* Nothing finished: wait a little on the case the sinks show. */
-		int l = lane_of(L, s->next);
-		for (int k = 0; l < 0 && k < L->n; k++)
-			if (L->cur[k] >= 0)
-				l = k;
-		if (l >= 0 && collect(L, l, wait_s < LANES_POLL_S ? wait_s : LANES_POLL_S, &got)) {
+		/* Nothing finished: wait on the case the sinks show (else any
+		 * busy lane), for the whole step when it is the only lane busy
+		 * (nothing else can start until it ends), else a little, since a
+		 * lane idles until the next step hands it a case. */
+		int l = lane_of(L, s->next), busy = 0;
+		for (int k = 0; k < L->n; k++)
+			if (L->cur[k] >= 0) {
+				busy++;
+				l = l < 0 ? k : l;
+			}
+		double wait = busy > 1 && wait_s > LANES_POLL_S ? LANES_POLL_S : wait_s;
+		if (l >= 0 && collect(L, l, wait, &got)) {
 			abandon(L);
 			return session_finish(s, 1, err, len);
 		}

@@ -14,7 +14,7 @@ int session_lanes_open(struct session *s, int jobs, const struct runner_config *
 void session_lanes_close(struct session *s);
 /* Before a run's first step. */
 void session_lanes_reset(struct session *s);
-/* session_step with lanes. */
+/* session_step: every conformance run's, one lane or several. */
 enum session_step session_lanes_step(struct session *s, double wait_s, char *err, size_t len);
 
 /* session.c's steps: Ctrl-C or the interface's cancel is set; the run
