@@ -38,6 +38,12 @@ done
 expect_eq "$(wc -l <"$TMP/db.4" | tr -d ' ')" 10 "every case stored"
 expect_eq "$(cut -d' ' -f1 "$TMP/db.4" | tr '\n' ' ')" \
 	"l.pass.f32 l.pass.f64 l.pass.i32 l.hang1 l.hang2 l.wrong l.hang3 l.crash l.hang4 l.after " "in list order"
+# A crash beside hangs is read when it ends, not when the hangs do: a lane
+# polled without waiting still reads what its worker said (a zero wait once
+# saw only a timeout, so the crash waited out its deadline as a TIMEOUT).
+crash_ms=$("$SQLITE3" "$TMP/j4.db" "SELECT CAST(duration_ms AS INTEGER) FROM results WHERE case_name = 'l.crash'")
+checks=$((checks + 1))
+[ "${crash_ms:-9999}" -lt 500 ] || fail "l.crash beside the hangs took $crash_ms ms"
 expect_eq "$(sed -n 's/.*"passed":\([0-9]*\),"failed":\([0-9]*\).*/\1 \2/p' "$TMP/out.4" | tail -n 1)" "10 0" "the summary's counts"
 # Four hangs of 1 s: one after another with one lane, side by side with four.
 checks=$((checks + 1))

@@ -61,15 +61,19 @@ enum wait_result line_reader_next(struct line_reader *r, int fd, double deadline
 			return r->len ? give(r, r->len, r->len, line, n) : WAIT_EOF;
 		if (stop && *stop)
 			return WAIT_INTERRUPTED;
+		/* A deadline already past still looks once (poll's timeout 0):
+		 * a caller polling several workers without waiting (the run's
+		 * lanes) must see what has come, not only a timeout. */
 		double left = deadline - text_now();
-		if (left <= 0)
-			return WAIT_TIMEOUT;
 		struct pollfd p = {.fd = fd, .events = POLLIN};
-		int k = poll(&p, 1, left > 1.0 ? 1000 : (int)(left * 1000.0) + 1);
+		int k = poll(&p, 1, left <= 0 ? 0 : left > 1.0 ? 1000 : (int)(left * 1000.0) + 1);
 		if (k < 0 && errno != EINTR)
 			return WAIT_IO_ERROR;
-		if (k <= 0)
+		if (k <= 0) {
+			if (left <= 0)
+				return WAIT_TIMEOUT;
 			continue;
+		}
 		/* Room for one byte past max, so that an overlong line shows. */
 		ssize_t got = read(fd, r->buf + r->len, r->max + 1 - r->len);
 		if (got < 0 && errno != EINTR && errno != EAGAIN)
