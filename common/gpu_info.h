@@ -18,6 +18,9 @@ struct gpu_info {
 	long long memory_bytes;    /* global memory, bytes */
 	int driver_version;        /* cudaDriverGetVersion, e.g. 13000 */
 	int runtime_version;       /* cudaRuntimeGetVersion of the worker */
+	int count;                 /* devices the worker sees (cudaGetDeviceCount);
+				    * 0 when it did not say: what --devices all
+				    * means */
 };
 
 #ifdef __cplusplus

@@ -31,9 +31,9 @@ int proto_format_hello(char *buf, size_t len, const struct gpu_info *g)
 	text_copy(uuid, sizeof uuid, g->uuid[0] ? g->uuid : "-");
 	text_one_line(name);
 	text_one_line(uuid);
-	return fits(snprintf(buf, len, "HELLO\t%d\t%s\t%s\t%d\t%d\t%d\t%lld\t%d\t%d\n", g->index,
+	return fits(snprintf(buf, len, "HELLO\t%d\t%s\t%s\t%d\t%d\t%d\t%lld\t%d\t%d\t%d\n", g->index,
 			     name, uuid, g->cc_major, g->cc_minor, g->sm_count, g->memory_bytes,
-			     g->driver_version, g->runtime_version), len);
+			     g->driver_version, g->runtime_version, g->count), len);
 }
 
 int proto_format_nodev(char *buf, size_t len, const char *reason)
@@ -73,7 +73,12 @@ int proto_parse_hello(const char *line, struct gpu_info *g, char *reason, size_t
 		take_text(reason, len, f[1]);
 		return 0;
 	}
-	if (n != 10 || strcmp(f[0], "HELLO") != 0)
+	/* The device count (the 11th field) came later: a greeting
+	 * without it says nothing of the other devices. */
+	if ((n != 10 && n != 11) || strcmp(f[0], "HELLO") != 0)
+		return -1;
+	long long count = 0;
+	if (n == 11 && num_parse_int(f[10], 0, INT_MAX, &count) < 0)
 		return -1;
 	long long v[7];
 	const int idx[7] = {1, 4, 5, 6, 7, 8, 9};
@@ -90,6 +95,7 @@ int proto_parse_hello(const char *line, struct gpu_info *g, char *reason, size_t
 	g->memory_bytes = v[4];
 	g->driver_version = (int)v[5];
 	g->runtime_version = (int)v[6];
+	g->count = (int)count;
 	return 1;
 }
 

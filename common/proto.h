@@ -5,7 +5,7 @@
  * worker's original stdout; the worker moves everything else it or CUDA
  * might print to stderr).  Every message is one line of tab-separated fields:
  *
- *   worker -> conform  HELLO  index name uuid cc_major cc_minor sms memory driver runtime
+ *   worker -> conform  HELLO  index name uuid cc_major cc_minor sms memory driver runtime count
  *   worker -> conform  NODEV  reason
  *   conform -> worker  RUN    seq name variant dtype n cols seed params timing
  *   conform -> worker  BUILD  seq name variant dtype n cols seed params -

@@ -72,10 +72,13 @@ if kind == "run":
     # version|revision"), its seed a string that a double would change.
     rows = json_lines(sys.argv[2])
     fields = ["case", "variant", "dtype", "n", "cols", "params", "expect", "status",
-              "observed", "message", "err_norm", "duration_ms", "seed"]
+              "observed", "message", "err_norm", "duration_ms", "seed", "device"]
     for r in rows[:-1]:
         if list(r) != fields:
             die("result fields %s, want %s" % (list(r), fields))
+        # the GPU it ran on: none on a host-only run
+        if r["device"] is not None:
+            die("%s: device %r on a run without a GPU" % (r["case"], r["device"]))
     s = rows[-1].get("summary")
     if not isinstance(s, dict) or s.get("passed") != len(rows) - 1 or \
        sum(s["statuses"].values()) != len(rows) - 1:

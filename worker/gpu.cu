@@ -59,6 +59,7 @@ extern "C" int gpu_describe(int device, struct gpu_info *g, char *err, size_t le
 	g->cc_minor = p.minor;
 	g->sm_count = p.multiProcessorCount;
 	g->memory_bytes = (long long)p.totalGlobalMem;
+	g->count = count;
 	if ((e = cudaDriverGetVersion(&g->driver_version)) != cudaSuccess ||
 	    (e = cudaRuntimeGetVersion(&g->runtime_version)) != cudaSuccess) {
 		snprintf(err, len, "CUDA versions: %s", cudaGetErrorString(e));

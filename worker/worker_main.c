@@ -202,6 +202,41 @@ static int add_kernel(const char *path, const char *source, char *err, size_t le
 	return 0;
 }
 
+/*
+ * CONFORM_TEST_DEVICES=N, on a machine without a GPU: the worker greets as
+ * device `device` of N pretend devices ("conform test device D", a uuid of
+ * its own), or, past the N-th, says there is no such device; a GPU
+ * variant is still refused here (the worker has no GPU), the host-side
+ * harness kernels run.  So the tests can spread a run over several
+ * devices where CI has none.  Returns 0 (line replaced or left), or -1
+ * after a message when N is malformed.
+ */
+static int pretend_device(int device, char *line, size_t len)
+{
+	const char *env = getenv("CONFORM_TEST_DEVICES");
+	long long n;
+	if (!env || !*env)
+		return 0;
+	if (num_parse_int(env, 1, 64, &n) < 0) {
+		fprintf(stderr, "conform-worker: CONFORM_TEST_DEVICES='%s': expected 1 to 64\n", env);
+		return -1;
+	}
+	if (device >= n) {
+		char why[128];
+		snprintf(why, sizeof why, "CONFORM_TEST_DEVICES: device %d of %lld pretend devices", device, n);
+		proto_format_nodev(line, len, why);
+		return 0;
+	}
+	struct gpu_info g;
+	memset(&g, 0, sizeof g);
+	g.index = device;
+	g.count = (int)n;
+	snprintf(g.name, sizeof g.name, "conform test device %d", device);
+	snprintf(g.uuid, sizeof g.uuid, "GPU-00000000-0000-0000-0000-%012d", device);
+	g.memory_bytes = 1LL << 30;
+	return proto_format_hello(line, len, &g) < 0 ? -1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	int device = 0, catalog = 0;
@@ -267,10 +302,11 @@ int main(int argc, char **argv)
 		proto_format_nodev(line, sizeof line, nodev);
 	}
 #else
-	(void)device;
 	text_copy(nodev, sizeof nodev, NO_KERNELS_REASON);
 	proto_format_nodev(line, sizeof line, nodev);
 #endif
+	if (!has_gpu && pretend_device(device, line, sizeof line) < 0)
+		return 2;
 	if (write_line(proto, line) < 0)
 		return 1;
 

@@ -11,6 +11,7 @@
 
 #include "dtype.h"
 #include "emit.h"
+#include "device_set.h"
 #include "kernel_list.h"
 
 /* Exit codes, the same for every command. */
@@ -53,7 +54,7 @@ enum cmd_option_id {
 	CMD_OPT_SUITES, CMD_OPT_SUITE, CMD_OPT_TIMEOUT, CMD_OPT_HANG_TIMEOUT, CMD_OPT_SEED,
 	CMD_OPT_DEVICE, CMD_OPT_DB, CMD_OPT_BUDGET, CMD_OPT_MIN_SAMPLES, CMD_OPT_MAX_TIME,
 	CMD_OPT_DTYPE, CMD_OPT_OP, CMD_OPT_CSV, CMD_OPT_JSON, CMD_OPT_VERBOSE, CMD_OPT_TAG,
-	CMD_OPT_KERNEL, CMD_OPT_KERNELS,
+	CMD_OPT_KERNEL, CMD_OPT_KERNELS, CMD_OPT_DEVICES,
 	CMD_OPT_OWN = 512,
 };
 
@@ -139,6 +140,8 @@ struct cmd_run_settings {
 	uint64_t seed;                              /* --seed */
 	int seed_given;
 	int device;                                 /* --device */
+	int device_given;
+	struct device_set devices;                  /* --devices LIST|all (none: n 0) */
 	struct kernel_list kernels;                 /* --kernel FILE, --kernels DIR */
 };
 
@@ -159,6 +162,11 @@ int cmd_kernel_set(struct kernel_list *kl, int id, const struct cmd_value *v);
  * timeout, hang-timeout, seed, device, kernel, kernels.  Returns 0, or -1
  * after the error. */
 int cmd_run_settings_set(struct cmd_run_settings *rs, int id, const struct cmd_value *v);
+
+/* --device N and --devices LIST|all for a command's set(): they exclude
+ * each other.  Returns 0, or -1 after the error. */
+int cmd_devices_set(int *device, int *device_given, struct device_set *ds, int id,
+		    const struct cmd_value *v);
 
 /* --csv and --json for a command's set(): they exclude each other.
  * Returns 0, or -1 after the error. */

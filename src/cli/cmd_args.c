@@ -215,7 +215,29 @@ int cmd_run_settings_set(struct cmd_run_settings *rs, int id, const struct cmd_v
 		rs->seed = v->u;
 		rs->seed_given = 1;
 		break;
-	case CMD_OPT_DEVICE: rs->device = (int)v->u; break;
+	case CMD_OPT_DEVICE:
+	case CMD_OPT_DEVICES: return cmd_devices_set(&rs->device, &rs->device_given, &rs->devices, id, v);
+	}
+	return 0;
+}
+
+int cmd_devices_set(int *device, int *device_given, struct device_set *ds, int id,
+		    const struct cmd_value *v)
+{
+	char err[256];
+	int devices_given = ds->all || ds->n > 0;
+	if ((id == CMD_OPT_DEVICE && devices_given) || (id == CMD_OPT_DEVICES && *device_given)) {
+		cmd_error("%s: --device and --devices exclude each other", v->command);
+		return -1;
+	}
+	if (id == CMD_OPT_DEVICE) {
+		*device = (int)v->u;
+		*device_given = 1;
+		return 0;
+	}
+	if (device_set_parse(v->text, ds, err, sizeof err) < 0) {
+		cmd_error("%s: %s", v->flag, err);
+		return -1;
 	}
 	return 0;
 }

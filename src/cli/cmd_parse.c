@@ -30,6 +30,8 @@ static const struct cmd_option shared_options[] = {
 	 .help = "input seed (default: random; printed and stored)"},
 	{.id = CMD_OPT_DEVICE, .name = "device", .arg = CMD_ARG_UINT, .max = 1023, .metavar = "N",
 	 .help = "CUDA device ordinal (default 0)"},
+	{.id = CMD_OPT_DEVICES, .name = "devices", .arg = CMD_ARG_TEXT, .metavar = "LIST",
+	 .help = "GPUs to spread the cases over: 0,1 or 0-3 or all; --jobs\nworkers on each, each result stored with its GPU"},
 	{.id = CMD_OPT_DB, .name = "db", .arg = CMD_ARG_TEXT, .metavar = "PATH",
 	 .help = "result database (default $CONFORM_DB or\n$XDG_DATA_HOME/conform/conform.db)"},
 	{.id = CMD_OPT_BUDGET, .name = "budget", .arg = CMD_ARG_COUNT, .max = 1u << 30, .metavar = "N",

@@ -76,6 +76,7 @@ static const struct cmd_option run_options[] = {
 		 "the processors, 1 to 4); a hang no longer holds the others up"},
 	{.id = CMD_OPT_SEED},
 	{.id = CMD_OPT_DEVICE},
+	{.id = CMD_OPT_DEVICES},
 	{.id = CMD_OPT_DB},
 	{.id = CMD_OPT_TAG},
 	{.id = O_JUNIT, .name = "junit", .arg = CMD_ARG_TEXT, .metavar = "FILE",
@@ -395,6 +396,7 @@ static int run_exec(int argc, char **argv)
 	struct session_config cfg = {
 		.worker_path = worker_path,
 		.device = o.rs.device,
+		.devices = &o.rs.devices,
 		.verbose = o.verbose,
 		.timeout_s = o.rs.timeout_s,
 		.hang_timeout_s = o.rs.hang_timeout_s,

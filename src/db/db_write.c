@@ -196,7 +196,8 @@ int db_result_insert(struct db *db, int64_t run_id, const struct result *r, char
 			   "ci_low_ms, ci_high_ms, spread, noise_met, throttled, timer, source, device_id) "
 			   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
 			   "?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, "
-			   "?25, ?26, ?27, ?28, ?29, ?30, ?31, (SELECT device_id FROM runs WHERE id = ?1))", &st, err, len)) != 0)
+			   "?25, ?26, ?27, ?28, ?29, ?30, ?31, "
+			   "coalesce(?32, (SELECT device_id FROM runs WHERE id = ?1)))", &st, err, len)) != 0)
 		return rc;
 	db_now_iso(now, sizeof now);
 	dot = strchr(c->variant, '.');
@@ -240,7 +241,13 @@ int db_result_insert(struct db *db, int64_t run_id, const struct result *r, char
 			sqlite3_bind_text(st, 30, timing_timer_name(t->timer), -1, SQLITE_STATIC);
 	}
 	db_bind_text(st, 31, r->source, 1);
-	/* op mirrors params and device_id the run (schema.sql, migration 3). */
+	/* A result of a run over several devices names its own (unbound,
+	 * NULL: the run's). */
+	if (r->device_id > 0)
+		sqlite3_bind_int64(st, 32, r->device_id);
+	/* op mirrors params, and device_id the run's device or, in a run
+	 * over several (run --devices), the one the result ran on
+	 * (schema.sql, migration 3). */
 	char op[16];
 	if (params_get(c->params, "op", op, sizeof op) == 0)
 		sqlite3_bind_text(st, 24, op, -1, SQLITE_TRANSIENT);

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdint.h>
 
+#include "device_set.h"
 #include "gpu_info.h"
 #include "result.h"
 #include "status.h"
@@ -23,7 +24,11 @@ struct run_context {
 	size_t total;            /* cases in this run */
 	uint64_t seed;           /* the run's seed */
 	int has_gpu;
-	struct gpu_info gpu;     /* valid when has_gpu */
+	struct gpu_info gpu;     /* valid when has_gpu; the first of devices */
+	/* A run spread over several GPUs (--devices): each of them, the
+	 * first being gpu; ndevices 1 for a run of one. */
+	const struct gpu_info *devices;
+	int ndevices;
 	char nodev_reason[512];  /* why there is no GPU, when !has_gpu */
 	const char *command_line;
 	int kind;                /* enum run_kind (db.h): what the run is */
@@ -54,10 +59,23 @@ struct run_summary {
 	int known, fixed;
 };
 
+/* What one device of a run over several is doing (report_sink.devices). */
+struct device_activity {
+	int ordinal;                 /* its CUDA ordinal */
+	const struct case_spec *c;   /* its earliest case in flight; NULL: idle */
+	double remaining_s;          /* that case's time before its deadline */
+	double deadline_s;           /* that case's whole deadline */
+	int busy;                    /* its lanes with a case in flight */
+};
+
 struct report_sink {
 	int (*begin)(void *ctx, const struct run_context *rc, char *err, size_t len);
 	void (*start)(void *ctx, const struct case_spec *c, size_t index, size_t total, double timeout_s);
 	void (*tick)(void *ctx, double remaining_s);
+	/* A run over several devices (run_context.ndevices > 1): each
+	 * device's case in flight and its watchdog, once a step, just
+	 * before tick.  NULL: not wanted. */
+	void (*devices)(void *ctx, const struct device_activity *a, int n);
 	int (*result)(void *ctx, const struct result *r, size_t index, size_t total, char *err, size_t len);
 	int (*end)(void *ctx, const struct run_summary *s, char *err, size_t len);
 	void *ctx;
@@ -83,6 +101,10 @@ struct console_state {
 	const struct case_spec *current;
 	size_t index, total;
 	double timeout_s;
+	/* A run over several devices: what each does (the progress line
+	 * shows them all) and whether results name their device. */
+	int ndev;
+	struct device_activity dev[DEVICE_SET_MAX];
 };
 void console_sink(struct report_sink *s, struct console_state *st);
 
@@ -113,6 +135,13 @@ struct db_state {
 	struct db *db;
 	int64_t run_id;
 	int64_t device_id;       /* set by begin: the run's device, 0 for none */
+	/* The devices.id of each GPU results came from, by ordinal (a run
+	 * over several devices; upserted at its first result). */
+	struct {
+		int ordinal;
+		int64_t id;
+	} seen[DEVICE_SET_MAX];
+	int nseen;
 	/* While a write waits for another process's lock (report_db.c):
 	 * *stop set (Ctrl-C, the TUI's cancel) ends the wait; each "still
 	 * waiting" line goes to waiting(waiting_ctx, line) when set, else to

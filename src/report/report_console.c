@@ -40,8 +40,21 @@ static void draw_progress(struct console_state *st, double remaining)
 		double left = elapsed / (double)st->index * (double)(st->total - st->index);
 		snprintf(eta, sizeof eta, " ETA %.0fs", left);
 	}
-	fprintf(stderr, "\r\033[K[%zu/%zu]%s %.60s (%.1fs left)", st->index + 1, st->total, eta,
-		st->current->name, remaining);
+	if (st->ndev > 1) {
+		/* Each device's case in flight, its name cut to share the line. */
+		int w = 72 / st->ndev < 12 ? 12 : 72 / st->ndev;
+		fprintf(stderr, "\r\033[K[%zu/%zu]%s", st->index + 1, st->total, eta);
+		for (int k = 0; k < st->ndev; k++) {
+			const struct device_activity *d = &st->dev[k];
+			if (d->c)
+				fprintf(stderr, " | %d: %.*s (%.1fs)", d->ordinal, w, d->c->name, d->remaining_s);
+			else
+				fprintf(stderr, " | %d: idle", d->ordinal);
+		}
+	} else {
+		fprintf(stderr, "\r\033[K[%zu/%zu]%s %.60s (%.1fs left)", st->index + 1, st->total, eta,
+			st->current->name, remaining);
+	}
 	fflush(stderr);
 }
 
@@ -52,7 +65,17 @@ static int console_begin(void *ctx, const struct run_context *rc, char *err, siz
 	(void)len;
 	st->started = text_now();
 	FILE *f = out_stream(st);
-	if (rc->has_gpu)
+	st->ndev = rc->has_gpu && rc->ndevices > 1 ? rc->ndevices : 0;
+	for (int k = 0; k < st->ndev; k++) {
+		const struct gpu_info *g = &rc->devices[k];
+		st->dev[k] = (struct device_activity){.ordinal = g->index};
+		fprintf(f, "device %d: %s (sm_%d%d, %d SMs)\n", g->index, g->name, g->cc_major, g->cc_minor,
+			g->sm_count);
+	}
+	if (st->ndev)
+		fprintf(f, "%zu cases over %d devices, seed %llu\n", rc->total, st->ndev,
+			(unsigned long long)rc->seed);
+	else if (rc->has_gpu)
 		fprintf(f, "device %d: %s (sm_%d%d, %d SMs); %zu cases, seed %llu\n", rc->gpu.index,
 			rc->gpu.name, rc->gpu.cc_major, rc->gpu.cc_minor, rc->gpu.sm_count, rc->total,
 			(unsigned long long)rc->seed);
@@ -77,6 +100,13 @@ static void console_start(void *ctx, const struct case_spec *c, size_t index, si
 static void console_tick(void *ctx, double remaining)
 {
 	draw_progress(ctx, remaining);
+}
+
+static void console_devices(void *ctx, const struct device_activity *a, int n)
+{
+	struct console_state *st = ctx;
+	for (int k = 0; k < n && k < st->ndev; k++)
+		st->dev[k] = a[k];
 }
 
 static int console_result(void *ctx, const struct result *r, size_t index, size_t total,
@@ -106,6 +136,8 @@ static int console_result(void *ctx, const struct result *r, size_t index, size_
 		fprintf(f, ": %s", message);
 	if (st->verbose)
 		fprintf(f, " (%.2fs)", r->duration_s);
+	if (st->ndev && r->gpu)
+		fprintf(f, " [device %d]", r->gpu->index);
 	fputc('\n', f);
 	fflush(f);
 	return 0;
@@ -141,6 +173,7 @@ void console_sink(struct report_sink *s, struct console_state *st)
 	s->begin = console_begin;
 	s->start = console_start;
 	s->tick = console_tick;
+	s->devices = console_devices;
 	s->result = console_result;
 	s->end = console_end;
 	s->ctx = st;

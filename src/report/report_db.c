@@ -86,6 +86,7 @@ static int dbs_begin(void *ctx, const struct run_context *rc, char *err, size_t 
 			return -1;
 	}
 	st->device_id = device_id;
+	st->nseen = 0;
 	struct run_info ri = {
 		.kind = (enum run_kind)rc->kind,
 		.tag = rc->tag,
@@ -103,6 +104,28 @@ static int dbs_begin(void *ctx, const struct run_context *rc, char *err, size_t 
 	return r < 0 ? -1 : 0;
 }
 
+/* The devices.id of the GPU a result ran on: 0 (the run's device) for
+ * the run's own GPU or none, else that device's row, added the first time
+ * (a run over several devices).  Returns 0, DB_LOCKED or -1. */
+static int result_device(struct db_state *st, const struct result *r, int64_t *id, char *err,
+			 size_t len)
+{
+	*id = 0;
+	if (!r->gpu || st->nseen == DEVICE_SET_MAX)
+		return 0;
+	for (int k = 0; k < st->nseen; k++)
+		if (st->seen[k].ordinal == r->gpu->index) {
+			*id = st->seen[k].id;
+			return 0;
+		}
+	int rc = db_device_upsert(st->db, r->gpu, id, err, len);
+	if (rc == 0) {
+		st->seen[st->nseen].ordinal = r->gpu->index;
+		st->seen[st->nseen++].id = *id;
+	}
+	return rc;
+}
+
 static int dbs_result(void *ctx, const struct result *r, size_t index, size_t total,
 		      char *err, size_t len)
 {
@@ -114,7 +137,13 @@ static int dbs_result(void *ctx, const struct result *r, size_t index, size_t to
 
 	(void)index; (void)total;
 	snprintf(what, sizeof what, "the result of %s", name);
-	while ((rc = db_result_insert(st->db, st->run_id, r, err, len)) == DB_LOCKED &&
+	struct result x = *r;
+	while ((rc = result_device(st, r, &x.device_id, err, len)) == DB_LOCKED &&
+	       db_sink_wait(st, since, what, err, len))
+		;
+	if (rc < 0)
+		return abort_run(st, name, err, len);
+	while (rc == 0 && (rc = db_result_insert(st->db, st->run_id, &x, err, len)) == DB_LOCKED &&
 	       db_sink_wait(st, since, what, err, len))
 		;
 	if (rc == 0)

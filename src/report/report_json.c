@@ -2,8 +2,10 @@
  * report_json.c - JSON lines on stdout: one object per result, then one
  * {"summary": ...} object.  Field names match the database's columns.
  * The summary ends with the run's identity: its id in the database, its
- * seed, the device ("host" without a GPU) and the build, so a CI log line
- * says which stored run and which conform it came from.
+ * seed, the device ("host" without a GPU; with --devices, "devices" lists
+ * them all) and the build, so a CI log line says which stored run and
+ * which conform it came from.  A result names the device it ran on (its
+ * CUDA ordinal; null without a GPU).
  * A seed is a string of digits, as the database stores it (emit.h: a
  * JSON number would lose digits above 2^53 in most readers).
  * The summary's known and fixed count the results of cases the baseline
@@ -43,6 +45,7 @@ static int json_result(void *ctx, const struct result *r, size_t index, size_t t
 		r->err_norm >= 0 ? EMIT_REAL("err_norm", r->err_norm) : EMIT_NULL("err_norm"),
 		EMIT_FIXED("duration_ms", r->duration_s * 1e3, 3),
 		EMIT_UINT_EXACT("seed", r->seed),
+		r->gpu ? EMIT_INT("device", r->gpu->index) : EMIT_NULL("device"),
 	};
 	struct emit_rows rows = {.f = stdout, .format = EMIT_JSON};
 	emit_row(&rows, fields, sizeof fields / sizeof fields[0]);
@@ -75,6 +78,18 @@ static int json_end(void *ctx, const struct run_summary *s, char *err, size_t le
 		emit_json_null(&j, "run_id");
 	emit_json_uint_exact(&j, "seed", rc->seed);
 	emit_json_string(&j, "device", report_device(rc));
+	/* A run over several GPUs names each ("device" is the first's). */
+	if (rc->has_gpu && rc->ndevices > 1) {
+		emit_json_array(&j, "devices");
+		for (int k = 0; k < rc->ndevices; k++) {
+			emit_json_object(&j, NULL);
+			emit_json_int(&j, "index", rc->devices[k].index);
+			emit_json_string(&j, "name", rc->devices[k].name);
+			emit_json_string(&j, "uuid", rc->devices[k].uuid);
+			emit_json_close(&j);
+		}
+		emit_json_close(&j);
+	}
 	emit_json_object(&j, "build");
 	emit_json_string(&j, "conform_version", rc->version);
 	emit_json_string(&j, "git_revision", rc->git_revision);

@@ -162,6 +162,20 @@ static void write_suite_head(FILE *f, const struct run_context *rc, const char *
 	snprintf(num, sizeof num, "%llu", (unsigned long long)rc->seed);
 	write_property(f, "seed", num);
 	write_property(f, "device", report_device(rc));
+	if (rc->has_gpu && rc->ndevices > 1) {
+		/* "0: NVIDIA H200, 1: NVIDIA H200": the devices a run spread over. */
+		char list[1024];
+		size_t used = 0;
+		list[0] = '\0';
+		for (int k = 0; k < rc->ndevices && used < sizeof list; k++) {
+			int w = snprintf(list + used, sizeof list - used, "%s%d: %s", k ? ", " : "",
+					 rc->devices[k].index, rc->devices[k].name);
+			if (w < 0)
+				break;
+			used += (size_t)w;
+		}
+		write_property(f, "devices", list);
+	}
 	write_property(f, "revision", rc->git_revision);
 	write_property(f, "conform_version", rc->version);
 	if (rc->run_id > 0) {

@@ -4,7 +4,10 @@
 #ifndef CONFORM_RESULT_H
 #define CONFORM_RESULT_H
 
+#include <stdint.h>
+
 #include "case.h"
+#include "gpu_info.h"
 #include "status.h"
 #include "timing.h"
 
@@ -27,6 +30,12 @@ struct result {
 	/* A user kernel's source hash (the catalog's), NULL for a built-in
 	 * variant: stored with the result (results.source). */
 	const char *source;
+	/* The GPU the case ran on (its lane's device; what the worker that
+	 * ran it greeted with), NULL when there was none.  device_id is its
+	 * devices.id, set by the database's sink for the insert (0: the
+	 * run's device). */
+	const struct gpu_info *gpu;
+	int64_t device_id;
 };
 
 #endif

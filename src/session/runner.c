@@ -133,6 +133,7 @@ static void finish(struct runner *rn, const struct case_result *cr, struct resul
 {
 	const struct catalog_entry *e = catalog_lookup(rn->cfg.catalog, res->c->variant);
 	res->duration_s = text_now() - rn->started;
+	res->gpu = rn->rc.has_gpu ? &rn->rc.gpu : NULL;
 	res->source = e && e->source[0] ? e->source : NULL;
 	res->outcome = cr->outcome;
 	res->err_norm = cr->err_norm;

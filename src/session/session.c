@@ -8,6 +8,7 @@
 #include "session_lanes.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -35,6 +36,45 @@ int session_find_worker(char *path, size_t plen, struct kernel_list *kernels,
 	return 0;
 }
 
+/* The runs's devices past the first (s->rn's): a runner on each, which
+ * must greet with its GPU.  Without a GPU on the first there is none to
+ * spread over: the run is the first device's, its GPU cases skipped.
+ * Returns 0, or -1 with a message. */
+static int open_devices(struct session *s, const struct device_set *ds,
+			const struct runner_config *rcfg, char *err, size_t len)
+{
+	s->ndev = 1;
+	s->dev[0] = rcfg->worker.device;
+	s->dev_rn[0] = &s->rn;
+	s->gpus[0] = s->rn.rc.gpu;
+	s->rn.rc.devices = s->gpus;
+	s->rn.rc.ndevices = 1;
+	if (!s->rn.rc.has_gpu)
+		return 0;
+	for (int k = 1; k < ds->n; k++) {
+		struct runner_config c = *rcfg;
+		struct runner *rn = calloc(1, sizeof *rn);
+		c.worker.device = ds->list[k];
+		if (!rn) {
+			snprintf(err, len, "out of memory");
+			return -1;
+		}
+		if (runner_open(rn, &c, err, len) < 0) {
+			free(rn);
+			return -1;
+		}
+		s->dev_rn[s->ndev] = rn;
+		s->dev[s->ndev++] = ds->list[k];
+		if (!rn->rc.has_gpu) {
+			snprintf(err, len, "--devices: device %d: %s", ds->list[k], rn->rc.nodev_reason);
+			return -1;
+		}
+		s->gpus[s->ndev - 1] = rn->rc.gpu;
+	}
+	s->rn.rc.ndevices = s->ndev;
+	return 0;
+}
+
 int session_open(struct session *s, const struct session_config *cfg, char *err, size_t len)
 {
 	memset(s, 0, sizeof *s);
@@ -53,9 +93,18 @@ int session_open(struct session *s, const struct session_config *cfg, char *err,
 		.kind = cfg->kind,
 		.tag = cfg->tag,
 	};
+	struct device_set ds = {.n = 1, .list = {cfg->device}};
+	if (cfg->devices && (cfg->devices->all || cfg->devices->n > 0))
+		ds = *cfg->devices;
+	rcfg.worker.device = ds.all ? 0 : ds.list[0];
 	if (runner_open(&s->rn, &rcfg, err, len) < 0)
 		return -1;
 	s->opened = 1;
+	device_set_resolve(&ds, s->rn.rc.has_gpu ? s->rn.rc.gpu.count : 1);
+	if (open_devices(s, &ds, &rcfg, err, len) < 0) {
+		session_close(s);
+		return -1;
+	}
 	s->jobs = cfg->timing ? 1 : cfg->jobs > 0 ? cfg->jobs : session_jobs_default();
 	s->rn.rc.version = PACKAGE_VERSION;
 	s->rn.rc.git_revision = CONFORM_GIT_REVISION;
@@ -218,6 +267,11 @@ enum session_step session_run(struct session *s, const struct case_spec *const *
 void session_close(struct session *s)
 {
 	session_lanes_close(s);
+	for (int k = 1; k < s->ndev; k++) {
+		runner_close(s->dev_rn[k]);
+		free(s->dev_rn[k]);
+	}
+	s->ndev = 0;
 	if (s->opened)
 		runner_close(&s->rn);
 	s->opened = 0;

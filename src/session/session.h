@@ -27,6 +27,7 @@
 #include <stdint.h>
 
 #include "catalog_client.h"
+#include "device_set.h"
 #include "report.h"
 #include "runner.h"
 
@@ -55,8 +56,10 @@
 #define SESSION_STEP_S 0.1
 
 #define SESSION_SINKS_MAX 6
-/* The most lanes a conformance run takes (--jobs). */
+/* The most lanes a conformance run takes on one device (--jobs), and on
+ * all of them. */
 #define SESSION_JOBS_MAX 16
+#define SESSION_LANES_MAX 64
 
 /* --jobs' default: half the processors, 1 to 4 lanes. */
 int session_jobs_default(void);
@@ -67,6 +70,12 @@ struct db;
 struct session_config {
 	const char *worker_path;
 	int device;
+	/* --devices: a conformance run's lanes spread over these GPUs, each
+	 * result stored with the device it ran on.  NULL, or none given:
+	 * device alone.  Every device named must answer with a GPU, unless
+	 * the first has none (then the run is the first's, its GPU cases
+	 * skipped). */
+	const struct device_set *devices;
 	int verbose;                         /* the worker's stderr passes through */
 	double timeout_s, hang_timeout_s;    /* see runner_config */
 	uint64_t seed;                       /* the run's seed (stored with it) */
@@ -88,7 +97,8 @@ struct session_config {
 	void (*db_waiting)(void *ctx, const char *line);
 	void *db_waiting_ctx;
 	/* A conformance run's lanes: cases run on this many workers at once
-	 * (session_lanes.c), reported in order.  0: session_jobs_default().
+	 * (session_lanes.c), reported in order, on each device.  0:
+	 * session_jobs_default().
 	 * A run that times cases (timing) always takes one, so that no two
 	 * timed kernels share the GPU. */
 	int jobs;
@@ -114,8 +124,15 @@ struct session {
 	 * (session_lanes.c, lane 0 is rn) run them, opened by the first run. */
 	const struct case_spec *const *cases;
 	size_t ncases, next;
-	int jobs;                            /* lanes a conformance run takes (session_config.jobs) */
+	int jobs;                            /* lanes a conformance run takes per device (session_config.jobs) */
 	struct session_lanes *lanes;
+	/* The devices of the run: dev[k] is the ordinal, dev_rn[k] the runner
+	 * that first greeted from it ([0] is &rn; the others are the first
+	 * lanes of their devices), gpus[k] what it said (rn.rc.devices). */
+	int ndev;
+	int dev[DEVICE_SET_MAX];
+	struct runner *dev_rn[DEVICE_SET_MAX];
+	struct gpu_info gpus[DEVICE_SET_MAX];
 };
 
 /* A fresh worker's deadline to greet, for a run whose ordinary cases have

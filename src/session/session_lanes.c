@@ -6,7 +6,11 @@
  * own, each with its shared worker on the same GPU, and each, like lane 0,
  * runs a case that may hang or crash in a fresh worker of its own under
  * the hang deadline.  So a hang no longer holds the run up: the other
- * lanes go on while it runs out its deadline.
+ * lanes go on while it runs out its deadline.  A run over several devices
+ * (--devices) has N lanes on each, taken in turn (device 0's first lane,
+ * device 1's first, ..., device 0's second, ...), the first lane of each
+ * device being the runner the session opened on it; each result carries
+ * its lane's GPU.
  *
  * A free lane takes the first case not yet started among the next
  * LANES_WINDOW to report that may share the GPU with the cases running,
@@ -15,13 +19,14 @@
  * durations differ.  The sinks' "case in flight" (start, tick) is the next
  * case to report.
  *
- * What may share the GPU: cases that may hang, crash or be undefined run
- * only beside each other, ordinary cases only beside ordinary ones.  A
+ * What may share a GPU: cases that may hang, crash or be undefined run
+ * only beside each other, ordinary cases only beside ordinary ones (on
+ * the same device; another device's lanes go their own way).  A
  * hung kernel holds the GPU for its whole deadline: on the H100 an
  * ordinary case beside one took the hang's 2 s (2026-11-26).  So the
  * ordinary cases of the window go first, and the hangs of the window then
  * run out their deadlines together.  A case whose input is large
- * (LANES_EXCLUSIVE_BYTES) runs alone: its host buffers and device memory,
+ * (LANES_EXCLUSIVE_BYTES) runs alone on its device: its device memory,
  * several GiB, would otherwise meet the other lanes' in the GPU's memory.
  */
 #include "session_lanes.h"
@@ -43,9 +48,11 @@
 
 struct session_lanes {
 	int n;
-	struct runner *rn[SESSION_JOBS_MAX]; /* [0] is the session's runner */
-	long cur[SESSION_JOBS_MAX];          /* the case in flight on each lane; -1: idle */
-	struct result res[SESSION_JOBS_MAX];
+	struct runner *rn[SESSION_LANES_MAX]; /* [0] is the session's runner */
+	int dev[SESSION_LANES_MAX];          /* the lane's device: s->dev[dev[l]] */
+	int owned[SESSION_LANES_MAX];        /* opened here (not a device's first runner) */
+	long cur[SESSION_LANES_MAX];         /* the case in flight on each lane; -1: idle */
+	struct result res[SESSION_LANES_MAX];
 	struct result done[LANES_WINDOW];    /* results of cases next .. next + LANES_WINDOW - 1 */
 	unsigned char have[LANES_WINDOW];
 	unsigned char started[LANES_WINDOW]; /* of the same cases: started (or done) */
@@ -66,17 +73,24 @@ int session_lanes_open(struct session *s, int jobs, const struct runner_config *
 	char err[256];
 	if (!L)
 		return -1;
-	L->rn[0] = &s->rn;
-	L->n = 1;
-	for (int i = 1; i < jobs && i < SESSION_JOBS_MAX; i++) {
-		struct runner *rn = calloc(1, sizeof *rn);
-		/* A lane that cannot start leaves the run with fewer. */
-		if (!rn || runner_open(rn, cfg, err, sizeof err) < 0) {
-			free(rn);
-			break;
-		}
-		L->rn[L->n++] = rn;
+	for (int k = 0; k < s->ndev; k++) {
+		L->rn[L->n] = s->dev_rn[k];
+		L->dev[L->n++] = k;
 	}
+	for (int j = 1; j < jobs && j < SESSION_JOBS_MAX; j++)
+		for (int k = 0; k < s->ndev && L->n < SESSION_LANES_MAX; k++) {
+			struct runner_config c = *cfg;
+			struct runner *rn = calloc(1, sizeof *rn);
+			c.worker.device = s->dev[k];
+			/* A lane that cannot start leaves the run with fewer. */
+			if (!rn || runner_open(rn, &c, err, sizeof err) < 0) {
+				free(rn);
+				continue;
+			}
+			L->rn[L->n] = rn;
+			L->owned[L->n] = 1;
+			L->dev[L->n++] = k;
+		}
 	s->lanes = L;
 	return L->n;
 }
@@ -86,10 +100,11 @@ void session_lanes_close(struct session *s)
 	struct session_lanes *L = s->lanes;
 	if (!L)
 		return;
-	for (int i = 1; i < L->n; i++) {
-		runner_close(L->rn[i]);
-		free(L->rn[i]);
-	}
+	for (int i = 0; i < L->n; i++)
+		if (L->owned[i]) {
+			runner_close(L->rn[i]);
+			free(L->rn[i]);
+		}
 	free(L);
 	s->lanes = NULL;
 }
@@ -129,12 +144,12 @@ static void store(struct session_lanes *L, size_t index, const struct result *re
 }
 
 /* The first case of the window not started yet that may run beside the
- * cases in flight, or -1. */
-static long pick(const struct session *s, const struct session_lanes *L)
+ * cases in flight on lane l's device, or -1. */
+static long pick(const struct session *s, const struct session_lanes *L, int l)
 {
 	int busy = 0, busy_risky = 0;
 	for (int k = 0; k < L->n; k++)
-		if (L->cur[k] >= 0) {
+		if (L->cur[k] >= 0 && L->dev[k] == L->dev[l]) {
 			const struct case_spec *c = s->cases[L->cur[k]];
 			if (exclusive(c))
 				return -1;
@@ -157,9 +172,9 @@ static int fill(struct session *s, struct session_lanes *L)
 	for (int l = 0; l < L->n; l++) {
 		if (L->cur[l] >= 0)
 			continue;
-		long i = pick(s, L);
+		long i = pick(s, L, l);
 		if (i < 0)
-			return 0;
+			continue; /* another device's lane may take one */
 		const struct case_spec *c = s->cases[i];
 		L->started[i % LANES_WINDOW] = 1;
 		switch (runner_case_start(L->rn[l], c, rng_case_seed(s->rn.cfg.seed, c->name), &L->res[l])) {
@@ -228,6 +243,35 @@ static void announce(struct session *s, struct session_lanes *L)
 	L->announced = (long)s->next;
 }
 
+/* Tells the sinks what each device of a run over several is doing: its
+ * earliest case in flight (the next its results let the run report). */
+static void tell_devices(struct session *s, const struct session_lanes *L)
+{
+	struct device_activity a[DEVICE_SET_MAX];
+	long first[DEVICE_SET_MAX];
+	if (s->ndev < 2)
+		return;
+	memset(a, 0, sizeof a);
+	for (int k = 0; k < s->ndev; k++)
+		a[k].ordinal = s->dev[k];
+	for (int l = 0; l < L->n; l++) {
+		struct device_activity *d = &a[L->dev[l]];
+		if (L->cur[l] < 0)
+			continue;
+		d->busy++;
+		if (!d->c || L->cur[l] < first[L->dev[l]]) {
+			const struct case_spec *c = s->cases[L->cur[l]];
+			d->c = c;
+			first[L->dev[l]] = L->cur[l];
+			d->remaining_s = runner_case_remaining(L->rn[l]);
+			d->deadline_s = runner_case_deadline(L->rn[l], c);
+		}
+	}
+	for (size_t k = 0; k < s->nsinks; k++)
+		if (s->sinks[k].devices)
+			s->sinks[k].devices(s->sinks[k].ctx, a, s->ndev);
+}
+
 enum session_step session_lanes_step(struct session *s, double wait_s, char *err, size_t len)
 {
 	struct session_lanes *L = s->lanes;
@@ -273,6 +317,7 @@ enum session_step session_lanes_step(struct session *s, double wait_s, char *err
 		}
 	}
 	int head = lane_of(L, s->next);
+	tell_devices(s, L);
 	session_tick(s, head >= 0 ? runner_case_remaining(L->rn[head]) : 0);
 	return SESSION_BUSY;
 }

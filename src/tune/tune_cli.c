@@ -20,6 +20,7 @@
 
 #include "catalog_client.h"
 #include "cmd.h"
+#include "cmd_fanout.h"
 #include "db.h"
 #include "num.h"
 #include "params.h"
@@ -67,6 +68,9 @@ static const struct cmd_option search_options[] = {
 	{.id = CMD_OPT_JSON, .unlisted = 1}, /* on the --csv line */
 	{.id = CMD_OPT_DB},
 	{.id = CMD_OPT_DEVICE},
+	{.id = CMD_OPT_DEVICES,
+	 .help = "tune on each of these GPUs at once (0,1 or 0-3 or all), a\n"
+		 "conform per GPU; a best configuration is per GPU"},
 	{.id = CMD_OPT_VERBOSE},
 	{.id = CMD_OPT_TAG},
 	{0},
@@ -172,7 +176,8 @@ int tune_cli_set(void *opts, int id, const struct cmd_value *v)
 	case CMD_OPT_CSV:
 	case CMD_OPT_JSON: return cmd_format_set(&c->format, id, v);
 	case CMD_OPT_DB: c->db_path = v->text; break;
-	case CMD_OPT_DEVICE: c->device = (int)v->u; break;
+	case CMD_OPT_DEVICE:
+	case CMD_OPT_DEVICES: return cmd_devices_set(&c->device, &c->device_given, &c->devices, id, v);
 	case CMD_OPT_VERBOSE: c->verbose = 1; break;
 	case CMD_OPT_TAG: c->tag = v->text; break;
 	case CMD_OPT_KERNEL:
@@ -375,6 +380,12 @@ int tune_cli_run(struct tune_cli *c, int argc, char **argv)
 	size_t nsweeps = 0;
 	int rc = EXIT_USAGE, interrupted = 0;
 
+	/* Several devices: a tune on each, side by side; one named: it. */
+	if (c->devices.all || c->devices.n > 1)
+		return cmd_fanout(argc, argv, &c->devices, c->format);
+	if (c->devices.n == 1)
+		c->device = c->devices.list[0];
+
 	if (session_find_worker(worker_path, sizeof worker_path, &c->kernels, &cat, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		return EXIT_USAGE;
@@ -429,7 +440,8 @@ int tune_cli_run(struct tune_cli *c, int argc, char **argv)
 		goto out;
 	}
 
-	struct tune_printer pr = {.f = stdout, .format = c->format, .o = &c->o};
+	struct tune_printer pr = {.f = stdout, .format = c->format, .o = &c->o,
+				  .device = s->run.rn.rc.has_gpu ? s->run.rn.rc.gpu.index : -1};
 	FILE *human = c->format == EMIT_TABLE ? stdout : stderr;
 	struct progress prog = {.on = isatty(STDERR_FILENO) && !c->verbose, .last = text_now()};
 	s->progress.fn = progress_draw;

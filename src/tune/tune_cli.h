@@ -25,6 +25,8 @@ struct tune_cli {
 	struct tune_options o;
 	double timeout_s;                /* deadline of one evaluation */
 	int device;
+	int device_given;
+	struct device_set devices;       /* --devices LIST|all: one tune per device (cmd_fanout) */
 	const char *db_path;             /* NULL: the default */
 	enum emit_format format;
 	int verbose;

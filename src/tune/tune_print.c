@@ -279,11 +279,12 @@ static void table_footnotes(FILE *f, const struct tune_row *const *rows, size_t 
  */
 
 /* The columns of a row, the same in CSV and JSON. */
-#define TUNE_FIELDS 25
+#define TUNE_FIELDS 26
 
-static void row_fields(const struct tune_options *o, long long n, const struct tune_row *r,
+static void row_fields(const struct tune_printer *p, long long n, const struct tune_row *r,
 		       struct emit_field *f)
 {
+	const struct tune_options *o = p->o;
 	size_t i = 0;
 	f[i++] = EMIT_INT("n", n);
 	f[i++] = EMIT_STR("dtype", dtype_name(o->dtype));
@@ -310,13 +311,16 @@ static void row_fields(const struct tune_options *o, long long n, const struct t
 	f[i++] = EMIT_BOOL("tied", r->tied);
 	f[i++] = EMIT_BOOL("reused", r->reused);
 	f[i++] = EMIT_STR("message", r->message);
+	/* Last, so that the columns before keep their places: the rows of
+	 * tunes on several devices (--devices) are told apart by it. */
+	f[i++] = p->device >= 0 ? EMIT_INT("device", p->device) : EMIT_NULL("device");
 }
 
 static void machine_row(struct tune_printer *p, long long n, const struct tune_row *r)
 {
 	struct emit_field fields[TUNE_FIELDS];
 	struct emit_rows rows = {.f = p->f, .format = p->format, .header_done = p->header_done};
-	row_fields(p->o, n, r, fields);
+	row_fields(p, n, r, fields);
 	emit_row(&rows, fields, TUNE_FIELDS);
 	p->header_done = rows.header_done;
 }

@@ -22,6 +22,7 @@ struct tune_printer {
 	enum emit_format format;
 	const struct tune_options *o;
 	int header_done;        /* CSV: the header line is written once */
+	int device;             /* the GPU's ordinal, each row's "device"; -1: none */
 };
 
 /* Every row of the sweep, fastest first within each variant, the best of

@@ -1,0 +1,316 @@
+/*
+ * cmd_fanout.c - a timing command over several GPUs (tune and bench
+ * --devices): conform runs itself once per device, all at once, with
+ * --device D in place of --devices, and gathers what they say.
+ *
+ * Why processes, not a run's lanes: a tune is a sequence of timed
+ * evaluations, each choosing the next (the search), and a best
+ * configuration belongs to one device.  N tunes side by side are what is
+ * wanted, each the command a user could have typed for one device, so
+ * each stores a run of its own, on its device, and `conform best` answers
+ * per device.  The database takes their writes one at a time (WAL; a
+ * writer waits for the lock), each result committed as it comes.
+ *
+ * Output: a child's stderr (its notes, errors and the "still waiting"
+ * lines) is passed through as it comes, line by line, each line prefixed
+ * with "[device D] "; a child's stdout (the tables, or the CSV or JSON
+ * rows, each of which names its device) is kept and written when all have
+ * ended, device by device, so that one device's report never interleaves
+ * with another's; CSV's header is written once.
+ *
+ * Ctrl-C and SIGTERM reach this conform (the children run in process
+ * groups of their own, as workers do); it passes SIGINT on to each child,
+ * which stops as a tune does (interrupted, its results kept), and exits
+ * 130.  The exit code is the worst of the children's: 130, then 2, then 1;
+ * 77 only when every child found no GPU.
+ */
+#include "cmd_fanout.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "paths.h"
+#include "session.h"
+#include "spawn.h"
+#include "text.h"
+#include "worker.h"
+
+struct child {
+	int device;
+	pid_t pid;
+	int out_fd, err_fd;      /* -1 once at its end */
+	char *out;               /* its stdout so far */
+	size_t out_len, out_cap;
+	char line[1024];         /* its stderr's unfinished line */
+	size_t line_len;
+	int status;              /* its wait status, once reaped */
+};
+
+/* "all" as the devices a worker on device 0 sees (device 0 alone when it
+ * sees none: the child then says why).  Returns 0, or -1 after the error. */
+static int resolve_all(struct device_set *ds, const volatile sig_atomic_t *stop)
+{
+	char path[4096], err[CMD_ERR_MAX];
+	struct worker w;
+	if (!ds->all)
+		return 0;
+	if (paths_worker(path, sizeof path, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		return -1;
+	}
+	struct worker_config cfg = {.path = path, .device = 0,
+				    .start_timeout_s = session_start_timeout(SESSION_TIMEOUT_S)};
+	memset(&w, 0, sizeof w);
+	w.to_fd = w.from_fd = -1;
+	if (worker_start(&w, &cfg, stop, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		return -1;
+	}
+	device_set_resolve(ds, w.has_gpu ? w.gpu.count : 1);
+	worker_stop(&w);
+	return 0;
+}
+
+/* The child's arguments: conform's own path, then argv with "--devices
+ * X" (or "--devices=X") replaced by "--device D".  malloc'd; NULL when out
+ * of memory. */
+static char **child_argv(const char *self, int argc, char **argv, char *device)
+{
+	char **v = calloc((size_t)argc + 4, sizeof *v);
+	int n = 0;
+	if (!v)
+		return NULL;
+	v[n++] = (char *)self;
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--devices") == 0 && i + 1 < argc) {
+			i++;
+		} else if (strncmp(argv[i], "--devices=", 10) != 0) {
+			v[n++] = argv[i];
+			continue;
+		}
+		v[n++] = "--device";
+		v[n++] = device;
+	}
+	return v;
+}
+
+static int start_child(struct child *c, const char *self, int argc, char **argv)
+{
+	int out[2], err[2];
+	char device[16], why[CMD_ERR_MAX];
+	snprintf(device, sizeof device, "%d", c->device);
+	if (pipe2(out, O_CLOEXEC) < 0)
+		return -1;
+	if (pipe2(err, O_CLOEXEC) < 0) {
+		close(out[0]);
+		close(out[1]);
+		return -1;
+	}
+	char **v = child_argv(self, argc, argv, device);
+	/* The child's stderr is our pipe: spawn_start takes stdout only, so
+	 * stderr is set for the fork and put back. */
+	int saved = dup(STDERR_FILENO);
+	struct spawn_request req = {.path = self, .argv = v, .stdin_fd = -1, .stdout_fd = out[1]};
+	c->pid = -1;
+	if (v && saved >= 0 && dup2(err[1], STDERR_FILENO) >= 0) {
+		c->pid = spawn_start(&req, why, sizeof why);
+		dup2(saved, STDERR_FILENO);
+	}
+	if (saved >= 0)
+		close(saved);
+	free(v);
+	close(out[1]);
+	close(err[1]);
+	c->out_fd = out[0];
+	c->err_fd = err[0];
+	if (c->pid < 0) {
+		cmd_error("device %d: cannot start conform: %s", c->device, why);
+		return -1;
+	}
+	return 0;
+}
+
+/* Passes a child's finished stderr lines on, prefixed. */
+static void pass_lines(struct child *c, int flush)
+{
+	size_t start = 0;
+	for (size_t i = 0; i < c->line_len; i++)
+		if (c->line[i] == '\n') {
+			fprintf(stderr, "[device %d] %.*s\n", c->device, (int)(i - start), c->line + start);
+			start = i + 1;
+		}
+	if (flush && start < c->line_len) {
+		fprintf(stderr, "[device %d] %.*s\n", c->device, (int)(c->line_len - start), c->line + start);
+		start = c->line_len;
+	}
+	memmove(c->line, c->line + start, c->line_len - start);
+	c->line_len -= start;
+	fflush(stderr);
+}
+
+/* Reads what fd has for c; 0 at its end (closed), 1 otherwise. */
+static int drain(struct child *c, int is_out)
+{
+	char buf[4096];
+	int fd = is_out ? c->out_fd : c->err_fd;
+	ssize_t k = read(fd, buf, sizeof buf);
+	if (k < 0 && (errno == EINTR || errno == EAGAIN))
+		return 1;
+	if (k <= 0) {
+		close(fd);
+		if (is_out)
+			c->out_fd = -1;
+		else {
+			c->err_fd = -1;
+			pass_lines(c, 1);
+		}
+		return 0;
+	}
+	if (is_out) {
+		if (c->out_len + (size_t)k > c->out_cap) {
+			size_t cap = (c->out_len + (size_t)k) * 2;
+			char *p = realloc(c->out, cap);
+			if (!p)
+				return 1; /* out of memory: this much is lost, said below */
+			c->out = p;
+			c->out_cap = cap;
+		}
+		memcpy(c->out + c->out_len, buf, (size_t)k);
+		c->out_len += (size_t)k;
+		return 1;
+	}
+	for (ssize_t i = 0; i < k; i++) {
+		/* A progress line's carriage returns are a terminal's business. */
+		if (buf[i] == '\r')
+			continue;
+		if (c->line_len == sizeof c->line - 1) {
+			c->line[c->line_len++] = '\n';
+			pass_lines(c, 0);
+		}
+		c->line[c->line_len++] = buf[i];
+	}
+	pass_lines(c, 0);
+	return 1;
+}
+
+/* A child's stdout, for CSV without its header line when another wrote
+ * it already. */
+static void write_out(const struct child *c, enum emit_format format, int header_done)
+{
+	const char *p = c->out;
+	size_t n = c->out_len;
+	if (format == EMIT_CSV && header_done && n) {
+		const char *nl = memchr(p, '\n', n);
+		n = nl ? n - (size_t)(nl + 1 - p) : 0;
+		p = nl ? nl + 1 : p;
+	}
+	fwrite(p, 1, n, stdout);
+}
+
+static int exit_of(int status)
+{
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	return -1;
+}
+
+/* The worst of the children's exit codes (see the top). */
+static int combine(const struct child *c, int n)
+{
+	int any[256] = {0}, all77 = 1, abnormal = 0;
+	for (int i = 0; i < n; i++) {
+		int e = exit_of(c[i].status);
+		if (e < 0) {
+			abnormal = 1;
+			continue;
+		}
+		any[e & 255] = 1;
+		all77 &= e == EXIT_NO_DEVICE;
+	}
+	if (any[EXIT_INTERRUPTED])
+		return EXIT_INTERRUPTED;
+	if (any[EXIT_USAGE] || abnormal)
+		return EXIT_USAGE;
+	if (any[EXIT_UNEXPECTED])
+		return EXIT_UNEXPECTED;
+	return all77 ? EXIT_NO_DEVICE : EXIT_CONFORMANT;
+}
+
+int cmd_fanout(int argc, char **argv, const struct device_set *given, enum emit_format format)
+{
+	char self[4096];
+	struct device_set ds = *given;
+	struct child c[DEVICE_SET_MAX];
+	int n = 0, told = 0;
+	const volatile sig_atomic_t *stop = cmd_catch_stop();
+
+	ssize_t k = readlink("/proc/self/exe", self, sizeof self - 1);
+	if (k <= 0) {
+		cmd_error("cannot find conform's own path (/proc/self/exe): %s", strerror(errno));
+		return EXIT_USAGE;
+	}
+	self[k] = '\0';
+	if (resolve_all(&ds, stop) < 0)
+		return *stop ? EXIT_INTERRUPTED : EXIT_USAGE;
+	memset(c, 0, sizeof c);
+	fflush(stdout);
+	fflush(stderr);
+	for (; n < ds.n; n++) {
+		c[n].device = ds.list[n];
+		if (start_child(&c[n], self, argc, argv) < 0)
+			break;
+	}
+	int failed_start = n < ds.n;
+	/* Until every child has closed both its streams. */
+	for (;;) {
+		struct pollfd p[2 * DEVICE_SET_MAX];
+		int who[2 * DEVICE_SET_MAX], np = 0;
+		if ((*stop || failed_start) && !told) {
+			for (int i = 0; i < n; i++)
+				kill(c[i].pid, SIGINT);
+			told = 1;
+		}
+		for (int i = 0; i < n; i++) {
+			if (c[i].out_fd >= 0) {
+				p[np] = (struct pollfd){.fd = c[i].out_fd, .events = POLLIN};
+				who[np++] = 2 * i;
+			}
+			if (c[i].err_fd >= 0) {
+				p[np] = (struct pollfd){.fd = c[i].err_fd, .events = POLLIN};
+				who[np++] = 2 * i + 1;
+			}
+		}
+		if (np == 0)
+			break;
+		if (poll(p, (nfds_t)np, 200) < 0 && errno != EINTR)
+			break;
+		for (int j = 0; j < np; j++)
+			if (p[j].revents)
+				drain(&c[who[j] / 2], who[j] % 2 == 0);
+	}
+	for (int i = 0; i < n; i++)
+		if (spawn_wait(c[i].pid, &c[i].status) < 0)
+			c[i].status = 0x7f00; /* not ours: reads as exit 127 */
+	int header_done = 0;
+	for (int i = 0; i < n; i++) {
+		write_out(&c[i], format, header_done);
+		header_done |= c[i].out_len > 0;
+		if (exit_of(c[i].status) < 0) {
+			char how[128];
+			spawn_describe_status(c[i].status, how, sizeof how);
+			cmd_error("device %d: conform %s", c[i].device, how);
+		}
+		free(c[i].out);
+	}
+	fflush(stdout);
+	if (failed_start)
+		return EXIT_USAGE;
+	return *stop ? EXIT_INTERRUPTED : combine(c, n);
+}
