@@ -51,6 +51,41 @@ expect_eq() {
 	[ "$1" = "$2" ] || fail "$3: got '$1', want '$2'"
 }
 
+# expect_aligned FILE HEADER DESCRIPTION: FILE's table lines up.  Each line
+# matching the regex HEADER holds titles two spaces or more apart; every row
+# after it, up to a blank line, has a cell under each title that starts
+# where the title starts (left-aligned) or ends where it ends (right-
+# aligned), or nothing from there on (empty last cells).  µ and × are one
+# column each, as on a terminal.
+expect_aligned() {
+	checks=$((checks + 1))
+	sed 's/µ/u/g; s/×/x/g' "$1" | awk -v header="$2" '
+		function blank(c) { return c == "" || c == " " }
+		$0 ~ header {
+			n = 0; pos = 1; rest = $0
+			while (match(rest, /[^ ]+( [^ ]+)*/)) {
+				n++; start[n] = pos + RSTART - 1; stop[n] = start[n] + RLENGTH
+				pos = stop[n]; rest = substr($0, pos)
+			}
+			seen = 1; rows = 1; next
+		}
+		/^$/ { rows = 0; next }
+		rows {
+			for (i = 1; i <= n; i++) {
+				s = start[i]; e = stop[i]
+				if (length($0) < s)
+					continue
+				left = blank(substr($0, s - 1, 1)) && !blank(substr($0, s, 1))
+				right = !blank(substr($0, e - 1, 1)) && blank(substr($0, e, 1))
+				if (!left && !right) {
+					printf "line %d: not under column %d\n", NR, i; bad = 1
+				}
+			}
+		}
+		END { exit bad || !seen }' >"$TMP/aligned" ||
+		{ fail "$3: columns out of line"; sed 's/^/  | /' "$TMP/aligned" "$1" | head -n 30 >&2; }
+}
+
 # one_line_exit2 DESCRIPTION command...: a usage or input error, said in
 # one line "conform: ..." on stderr.
 one_line_exit2() {

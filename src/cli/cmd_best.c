@@ -32,19 +32,16 @@ static const struct cmd_option best_options[] = {
 
 static void print_table(const struct best_answer *a, size_t n)
 {
-	/* Columns as wide as their widest entry: device names, configurations
-	 * and sizes of rows ("2^12x1024") vary by the database. */
+	/* Columns as wide as their widest entry (lookup_widen). */
 	int wd = 6, wv = 7, wc = 13, ws = 8;
 	char config[256], size[48], note[48];
 	for (size_t i = 0; i < n; i++) {
 		lookup_config(&a[i].row, config, sizeof config);
 		lookup_size(&a[i].row, size, sizeof size);
-		int d = (int)strlen(db_device_label(a[i].row.device)), v = (int)strlen(a[i].row.variant),
-		    c = (int)strlen(config), z = (int)strlen(size);
-		wd = d > wd ? d : wd;
-		wv = v > wv ? v : wv;
-		wc = c > wc ? c : wc;
-		ws = z > ws ? z : ws;
+		lookup_widen(&wd, db_device_label(a[i].row.device));
+		lookup_widen(&wv, a[i].row.variant);
+		lookup_widen(&wc, config);
+		lookup_widen(&ws, size);
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (a[i].exact)

@@ -11,8 +11,13 @@
  * new has no line of its own.  --csv and --json add that result's noise
  * and robust figures (spread, interval, noise_met, throttled, timer) under
  * the names tune's rows give them.
+ *
+ * The table's text columns are as wide as their widest entry (a device.*
+ * configuration runs long), so it is printed once every row is read: a
+ * line per run and problem, few enough to hold.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "best.h"
@@ -31,57 +36,90 @@ static const struct cmd_option history_options[] = {
 	{0},
 };
 
-struct history {
-	enum emit_format format;
-	struct emit_rows out;         /* --csv, --json */
-	size_t rows;
-	struct db_tuned_row prev;     /* the previous row, for grouping and changes */
-};
-
 static int same_problem(const struct db_tuned_row *a, const struct db_tuned_row *b)
 {
 	return a->device_id == b->device_id && strcmp(a->dtype, b->dtype) == 0 &&
 	       strcmp(a->op, b->op) == 0 && a->n == b->n && a->cols == b->cols;
 }
 
-static int print_row(void *ctx, const struct db_tuned_row *r)
+/* What changed since the run before on the same problem. */
+struct change {
+	int continues;                /* there was a run before */
+	double pct;                   /* the median's change, in percent */
+	int moved;                    /* another variant or configuration */
+	int edited;                   /* the same kernel file, edited between the runs (its source hash) */
+};
+
+/* rows[i]'s change; rows are in db_history_each's order, a problem's runs
+ * one after the other. */
+static struct change change_at(const struct db_tuned_row *rows, size_t i)
 {
-	struct history *h = ctx;
-	char config[256], size[48], change[96] = "";
-	int continues = h->rows > 0 && same_problem(&h->prev, r);
-	lookup_config(r, config, sizeof config);
-	lookup_size(r, size, sizeof size);
-	double pct = 0;
-	int moved = 0;
-	if (continues) {
-		pct = (r->median_ms / h->prev.median_ms - 1) * 100;
-		moved = strcmp(r->variant, h->prev.variant) != 0 ||
-			strcmp(r->params, h->prev.params) != 0;
-		/* A kernel file edited between the runs (its source hash). */
-		int edited = strcmp(r->variant, h->prev.variant) == 0 &&
-			     strcmp(r->source, h->prev.source) != 0;
-		snprintf(change, sizeof change, "%+.1f%%%s%s", pct, moved ? ", new configuration" : "",
-			 edited ? ", source edited" : "");
+	struct change c = {0};
+	const struct db_tuned_row *r = &rows[i], *prev = i > 0 ? &rows[i - 1] : NULL;
+	if (!prev || !same_problem(prev, r))
+		return c;
+	c.continues = 1;
+	c.pct = (r->median_ms / prev->median_ms - 1) * 100;
+	c.moved = strcmp(r->variant, prev->variant) != 0 || strcmp(r->params, prev->params) != 0;
+	c.edited = strcmp(r->variant, prev->variant) == 0 && strcmp(r->source, prev->source) != 0;
+	return c;
+}
+
+/* A kernel file's build is its source: the first 12 digits of its hash. */
+static void build_of(const struct db_tuned_row *r, char *buf, size_t len)
+{
+	if (r->source[0])
+		snprintf(buf, len, "src %.10s", r->source);
+	else
+		snprintf(buf, len, "%s", r->git_revision[0] ? r->git_revision : "-");
+}
+
+static void print_table(const struct db_tuned_row *rows, size_t n)
+{
+	/* Columns as wide as their widest entry (lookup_widen), the same in
+	 * every problem's table. */
+	int wdate = 4, wbuild = 5, wv = 7, wc = 13;
+	char config[256], build[72], size[48], change[96];
+	for (size_t i = 0; i < n; i++) {
+		lookup_config(&rows[i], config, sizeof config);
+		build_of(&rows[i], build, sizeof build);
+		lookup_widen(&wdate, rows[i].measured_at);
+		lookup_widen(&wbuild, build);
+		lookup_widen(&wv, rows[i].variant);
+		lookup_widen(&wc, config);
 	}
-	if (h->format == EMIT_TABLE) {
-		if (!continues)
-			printf("%s%s %s %s n=%s\n  %-20s  %-14s  %-16s  %-28s  %11s  %8s  %s\n",
-			       h->rows ? "\n" : "", db_device_label(r->device), r->dtype,
-			       r->op[0] ? r->op : "-", size, "date", "build", "variant", "configuration",
-			       "median (µs)", "GB/s", "change");
-		/* A kernel file's build is its source: the first 12 digits of its hash. */
-		char build[72];
-		if (r->source[0])
-			snprintf(build, sizeof build, "src %.10s", r->source);
-		else
-			snprintf(build, sizeof build, "%s", r->git_revision[0] ? r->git_revision : "-");
-		printf("  %-20s  %-14s  %-16s  %-28s  %11.2f  %8.2f  %s\n", r->measured_at, build,
-		       r->variant, config,
-		       r->median_ms * 1e3, r->gbps, change);
-	} else {
-		/* One column list for --csv and --json; the change is missing
-		 * (empty, null) on a problem's first run.  The robust figures
-		 * are the run's best result's, named as in tune's rows. */
+	for (size_t i = 0; i < n; i++) {
+		const struct db_tuned_row *r = &rows[i];
+		struct change c = change_at(rows, i);
+		if (!c.continues) {
+			lookup_size(r, size, sizeof size);
+			printf("%s%s %s %s n=%s\n  %-*s  %-*s  %-*s  %-*s  %11s  %8s  %s\n", i ? "\n" : "",
+			       db_device_label(r->device), r->dtype, r->op[0] ? r->op : "-", size, wdate,
+			       "date", wbuild, "build", wv, "variant", wc, "configuration", "median (µs)",
+			       "GB/s", "change");
+			change[0] = '\0';
+		} else {
+			snprintf(change, sizeof change, "%+.1f%%%s%s", c.pct,
+				 c.moved ? ", new configuration" : "", c.edited ? ", source edited" : "");
+		}
+		lookup_config(r, config, sizeof config);
+		build_of(r, build, sizeof build);
+		printf("  %-*s  %-*s  %-*s  %-*s  %11.2f  %8.2f  %s\n", wdate, r->measured_at, wbuild, build,
+		       wv, r->variant, wc, config, r->median_ms * 1e3, r->gbps, change);
+	}
+}
+
+/* One column list for --csv and --json; the change is missing (empty,
+ * null) on a problem's first run.  The robust figures are the run's best
+ * result's, named as in tune's rows. */
+static void print_rows(const struct db_tuned_row *rows, size_t n, enum emit_format format)
+{
+	struct emit_rows out = {.f = stdout, .format = format};
+	char config[256];
+	for (size_t i = 0; i < n; i++) {
+		const struct db_tuned_row *r = &rows[i];
+		struct change c = change_at(rows, i);
+		lookup_config(r, config, sizeof config);
 		const struct emit_field fields[] = {
 			EMIT_STR("device", db_device_label(r->device)),
 			EMIT_STR("dtype", r->dtype),
@@ -103,38 +141,42 @@ static int print_row(void *ctx, const struct db_tuned_row *r)
 			EMIT_BOOL("noise_met", r->robust.noise_met),
 			EMIT_INT("throttled", r->robust.throttled),
 			EMIT_STR("timer", timing_timer_name(r->robust.timer)),
-			continues ? EMIT_REAL("change_pct", pct) : EMIT_NULL("change_pct"),
-			continues ? EMIT_BOOL("config_changed", moved) : EMIT_NULL("config_changed"),
+			c.continues ? EMIT_REAL("change_pct", c.pct) : EMIT_NULL("change_pct"),
+			c.continues ? EMIT_BOOL("config_changed", c.moved) : EMIT_NULL("config_changed"),
 		};
-		emit_row(&h->out, fields, sizeof fields / sizeof fields[0]);
+		emit_row(&out, fields, sizeof fields / sizeof fields[0]);
 	}
-	h->prev = *r;
-	h->rows++;
-	return 0;
 }
 
 static int history_exec(int argc, char **argv)
 {
 	struct lookup_opts o;
 	struct db *db;
+	struct db_tuned_row *rows;
+	size_t n;
 	char path[4096], err[CMD_ERR_MAX];
 	int r = lookup_opts_parse(&cmd_history_entry, argc, argv, &o);
 	if (r != 0)
 		return r;
 	if (lookup_db_open(&o, path, sizeof path, &db) < 0)
 		return EXIT_USAGE;
-	struct history h = {.format = o.format, .out = {.f = stdout, .format = o.format}};
-	if (db_history_each(db, &o.q, print_row, &h, err, sizeof err) < 0) {
+	if (best_history(db, &o.q, &rows, &n, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		db_close(db);
 		return EXIT_USAGE;
 	}
-	if (h.rows == 0) {
+	if (n == 0) {
 		best_explain_none(db, path, &o.q, 1, err, sizeof err);
 		cmd_error("%s", err);
+		free(rows);
 		db_close(db);
 		return EXIT_USAGE;
 	}
+	if (o.format == EMIT_TABLE)
+		print_table(rows, n);
+	else
+		print_rows(rows, n, o.format);
+	free(rows);
 	db_close(db);
 	return 0;
 }

@@ -93,3 +93,10 @@ void lookup_size(const struct db_tuned_row *row, char *buf, size_t len)
 		snprintf(buf + used, len - used, "x%lld", (long long)row->cols);
 	}
 }
+
+void lookup_widen(int *width, const char *s)
+{
+	int w = (int)strlen(s);
+	if (w > *width)
+		*width = w;
+}

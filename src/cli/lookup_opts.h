@@ -49,4 +49,11 @@ void lookup_config(const struct db_tuned_row *row, char *buf, size_t len);
 /* A row's size as shown: "2^24", or "2^20x64" for rows of columns. */
 void lookup_size(const struct db_tuned_row *row, char *buf, size_t len);
 
+/* Widens a table's column to fit s.  best's and history's text columns are
+ * as wide as their widest entry: device names, variants, configurations
+ * ("block=1024,items=2,grid=..."), sizes of rows ("2^12x1024") and builds
+ * vary by the database, so no fixed width fits them all.  Counts bytes, as
+ * printf's %-*s pads. */
+void lookup_widen(int *width, const char *s);
+
 #endif

@@ -61,13 +61,17 @@ static const struct db_tuned_row *group_best(const struct db_tuned_row *rows, si
 	return best;
 }
 
-int best_rows(struct db *db, const struct db_tuned_query *q, struct db_tuned_row **out,
-	      size_t *count, char *err, size_t len)
+/* Every row that each(db, q) calls back with, in its order: best_rows and
+ * best_history. */
+static int collect_rows(int (*each)(struct db *, const struct db_tuned_query *, db_tuned_fn, void *,
+				    char *, size_t),
+			struct db *db, const struct db_tuned_query *q, struct db_tuned_row **out,
+			size_t *count, char *err, size_t len)
 {
 	struct collect c = {0};
 	*out = NULL;
 	*count = 0;
-	if (db_best_each(db, q, collect_row, &c, err, len) < 0 || c.oom) {
+	if (each(db, q, collect_row, &c, err, len) < 0 || c.oom) {
 		if (c.oom)
 			snprintf(err, len, "out of memory");
 		free(c.rows);
@@ -76,6 +80,18 @@ int best_rows(struct db *db, const struct db_tuned_query *q, struct db_tuned_row
 	*out = c.rows;
 	*count = c.count;
 	return 0;
+}
+
+int best_rows(struct db *db, const struct db_tuned_query *q, struct db_tuned_row **out,
+	      size_t *count, char *err, size_t len)
+{
+	return collect_rows(db_best_each, db, q, out, count, err, len);
+}
+
+int best_history(struct db *db, const struct db_tuned_query *q, struct db_tuned_row **out,
+		 size_t *count, char *err, size_t len)
+{
+	return collect_rows(db_history_each, db, q, out, count, err, len);
 }
 
 int best_lookup(struct db *db, const struct db_tuned_query *q, struct best_answer **out,

@@ -28,6 +28,11 @@ struct best_answer {
 int best_rows(struct db *db, const struct db_tuned_query *q, struct db_tuned_row **out,
 	      size_t *count, char *err, size_t len);
 
+/* Every run's best that matches q (q->n: only that size when not 0), in
+ * db_history_each's order, for conform history.  Returns as best_rows. */
+int best_history(struct db *db, const struct db_tuned_query *q, struct db_tuned_row **out,
+		 size_t *count, char *err, size_t len);
+
 /* Looks up q (q->n: the size wanted).  Returns 0 with *out (malloc'd, the
  * caller frees) and *count, possibly 0; or -1 with a message. */
 int best_lookup(struct db *db, const struct db_tuned_query *q, struct best_answer **out,
