@@ -104,13 +104,15 @@ expect_eq "$(grep -c ' harness.spin  *block=' "$TMP/out")" 2 "a line per run tha
 expect_grep "$TMP/out" "[-+][0-9.]+%" "history shows the change"
 expect_exit 0 "history json" -- "$CONFORM" history harness.spin --n 2^16 --json --db "$A"
 expect_eq "$(grep -c '"run_id":' "$TMP/out")" 2 "history json lines"
-# Its columns are as wide as their widest entry: the H100 database's device.*
-# configurations and softmax.registers outgrow any fixed width.
+# Their columns are as wide as their widest entry: the H100 database's
+# device.* configurations and softmax.registers outgrow any fixed width.
 H="$TMP/h100.db"
 gzip -dc "$top_srcdir/tests/data/h100-tuning.sql.gz" | sql "$H" || fail "cannot load the H100 database"
 for k in 'device.*' 'softmax.*'; do
 	expect_exit 0 "history $k" -- "$CONFORM" history "$k" --db "$H"
 	expect_aligned "$TMP/out" "^  date  " "history $k"
+	expect_exit 0 "best $k" -- "$CONFORM" best "$k" --n 2^12 --db "$H"
+	expect_aligned "$TMP/out" "^device  " "best $k"
 done
 
 # A hang and a crash are results like any other; the next evaluation gets a

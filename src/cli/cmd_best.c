@@ -60,7 +60,8 @@ static void print_table(const struct best_answer *a, size_t n)
 		const struct db_tuned_row *r = &a[i].row;
 		lookup_config(r, config, sizeof config);
 		lookup_size(r, size, sizeof size);
-		printf("%-*s  %-*s  %-*s  %-5s  %-3s  %-*s  %10.2f  %8.2f  %5.1f%%  %-20s  %s\n", wd,
+		/* As wide as "median (µs)", 11 columns in 12 bytes. */
+		printf("%-*s  %-*s  %-*s  %-5s  %-3s  %-*s  %11.2f  %8.2f  %5.1f%%  %-20s  %s\n", wd,
 		       db_device_label(r->device), wv, r->variant, ws, size, r->dtype, r->op[0] ? r->op : "-", wc,
 		       config, r->median_ms * 1e3, r->gbps, r->noise * 100, r->measured_at,
 		       r->git_revision[0] ? r->git_revision : "-");
