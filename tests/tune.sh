@@ -3,8 +3,8 @@
 # harness.spin (a timed "kernel" whose cost is a known bowl over block,
 # items and vec, optimum block=512,items=4,vec=2) with harness.baseline and
 # harness.copy as its references: what is stored, what is printed, resuming
-# from the database, --fresh, anneal against exhaustive, hangs and crashes,
-# and the usage errors.
+# from the database, --fresh, anneal against exhaustive, the progress line,
+# hangs and crashes, and the usage errors.
 . "$(dirname "$0")/lib.sh"
 
 # Short measurements: a spin evaluation then takes about a millisecond.
@@ -87,6 +87,32 @@ expect_exit 0 "anneal resumed" -- "$CONFORM" tune harness.spin --n 2^16 --dtype 
 expect_grep "$TMP/out" "evaluations: 0 measured" "anneal resumes from the database"
 expect_exit 0 "random" -- "$CONFORM" tune harness.spin --n 2^12 --dtype f32 --strategy random --budget 10 --seed 3 $FAST --db "$B"
 expect_eq "$(sql "$B" "select count(distinct params) from results where variant = 'harness.spin' and n = 4096 and observed <> 'invalid'")" 10 "random draws without replacement"
+
+# The progress line, drawn only on a terminal (script(1) lends it one),
+# counts what the budget counts: never past its total, and ending there.
+# progress WHAT ARGS...: tune under script(1), checking its counts.
+progress() {
+	what=$1; shift
+	script -qec "\"$CONFORM\" tune harness.spin --dtype f32 $* $FAST >/dev/null" /dev/null >"$TMP/tty" 2>&1
+	tr '\r' '\n' <"$TMP/tty" | grep -Eo ' [0-9]+/[0-9]+' | tr -d ' ' >"$TMP/counts"
+	checks=$((checks + 1))
+	awk -F/ '$1 > $2 { bad = 1 } END { exit bad || NR == 0 }' "$TMP/counts" ||
+		fail "$what: progress past its total or not drawn: $(tr '\n' ' ' <"$TMP/counts")"
+	last=$(tail -n 1 "$TMP/counts")
+	expect_eq "${last%/*}" "${last#*/}" "$what: progress ends at its total"
+}
+if script -qec true /dev/null >/dev/null 2>&1; then
+	# Seed 1's random draws meet two refused configurations on the way to
+	# its 6 measured ones: the line once read "8/6".
+	progress "random" --n 2^12 --strategy random --budget 6 --seed 1 --db "$TMP/progress.db"
+	expect_eq "$(sql "$TMP/progress.db" "select count(*) from results where observed = 'invalid'")" 2 \
+		"the random search met refused configurations"
+	# Exhaustive, answered from the database: 71 measured of 75, 4 refused.
+	cp "$A" "$TMP/progress2.db"
+	progress "exhaustive" --n 2^16 --db "$TMP/progress2.db"
+else
+	echo "script(1) not found: the progress line is not tested"
+fi
 
 # best and history answer from the database alone.
 expect_exit 0 "best" -- "$CONFORM" best harness.spin --n 2^16 --db "$A"

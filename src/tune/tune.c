@@ -418,7 +418,8 @@ struct search_ctx {
 	struct tune_sweep *sw;
 	const struct tune_space *space;
 	const char *variant;
-	uint64_t done, total;
+	uint64_t budget, count; /* the search's budget, its space's configurations */
+	uint64_t done, refused; /* measured evaluations, refused configurations */
 	int rc;                 /* measure()'s verdict when it stopped the search */
 	char *err;
 	size_t len;
@@ -442,11 +443,22 @@ static enum tune_verdict evaluate(void *ctx, uint64_t index, double *cost)
 	x->rc = sweep_measure(x->s, x->sw, &p, &i, &told, x->err, x->len);
 	if (x->rc != 0)
 		return TUNE_STOP;
-	x->done++;
-	if (told && x->s->progress.fn)
-		x->s->progress.fn(x->s->progress.ctx, x->variant, x->done, x->total);
 	const struct tune_row *row = &x->sw->rows[i];
-	if (row->outcome == OUTCOME_INVALID)
+	int refused = row->outcome == OUTCOME_INVALID;
+	/* The progress counts what the budget counts, measured evaluations:
+	 * a refused configuration is free (tune_search.h), and counted in done
+	 * it took the line past its total ("8/6").  It lowers the total
+	 * instead once the configurations not refused are fewer than the
+	 * budget, so that an exhaustive search still ends at its total. */
+	if (refused)
+		x->refused++;
+	else
+		x->done++;
+	uint64_t left = x->count - x->refused;
+	if (told && x->s->progress.fn)
+		x->s->progress.fn(x->s->progress.ctx, x->variant, x->done,
+				  left < x->budget ? left : x->budget);
+	if (refused)
 		return TUNE_INVALID;
 	*cost = row_cost(row);
 	return TUNE_MEASURED;
@@ -501,8 +513,9 @@ static int search_variant(struct tune_session *s, struct tune_sweep *sw,
 		.budget = s->o.budget, .time_limit_s = s->o.time_limit_s, .seed = s->o.seed,
 		.evaluate = evaluate,
 	};
-	struct search_ctx x = {s, sw, space, e->name, 0, 0, 0, err, len};
-	x.total = tune_search_budget(s->o.strategy, space, &cfg);
+	struct search_ctx x = {.s = s, .sw = sw, .space = space, .variant = e->name, .err = err, .len = len};
+	x.budget = tune_search_budget(s->o.strategy, space, &cfg);
+	x.count = tune_space_count(space);
 	cfg.ctx = &x;
 	size_t first = sw->count;
 	struct tune_search_result r;

@@ -92,7 +92,10 @@ struct tune_sweep {
 	size_t nrefs;
 };
 
-/* Told after every evaluation, for a progress line. */
+/* Told after every evaluation, for a progress line: done of total counts
+ * the current variant's measured evaluations, what its budget counts (a
+ * configuration its contract refuses is free: it leaves done as it was, and
+ * lowers total when the space has fewer left than the budget). */
 struct tune_progress {
 	void (*fn)(void *ctx, const char *variant, uint64_t done, uint64_t total);
 	void *ctx;
