@@ -93,7 +93,7 @@ expect_exit 0 "tune --devices all" -- "$CONFORM" tune harness.spin --n 2^16 --dt
 expect_eq "$(grep -c '^n,dtype,' "$TMP/out")" 1 "CSV: one header"
 expect_eq "$(awk -F, 'NR == 1 { print $NF }' "$TMP/out")" device "CSV: the device column last"
 expect_eq "$(awk -F, 'NR > 1 { print $NF }' "$TMP/out" | sort -u | tr '\n' ' ')" "0 1 " "CSV: rows of both devices"
-expect_eq "$("$SQLITE3" "$TMP/t.db" "SELECT group_concat(kind || ':' || d.name, ',') FROM (SELECT kind, device_id FROM runs ORDER BY device_id) r JOIN devices d ON d.id = r.device_id")" \
+expect_eq "$("$SQLITE3" "$TMP/t.db" "SELECT group_concat(x, ',') FROM (SELECT kind || ':' || d.name AS x FROM runs r JOIN devices d ON d.id = r.device_id ORDER BY d.name)")" \
 	"tune:conform test device 0,tune:conform test device 1" "a tune run per device"
 expect_grep "$("$SQLITE3" "$TMP/t.db" "SELECT command_line FROM runs WHERE id = 1" >"$TMP/cl"; echo "$TMP/cl")" \
 	"--device [01]" "a device's run records --device"
@@ -104,7 +104,12 @@ expect_eq "$(tail -n +2 "$TMP/out" | wc -l | tr -d ' ')" 2 "best: one row per de
 "$CONFORM" tune harness.spin --n 2^16 --dtype f32 --min-samples 1000 --max-time 2 --timeout 5 \
 	--strategy exhaustive --db "$TMP/int.db" --devices all >"$TMP/int.out" 2>"$TMP/int.err" &
 pid=$!
-sleep 1.5
+# Once both have begun their runs (and measured a little), Ctrl-C.
+for i in $(seq 50); do
+	[ "$("$SQLITE3" "$TMP/int.db" "SELECT count(*) FROM results" 2>/dev/null)" -ge 4 ] 2>/dev/null &&
+		[ "$("$SQLITE3" "$TMP/int.db" "SELECT count(DISTINCT run_id) FROM results" 2>/dev/null)" -eq 2 ] 2>/dev/null && break
+	sleep 0.2
+done
 kill -INT "$pid"
 wait "$pid"
 expect_eq "$?" 130 "tune Ctrl-C: exit 130"

@@ -50,6 +50,23 @@ checks=$((checks + 1))
 awk -v a="$(cat "$TMP/wall.1")" -v b="$(cat "$TMP/wall.4")" 'BEGIN { exit !(a >= 4.0 && b <= 3.0) }' ||
 	fail "hangs not side by side: --jobs 1 took $(cat "$TMP/wall.1") s, --jobs 4 $(cat "$TMP/wall.4") s"
 
+# Hangs far apart in the list (more than a few dozen cases between them)
+# still run out their deadlines together: the window is the run.  With a
+# 64-case window each hang held the run up for its deadline in turn.
+: >"$TMP/far.suite"
+for h in 1 2 3 4; do
+	echo "case far.hang$h variant=harness.hang n=1 expect=hang" >>"$TMP/far.suite"
+	for k in $(seq 100); do
+		echo "case far.pass$h.$k variant=harness.pass dtype=i32 n=64" >>"$TMP/far.suite"
+	done
+done
+start=$(date +%s.%N)
+expect_exit 0 "hangs far apart" -- "$CONFORM" --suite "$TMP/far.suite" --all --jobs 4 --seed 3 \
+	--hang-timeout 1 --db "$TMP/far.db"
+far=$(echo "$start $(date +%s.%N)" | awk '{ printf "%.2f\n", $2 - $1 }')
+checks=$((checks + 1))
+awk -v t="$far" 'BEGIN { exit !(t <= 3.0) }' || fail "hangs far apart held the run up: $far s"
+
 # Ctrl-C in the middle: exit 130, the run interrupted, its stored results
 # the first cases of the list, in order.
 "$CONFORM" --suite "$TMP/lanes.suite" --all --jobs 4 --seed 3 --hang-timeout 5 --db "$TMP/int.db" \

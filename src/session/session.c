@@ -220,7 +220,10 @@ int session_run_begin(struct session *s, const struct case_spec *const *cases, s
 		snprintf(err, len, "out of memory");
 		return -1;
 	}
-	session_lanes_reset(s);
+	if (session_lanes_reset(s) < 0) {
+		snprintf(err, len, "out of memory");
+		return -1;
+	}
 	return session_begin(s, n, err, len);
 }
 

@@ -12,20 +12,23 @@
  * device being the runner the session opened on it; each result carries
  * its lane's GPU.
  *
- * A free lane takes the first case not yet started among the next
- * LANES_WINDOW to report that may share the GPU with the cases running,
- * and results go to the sinks in list order, as with one lane: the sinks,
- * the database and the summary see the same run either way; only the
- * durations differ.  The sinks' "case in flight" (start, tick) is the next
- * case to report.
+ * A free lane takes a case not yet started among the next LANES_WINDOW to
+ * report (the whole run, unless it is longer) that may share the GPU with
+ * the cases running, and results go to the sinks in list order, as with
+ * one lane: the sinks, the database and the summary see the same run
+ * either way; only the durations differ.  The sinks' "case in flight"
+ * (start, tick) is the next case to report.  The window is the run, not a
+ * few dozen cases: a hang at the head of a short window held every lane up
+ * for its deadline once the window behind it was done (on two H200s a
+ * 64-case window left --all at 10.5 s, one GPU's 10.8 s).
  *
  * What may share a GPU: cases that may hang, crash or be undefined run
  * only beside each other, ordinary cases only beside ordinary ones (on
  * the same device; another device's lanes go their own way).  A
  * hung kernel holds the GPU for its whole deadline: on the H100 an
  * ordinary case beside one took the hang's 2 s (2026-11-26).  So the
- * ordinary cases of the window go first, and the hangs of the window then
- * run out their deadlines together.  A case whose input is large
+ * ordinary cases of the window go first, and its risky ones then run out
+ * their deadlines together, on every lane of every device.  A case whose input is large
  * (LANES_EXCLUSIVE_BYTES) runs alone on its device: its device memory,
  * several GiB, would otherwise meet the other lanes' in the GPU's memory.
  */
@@ -39,8 +42,9 @@
 #include "dtype.h"
 #include "rng.h"
 
-/* Results held ahead of the next to report (a ring). */
-#define LANES_WINDOW 64
+/* Results held ahead of the next to report (a ring): the run, up to this
+ * many cases (a result is about 1.3 KB). */
+#define LANES_WINDOW 8192
 /* How long a step waits on a lane when none has finished: short, since a
  * lane idles until the next step hands it a case. */
 #define LANES_POLL_S 0.002
@@ -53,9 +57,13 @@ struct session_lanes {
 	int owned[SESSION_LANES_MAX];        /* opened here (not a device's first runner) */
 	long cur[SESSION_LANES_MAX];         /* the case in flight on each lane; -1: idle */
 	struct result res[SESSION_LANES_MAX];
-	struct result done[LANES_WINDOW];    /* results of cases next .. next + LANES_WINDOW - 1 */
-	unsigned char have[LANES_WINDOW];
-	unsigned char started[LANES_WINDOW]; /* of the same cases: started (or done) */
+	size_t window;                       /* ring slots: min(the run's cases, LANES_WINDOW) */
+	struct result *done;                 /* results of cases next .. next + window - 1 */
+	unsigned char *have;
+	unsigned char *started;              /* of the same cases: started (or done) */
+	/* The first ordinary case not started, and the first risky one not
+	 * started (cursors that only move on: each case starts once). */
+	size_t from, risky_from;
 	long announced;                      /* the last case the sinks were told started */
 };
 
@@ -100,6 +108,9 @@ void session_lanes_close(struct session *s)
 	struct session_lanes *L = s->lanes;
 	if (!L)
 		return;
+	free(L->done);
+	free(L->have);
+	free(L->started);
 	for (int i = 0; i < L->n; i++)
 		if (L->owned[i]) {
 			runner_close(L->rn[i]);
@@ -109,14 +120,30 @@ void session_lanes_close(struct session *s)
 	s->lanes = NULL;
 }
 
-void session_lanes_reset(struct session *s)
+int session_lanes_reset(struct session *s)
 {
 	struct session_lanes *L = s->lanes;
+	size_t w = s->ncases < 1 ? 1 : s->ncases < LANES_WINDOW ? s->ncases : LANES_WINDOW;
 	for (int i = 0; i < L->n; i++)
 		L->cur[i] = -1;
-	memset(L->have, 0, sizeof L->have);
-	memset(L->started, 0, sizeof L->started);
+	if (w != L->window) {
+		free(L->done);
+		free(L->have);
+		free(L->started);
+		L->done = malloc(w * sizeof *L->done);
+		L->have = malloc(w);
+		L->started = malloc(w);
+		L->window = w;
+		if (!L->done || !L->have || !L->started) {
+			L->window = 0;
+			return -1;
+		}
+	}
+	memset(L->have, 0, w);
+	memset(L->started, 0, w);
+	L->from = L->risky_from = 0;
 	L->announced = -1;
+	return 0;
 }
 
 static int64_t input_bytes(const struct case_spec *c)
@@ -139,13 +166,32 @@ static int risky(const struct case_spec *c)
 /* Lane l's case is over (res filled): into the ring. */
 static void store(struct session_lanes *L, size_t index, const struct result *res)
 {
-	L->done[index % LANES_WINDOW] = *res;
-	L->have[index % LANES_WINDOW] = 1;
+	L->done[index % L->window] = *res;
+	L->have[index % L->window] = 1;
 }
 
-/* The first case of the window not started yet that may run beside the
- * cases in flight on lane l's device, or -1. */
-static long pick(const struct session *s, const struct session_lanes *L, int l)
+static int started(const struct session_lanes *L, size_t i)
+{
+	return L->started[i % L->window];
+}
+
+/* Moves a cursor past the cases started, and those of the wrong kind,
+ * up to end. */
+static void advance(const struct session *s, const struct session_lanes *L, size_t *at, int want_risky,
+		    size_t end)
+{
+	if (*at < s->next)
+		*at = s->next;
+	while (*at < end && (started(L, *at) || risky(s->cases[*at]) != want_risky))
+		(*at)++;
+}
+
+/* A case not started yet of the window that may run beside the cases in
+ * flight on lane l's device, or -1: beside risky cases the first risky
+ * one; else the first ordinary one (beside others, one that is not
+ * large); with the device idle and no ordinary case left, the first risky
+ * one. */
+static long pick(const struct session *s, struct session_lanes *L, int l)
 {
 	int busy = 0, busy_risky = 0;
 	for (int k = 0; k < L->n; k++)
@@ -156,14 +202,18 @@ static long pick(const struct session *s, const struct session_lanes *L, int l)
 			busy = 1;
 			busy_risky = risky(c);
 		}
-	size_t end = s->next + LANES_WINDOW < s->ncases ? s->next + LANES_WINDOW : s->ncases;
-	for (size_t i = s->next; i < end; i++) {
+	size_t end = s->next + L->window < s->ncases ? s->next + L->window : s->ncases;
+	advance(s, L, &L->from, 0, end);
+	advance(s, L, &L->risky_from, 1, end);
+	if (busy_risky)
+		return L->risky_from < end ? (long)L->risky_from : -1;
+	for (size_t i = L->from; i < end; i++) {
 		const struct case_spec *c = s->cases[i];
-		if (L->started[i % LANES_WINDOW] || (busy && (exclusive(c) || risky(c) != busy_risky)))
+		if (started(L, i) || risky(c) || (busy && exclusive(c)))
 			continue;
 		return (long)i;
 	}
-	return -1;
+	return !busy && L->risky_from < end ? (long)L->risky_from : -1;
 }
 
 /* Starts cases on idle lanes.  Returns 1 when interrupted. */
@@ -176,7 +226,7 @@ static int fill(struct session *s, struct session_lanes *L)
 		if (i < 0)
 			continue; /* another device's lane may take one */
 		const struct case_spec *c = s->cases[i];
-		L->started[i % LANES_WINDOW] = 1;
+		L->started[i % L->window] = 1;
 		switch (runner_case_start(L->rn[l], c, rng_case_seed(s->rn.cfg.seed, c->name), &L->res[l])) {
 		case RUNNER_BUSY:
 			L->cur[l] = i;
@@ -232,7 +282,7 @@ static int lane_of(const struct session_lanes *L, size_t index)
 /* Tells the sinks the next case to report has started (once). */
 static void announce(struct session *s, struct session_lanes *L)
 {
-	if (s->next >= s->ncases || L->announced == (long)s->next || !L->started[s->next % LANES_WINDOW])
+	if (s->next >= s->ncases || L->announced == (long)s->next || !started(L, s->next))
 		return;
 	const struct case_spec *c = s->cases[s->next];
 	int l = lane_of(L, s->next);
@@ -281,11 +331,11 @@ enum session_step session_lanes_step(struct session *s, double wait_s, char *err
 		abandon(L);
 		return session_finish(s, 1, err, len);
 	}
-	if (s->next < s->ncases && L->have[s->next % LANES_WINDOW]) {
+	if (s->next < s->ncases && L->have[s->next % L->window]) {
 		announce(s, L);
-		L->have[s->next % LANES_WINDOW] = 0;
-		L->started[s->next % LANES_WINDOW] = 0; /* the slot's next case */
-		return session_deliver(s, &L->done[s->next % LANES_WINDOW], err, len);
+		L->have[s->next % L->window] = 0;
+		L->started[s->next % L->window] = 0; /* the slot's next case */
+		return session_deliver(s, &L->done[s->next % L->window], err, len);
 	}
 	if (s->next == s->ncases)
 		return session_finish(s, 0, err, len);

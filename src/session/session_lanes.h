@@ -12,8 +12,9 @@
  * cannot start).  Returns the number of lanes, or -1 (no memory). */
 int session_lanes_open(struct session *s, int jobs, const struct runner_config *cfg);
 void session_lanes_close(struct session *s);
-/* Before a run's first step. */
-void session_lanes_reset(struct session *s);
+/* Before a run's first step (s->cases set).  Returns 0, or -1 (no
+ * memory). */
+int session_lanes_reset(struct session *s);
 /* session_step: every conformance run's, one lane or several. */
 enum session_step session_lanes_step(struct session *s, double wait_s, char *err, size_t len);
 
