@@ -26,9 +26,14 @@
  * only beside each other, ordinary cases only beside ordinary ones (on
  * the same device; another device's lanes go their own way).  A
  * hung kernel holds the GPU for its whole deadline: on the H100 an
- * ordinary case beside one took the hang's 2 s (2026-11-26).  So the
- * ordinary cases of the window go first, and its risky ones then run out
- * their deadlines together, on every lane of every device.  A case whose input is large
+ * ordinary case beside one took the hang's 2 s (2026-11-26).  So on one
+ * device the ordinary cases of the window go first, and its risky ones
+ * then run out their deadlines together.  Over several devices the first
+ * takes the risky cases first while the others take the ordinary ones,
+ * and each goes on with the other kind once its own is done: on two H200s
+ * the risky cases (about 23 s of deadlines and fresh workers in --all)
+ * had made a tail of their own, all lanes on both GPUs running out hangs
+ * for 4.7 s of the run's 8.  A case whose input is large
  * (LANES_EXCLUSIVE_BYTES) runs alone on its device: its device memory,
  * several GiB, would otherwise meet the other lanes' in the GPU's memory.
  */
@@ -190,7 +195,8 @@ static void advance(const struct session *s, const struct session_lanes *L, size
  * flight on lane l's device, or -1: beside risky cases the first risky
  * one; else the first ordinary one (beside others, one that is not
  * large); with the device idle and no ordinary case left, the first risky
- * one. */
+ * one.  The first device of several takes risky cases first (see the
+ * top). */
 static long pick(const struct session *s, struct session_lanes *L, int l)
 {
 	int busy = 0, busy_risky = 0;
@@ -205,7 +211,7 @@ static long pick(const struct session *s, struct session_lanes *L, int l)
 	size_t end = s->next + L->window < s->ncases ? s->next + L->window : s->ncases;
 	advance(s, L, &L->from, 0, end);
 	advance(s, L, &L->risky_from, 1, end);
-	if (busy_risky)
+	if (busy_risky || (!busy && s->ndev > 1 && L->dev[l] == 0 && L->risky_from < end))
 		return L->risky_from < end ? (long)L->risky_from : -1;
 	for (size_t i = L->from; i < end; i++) {
 		const struct case_spec *c = s->cases[i];
