@@ -15,10 +15,23 @@
 
 int runner_open(struct runner *rn, const struct runner_config *cfg, char *err, size_t len)
 {
+	if (runner_launch(rn, cfg, err, len) < 0)
+		return -1;
+	return runner_greet(rn, err, len);
+}
+
+int runner_launch(struct runner *rn, const struct runner_config *cfg, char *err, size_t len)
+{
 	memset(rn, 0, sizeof *rn);
 	rn->cfg = *cfg;
 	rn->own.to_fd = rn->own.from_fd = -1;
-	if (worker_start(&rn->shared, &cfg->worker, cfg->stop, err, len) < 0)
+	return worker_launch(&rn->shared, &cfg->worker, err, len);
+}
+
+int runner_greet(struct runner *rn, char *err, size_t len)
+{
+	const struct runner_config *cfg = &rn->cfg;
+	if (worker_greet(&rn->shared, &cfg->worker, cfg->stop, err, len) < 0)
 		return -1;
 	rn->rc.seed = cfg->seed;
 	rn->rc.command_line = cfg->command_line;

@@ -71,6 +71,11 @@ enum runner_poll {
 /* Starts the shared worker and learns the device.  Returns 0, or -1 with a
  * message when no worker can be started at all. */
 int runner_open(struct runner *rn, const struct runner_config *cfg, char *err, size_t len);
+/* runner_open in two halves (worker_launch, worker_greet): several
+ * runners' workers initialise CUDA at the same time.  A runner whose
+ * greeting failed is closed already. */
+int runner_launch(struct runner *rn, const struct runner_config *cfg, char *err, size_t len);
+int runner_greet(struct runner *rn, char *err, size_t len);
 
 void runner_close(struct runner *rn);
 

@@ -51,6 +51,7 @@ static int open_devices(struct session *s, const struct device_set *ds,
 	s->rn.rc.ndevices = 1;
 	if (!s->rn.rc.has_gpu)
 		return 0;
+	/* Their workers start together, then each greeting is read. */
 	for (int k = 1; k < ds->n; k++) {
 		struct runner_config c = *rcfg;
 		struct runner *rn = calloc(1, sizeof *rn);
@@ -59,17 +60,22 @@ static int open_devices(struct session *s, const struct device_set *ds,
 			snprintf(err, len, "out of memory");
 			return -1;
 		}
-		if (runner_open(rn, &c, err, len) < 0) {
+		if (runner_launch(rn, &c, err, len) < 0) {
 			free(rn);
 			return -1;
 		}
 		s->dev_rn[s->ndev] = rn;
 		s->dev[s->ndev++] = ds->list[k];
+	}
+	for (int k = 1; k < s->ndev; k++) {
+		struct runner *rn = s->dev_rn[k];
+		if (runner_greet(rn, err, len) < 0)
+			return -1;
 		if (!rn->rc.has_gpu) {
-			snprintf(err, len, "--devices: device %d: %s", ds->list[k], rn->rc.nodev_reason);
+			snprintf(err, len, "--devices: device %d: %s", s->dev[k], rn->rc.nodev_reason);
 			return -1;
 		}
-		s->gpus[s->ndev - 1] = rn->rc.gpu;
+		s->gpus[k] = rn->rc.gpu;
 	}
 	s->rn.rc.ndevices = s->ndev;
 	return 0;

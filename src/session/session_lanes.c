@@ -90,20 +90,32 @@ int session_lanes_open(struct session *s, int jobs, const struct runner_config *
 		L->rn[L->n] = s->dev_rn[k];
 		L->dev[L->n++] = k;
 	}
+	/* Every lane's worker is started, then each greeting waited for:
+	 * their CUDA starts overlap (each a few tenths of a second). */
+	struct runner *fresh[SESSION_LANES_MAX];
+	int dev[SESSION_LANES_MAX], nfresh = 0;
 	for (int j = 1; j < jobs && j < SESSION_JOBS_MAX; j++)
-		for (int k = 0; k < s->ndev && L->n < SESSION_LANES_MAX; k++) {
+		for (int k = 0; k < s->ndev && L->n + nfresh < SESSION_LANES_MAX; k++) {
 			struct runner_config c = *cfg;
 			struct runner *rn = calloc(1, sizeof *rn);
 			c.worker.device = s->dev[k];
 			/* A lane that cannot start leaves the run with fewer. */
-			if (!rn || runner_open(rn, &c, err, sizeof err) < 0) {
+			if (!rn || runner_launch(rn, &c, err, sizeof err) < 0) {
 				free(rn);
 				continue;
 			}
-			L->rn[L->n] = rn;
-			L->owned[L->n] = 1;
-			L->dev[L->n++] = k;
+			fresh[nfresh] = rn;
+			dev[nfresh++] = k;
 		}
+	for (int i = 0; i < nfresh; i++) {
+		if (runner_greet(fresh[i], err, sizeof err) < 0) {
+			free(fresh[i]);
+			continue;
+		}
+		L->rn[L->n] = fresh[i];
+		L->owned[L->n] = 1;
+		L->dev[L->n++] = dev[i];
+	}
 	s->lanes = L;
 	return L->n;
 }

@@ -32,6 +32,13 @@ static void close_fds(struct worker *w)
 int worker_start(struct worker *w, const struct worker_config *cfg,
 		 const volatile sig_atomic_t *stop, char *err, size_t len)
 {
+	if (worker_launch(w, cfg, err, len) < 0)
+		return -1;
+	return worker_greet(w, cfg, stop, err, len);
+}
+
+int worker_launch(struct worker *w, const struct worker_config *cfg, char *err, size_t len)
+{
 	int to[2], from[2];
 	memset(w, 0, sizeof *w);
 	w->to_fd = w->from_fd = -1;
@@ -70,7 +77,12 @@ int worker_start(struct worker *w, const struct worker_config *cfg,
 		snprintf(err, len, "out of memory");
 		return -1;
 	}
+	return 0;
+}
 
+int worker_greet(struct worker *w, const struct worker_config *cfg,
+		 const volatile sig_atomic_t *stop, char *err, size_t len)
+{
 	char *line;
 	enum wait_result wr = worker_read_line(w, text_now() + cfg->start_timeout_s, stop, &line);
 	if (wr == WAIT_TOO_LONG) {

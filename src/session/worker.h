@@ -38,6 +38,13 @@ struct worker {
  * message (the worker is then not running). */
 int worker_start(struct worker *w, const struct worker_config *cfg,
 		 const volatile sig_atomic_t *stop, char *err, size_t len);
+/* worker_start in two halves, so that several workers initialise CUDA at
+ * the same time (a run's lanes): the process started, then its greeting
+ * waited for (the start deadline counted from then).  Each returns 0, or
+ * -1 with a message (the worker is then not running). */
+int worker_launch(struct worker *w, const struct worker_config *cfg, char *err, size_t len);
+int worker_greet(struct worker *w, const struct worker_config *cfg,
+		 const volatile sig_atomic_t *stop, char *err, size_t len);
 
 enum send_result {
 	SEND_OK,
