@@ -86,6 +86,18 @@ if command -v "${XMLLINT:-xmllint}" >/dev/null 2>&1; then
 	expect_grep "$TMP/two.xml" 'property name="devices" value="0: conform test device 0, 1: conform test device 1"' "JUnit names the devices"
 fi
 
+# The progress line (drawn on a terminal only: script(1) lends one) shows
+# each device's case in flight and its watchdog.
+if script -qec true /dev/null >/dev/null 2>&1; then
+	script -qec "\"$CONFORM\" --suite \"$TMP/dev.suite\" --all --jobs 1 --seed 5 --hang-timeout 1 --db \"$TMP/tty.db\" --devices all >/dev/null" \
+		/dev/null >"$TMP/tty" 2>&1
+	tr '\r' '\n' <"$TMP/tty" >"$TMP/tty.lines"
+	expect_grep "$TMP/tty.lines" '\| 0: d\.hang[1-4] \([0-9.]+s\) \| 1: ' "progress: device 0's hang and its watchdog"
+	expect_grep "$TMP/tty.lines" '\| 1: d\.hang[1-4] \([0-9.]+s\)' "progress: device 1's hang and its watchdog"
+else
+	echo "script(1) not found: the progress line is not tested"
+fi
+
 # tune over both devices: a run and a best configuration per device.
 FAST="--min-samples 3 --max-noise 0.05 --max-time 0.01 --timeout 5 --strategy random --budget 4"
 expect_exit 0 "tune --devices all" -- "$CONFORM" tune harness.spin --n 2^16 --dtype f32 $FAST \

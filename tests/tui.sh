@@ -252,5 +252,24 @@ keys Up
 expect_screen "block=32\\.\\.1024" "its tunables shown"
 keys Escape q
 expect_screen "^EXIT=0" "q exits 0 after --kernel"
+# A conformance run over two (pretend) devices: a line per GPU, each with
+# its case in flight and its watchdog.
+cat >"$TMP/dev.suite" <<'SUITE'
+case d.pass.{dtype} variant=harness.pass dtype=f32|f64|i32 n=1000
+case d.hang1        variant=harness.hang n=1 expect=hang
+case d.hang2        variant=harness.hang n=1 expect=hang
+SUITE
+launch "CONFORM_TEST_DEVICES=2 '$CONFORM' tui --db '$TMP/dev.db' --suite '$TMP/dev.suite' --devices all --hang-timeout 3 --seed 7"
+expect_screen "1 Catalog" "the interface with --devices"
+keys / h a n g Enter a
+expect_screen "2 checked" "the two hangs checked"
+keys r
+expect_screen "^> \\[0\\] d\\.hang[12] +watchdog: [0-9.]+ s left of 3\\.0 s" "device 0's hang and its watchdog"
+expect_screen "^> \\[1\\] d\\.hang[12] +watchdog: [0-9.]+ s left of 3\\.0 s" "device 1's hang and its watchdog"
+expect_screen "device 1: conform test device 1" "the log names device 1"
+expect_screen "Done: " "the run over two devices ends" 10
+expect_eq "$(sql "$TMP/dev.db" "select count(distinct device_id) from results")" 2 "results stored with both devices"
+keys q
+expect_screen "^EXIT=0" "q exits 0 after a run over two devices"
 [ -n "${TUI_SCREENS:-}" ] && cp "$TMP/sweep-run" "$TMP/sweep-results" "$TMP/sweep-best" "$TUI_SCREENS/"
 finish

@@ -42,6 +42,9 @@ static const struct cmd_option tui_options[] = {
 	{.id = CMD_OPT_HANG_TIMEOUT},
 	{.id = CMD_OPT_SEED, .help = "input seed of every run (default: random per run)"},
 	{.id = CMD_OPT_DEVICE},
+	{.id = CMD_OPT_DEVICES,
+	 .help = "spread conformance runs over these GPUs (0,1 or 0-3 or all);\n"
+		 "sweeps and tunes take the first"},
 	{.id = CMD_OPT_SUITES},
 	{.id = CMD_OPT_SUITE},
 	{.id = CMD_OPT_KERNEL, .help = "list a kernel file of yours in the catalog (repeatable)"},
@@ -101,6 +104,9 @@ static int parse_opts(int argc, char **argv, struct tui_opts *o, struct tui_app 
 	app->seed = o->rs.seed;
 	app->seed_given = o->rs.seed_given;
 	app->device = o->rs.device;
+	app->devices = o->rs.devices;
+	if (app->devices.n > 0)
+		app->device = app->devices.list[0];
 	if (app->timing.max_samples < app->timing.min_samples)
 		app->timing.max_samples = app->timing.min_samples;
 	/* As for conform tune: a deadline below the sampling time would kill

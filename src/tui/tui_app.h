@@ -64,7 +64,8 @@ struct tui_app {
 	char worker_path[4096];
 	const struct kernel_list *kernels; /* --kernel files, listed in the catalog */
 	double timeout_s, hang_timeout_s;
-	int device;
+	int device;               /* sweeps' and tunes' device, conformance runs' first */
+	struct device_set devices; /* --devices: conformance runs spread over them */
 	uint64_t seed;            /* used for every run when seed_given */
 	int seed_given;
 	enum tui_mode mode;

@@ -80,6 +80,10 @@ struct run_pane {
 	int cancelled;             /* the last run was cancelled (c, q) */
 	size_t references;         /* of a sweep's total: measured at most, not searched */
 	size_t current_index;      /* the case in flight */
+	/* A conformance run over several devices: each one's case in flight
+	 * (report_sink.devices), a line each under the run's. */
+	int ndev;
+	struct device_activity dev[DEVICE_SET_MAX];
 	double ordinary_s;         /* wall time of the cases done that were not */
 	size_t ordinary_done;      /* expected to hang, for the ETA */
 	/* The conformance run in progress (stepped by tui_run_step). */
@@ -95,6 +99,19 @@ struct run_pane {
 	size_t nsizes, size_index;
 	struct tune_sweep sw;
 };
+
+/* "> [1] name   watchdog: 0.4 s left of 2.0 s [bar]": a case in flight. */
+static void draw_in_flight(int y, int x, int w, const char *tag, const char *name, double remaining,
+			   double deadline)
+{
+	char left[64];
+	snprintf(left, sizeof left, " watchdog: %.1f s left of %.1f s ", remaining, deadline);
+	int lw = tui_text_width(left), bw = 12;
+	int nw = w - lw - bw;
+	tui_putf(y, x, nw, A_BOLD, "> %s%s", tag, name);
+	tui_put(y, x + nw, lw, tui_term_attr(TUI_WARN), left);
+	tui_bar(y, x + nw + lw, bw, deadline > 0 ? remaining / deadline : 0);
+}
 
 static void redraw(struct run_pane *rp)
 {
@@ -121,10 +138,17 @@ static int sink_begin(void *ctx, const struct run_context *rc, char *err, size_t
 	rp->started = text_now();
 	tui_log_add(&rp->log, A_BOLD, "run #%lld: %zu case%s, seed %llu", (long long)rp->run_id,
 		    rc->total, rc->total == 1 ? "" : "s", (unsigned long long)rc->seed);
-	if (rc->has_gpu)
+	rp->ndev = rc->has_gpu && rc->ndevices > 1 ? rc->ndevices : 0;
+	for (int k = 0; k < rp->ndev; k++) {
+		const struct gpu_info *g = &rc->devices[k];
+		rp->dev[k] = (struct device_activity){.ordinal = g->index};
+		tui_log_add(&rp->log, 0, "device %d: %s (sm_%d%d)", g->index, g->name, g->cc_major,
+			    g->cc_minor);
+	}
+	if (rc->has_gpu && !rp->ndev)
 		tui_log_add(&rp->log, 0, "device %d: %s (sm_%d%d)", rc->gpu.index, rc->gpu.name,
 			    rc->gpu.cc_major, rc->gpu.cc_minor);
-	else
+	else if (!rc->has_gpu)
 		tui_log_add(&rp->log, tui_term_attr(TUI_WARN), "no GPU: %s; GPU cases are skipped",
 			    rc->nodev_reason);
 	/* The database sink has stored the run: the results pane follows it. */
@@ -152,6 +176,13 @@ static void sink_tick(void *ctx, double remaining_s)
 {
 	struct run_pane *rp = ctx;
 	rp->remaining = remaining_s;
+}
+
+static void sink_devices(void *ctx, const struct device_activity *a, int n)
+{
+	struct run_pane *rp = ctx;
+	for (int k = 0; k < n && k < rp->ndev; k++)
+		rp->dev[k] = a[k];
 }
 
 /* A case expected to hang (or undefined, which may) runs to its deadline. */
@@ -209,6 +240,7 @@ static void run_sink(struct report_sink *s, struct run_pane *rp)
 	s->begin = sink_begin;
 	s->start = sink_start;
 	s->tick = sink_tick;
+	s->devices = sink_devices;
 	s->result = sink_result;
 	s->end = sink_end;
 	s->ctx = rp;
@@ -564,6 +596,7 @@ void tui_run_checked(struct tui_app *app)
 	struct session_config cfg = {
 		.worker_path = app->worker_path,
 		.device = app->device,
+		.devices = &app->devices,
 		.timeout_s = app->timeout_s,
 		.hang_timeout_s = app->hang_timeout_s,
 		.seed = seed,
@@ -680,15 +713,21 @@ static void run_draw(struct tui_pane *p, const struct tui_rect *r)
 	tui_put(y, x + w - rw, rw, tui_term_attr(TUI_NORMAL), right);
 	y++;
 
-	/* Line 3: the case in flight and its watchdog countdown. */
-	if (rp->active && rp->current[0]) {
-		char left[64];
-		snprintf(left, sizeof left, " watchdog: %.1f s left of %.1f s ", rp->remaining, rp->deadline_s);
-		int lw = tui_text_width(left), bw = 12;
-		int nw = w - lw - bw;
-		tui_putf(y, x, nw, A_BOLD, "> %s", rp->current);
-		tui_put(y, x + nw, lw, tui_term_attr(TUI_WARN), left);
-		tui_bar(y, x + nw + lw, bw, rp->deadline_s > 0 ? rp->remaining / rp->deadline_s : 0);
+	/* Line 3: the case in flight and its watchdog countdown; over
+	 * several devices, each one's, a line each. */
+	if (rp->active && rp->ndev) {
+		for (int k = 0; k < rp->ndev; k++, y++) {
+			const struct device_activity *d = &rp->dev[k];
+			char tag[16];
+			snprintf(tag, sizeof tag, "[%d] ", d->ordinal);
+			if (d->c)
+				draw_in_flight(y, x, w, tag, d->c->name, d->remaining_s, d->deadline_s);
+			else
+				tui_putf(y, x, w, tui_term_attr(TUI_DIM), "  %sidle", tag);
+		}
+		y--;
+	} else if (rp->active && rp->current[0]) {
+		draw_in_flight(y, x, w, "", rp->current, rp->remaining, rp->deadline_s);
 	} else if (rp->active) {
 		tui_put(y, x, w, tui_term_attr(TUI_DIM), "starting a worker...");
 	} else if (rp->outcome[0]) {
