@@ -43,6 +43,12 @@ int runner_greet(struct runner *rn, char *err, size_t len)
 	return 0;
 }
 
+void runner_hangup(struct runner *rn)
+{
+	if (!rn->busy)
+		worker_hangup(&rn->shared);
+}
+
 void runner_close(struct runner *rn)
 {
 	if (rn->busy) /* a case left in flight is abandoned: its worker is killed */

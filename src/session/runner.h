@@ -78,6 +78,9 @@ int runner_launch(struct runner *rn, const struct runner_config *cfg, char *err,
 int runner_greet(struct runner *rn, char *err, size_t len);
 
 void runner_close(struct runner *rn);
+/* Tells an idle runner's worker to exit (worker_hangup) without waiting:
+ * several runners closed together exit side by side. */
+void runner_hangup(struct runner *rn);
 
 /* The deadline the case runs under: its own, else the run's for its
  * expectation; while a user's kernel is being built for it, the build's. */

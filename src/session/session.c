@@ -275,6 +275,13 @@ enum session_step session_run(struct session *s, const struct case_spec *const *
 
 void session_close(struct session *s)
 {
+	/* Every worker is told first, then each waited for: their CUDA
+	 * teardowns overlap (eight lanes had exited one after another). */
+	session_lanes_hangup(s);
+	for (int k = 1; k < s->ndev; k++)
+		runner_hangup(s->dev_rn[k]);
+	if (s->opened)
+		runner_hangup(&s->rn);
 	session_lanes_close(s);
 	for (int k = 1; k < s->ndev; k++) {
 		runner_close(s->dev_rn[k]);

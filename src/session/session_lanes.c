@@ -122,6 +122,13 @@ int session_lanes_open(struct session *s, int jobs, const struct runner_config *
 	return L->n;
 }
 
+void session_lanes_hangup(struct session *s)
+{
+	struct session_lanes *L = s->lanes;
+	for (int i = 0; L && i < L->n; i++)
+		runner_hangup(L->rn[i]);
+}
+
 void session_lanes_close(struct session *s)
 {
 	struct session_lanes *L = s->lanes;

@@ -12,6 +12,8 @@
  * cannot start).  Returns the number of lanes, or -1 (no memory). */
 int session_lanes_open(struct session *s, int jobs, const struct runner_config *cfg);
 void session_lanes_close(struct session *s);
+/* Tells every idle lane's worker to exit, without waiting (runner_hangup). */
+void session_lanes_hangup(struct session *s);
 /* Before a run's first step (s->cases set).  Returns 0, or -1 (no
  * memory). */
 int session_lanes_reset(struct session *s);

@@ -170,14 +170,21 @@ void worker_reap(struct worker *w, char *how, size_t len)
 	worker_kill(w);
 }
 
+void worker_hangup(struct worker *w)
+{
+	if (w->pid > 0 && w->to_fd >= 0) {
+		close(w->to_fd);
+		w->to_fd = -1;
+	}
+}
+
 void worker_stop(struct worker *w)
 {
 	if (w->pid <= 0) {
 		close_fds(w);
 		return;
 	}
-	close(w->to_fd);
-	w->to_fd = -1;
+	worker_hangup(w);
 	/* A healthy worker exits at end of input; give it a moment. */
 	int status;
 	if (spawn_wait_until(w->pid, text_now() + 0.5, &status) == 0) {

@@ -74,5 +74,8 @@ void worker_reap(struct worker *w, char *how, size_t len);
 
 /* Ends a healthy worker: closes its stdin, waits a moment, then kills. */
 void worker_stop(struct worker *w);
+/* worker_stop's first half: its stdin closed, so that it starts to exit
+ * (CUDA's teardown) while others are told too; worker_stop then waits. */
+void worker_hangup(struct worker *w);
 
 #endif
