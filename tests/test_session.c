@@ -109,7 +109,8 @@ static int fixture_open(struct fixture *f, const char *worker, char *err, size_t
 	};
 	if (session_open(&f->ss, &cfg, err, len) < 0)
 		return -1;
-	struct report_sink sink = {rec_begin, rec_start, rec_tick, rec_result, rec_end, &f->rec};
+	struct report_sink sink = {.begin = rec_begin, .start = rec_start, .tick = rec_tick,
+				   .result = rec_result, .end = rec_end, .ctx = &f->rec};
 	return session_add_sink(&f->ss, &sink);
 }
 

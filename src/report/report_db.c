@@ -52,7 +52,8 @@ int db_sink_wait(const struct db_state *st, double since, const char *what, char
 static int abort_run(struct db_state *st, const char *case_name, char *err, size_t len)
 {
 	const char *path = db_filename(st->db);
-	char why[1024], reason[1024 + CASE_NAME_MAX], err2[1024];
+	/* reason: why, " (at ", the case's name, ")". */
+	char why[1024], reason[1024 + CASE_NAME_MAX + 8], err2[1024];
 	size_t plen = strlen(path);
 
 	snprintf(why, sizeof why, "%s", err);
@@ -141,11 +142,10 @@ static int dbs_result(void *ctx, const struct result *r, size_t index, size_t to
 	while ((rc = result_device(st, r, &x.device_id, err, len)) == DB_LOCKED &&
 	       db_sink_wait(st, since, what, err, len))
 		;
-	if (rc < 0)
-		return abort_run(st, name, err, len);
-	while (rc == 0 && (rc = db_result_insert(st->db, st->run_id, &x, err, len)) == DB_LOCKED &&
-	       db_sink_wait(st, since, what, err, len))
-		;
+	if (rc == 0)
+		while ((rc = db_result_insert(st->db, st->run_id, &x, err, len)) == DB_LOCKED &&
+		       db_sink_wait(st, since, what, err, len))
+			;
 	if (rc == 0)
 		return 0;
 	return rc == DB_LOCKED ? -1 : abort_run(st, name, err, len);
