@@ -103,6 +103,11 @@ FAST="--min-samples 3 --max-noise 0.05 --max-time 0.01 --timeout 5 --strategy ra
 expect_exit 0 "tune --devices all" -- "$CONFORM" tune harness.spin --n 2^16 --dtype f32 $FAST \
 	--db "$TMP/t.db" --csv --devices all
 expect_eq "$(grep -c '^n,dtype,' "$TMP/out")" 1 "CSV: one header"
+# With --csv each tune's summary goes to stderr: passed on, line by line,
+# each line prefixed with its device.
+expect_grep "$TMP/err" "^\[device 0\] [0-9]+ passed, 0 failed" "device 0's summary, prefixed"
+expect_grep "$TMP/err" "^\[device 1\] [0-9]+ passed, 0 failed" "device 1's summary, prefixed"
+expect_no_grep "$TMP/err" "^[^[]" "every stderr line prefixed"
 expect_eq "$(awk -F, 'NR == 1 { print $NF }' "$TMP/out")" device "CSV: the device column last"
 expect_eq "$(awk -F, 'NR > 1 { print $NF }' "$TMP/out" | sort -u | tr '\n' ' ')" "0 1 " "CSV: rows of both devices"
 expect_eq "$("$SQLITE3" "$TMP/t.db" "SELECT group_concat(x, ',') FROM (SELECT kind || ':' || d.name AS x FROM runs r JOIN devices d ON d.id = r.device_id ORDER BY d.name)")" \

@@ -114,17 +114,12 @@ static int start_child(struct child *c, const char *self, int argc, char **argv)
 		return -1;
 	}
 	char **v = child_argv(self, argc, argv, device);
-	/* The child's stderr is our pipe: spawn_start takes stdout only, so
-	 * stderr is set for the fork and put back. */
-	int saved = dup(STDERR_FILENO);
-	struct spawn_request req = {.path = self, .argv = v, .stdin_fd = -1, .stdout_fd = out[1]};
+	struct spawn_request req = {.path = self, .argv = v, .stdin_fd = -1, .stdout_fd = out[1],
+				    .stderr_fd = err[1]};
 	c->pid = -1;
-	if (v && saved >= 0 && dup2(err[1], STDERR_FILENO) >= 0) {
+	snprintf(why, sizeof why, "out of memory");
+	if (v)
 		c->pid = spawn_start(&req, why, sizeof why);
-		dup2(saved, STDERR_FILENO);
-	}
-	if (saved >= 0)
-		close(saved);
 	free(v);
 	close(out[1]);
 	close(err[1]);

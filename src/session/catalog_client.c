@@ -105,7 +105,7 @@ int catalog_load(struct catalog *cat, const char *worker_path, const struct kern
 	}
 	char *argv[KERNEL_LIST_ARGV_MAX];
 	kernel_list_argv(kernels, argv, worker_path, "--catalog");
-	struct spawn_request req = {.path = worker_path, .argv = argv, .stdin_fd = -1,
+	struct spawn_request req = {.path = worker_path, .argv = argv, .stdin_fd = -1, .stderr_fd = -1,
 				    .stdout_fd = fds[1]};
 	pid_t pid = spawn_start(&req, err, len);
 	close(fds[1]);

@@ -43,7 +43,9 @@ static void child_exec(const struct spawn_request *req, pid_t parent)
 		become(req->stdin_fd, 0);
 	if (req->stdout_fd >= 0)
 		become(req->stdout_fd, 1);
-	if (req->quiet) {
+	if (req->stderr_fd >= 0) {
+		become(req->stderr_fd, 2);
+	} else if (req->quiet) {
 		int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
 		if (null >= 0)
 			become(null, 2);

@@ -1,5 +1,6 @@
 /*
- * spawn.h - starting conform-worker: conform's one fork+exec.
+ * spawn.h - starting conform-worker, or conform itself (tune --devices):
+ * conform's one fork+exec.
  *
  * Both the case-running workers (worker.c) and the catalog query
  * (catalog_client.c) start the worker program the same way: in a process
@@ -19,6 +20,7 @@ struct spawn_request {
 	char *const *argv;    /* argv[0] first, NULL last */
 	int stdin_fd;         /* becomes the child's stdin; -1: conform's */
 	int stdout_fd;        /* becomes its stdout; -1: conform's */
+	int stderr_fd;        /* becomes its stderr; -1: conform's (or, quiet, /dev/null) */
 	int quiet;            /* 1: its stderr goes to /dev/null */
 };
 

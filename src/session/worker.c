@@ -57,7 +57,7 @@ int worker_launch(struct worker *w, const struct worker_config *cfg, char *err, 
 	char *argv[1 + KERNEL_LIST_ARGV_MAX];
 	argv[0] = (char *)cfg->path;
 	kernel_list_argv(cfg->kernels, argv + 1, "--device", dev);
-	struct spawn_request req = {.path = cfg->path, .argv = argv, .stdin_fd = to[0],
+	struct spawn_request req = {.path = cfg->path, .argv = argv, .stdin_fd = to[0], .stderr_fd = -1,
 				    .stdout_fd = from[1], .quiet = !cfg->verbose};
 	pid_t pid = spawn_start(&req, err, len);
 	close(to[0]);
