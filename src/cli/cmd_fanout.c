@@ -48,6 +48,7 @@ struct child {
 	int out_fd, err_fd;      /* -1 once at its end */
 	char *out;               /* its stdout so far */
 	size_t out_len, out_cap;
+	int lost;                /* out of memory: part of its stdout dropped */
 	char line[1024];         /* its stderr's unfinished line */
 	size_t line_len;
 	int status;              /* its wait status, once reaped */
@@ -172,8 +173,10 @@ static int drain(struct child *c, int is_out)
 		if (c->out_len + (size_t)k > c->out_cap) {
 			size_t cap = (c->out_len + (size_t)k) * 2;
 			char *p = realloc(c->out, cap);
-			if (!p)
-				return 1; /* out of memory: this much is lost, said below */
+			if (!p) {
+				c->lost = 1; /* said when the reports are written */
+				return 1;
+			}
 			c->out = p;
 			c->out_cap = cap;
 		}
@@ -209,17 +212,23 @@ static void write_out(const struct child *c, enum emit_format format, int header
 	fwrite(p, 1, n, stdout);
 }
 
+/* A child's exit code, or -1 when it died by a signal or said something
+ * conform never says (127: it could not be started). */
 static int exit_of(int status)
 {
-	if (WIFEXITED(status))
-		return WEXITSTATUS(status);
-	return -1;
+	if (!WIFEXITED(status))
+		return -1;
+	int e = WEXITSTATUS(status);
+	return e == EXIT_CONFORMANT || e == EXIT_UNEXPECTED || e == EXIT_USAGE || e == EXIT_NO_DEVICE ||
+			       e == EXIT_INTERRUPTED ? e : -1;
 }
 
 /* The worst of the children's exit codes (see the top). */
 static int combine(const struct child *c, int n)
 {
 	int any[256] = {0}, all77 = 1, abnormal = 0;
+	if (n == 0)
+		return EXIT_USAGE;
 	for (int i = 0; i < n; i++) {
 		int e = exit_of(c[i].status);
 		if (e < 0) {
@@ -302,6 +311,8 @@ int cmd_fanout(int argc, char **argv, const struct device_set *given, enum emit_
 			spawn_describe_status(c[i].status, how, sizeof how);
 			cmd_error("device %d: conform %s", c[i].device, how);
 		}
+		if (c[i].lost)
+			cmd_error("device %d: out of memory: part of its report is lost", c[i].device);
 		free(c[i].out);
 	}
 	fflush(stdout);
