@@ -36,7 +36,7 @@ int session_find_worker(char *path, size_t plen, struct kernel_list *kernels,
 	return 0;
 }
 
-/* The runs's devices past the first (s->rn's): a runner on each, which
+/* The run's devices past the first (s->rn's): a runner on each, which
  * must greet with its GPU.  Without a GPU on the first there is none to
  * spread over: the run is the first device's, its GPU cases skipped.
  * Returns 0, or -1 with a message. */
