@@ -132,6 +132,22 @@ wait "$pid"
 expect_eq "$?" 130 "tune Ctrl-C: exit 130"
 expect_eq "$("$SQLITE3" "$TMP/int.db" "SELECT group_concat(state, ',') FROM runs")" "interrupted,interrupted" "both tunes interrupted"
 
+# --devices given again and again, as --devices=X: the last one counts,
+# and each child's arguments hold every word (one became two).
+expect_exit 0 "tune --devices= four times" -- "$CONFORM" tune harness.spin --n 2^16 --dtype f32 $FAST \
+	--db "$TMP/t4.db" --devices=0 --devices=1 --devices=0 --devices=0,1
+expect_eq "$("$SQLITE3" "$TMP/t4.db" "SELECT count(*) FROM runs")" 2 "the last --devices= counts"
+
+# The first device named is not there, a later one is: the first is the
+# mistake (before, the run went on without a GPU).
+one_line_exit2 "run: the first device not there" "$CONFORM" --suite "$TMP/dev.suite" --all --devices 2,0 --db "$TMP/x.db"
+expect_grep "$TMP/err" "device 2" "names the first device"
+# No GPU at all (no pretend devices): a list runs as its first device, the
+# GPU cases skipped, as --device 0 would.
+expect_exit 0 "run: --devices 0,1 without a GPU" -- env -u CONFORM_TEST_DEVICES "$CONFORM" --suite "$TMP/dev.suite" \
+	--all --devices 0,1 --hang-timeout 1 --db "$TMP/nogpu.db"
+expect_grep "$TMP/out" "^no GPU: " "without a GPU: said"
+
 # Bad input: one line, exit 2.
 one_line_exit2 "run: a device not there" "$CONFORM" --suite "$TMP/dev.suite" --all --devices 0,2 --db "$TMP/x.db"
 expect_grep "$TMP/err" "device 2" "names the device"

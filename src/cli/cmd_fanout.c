@@ -22,7 +22,9 @@
  * groups of their own, as workers do); it passes SIGINT on to each child,
  * which stops as a tune does (interrupted, its results kept), and exits
  * 130.  The exit code is the worst of the children's: 130, then 2, then 1;
- * 77 only when every child found no GPU.
+ * 77 only when every child found no GPU.  One child without a GPU beside
+ * others with one is a device named that is not there: exit 2, as run's
+ * --devices says.
  */
 #include "cmd_fanout.h"
 
@@ -79,12 +81,12 @@ static int resolve_all(struct device_set *ds, const volatile sig_atomic_t *stop)
 	return 0;
 }
 
-/* The child's arguments: conform's own path, then argv with "--devices
- * X" (or "--devices=X") replaced by "--device D".  malloc'd; NULL when out
- * of memory. */
+/* The child's arguments: conform's own path, then argv with each
+ * "--devices X" (or "--devices=X": one word becomes two, hence the room)
+ * replaced by "--device D", NULL last.  malloc'd; NULL when out of memory. */
 static char **child_argv(const char *self, int argc, char **argv, char *device)
 {
-	char **v = calloc((size_t)argc + 4, sizeof *v);
+	char **v = calloc(2 * (size_t)argc + 2, sizeof *v);
 	int n = 0;
 	if (!v)
 		return NULL;
@@ -102,34 +104,37 @@ static char **child_argv(const char *self, int argc, char **argv, char *device)
 	return v;
 }
 
+/* Starts c's conform with its two pipes.  Returns 0, or -1 after the
+ * error (nothing of it left open). */
 static int start_child(struct child *c, const char *self, int argc, char **argv)
 {
-	int out[2], err[2];
+	int out[2] = {-1, -1}, err[2] = {-1, -1};
 	char device[16], why[CMD_ERR_MAX];
+	char **v = NULL;
 	snprintf(device, sizeof device, "%d", c->device);
-	if (pipe2(out, O_CLOEXEC) < 0)
-		return -1;
-	if (pipe2(err, O_CLOEXEC) < 0) {
-		close(out[0]);
-		close(out[1]);
-		return -1;
-	}
-	char **v = child_argv(self, argc, argv, device);
-	struct spawn_request req = {.path = self, .argv = v, .stdin_fd = -1, .stdout_fd = out[1],
-				    .stderr_fd = err[1]};
 	c->pid = -1;
-	snprintf(why, sizeof why, "out of memory");
-	if (v)
+	c->out_fd = c->err_fd = -1;
+	if (pipe2(out, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0) {
+		snprintf(why, sizeof why, "pipe: %s", strerror(errno));
+	} else if (!(v = child_argv(self, argc, argv, device))) {
+		snprintf(why, sizeof why, "out of memory");
+	} else {
+		struct spawn_request req = {.path = self, .argv = v, .stdin_fd = -1,
+					    .stdout_fd = out[1], .stderr_fd = err[1]};
 		c->pid = spawn_start(&req, why, sizeof why);
+	}
 	free(v);
-	close(out[1]);
-	close(err[1]);
-	c->out_fd = out[0];
-	c->err_fd = err[0];
+	/* The write ends are the child's; the read ends ours, if it runs. */
+	int fds[4] = {out[1], err[1], c->pid < 0 ? out[0] : -1, c->pid < 0 ? err[0] : -1};
+	for (int i = 0; i < 4; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
 	if (c->pid < 0) {
 		cmd_error("device %d: cannot start conform: %s", c->device, why);
 		return -1;
 	}
+	c->out_fd = out[0];
+	c->err_fd = err[0];
 	return 0;
 }
 
@@ -240,7 +245,7 @@ static int combine(const struct child *c, int n)
 	}
 	if (any[EXIT_INTERRUPTED])
 		return EXIT_INTERRUPTED;
-	if (any[EXIT_USAGE] || abnormal)
+	if (any[EXIT_USAGE] || abnormal || (any[EXIT_NO_DEVICE] && !all77))
 		return EXIT_USAGE;
 	if (any[EXIT_UNEXPECTED])
 		return EXIT_UNEXPECTED;
@@ -252,7 +257,7 @@ int cmd_fanout(int argc, char **argv, const struct device_set *given, enum emit_
 	char self[4096];
 	struct device_set ds = *given;
 	struct child c[DEVICE_SET_MAX];
-	int n = 0, told = 0;
+	int n = 0;
 	const volatile sig_atomic_t *stop = cmd_catch_stop();
 
 	ssize_t k = readlink("/proc/self/exe", self, sizeof self - 1);
@@ -276,11 +281,13 @@ int cmd_fanout(int argc, char **argv, const struct device_set *given, enum emit_
 	for (;;) {
 		struct pollfd p[2 * DEVICE_SET_MAX];
 		int who[2 * DEVICE_SET_MAX], np = 0;
-		if ((*stop || failed_start) && !told) {
+		/* Told again at every pass until it ends: a child that has
+		 * just been started ignores SIGINT until its conform sets up
+		 * (spawn.c), and a signal then would be lost. */
+		if (*stop || failed_start)
 			for (int i = 0; i < n; i++)
-				kill(c[i].pid, SIGINT);
-			told = 1;
-		}
+				if (c[i].out_fd >= 0 || c[i].err_fd >= 0)
+					kill(c[i].pid, SIGINT);
 		for (int i = 0; i < n; i++) {
 			if (c[i].out_fd >= 0) {
 				p[np] = (struct pollfd){.fd = c[i].out_fd, .events = POLLIN};
@@ -293,8 +300,14 @@ int cmd_fanout(int argc, char **argv, const struct device_set *given, enum emit_
 		}
 		if (np == 0)
 			break;
-		if (poll(p, (nfds_t)np, 200) < 0 && errno != EINTR)
+		if (poll(p, (nfds_t)np, 200) < 0 && errno != EINTR) {
+			/* Nothing more can be read: ended now, so that none
+			 * blocks on a full pipe while it is waited for. */
+			cmd_error("poll: %s", strerror(errno));
+			for (int i = 0; i < n; i++)
+				spawn_kill(c[i].pid);
 			break;
+		}
 		for (int j = 0; j < np; j++)
 			if (p[j].revents)
 				drain(&c[who[j] / 2], who[j] % 2 == 0);
@@ -311,6 +324,8 @@ int cmd_fanout(int argc, char **argv, const struct device_set *given, enum emit_
 			spawn_describe_status(c[i].status, how, sizeof how);
 			cmd_error("device %d: conform %s", c[i].device, how);
 		}
+		if (exit_of(c[i].status) == EXIT_NO_DEVICE)
+			cmd_error("--devices: device %d has no GPU for the variants", c[i].device);
 		if (c[i].lost)
 			cmd_error("device %d: out of memory: part of its report is lost", c[i].device);
 		free(c[i].out);

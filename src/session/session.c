@@ -37,9 +37,10 @@ int session_find_worker(char *path, size_t plen, struct kernel_list *kernels,
 }
 
 /* The run's devices past the first (s->rn's): a runner on each, which
- * must greet with its GPU.  Without a GPU on the first there is none to
- * spread over: the run is the first device's, its GPU cases skipped.
- * Returns 0, or -1 with a message. */
+ * must greet with its GPU.  When none of them has one (a machine without a
+ * GPU), the run is the first device's, its GPU cases skipped; when the
+ * first has none but another has, the first is the mistake (--devices 5,0
+ * on a machine of one GPU).  Returns 0, or -1 with a message. */
 static int open_devices(struct session *s, const struct device_set *ds,
 			const struct runner_config *rcfg, char *err, size_t len)
 {
@@ -49,8 +50,6 @@ static int open_devices(struct session *s, const struct device_set *ds,
 	s->gpus[0] = s->rn.rc.gpu;
 	s->rn.rc.devices = s->gpus;
 	s->rn.rc.ndevices = 1;
-	if (!s->rn.rc.has_gpu)
-		return 0;
 	/* Their workers start together, then each greeting is read. */
 	for (int k = 1; k < ds->n; k++) {
 		struct runner_config c = *rcfg;
@@ -67,10 +66,22 @@ static int open_devices(struct session *s, const struct device_set *ds,
 		s->dev_rn[s->ndev] = rn;
 		s->dev[s->ndev++] = ds->list[k];
 	}
+	int others = 0;
 	for (int k = 1; k < s->ndev; k++) {
-		struct runner *rn = s->dev_rn[k];
-		if (runner_greet(rn, err, len) < 0)
+		if (runner_greet(s->dev_rn[k], err, len) < 0)
 			return -1;
+		others += s->dev_rn[k]->rc.has_gpu;
+	}
+	if (!s->rn.rc.has_gpu && !others) {
+		for (int k = 1; k < s->ndev; k++) {
+			runner_close(s->dev_rn[k]);
+			free(s->dev_rn[k]);
+		}
+		s->ndev = 1;
+		return 0;
+	}
+	for (int k = 0; k < s->ndev; k++) {
+		const struct runner *rn = s->dev_rn[k];
 		if (!rn->rc.has_gpu) {
 			snprintf(err, len, "--devices: device %d: %s", s->dev[k], rn->rc.nodev_reason);
 			return -1;

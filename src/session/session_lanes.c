@@ -212,6 +212,20 @@ static void advance(const struct session *s, const struct session_lanes *L, size
 		(*at)++;
 }
 
+/* The first case from `at` on, before end, not started, risky or not as
+ * asked, and not large beside a large one; -1 when there is none. */
+static long first_of(const struct session *s, const struct session_lanes *L, size_t at, int want_risky,
+		     int busy_large, size_t end)
+{
+	for (size_t i = at; i < end; i++) {
+		const struct case_spec *c = s->cases[i];
+		if (started(L, i) || risky(c) != want_risky || (busy_large && large(c)))
+			continue;
+		return (long)i;
+	}
+	return -1;
+}
+
 /* A case not started yet of the window that may run beside the cases in
  * flight on lane l's device, or -1: beside risky cases the first risky
  * one; else the first ordinary one (beside a large one, one that is not
@@ -232,14 +246,11 @@ static long pick(const struct session *s, struct session_lanes *L, int l)
 	advance(s, L, &L->from, 0, end);
 	advance(s, L, &L->risky_from, 1, end);
 	if (busy_risky || (!busy && s->ndev > 1 && L->dev[l] == 0 && L->risky_from < end))
-		return L->risky_from < end ? (long)L->risky_from : -1;
-	for (size_t i = L->from; i < end; i++) {
-		const struct case_spec *c = s->cases[i];
-		if (started(L, i) || risky(c) || (busy_large && large(c)))
-			continue;
-		return (long)i;
-	}
-	return !busy && L->risky_from < end ? (long)L->risky_from : -1;
+		return first_of(s, L, L->risky_from, 1, busy_large, end);
+	long i = first_of(s, L, L->from, 0, busy_large, end);
+	if (i < 0 && !busy)
+		i = first_of(s, L, L->risky_from, 1, 0, end);
+	return i;
 }
 
 /* Starts cases on idle lanes.  Returns 1 when interrupted. */

@@ -716,7 +716,14 @@ static void run_draw(struct tui_pane *p, const struct tui_rect *r)
 	/* Line 3: the case in flight and its watchdog countdown; over
 	 * several devices, each one's, a line each. */
 	if (rp->active && rp->ndev) {
-		for (int k = 0; k < rp->ndev; k++, y++) {
+		/* The table and the log keep their 10 lines: past that, the
+		 * devices that do not fit are counted on the last line. */
+		int room = r->y + r->h - y - 10, shown = rp->ndev;
+		if (room < 1)
+			room = 1;
+		if (shown > room)
+			shown = room - 1;
+		for (int k = 0; k < shown; k++, y++) {
 			const struct device_activity *d = &rp->dev[k];
 			char tag[16];
 			snprintf(tag, sizeof tag, "[%d] ", d->ordinal);
@@ -725,6 +732,8 @@ static void run_draw(struct tui_pane *p, const struct tui_rect *r)
 			else
 				tui_putf(y, x, w, tui_term_attr(TUI_DIM), "  %sidle", tag);
 		}
+		if (shown < rp->ndev)
+			tui_putf(y++, x, w, tui_term_attr(TUI_DIM), "  ... and %d more devices", rp->ndev - shown);
 		y--;
 	} else if (rp->active && rp->current[0]) {
 		draw_in_flight(y, x, w, "", rp->current, rp->remaining, rp->deadline_s);

@@ -380,9 +380,20 @@ int tune_cli_run(struct tune_cli *c, int argc, char **argv)
 	size_t nsweeps = 0;
 	int rc = EXIT_USAGE, interrupted = 0;
 
-	/* Several devices: a tune on each, side by side; one named: it. */
-	if (c->devices.all || c->devices.n > 1)
+	/* Several devices: a tune on each, side by side; one named: it.  The
+	 * database is made ready (created, its schema, WAL) here first: two
+	 * conforms making one new file at once could each wait out the
+	 * other's lock and give up (seen 1 in 8 on a loaded machine). */
+	if (c->devices.all || c->devices.n > 1) {
+		if (cmd_db_path(c->db_path, db_path, sizeof db_path) < 0)
+			return EXIT_USAGE;
+		if (db_open(db_path, &db, err, sizeof err) < 0) {
+			cmd_error("%s", err);
+			return EXIT_USAGE;
+		}
+		db_close(db);
 		return cmd_fanout(argc, argv, &c->devices, c->format);
+	}
 	if (c->devices.n == 1)
 		c->device = c->devices.list[0];
 
