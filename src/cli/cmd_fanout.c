@@ -70,8 +70,6 @@ static int resolve_all(struct device_set *ds, const volatile sig_atomic_t *stop)
 	}
 	struct worker_config cfg = {.path = path, .device = 0,
 				    .start_timeout_s = session_start_timeout(SESSION_TIMEOUT_S)};
-	memset(&w, 0, sizeof w);
-	w.to_fd = w.from_fd = -1;
 	if (worker_start(&w, &cfg, stop, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		return -1;

@@ -86,20 +86,3 @@ void device_set_resolve(struct device_set *ds, int count)
 	for (int i = 0; i < ds->n; i++)
 		ds->list[i] = i;
 }
-
-void device_set_format(const struct device_set *ds, char *buf, size_t len)
-{
-	size_t used = 0;
-	if (len)
-		buf[0] = '\0';
-	if (ds->all) {
-		snprintf(buf, len, "all");
-		return;
-	}
-	for (int i = 0; i < ds->n && used < len; i++) {
-		int k = snprintf(buf + used, len - used, "%s%d", i ? "," : "", ds->list[i]);
-		if (k < 0)
-			return;
-		used += (size_t)k;
-	}
-}

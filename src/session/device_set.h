@@ -27,7 +27,4 @@ int device_set_parse(const char *text, struct device_set *ds, char *err, size_t 
  * (count 0: unknown, so device 0 alone), at most DEVICE_SET_MAX. */
 void device_set_resolve(struct device_set *ds, int count);
 
-/* "0,1,3": the set as text (for the console and the JUnit report). */
-void device_set_format(const struct device_set *ds, char *buf, size_t len);
-
 #endif

@@ -109,7 +109,7 @@ int runner_skip_reason(const struct runner *rn, const struct case_spec *c, char 
 	return 0;
 }
 
-static int runs_alone(const struct case_spec *c)
+int runner_runs_alone(const struct case_spec *c)
 {
 	return c->expect == EXPECT_HANG || c->expect == EXPECT_UNDEFINED || c->expect == EXPECT_CRASH;
 }
@@ -118,7 +118,7 @@ static double case_deadline(const struct runner *rn, const struct case_spec *c)
 {
 	if (c->timeout_s > 0)
 		return c->timeout_s;
-	return runs_alone(c) ? rn->cfg.hang_timeout_s : rn->cfg.timeout_s;
+	return runner_runs_alone(c) ? rn->cfg.hang_timeout_s : rn->cfg.timeout_s;
 }
 
 static enum status judge(const struct runner *rn, const struct case_spec *c, enum outcome o)
@@ -247,7 +247,7 @@ enum runner_poll runner_case_start(struct runner *rn, const struct case_spec *c,
 		finish(rn, &cr, res);
 		return RUNNER_RESULT;
 	}
-	int alone = runs_alone(c);
+	int alone = runner_runs_alone(c);
 	struct worker *w = alone ? &rn->own : &rn->shared;
 	if (alone || w->pid <= 0) {
 		char err[512];

@@ -102,6 +102,10 @@ enum runner_poll runner_case_poll(struct runner *rn, double wait_s, struct resul
 /* Seconds left before the case in flight's deadline (0 when none). */
 double runner_case_remaining(const struct runner *rn);
 
+/* Whether case c may hang, crash or be undefined (expect hang, crash,
+ * undefined): it runs in a worker of its own, under the hang deadline. */
+int runner_runs_alone(const struct case_spec *c);
+
 /* Why a case cannot run here (requirement not met, no GPU, no kernels):
  * returns 1 with the reason, or 0 when it can run. */
 int runner_skip_reason(const struct runner *rn, const struct case_spec *c, char *why, size_t len);

@@ -60,8 +60,9 @@
 struct session_lanes {
 	int n;
 	struct runner *rn[SESSION_LANES_MAX]; /* [0] is the session's runner */
-	int dev[SESSION_LANES_MAX];          /* the lane's device: s->dev[dev[l]] */
-	int owned[SESSION_LANES_MAX];        /* opened here (not a device's first runner) */
+	/* The lane's device: s->dev[dev[l]].  Lanes 0 .. s->ndev - 1 are the
+	 * devices' first runners, the session's; the others were opened here. */
+	int dev[SESSION_LANES_MAX];
 	long cur[SESSION_LANES_MAX];         /* the case in flight on each lane; -1: idle */
 	struct result res[SESSION_LANES_MAX];
 	size_t window;                       /* ring slots: min(the run's cases, LANES_WINDOW) */
@@ -115,7 +116,6 @@ int session_lanes_open(struct session *s, int jobs, const struct runner_config *
 			continue;
 		}
 		L->rn[L->n] = fresh[i];
-		L->owned[L->n] = 1;
 		L->dev[L->n++] = dev[i];
 	}
 	s->lanes = L;
@@ -137,11 +137,10 @@ void session_lanes_close(struct session *s)
 	free(L->done);
 	free(L->have);
 	free(L->started);
-	for (int i = 0; i < L->n; i++)
-		if (L->owned[i]) {
-			runner_close(L->rn[i]);
-			free(L->rn[i]);
-		}
+	for (int i = s->ndev; i < L->n; i++) {
+		runner_close(L->rn[i]);
+		free(L->rn[i]);
+	}
 	free(L);
 	s->lanes = NULL;
 }
@@ -182,11 +181,11 @@ static int large(const struct case_spec *c)
 	return input_bytes(c) >= LANES_LARGE_BYTES;
 }
 
-/* A case that may hang, crash or be undefined (the runner gives it a
- * worker of its own). */
+/* A case that may hang, crash or be undefined: the runner gives it a
+ * worker of its own. */
 static int risky(const struct case_spec *c)
 {
-	return c->expect == EXPECT_HANG || c->expect == EXPECT_UNDEFINED || c->expect == EXPECT_CRASH;
+	return runner_runs_alone(c);
 }
 
 /* Lane l's case is over (res filled): into the ring. */
