@@ -87,7 +87,13 @@ static int dbs_begin(void *ctx, const struct run_context *rc, char *err, size_t 
 			return -1;
 	}
 	st->device_id = device_id;
+	/* The run's own GPU is known already: its results need no lookup. */
 	st->nseen = 0;
+	if (rc->has_gpu) {
+		st->seen[0].ordinal = rc->gpu.index;
+		st->seen[0].id = device_id;
+		st->nseen = 1;
+	}
 	struct run_info ri = {
 		.kind = (enum run_kind)rc->kind,
 		.tag = rc->tag,
@@ -105,9 +111,10 @@ static int dbs_begin(void *ctx, const struct run_context *rc, char *err, size_t 
 	return r < 0 ? -1 : 0;
 }
 
-/* The devices.id of the GPU a result ran on: 0 (the run's device) for
- * the run's own GPU or none, else that device's row, added the first time
- * (a run over several devices).  Returns 0, DB_LOCKED or -1. */
+/* The devices.id of the GPU a result ran on (0, the run's device, for
+ * none), that device's row added the first time it is met (a run over
+ * several devices; the run's own is met in begin).  Returns 0, DB_LOCKED
+ * or -1. */
 static int result_device(struct db_state *st, const struct result *r, int64_t *id, char *err,
 			 size_t len)
 {
