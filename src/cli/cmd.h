@@ -164,7 +164,8 @@ int cmd_kernel_set(struct kernel_list *kl, int id, const struct cmd_value *v);
 int cmd_run_settings_set(struct cmd_run_settings *rs, int id, const struct cmd_value *v);
 
 /* --device N and --devices LIST|all for a command's set(): they exclude
- * each other.  Returns 0, or -1 after the error. */
+ * each other; *device becomes the first of a list.  Returns 0, or -1 after
+ * the error. */
 int cmd_devices_set(int *device, int *device_given, struct device_set *ds, int id,
 		    const struct cmd_value *v);
 

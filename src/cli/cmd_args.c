@@ -239,6 +239,9 @@ int cmd_devices_set(int *device, int *device_given, struct device_set *ds, int i
 		cmd_error("%s: %s", v->flag, err);
 		return -1;
 	}
+	/* The first named is the device of whatever runs on one. */
+	if (ds->n > 0)
+		*device = ds->list[0];
 	return 0;
 }
 

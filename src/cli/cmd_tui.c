@@ -105,8 +105,6 @@ static int parse_opts(int argc, char **argv, struct tui_opts *o, struct tui_app 
 	app->seed_given = o->rs.seed_given;
 	app->device = o->rs.device;
 	app->devices = o->rs.devices;
-	if (app->devices.n > 0)
-		app->device = app->devices.list[0];
 	if (app->timing.max_samples < app->timing.min_samples)
 		app->timing.max_samples = app->timing.min_samples;
 	/* As for conform tune: a deadline below the sampling time would kill

@@ -380,7 +380,8 @@ int tune_cli_run(struct tune_cli *c, int argc, char **argv)
 	size_t nsweeps = 0;
 	int rc = EXIT_USAGE, interrupted = 0;
 
-	/* Several devices: a tune on each, side by side; one named: it.  The
+	/* Several devices: a tune on each, side by side (one named is
+	 * c->device, cmd_devices_set).  The
 	 * database is made ready (created, its schema, WAL) here first: two
 	 * conforms making one new file at once could each wait out the
 	 * other's lock and give up (seen 1 in 8 on a loaded machine). */
@@ -394,8 +395,6 @@ int tune_cli_run(struct tune_cli *c, int argc, char **argv)
 		db_close(db);
 		return cmd_fanout(argc, argv, &c->devices, c->format);
 	}
-	if (c->devices.n == 1)
-		c->device = c->devices.list[0];
 
 	if (session_find_worker(worker_path, sizeof worker_path, &c->kernels, &cat, err, sizeof err) < 0) {
 		cmd_error("%s", err);
