@@ -13,6 +13,11 @@ const char *report_device(const struct run_context *rc)
 	return db_device_label(rc->has_gpu ? rc->gpu.name : "");
 }
 
+int report_spread(const struct run_context *rc)
+{
+	return rc->has_gpu && rc->ndevices > 1 ? rc->ndevices : 0;
+}
+
 void report_summary_line(const struct run_summary *s, char *buf, size_t len)
 {
 	char known[32] = "", fixed[64] = "";

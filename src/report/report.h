@@ -46,6 +46,9 @@ struct run_context {
 /* The device a run's outputs name: the GPU's name, or "host" when the run
  * had none (db_device_label's word for it). */
 const char *report_device(const struct run_context *rc);
+/* The devices a run spreads over (rc->devices), or 0 for a run of one
+ * device or none: what every sink asks before it names them each. */
+int report_spread(const struct run_context *rc);
 
 
 struct run_summary {

@@ -65,7 +65,7 @@ static int console_begin(void *ctx, const struct run_context *rc, char *err, siz
 	(void)len;
 	st->started = text_now();
 	FILE *f = out_stream(st);
-	st->ndev = rc->has_gpu && rc->ndevices > 1 ? rc->ndevices : 0;
+	st->ndev = report_spread(rc);
 	for (int k = 0; k < st->ndev; k++) {
 		const struct gpu_info *g = &rc->devices[k];
 		st->dev[k] = (struct device_activity){.ordinal = g->index};

@@ -79,7 +79,7 @@ static int json_end(void *ctx, const struct run_summary *s, char *err, size_t le
 	emit_json_uint_exact(&j, "seed", rc->seed);
 	emit_json_string(&j, "device", report_device(rc));
 	/* A run over several GPUs names each ("device" is the first's). */
-	if (rc->has_gpu && rc->ndevices > 1) {
+	if (report_spread(rc)) {
 		emit_json_array(&j, "devices");
 		for (int k = 0; k < rc->ndevices; k++) {
 			emit_json_object(&j, NULL);

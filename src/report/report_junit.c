@@ -162,7 +162,7 @@ static void write_suite_head(FILE *f, const struct run_context *rc, const char *
 	snprintf(num, sizeof num, "%llu", (unsigned long long)rc->seed);
 	write_property(f, "seed", num);
 	write_property(f, "device", report_device(rc));
-	if (rc->has_gpu && rc->ndevices > 1) {
+	if (report_spread(rc)) {
 		/* "0: NVIDIA H200, 1: NVIDIA H200": the devices a run spread over. */
 		char list[1024];
 		size_t used = 0;

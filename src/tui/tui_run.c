@@ -138,7 +138,7 @@ static int sink_begin(void *ctx, const struct run_context *rc, char *err, size_t
 	rp->started = text_now();
 	tui_log_add(&rp->log, A_BOLD, "run #%lld: %zu case%s, seed %llu", (long long)rp->run_id,
 		    rc->total, rc->total == 1 ? "" : "s", (unsigned long long)rc->seed);
-	rp->ndev = rc->has_gpu && rc->ndevices > 1 ? rc->ndevices : 0;
+	rp->ndev = report_spread(rc);
 	for (int k = 0; k < rp->ndev; k++) {
 		const struct gpu_info *g = &rc->devices[k];
 		rp->dev[k] = (struct device_activity){.ordinal = g->index};
