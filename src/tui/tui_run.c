@@ -178,11 +178,29 @@ static void sink_tick(void *ctx, double remaining_s)
 	rp->remaining = remaining_s;
 }
 
+/* Case c's row's status column says mark (a conformance run's rows are
+ * its cases, by index). */
+static void set_status_mark(struct run_pane *rp, const struct case_spec *c, attr_t attr, const char *mark)
+{
+	struct tui_table_row *row = rp->cases ? tui_table_find(&rp->table, (long)(c - rp->cases)) : NULL;
+	if (row)
+		tui_table_set(row, COL_STATUS, NAN, attr, "%s", mark);
+}
+
 static void sink_devices(void *ctx, const struct device_activity *a, int n)
 {
 	struct run_pane *rp = ctx;
-	for (int k = 0; k < n && k < rp->ndev; k++)
+	for (int k = 0; k < n && k < rp->ndev; k++) {
+		/* The row of each case in flight says RUN, as the next to
+		 * report's does; one that left a device unreported (its
+		 * result waits for those before it) goes back to "-". */
+		const struct case_spec *was = rp->dev[k].c;
+		if (was && was != a[k].c && rp->cases && (size_t)(was - rp->cases) >= rp->done)
+			set_status_mark(rp, was, tui_term_attr(TUI_DIM), "-");
+		if (a[k].c)
+			set_status_mark(rp, a[k].c, tui_term_attr(TUI_WARN), "RUN");
 		rp->dev[k] = a[k];
+	}
 }
 
 /* A case expected to hang (or undefined, which may) runs to its deadline. */
