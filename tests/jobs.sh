@@ -67,6 +67,30 @@ far=$(echo "$start $(date +%s.%N)" | awk '{ printf "%.2f\n", $2 - $1 }')
 checks=$((checks + 1))
 awk -v t="$far" 'BEGIN { exit !(t <= 3.0) }' || fail "hangs far apart held the run up: $far s"
 
+# A fresh worker's start does not hold the other lanes up, and a device
+# runs up to eight cases that may hang at once whatever --jobs (above 1).
+# Every worker here greets 0.5 s after it starts (CONFORM_TEST_START_S, as
+# a GPU's CUDA start takes tenths of a second): eight hangs of 1 s and a
+# crash among 60 passing cases, with --jobs 2, take two lanes' starts, one
+# round of deadlines and a second start for the ninth (about 3 s).  With
+# each start waited for in turn and two lanes for the hangs, 7.6 s.
+: >"$TMP/slow.suite"
+for h in 1 2 3 4 5 6 7 8; do
+	echo "case slow.hang$h variant=harness.hang n=1 expect=hang" >>"$TMP/slow.suite"
+done
+echo "case slow.crash variant=harness.crash n=1 expect=crash" >>"$TMP/slow.suite"
+for k in $(seq 60); do
+	echo "case slow.pass$k variant=harness.pass dtype=i32 n=4096" >>"$TMP/slow.suite"
+done
+start=$(date +%s.%N)
+expect_exit 0 "slow starts" -- env CONFORM_TEST_START_S=0.5 "$CONFORM" --suite "$TMP/slow.suite" --all --jobs 2 \
+	--seed 3 --hang-timeout 1 --db "$TMP/slow.db"
+slow=$(echo "$start $(date +%s.%N)" | awk '{ printf "%.2f\n", $2 - $1 }')
+expect_eq "$("$SQLITE3" "$TMP/slow.db" "SELECT status, count(*) FROM results GROUP BY status ORDER BY status" | tr '\n' ' ')" \
+	"PASS|60 XFAIL|9 " "slow starts: the statuses"
+checks=$((checks + 1))
+awk -v t="$slow" 'BEGIN { exit !(t <= 5.0) }' || fail "slow starts held the run up: $slow s"
+
 # Ctrl-C in the middle: exit 130, the run interrupted, its stored results
 # the first cases of the list, in order.
 "$CONFORM" --suite "$TMP/lanes.suite" --all --jobs 4 --seed 3 --hang-timeout 5 --db "$TMP/int.db" \

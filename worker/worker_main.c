@@ -237,6 +237,26 @@ static int pretend_device(int device, char *line, size_t len)
 	return proto_format_hello(line, len, &g) < 0 ? -1 : 0;
 }
 
+/*
+ * CONFORM_TEST_START_S=SECONDS, on a machine without a GPU: the worker
+ * greets that long after it starts, as a GPU's CUDA start makes it (a few
+ * tenths of a second), so that the tests see what conform does meanwhile.
+ * Returns 0, or -1 after a message when SECONDS is malformed.
+ */
+static int slow_start(void)
+{
+	const char *env = getenv("CONFORM_TEST_START_S");
+	double s;
+	if (!env || !*env)
+		return 0;
+	if (num_parse_decimal(env, &s) < 0 || !(s >= 0 && s <= 60)) {
+		fprintf(stderr, "conform-worker: CONFORM_TEST_START_S='%s': expected 0 to 60 seconds\n", env);
+		return -1;
+	}
+	usleep((useconds_t)(s * 1e6));
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int device = 0, catalog = 0;
@@ -306,6 +326,8 @@ int main(int argc, char **argv)
 	proto_format_nodev(line, sizeof line, nodev);
 #endif
 	if (!has_gpu && pretend_device(device, line, sizeof line) < 0)
+		return 2;
+	if (!has_gpu && slow_start() < 0)
 		return 2;
 	if (write_line(proto, line) < 0)
 		return 1;

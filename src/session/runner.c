@@ -24,15 +24,22 @@ int runner_launch(struct runner *rn, const struct runner_config *cfg, char *err,
 {
 	memset(rn, 0, sizeof *rn);
 	rn->cfg = *cfg;
+	rn->cfg.worker.reaper = &rn->reaper;
 	rn->own.to_fd = rn->own.from_fd = -1;
-	return worker_launch(&rn->shared, &cfg->worker, err, len);
+	if (worker_launch(&rn->shared, &rn->cfg.worker, err, len) < 0) {
+		reaper_drain(&rn->reaper);
+		return -1;
+	}
+	return 0;
 }
 
 int runner_greet(struct runner *rn, char *err, size_t len)
 {
 	const struct runner_config *cfg = &rn->cfg;
-	if (worker_greet(&rn->shared, &cfg->worker, cfg->stop, err, len) < 0)
+	if (worker_greet(&rn->shared, &cfg->worker, cfg->stop, err, len) < 0) {
+		reaper_drain(&rn->reaper);
 		return -1;
+	}
 	rn->rc.seed = cfg->seed;
 	rn->rc.command_line = cfg->command_line;
 	rn->rc.kind = cfg->kind;
@@ -54,8 +61,27 @@ void runner_close(struct runner *rn)
 	if (rn->busy) /* a case left in flight is abandoned: its worker is killed */
 		worker_kill(rn->busy);
 	rn->busy = NULL;
+	rn->starting = 0;
 	worker_stop(&rn->own);
 	worker_stop(&rn->shared);
+	reaper_drain(&rn->reaper);
+}
+
+int runner_ending(struct runner *rn)
+{
+	reaper_poll(&rn->reaper);
+	return reaper_killed(&rn->reaper);
+}
+
+int runner_open_bare(struct runner *rn, const struct runner *like)
+{
+	memset(rn, 0, sizeof *rn);
+	rn->cfg = like->cfg;
+	rn->cfg.worker.reaper = &rn->reaper;
+	rn->rc = like->rc;
+	rn->shared.to_fd = rn->shared.from_fd = -1;
+	rn->own.to_fd = rn->own.from_fd = -1;
+	return 0;
 }
 
 static int requirement_met(const struct requirement *q, int sm)
@@ -174,6 +200,7 @@ static void release(struct runner *rn)
 	if (rn->busy == &rn->own)
 		worker_stop(&rn->own);
 	rn->busy = NULL;
+	rn->starting = 0;
 }
 
 /* What the watchdog's answer w means for the case in flight: still
@@ -231,6 +258,32 @@ double runner_case_deadline(const struct runner *rn, const struct case_spec *c)
 	return case_deadline(rn, c);
 }
 
+/* Sends the case to its worker, greeted: a user's kernel is compiled
+ * first, under a deadline of its own. */
+static enum runner_poll dispatch(struct runner *rn, struct case_result *cr, struct result *res)
+{
+	const struct catalog_entry *e = catalog_lookup(rn->cfg.catalog, rn->c->variant);
+	rn->building = e && e->source[0];
+	if (rn->building)
+		return settle(rn, watchdog_send(&rn->wc, rn->busy, PROTO_BUILD, rn->c, rn->seed, NULL,
+						rn->cfg.build_timeout_s, rn->cfg.stop, cr), cr, res);
+	return settle(rn, watchdog_send(&rn->wc, rn->busy, PROTO_RUN, rn->c, rn->seed, rn->cfg.timing,
+					case_deadline(rn, rn->c), rn->cfg.stop, cr), cr, res);
+}
+
+/* A worker that did not start: the case's result, unless interrupted. */
+static enum runner_poll not_started(struct runner *rn, const char *why, struct case_result *cr,
+				    struct result *res)
+{
+	rn->busy = NULL;
+	rn->starting = 0;
+	if (rn->cfg.stop && *rn->cfg.stop)
+		return RUNNER_INTERRUPTED;
+	case_result_set(cr, OUTCOME_ERROR, "cannot start a worker: %s", why);
+	finish(rn, cr, res);
+	return RUNNER_RESULT;
+}
+
 enum runner_poll runner_case_start(struct runner *rn, const struct case_spec *c, uint64_t seed,
 				   struct result *res)
 {
@@ -242,6 +295,12 @@ enum runner_poll runner_case_start(struct runner *rn, const struct case_spec *c,
 	res->err_norm = -1;
 	cr.err_norm = -1;
 	rn->started = text_now();
+	/* A timed case has the GPU to itself: an ending worker's teardown
+	 * would be in its samples. */
+	if (rn->cfg.timing)
+		reaper_drain(&rn->reaper);
+	else
+		reaper_poll(&rn->reaper);
 	if (runner_skip_reason(rn, c, cr.message, sizeof cr.message)) {
 		cr.outcome = OUTCOME_SKIPPED;
 		finish(rn, &cr, res);
@@ -249,44 +308,57 @@ enum runner_poll runner_case_start(struct runner *rn, const struct case_spec *c,
 	}
 	int alone = runner_runs_alone(c);
 	struct worker *w = alone ? &rn->own : &rn->shared;
-	if (alone || w->pid <= 0) {
-		char err[512];
-		if (!alone)
-			worker_stop(w);
-		if (worker_start(w, &rn->cfg.worker, rn->cfg.stop, err, sizeof err) < 0) {
-			if (rn->cfg.stop && *rn->cfg.stop)
-				return RUNNER_INTERRUPTED;
-			case_result_set(&cr, OUTCOME_ERROR, "cannot start a worker: %s", err);
-			finish(rn, &cr, res);
-			return RUNNER_RESULT;
-		}
-	}
 	rn->busy = w;
 	rn->c = c;
 	rn->seed = seed;
 	rn->build_note[0] = '\0';
-	/* A user's kernel is compiled first, under a deadline of its own. */
-	const struct catalog_entry *e = catalog_lookup(rn->cfg.catalog, c->variant);
-	rn->building = e && e->source[0];
-	if (rn->building)
-		return settle(rn, watchdog_send(&rn->wc, w, PROTO_BUILD, c, seed, NULL,
-						rn->cfg.build_timeout_s, rn->cfg.stop, &cr), &cr, res);
-	return settle(rn, watchdog_send(&rn->wc, w, PROTO_RUN, c, seed, rn->cfg.timing,
-					case_deadline(rn, c), rn->cfg.stop, &cr), &cr, res);
+	rn->building = 0;
+	if (alone || w->pid <= 0) {
+		/* A fresh worker: its greeting is waited for by the polls. */
+		char err[512];
+		if (!alone)
+			worker_stop(w);
+		if (worker_launch(w, &rn->cfg.worker, err, sizeof err) < 0)
+			return not_started(rn, err, &cr, res);
+		rn->starting = 1;
+		rn->start_deadline = text_now() + rn->cfg.worker.start_timeout_s;
+		return RUNNER_BUSY;
+	}
+	return dispatch(rn, &cr, res);
 }
 
 enum runner_poll runner_case_poll(struct runner *rn, double wait_s, struct result *res)
 {
 	struct case_result cr;
+	double until = text_now() + wait_s;
 	if (!rn->busy)
 		return RUNNER_INTERRUPTED; /* nothing in flight: a caller's mistake */
-	return settle(rn, watchdog_poll(&rn->wc, text_now() + wait_s, rn->cfg.stop, &cr), &cr, res);
+	reaper_poll(&rn->reaper);
+	if (rn->starting) {
+		char err[512];
+		memset(&cr, 0, sizeof cr);
+		cr.err_norm = -1;
+		switch (worker_greet_poll(rn->busy, &rn->cfg.worker, until, rn->start_deadline, rn->cfg.stop,
+					  err, sizeof err)) {
+		case 0:
+			return RUNNER_BUSY;
+		case -1:
+			return not_started(rn, err, &cr, res);
+		}
+		rn->starting = 0;
+		enum runner_poll p = dispatch(rn, &cr, res);
+		if (p != RUNNER_BUSY)
+			return p;
+	}
+	return settle(rn, watchdog_poll(&rn->wc, until, rn->cfg.stop, &cr), &cr, res);
 }
 
 double runner_case_remaining(const struct runner *rn)
 {
 	if (!rn->busy)
 		return 0;
+	if (rn->starting)
+		return runner_case_deadline(rn, rn->c);
 	double left = rn->wc.deadline - text_now();
 	return left > 0 ? left : 0;
 }

@@ -10,7 +10,11 @@
  *
  * A case is started with runner_case_start() and then polled with
  * runner_case_poll(), each poll waiting at most as long as its caller
- * allows; the case's deadline is kept whatever the polls.  So a caller with
+ * allows; the case's deadline is kept whatever the polls.  Neither waits
+ * for a worker to start or to end: a fresh worker's greeting (its CUDA
+ * start, tenths of a second) is looked for by the polls, and ended
+ * workers go to the runner's reaper (reaper.h), so a run's other lanes go
+ * on meanwhile.  So a caller with
  * a loop of its own (the TUI) stays in charge, and every kind of case -
  * conformance or tuning evaluation - takes this one road to a judged result.
  */
@@ -53,6 +57,10 @@ struct runner {
 	/* The case in flight (busy != NULL): on the shared worker or on own. */
 	struct worker own;
 	struct worker *busy;
+	/* busy was started for the case and has not greeted yet: the case is
+	 * sent once it does, or is an ERROR at start_deadline. */
+	int starting;
+	double start_deadline;
 	struct watchdog_case wc;
 	double started;
 	/* The case in flight is being built (BUILD sent), not yet run. */
@@ -60,6 +68,7 @@ struct runner {
 	const struct case_spec *c;
 	uint64_t seed;
 	char build_note[512];    /* the build's compiler warnings, for the case's message */
+	struct reaper reaper;    /* its workers that are ending */
 };
 
 enum runner_poll {
@@ -73,10 +82,11 @@ enum runner_poll {
 int runner_open(struct runner *rn, const struct runner_config *cfg, char *err, size_t len);
 /* runner_open in two halves (worker_launch, worker_greet): several
  * runners' workers initialise CUDA at the same time.  A runner whose
- * greeting failed is closed already. */
+ * launch or greeting failed is closed already. */
 int runner_launch(struct runner *rn, const struct runner_config *cfg, char *err, size_t len);
 int runner_greet(struct runner *rn, char *err, size_t len);
 
+/* Ends the runner's workers and waits for every one to be gone. */
 void runner_close(struct runner *rn);
 /* Tells an idle runner's worker to exit (worker_hangup) without waiting:
  * several runners closed together exit side by side. */
@@ -99,8 +109,19 @@ enum runner_poll runner_case_start(struct runner *rn, const struct case_spec *c,
  * the outcome, its status (status_judge), the timing and the wall time. */
 enum runner_poll runner_case_poll(struct runner *rn, double wait_s, struct result *res);
 
-/* Seconds left before the case in flight's deadline (0 when none). */
+/* Seconds left before the case in flight's deadline (0 when none); the
+ * whole deadline while its worker starts. */
 double runner_case_remaining(const struct runner *rn);
+
+/* How many of the runner's killed workers are still ending (reaper.h):
+ * a hung kernel among them may still hold its GPU. */
+int runner_ending(struct runner *rn);
+
+/* Opens rn as a runner like `like` (greeted; same configuration, device
+ * and run) with no shared worker of its own yet: one for cases that run
+ * alone (a run's extra lanes for them) costs no worker until it has one.
+ * Returns 0. */
+int runner_open_bare(struct runner *rn, const struct runner *like);
 
 /* Whether case c may hang, crash or be undefined (expect hang, crash,
  * undefined): it runs in a worker of its own, under the hang deadline. */

@@ -56,6 +56,12 @@
  * lane idles until the next step hands it a case. */
 #define LANES_POLL_S 0.002
 #define LANES_LARGE_BYTES ((int64_t)1 << 30)
+/* How many cases that may hang or crash a device runs at once (with
+ * --jobs above 1): such a case waits out its deadline in a worker of its
+ * own, on no processor, so more of them than --jobs cost a little GPU
+ * memory (a context each) and save rounds of deadlines: the six hangs of
+ * --all took two 2 s rounds on four lanes. */
+#define LANES_RISKY_MAX 8
 
 struct session_lanes {
 	int n;
@@ -63,6 +69,9 @@ struct session_lanes {
 	/* The lane's device: s->dev[dev[l]].  Lanes 0 .. s->ndev - 1 are the
 	 * devices' first runners, the session's; the others were opened here. */
 	int dev[SESSION_LANES_MAX];
+	/* Lanes for risky cases only (LANES_RISKY_MAX), with no shared
+	 * worker: runner_open_bare. */
+	unsigned char risky_only[SESSION_LANES_MAX];
 	long cur[SESSION_LANES_MAX];         /* the case in flight on each lane; -1: idle */
 	struct result res[SESSION_LANES_MAX];
 	size_t window;                       /* ring slots: min(the run's cases, LANES_WINDOW) */
@@ -118,6 +127,16 @@ int session_lanes_open(struct session *s, int jobs, const struct runner_config *
 		L->rn[L->n] = fresh[i];
 		L->dev[L->n++] = dev[i];
 	}
+	for (int j = jobs; jobs > 1 && j < LANES_RISKY_MAX; j++)
+		for (int k = 0; k < s->ndev && L->n < SESSION_LANES_MAX; k++) {
+			struct runner *rn = calloc(1, sizeof *rn);
+			if (!rn)
+				break;
+			runner_open_bare(rn, s->dev_rn[k]);
+			L->rn[L->n] = rn;
+			L->risky_only[L->n] = 1;
+			L->dev[L->n++] = k;
+		}
 	s->lanes = L;
 	return L->n;
 }
@@ -226,28 +245,39 @@ static long first_of(const struct session *s, const struct session_lanes *L, siz
 }
 
 /* A case not started yet of the window that may run beside the cases in
- * flight on lane l's device, or -1: beside risky cases the first risky
- * one; else the first ordinary one (beside a large one, one that is not
- * large); with the device idle and no ordinary case left, the first risky
- * one.  The first device of several takes risky cases first (see the
- * top). */
+ * flight on lane l's device, or -1: beside risky cases (or a hang's worker
+ * still ending) the first risky one; else the first ordinary one (beside
+ * a large one, one that is not large); with the device idle and no
+ * ordinary case left, the first risky one.  The first device of several
+ * takes risky cases first (see the top).  A lane for risky cases only
+ * takes one where risky cases may start. */
 static long pick(const struct session *s, struct session_lanes *L, int l)
 {
-	int busy = 0, busy_risky = 0, busy_large = 0;
-	for (int k = 0; k < L->n; k++)
-		if (L->cur[k] >= 0 && L->dev[k] == L->dev[l]) {
+	int busy_ordinary = 0, busy_risky = 0, busy_large = 0;
+	for (int k = 0; k < L->n; k++) {
+		if (L->dev[k] != L->dev[l])
+			continue;
+		busy_risky |= runner_ending(L->rn[k]) > 0;
+		if (L->cur[k] >= 0) {
 			const struct case_spec *c = s->cases[L->cur[k]];
-			busy = 1;
-			busy_risky = risky(c);
+			if (risky(c))
+				busy_risky = 1;
+			else
+				busy_ordinary = 1;
 			busy_large |= large(c);
 		}
+	}
 	size_t end = s->next + L->window < s->ncases ? s->next + L->window : s->ncases;
 	advance(s, L, &L->from, 0, end);
 	advance(s, L, &L->risky_from, 1, end);
-	if (busy_risky || (!busy && s->ndev > 1 && L->dev[l] == 0 && L->risky_from < end))
+	if (busy_risky && busy_ordinary)
+		return -1; /* an ordinary case's hang, still ending: wait for it */
+	if (busy_risky || (!busy_ordinary && s->ndev > 1 && L->dev[l] == 0 && L->risky_from < end))
 		return first_of(s, L, L->risky_from, 1, busy_large, end);
+	if (L->risky_only[l])
+		return busy_ordinary ? -1 : first_of(s, L, L->risky_from, 1, 0, end);
 	long i = first_of(s, L, L->from, 0, busy_large, end);
-	if (i < 0 && !busy)
+	if (i < 0 && !busy_ordinary)
 		i = first_of(s, L, L->risky_from, 1, 0, end);
 	return i;
 }

@@ -1,9 +1,10 @@
 /*
  * worker.c - starting, talking to and ending worker processes.
  *
- * Invariant: after worker_kill() or worker_stop() the process is reaped and
- * both pipe ends are closed and the reader freed, so no zombie, descriptor
- * or buffer outlives a worker.
+ * Invariant: after worker_kill() or worker_stop() both pipe ends are closed
+ * and the reader freed, and the process is reaped, or (with a reaper) is
+ * the reaper's to reap, so no zombie, descriptor or buffer outlives a
+ * worker.
  */
 #include "worker.h"
 
@@ -18,6 +19,10 @@
 #include "proto.h"
 #include "spawn.h"
 #include "text.h"
+
+/* How long a worker told to end (its stdin closed) has for CUDA's
+ * teardown before it is killed. */
+#define WORKER_STOP_GRACE_S 0.5
 
 static void close_fds(struct worker *w)
 {
@@ -68,6 +73,7 @@ int worker_launch(struct worker *w, const struct worker_config *cfg, char *err, 
 		return -1;
 	}
 	w->pid = pid;
+	w->reaper = cfg->reaper;
 	w->to_fd = to[1];
 	w->from_fd = from[0];
 	/* Writes wait in worker_send(), under a deadline, not in write(). */
@@ -83,8 +89,17 @@ int worker_launch(struct worker *w, const struct worker_config *cfg, char *err, 
 int worker_greet(struct worker *w, const struct worker_config *cfg,
 		 const volatile sig_atomic_t *stop, char *err, size_t len)
 {
+	double deadline = text_now() + cfg->start_timeout_s;
+	return worker_greet_poll(w, cfg, deadline, deadline, stop, err, len) > 0 ? 0 : -1;
+}
+
+int worker_greet_poll(struct worker *w, const struct worker_config *cfg, double until, double deadline,
+		      const volatile sig_atomic_t *stop, char *err, size_t len)
+{
 	char *line;
-	enum wait_result wr = worker_read_line(w, text_now() + cfg->start_timeout_s, stop, &line);
+	enum wait_result wr = worker_read_line(w, until < deadline ? until : deadline, stop, &line);
+	if (wr == WAIT_TIMEOUT && text_now() < deadline)
+		return 0;
 	if (wr == WAIT_TOO_LONG) {
 		worker_kill(w);
 		snprintf(err, len, "%s: unexpected greeting", cfg->path);
@@ -113,7 +128,7 @@ int worker_greet(struct worker *w, const struct worker_config *cfg,
 		return -1;
 	}
 	w->has_gpu = h;
-	return 0;
+	return 1;
 }
 
 enum send_result worker_send(struct worker *w, const char *line, double deadline,
@@ -149,7 +164,9 @@ enum wait_result worker_read_line(struct worker *w, double deadline,
 
 void worker_kill(struct worker *w)
 {
-	if (w->pid > 0)
+	if (w->pid > 0 && w->reaper)
+		reaper_add(w->reaper, w->pid, 0);
+	else if (w->pid > 0)
 		spawn_kill(w->pid);
 	w->pid = 0;
 	close_fds(w);
@@ -186,8 +203,14 @@ void worker_stop(struct worker *w)
 	}
 	worker_hangup(w);
 	/* A healthy worker exits at end of input; give it a moment. */
+	if (w->reaper) {
+		reaper_add(w->reaper, w->pid, WORKER_STOP_GRACE_S);
+		w->pid = 0;
+		close_fds(w);
+		return;
+	}
 	int status;
-	if (spawn_wait_until(w->pid, text_now() + 0.5, &status) == 0) {
+	if (spawn_wait_until(w->pid, text_now() + WORKER_STOP_GRACE_S, &status) == 0) {
 		w->pid = 0;
 		close_fds(w);
 		return;

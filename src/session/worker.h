@@ -15,6 +15,7 @@
 #include "gpu_info.h"
 #include "kernel_list.h"
 #include "line_reader.h"
+#include "reaper.h"
 
 struct worker_config {
 	const char *path;       /* conform-worker */
@@ -22,6 +23,9 @@ struct worker_config {
 	int verbose;            /* pass the worker's stderr through */
 	double start_timeout_s; /* for the HELLO (CUDA initialisation) */
 	const struct kernel_list *kernels; /* --kernel files; NULL: none */
+	/* Where an ended worker goes to be waited for; NULL: worker_kill and
+	 * worker_stop wait for it themselves. */
+	struct reaper *reaper;
 };
 
 struct worker {
@@ -32,6 +36,7 @@ struct worker {
 	struct gpu_info gpu;
 	char nodev_reason[512];
 	int cases_run;
+	struct reaper *reaper;  /* the config's, from worker_launch */
 };
 
 /* Starts a worker and waits for its greeting.  Returns 0, or -1 with a
@@ -45,6 +50,12 @@ int worker_start(struct worker *w, const struct worker_config *cfg,
 int worker_launch(struct worker *w, const struct worker_config *cfg, char *err, size_t len);
 int worker_greet(struct worker *w, const struct worker_config *cfg,
 		 const volatile sig_atomic_t *stop, char *err, size_t len);
+/* worker_greet without the wait: looks for the greeting until the
+ * monotonic time `until`, the start deadline being `deadline`.  Returns 1
+ * greeted, 0 not yet (before the deadline), or -1 with a message (the
+ * worker is then not running). */
+int worker_greet_poll(struct worker *w, const struct worker_config *cfg, double until, double deadline,
+		      const volatile sig_atomic_t *stop, char *err, size_t len);
 
 enum send_result {
 	SEND_OK,
@@ -65,14 +76,16 @@ enum send_result worker_send(struct worker *w, const char *line, double deadline
 enum wait_result worker_read_line(struct worker *w, double deadline,
 				  const volatile sig_atomic_t *stop, char **line);
 
-/* Kills the worker's process group now and reaps it. */
+/* Kills the worker's process group now and reaps it (or has its reaper
+ * reap it). */
 void worker_kill(struct worker *w);
 
 /* For a worker whose pipe closed: waits briefly for it to end, reaps it and
  * says how it ended ("killed by signal 11 (Segmentation fault)"). */
 void worker_reap(struct worker *w, char *how, size_t len);
 
-/* Ends a healthy worker: closes its stdin, waits a moment, then kills. */
+/* Ends a healthy worker: closes its stdin, waits a moment, then kills
+ * (with a reaper, the reaper waits). */
 void worker_stop(struct worker *w);
 /* worker_stop's first half: its stdin closed, so that it starts to exit
  * (CUDA's teardown) while others are told too; worker_stop then waits. */
