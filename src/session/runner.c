@@ -73,20 +73,6 @@ int runner_ending(struct runner *rn)
 	return reaper_killed(&rn->reaper);
 }
 
-int runner_prepared(const struct runner *rn)
-{
-	return rn->own.pid > 0 && rn->busy != &rn->own;
-}
-
-void runner_prepare(struct runner *rn)
-{
-	char err[512];
-	if (rn->own.pid > 0)
-		return;
-	if (worker_launch(&rn->own, &rn->cfg.worker, err, sizeof err) == 0)
-		rn->own_deadline = text_now() + rn->cfg.worker.start_timeout_s;
-}
-
 int runner_open_bare(struct runner *rn, const struct runner *like)
 {
 	memset(rn, 0, sizeof *rn);
@@ -327,13 +313,6 @@ enum runner_poll runner_case_start(struct runner *rn, const struct case_spec *c,
 	rn->seed = seed;
 	rn->build_note[0] = '\0';
 	rn->building = 0;
-	if (alone && w->pid > 0) {
-		/* Started ahead (runner_prepare): its greeting is read by the
-		 * polls, at once if it came meanwhile. */
-		rn->starting = 1;
-		rn->start_deadline = rn->own_deadline;
-		return RUNNER_BUSY;
-	}
 	if (alone || w->pid <= 0) {
 		/* A fresh worker: its greeting is waited for by the polls. */
 		char err[512];

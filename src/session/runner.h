@@ -61,9 +61,6 @@ struct runner {
 	 * sent once it does, or is an ERROR at start_deadline. */
 	int starting;
 	double start_deadline;
-	/* own was started ahead of its case (runner_prepare), greeting by
-	 * own_deadline. */
-	double own_deadline;
 	struct watchdog_case wc;
 	double started;
 	/* The case in flight is being built (BUILD sent), not yet run. */
@@ -119,14 +116,6 @@ double runner_case_remaining(const struct runner *rn);
 /* How many of the runner's killed workers are still ending (reaper.h):
  * a hung kernel among them may still hold its GPU. */
 int runner_ending(struct runner *rn);
-
-/* Starts the worker of its own that the next case that runs alone will
- * take, unless one is started already or a case is in flight: its CUDA
- * start then overlaps the cases before.  A failure is left for that case
- * to report. */
-void runner_prepare(struct runner *rn);
-/* Whether a worker started ahead waits for its case. */
-int runner_prepared(const struct runner *rn);
 
 /* Opens rn as a runner like `like` (greeted; same configuration, device
  * and run) with no shared worker of its own yet: one for cases that run

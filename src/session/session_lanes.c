@@ -81,11 +81,8 @@ struct session_lanes {
 	/* The first ordinary case not started, and the first risky one not
 	 * started (cursors that only move on: each case starts once). */
 	size_t from, risky_from;
-	size_t risky_left;                   /* risky cases not started */
 	long announced;                      /* the last case the sinks were told started */
 };
-
-static int risky(const struct case_spec *c);
 
 int session_jobs_default(void)
 {
@@ -189,9 +186,6 @@ int session_lanes_reset(struct session *s)
 	memset(L->have, 0, w);
 	memset(L->started, 0, w);
 	L->from = L->risky_from = 0;
-	L->risky_left = 0;
-	for (size_t i = 0; i < s->ncases; i++)
-		L->risky_left += risky(s->cases[i]) != 0;
 	L->announced = -1;
 	return 0;
 }
@@ -299,8 +293,6 @@ static int fill(struct session *s, struct session_lanes *L)
 			continue; /* another device's lane may take one */
 		const struct case_spec *c = s->cases[i];
 		L->started[i % L->window] = 1;
-		if (risky(c))
-			L->risky_left--;
 		switch (runner_case_start(L->rn[l], c, rng_case_seed(s->rn.cfg.seed, c->name), &L->res[l])) {
 		case RUNNER_BUSY:
 			L->cur[l] = i;
@@ -314,28 +306,6 @@ static int fill(struct session *s, struct session_lanes *L)
 		}
 	}
 	return 0;
-}
-
-/* Starts ahead, in lane order (the first device's lanes, which take the
- * risky cases first, first), as many workers of their own as there are
- * risky cases left to start: a fresh worker's CUDA start (tenths of a
- * second, one context at a time in the driver: eight started together
- * greeted over 1.5 s on an H200) then overlaps the cases before instead of
- * delaying the hang's deadline.  Not in a timed run: a CUDA start beside a
- * timed kernel would be in its samples. */
-static void prepare(const struct session *s, struct session_lanes *L)
-{
-	size_t ready = 0;
-	if (s->rn.cfg.timing || L->n < 2)
-		return;
-	for (int l = 0; l < L->n; l++)
-		ready += runner_prepared(L->rn[l]) != 0;
-	for (int d = 0; d < s->ndev; d++)
-		for (int l = 0; l < L->n && ready < L->risky_left; l++)
-			if (L->dev[l] == d && L->rn[l]->own.pid <= 0) {
-				runner_prepare(L->rn[l]);
-				ready += runner_prepared(L->rn[l]) != 0;
-			}
 }
 
 /* Polls lane l for up to wait_s.  Returns 1 when interrupted. */
@@ -439,7 +409,6 @@ enum session_step session_lanes_step(struct session *s, double wait_s, char *err
 		abandon(L);
 		return session_finish(s, 1, err, len);
 	}
-	prepare(s, L);
 	announce(s, L);
 	for (int l = 0; l < L->n; l++)
 		if (L->cur[l] >= 0 && collect(L, l, 0, &got)) {
