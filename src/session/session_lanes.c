@@ -10,7 +10,10 @@
  * (--devices) has N lanes on each, taken in turn (device 0's first lane,
  * device 1's first, ..., device 0's second, ...), the first lane of each
  * device being the runner the session opened on it; each result carries
- * its lane's GPU.
+ * its lane's GPU.  With N > 1 each device also has lanes for risky cases
+ * alone (up to LANES_RISKY_MAX risky cases at once on it), whose runners
+ * have no shared worker (runner_open_bare): a risky case's worker is its
+ * own anyway.
  *
  * A free lane takes a case not yet started among the next LANES_WINDOW to
  * report (the whole run, unless it is longer) that may share the GPU with
@@ -37,7 +40,17 @@
  * (LANES_LARGE_BYTES) runs beside no other large case on its device: two
  * of them, several GiB each, would meet in the GPU's memory.  Beside the
  * small ordinary cases it goes: alone, the 2^31 sum of --all left three
- * lanes of its GPU idle for its 2.8 s (two H100s).
+ * lanes of its GPU idle for its 2.8 s (two H100s).  And it goes first,
+ * the longest case of the run beside the short ones: in list order the
+ * 2^31 sum of --all started 2.4 s into a run over two H200s, and its 3 s
+ * made the run's tail.
+ *
+ * Nothing here waits for a worker to start or end (runner.h): a CUDA
+ * start is tenths of a second, and the driver makes one context at a time
+ * (eight workers started together greeted over 1.5 s on an H200), so
+ * waiting for each in the run's one loop had left every lane idle
+ * meanwhile.  A killed worker still ending (runner_ending) counts as a
+ * risky case on its device: its hang may still hold the GPU.
  */
 #include "session_lanes.h"
 
@@ -80,7 +93,7 @@ struct session_lanes {
 	unsigned char *started;              /* of the same cases: started (or done) */
 	/* The first ordinary case not started, and the first risky one not
 	 * started (cursors that only move on: each case starts once). */
-	size_t from, risky_from;
+	size_t from, risky_from, large_from;
 	long announced;                      /* the last case the sinks were told started */
 };
 
@@ -185,7 +198,7 @@ int session_lanes_reset(struct session *s)
 	}
 	memset(L->have, 0, w);
 	memset(L->started, 0, w);
-	L->from = L->risky_from = 0;
+	L->from = L->risky_from = L->large_from = 0;
 	L->announced = -1;
 	return 0;
 }
@@ -219,14 +232,16 @@ static int started(const struct session_lanes *L, size_t i)
 	return L->started[i % L->window];
 }
 
-/* Moves a cursor past the cases started, and those of the wrong kind,
- * up to end. */
+/* Moves a cursor past the cases started, and those of the wrong kind
+ * (risky or not as asked; with want_large, ordinary ones that are not
+ * large), up to end. */
 static void advance(const struct session *s, const struct session_lanes *L, size_t *at, int want_risky,
-		    size_t end)
+		    int want_large, size_t end)
 {
 	if (*at < s->next)
 		*at = s->next;
-	while (*at < end && (started(L, *at) || risky(s->cases[*at]) != want_risky))
+	while (*at < end && (started(L, *at) || risky(s->cases[*at]) != want_risky ||
+			     (want_large && !large(s->cases[*at]))))
 		(*at)++;
 }
 
@@ -268,14 +283,20 @@ static long pick(const struct session *s, struct session_lanes *L, int l)
 		}
 	}
 	size_t end = s->next + L->window < s->ncases ? s->next + L->window : s->ncases;
-	advance(s, L, &L->from, 0, end);
-	advance(s, L, &L->risky_from, 1, end);
+	advance(s, L, &L->from, 0, 0, end);
+	advance(s, L, &L->risky_from, 1, 0, end);
+	advance(s, L, &L->large_from, 0, 1, end);
 	if (busy_risky && busy_ordinary)
 		return -1; /* an ordinary case's hang, still ending: wait for it */
 	if (busy_risky || (!busy_ordinary && s->ndev > 1 && L->dev[l] == 0 && L->risky_from < end))
 		return first_of(s, L, L->risky_from, 1, busy_large, end);
 	if (L->risky_only[l])
 		return busy_ordinary ? -1 : first_of(s, L, L->risky_from, 1, 0, end);
+	/* A large case first: the longest (its input drawn and summed on
+	 * the host, gigabytes copied) then runs beside the many short ones
+	 * instead of after them. */
+	if (!busy_large && L->large_from < end)
+		return (long)L->large_from;
 	long i = first_of(s, L, L->from, 0, busy_large, end);
 	if (i < 0 && !busy_ordinary)
 		i = first_of(s, L, L->risky_from, 1, 0, end);
