@@ -418,24 +418,29 @@ enum session_step session_lanes_step(struct session *s, double wait_s, char *err
 		abandon(L);
 		return session_finish(s, 1, err, len);
 	}
-	if (s->next < s->ncases && L->have[s->next % L->window]) {
-		announce(s, L);
-		L->have[s->next % L->window] = 0;
-		L->started[s->next % L->window] = 0; /* the slot's next case */
-		return session_deliver(s, &L->done[s->next % L->window], err, len);
-	}
 	if (s->next == s->ncases)
 		return session_finish(s, 0, err, len);
-	if (fill(s, L)) {
-		abandon(L);
-		return session_finish(s, 1, err, len);
-	}
-	announce(s, L);
+	/* The lanes first: each finished one is read and handed its next
+	 * case before a result is delivered.  A delivery is a database
+	 * commit; delivered first, the hundreds of results another GPU's
+	 * lanes had finished behind a hang at the head of the list kept
+	 * the lanes that had just finished idle for a second (two H200s). */
 	for (int l = 0; l < L->n; l++)
 		if (L->cur[l] >= 0 && collect(L, l, 0, &got)) {
 			abandon(L);
 			return session_finish(s, 1, err, len);
 		}
+	if (fill(s, L)) {
+		abandon(L);
+		return session_finish(s, 1, err, len);
+	}
+	if (L->have[s->next % L->window]) {
+		announce(s, L);
+		L->have[s->next % L->window] = 0;
+		L->started[s->next % L->window] = 0; /* the slot's next case */
+		return session_deliver(s, &L->done[s->next % L->window], err, len);
+	}
+	announce(s, L);
 	if (!got) {
 		/* Nothing finished: wait on the case the sinks show (else any
 		 * busy lane), for the whole step when it is the only lane busy

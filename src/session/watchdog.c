@@ -29,6 +29,7 @@ enum watchdog_state watchdog_send(struct watchdog_case *wc, struct worker *w, en
 	wc->verb = verb;
 	wc->seq = (unsigned)++w->cases_run;
 	wc->timeout_s = timeout_s;
+	wc->reaping = 0;
 	result_clear(r);
 
 	if ((verb == PROTO_BUILD ? proto_format_build(line, sizeof line, wc->seq, c, seed)
@@ -61,11 +62,34 @@ enum watchdog_state watchdog_send(struct watchdog_case *wc, struct worker *w, en
 	return WATCHDOG_PENDING;
 }
 
+/* A worker whose pipe closed (it crashed, or exited): waited for until
+ * the step ends, at most WORKER_REAP_S in all, to say how it ended,
+ * without holding the caller's loop (a crashed CUDA worker's end took up to
+ * a second on an H200, 2026-11-26). */
+static enum watchdog_state reap(struct watchdog_case *wc, double until, const volatile sig_atomic_t *stop,
+				struct case_result *r)
+{
+	char how[256];
+	if (stop && *stop) {
+		worker_kill(wc->w);
+		wc->reaping = 0;
+		return WATCHDOG_INTERRUPTED;
+	}
+	if (!worker_reap_poll(wc->w, until, wc->reap_deadline, how, sizeof how))
+		return WATCHDOG_PENDING;
+	wc->reaping = 0;
+	result_clear(r);
+	case_result_set(r, OUTCOME_CRASHED, "worker %s", how);
+	return WATCHDOG_DONE;
+}
+
 enum watchdog_state watchdog_poll(struct watchdog_case *wc, double until,
 				  const volatile sig_atomic_t *stop, struct case_result *r)
 {
 	char *line;
 	struct worker *w = wc->w;
+	if (wc->reaping)
+		return reap(wc, until, stop, r);
 	int step_ends_first = until < wc->deadline;
 	enum wait_result wr = worker_read_line(w, step_ends_first ? until : wc->deadline, stop, &line);
 	switch (wr) {
@@ -89,13 +113,10 @@ enum watchdog_state watchdog_poll(struct watchdog_case *wc, double until,
 				PROTO_LINE_MAX);
 		return WATCHDOG_DONE;
 	case WAIT_EOF:
-	case WAIT_IO_ERROR: {
-		char how[256];
-		worker_reap(w, how, sizeof how);
-		result_clear(r);
-		case_result_set(r, OUTCOME_CRASHED, "worker %s", how);
-		return WATCHDOG_DONE;
-	}
+	case WAIT_IO_ERROR:
+		wc->reaping = 1;
+		wc->reap_deadline = text_now() + WORKER_REAP_S;
+		return reap(wc, until, stop, r);
 	}
 	unsigned got;
 	result_clear(r);

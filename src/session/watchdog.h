@@ -29,6 +29,10 @@ struct watchdog_case {
 	enum proto_verb verb;
 	double timeout_s;
 	double deadline;        /* monotonic (text_now) */
+	/* The worker's pipe closed: it is waited for, until reap_deadline,
+	 * to say how it ended, by the polls. */
+	int reaping;
+	double reap_deadline;
 };
 
 enum watchdog_state {

@@ -174,17 +174,27 @@ void worker_kill(struct worker *w)
 
 void worker_reap(struct worker *w, char *how, size_t len)
 {
-	/* The pipe closes a moment before the process can be waited for. */
+	double deadline = text_now() + WORKER_REAP_S;
+	worker_reap_poll(w, deadline, deadline, how, len);
+}
+
+int worker_reap_poll(struct worker *w, double until, double deadline, char *how, size_t len)
+{
+	/* The pipe closes a moment before the process can be waited for
+	 * (and a CUDA context's teardown can make that moment long). */
 	int status;
-	if (w->pid > 0 && spawn_wait_until(w->pid, text_now() + 1.0, &status) == 0) {
+	if (w->pid > 0 && spawn_wait_until(w->pid, until < deadline ? until : deadline, &status) == 0) {
 		spawn_describe_status(status, how, len);
 		kill(-w->pid, SIGKILL); /* anything it left in its group */
 		w->pid = 0;
 		close_fds(w);
-		return;
+		return 1;
 	}
+	if (w->pid > 0 && text_now() < deadline)
+		return 0;
 	snprintf(how, len, "stopped answering");
 	worker_kill(w);
+	return 1;
 }
 
 void worker_hangup(struct worker *w)

@@ -80,9 +80,17 @@ enum wait_result worker_read_line(struct worker *w, double deadline,
  * reap it). */
 void worker_kill(struct worker *w);
 
+/* How long a worker whose pipe closed has to end before it is killed as
+ * one that "stopped answering". */
+#define WORKER_REAP_S 1.0
+
 /* For a worker whose pipe closed: waits briefly for it to end, reaps it and
  * says how it ended ("killed by signal 11 (Segmentation fault)"). */
 void worker_reap(struct worker *w, char *how, size_t len);
+/* worker_reap without the wait: looks until the monotonic time `until`,
+ * the reap's deadline being `deadline`.  Returns 1 when it is over (how
+ * filled, as worker_reap's), 0 when the worker has not ended yet. */
+int worker_reap_poll(struct worker *w, double until, double deadline, char *how, size_t len);
 
 /* Ends a healthy worker: closes its stdin, waits a moment, then kills
  * (with a reaper, the reaper waits). */
