@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "db.h"
@@ -121,13 +122,33 @@ static void fixture_close(struct fixture *f)
 	catalog_free(&f->cat);
 }
 
+/* Running, that is: a zombie is dead, killed and waiting to be reaped
+ * (the runner's reaper does that without blocking, runner.h). */
 static int alive(pid_t pid)
 {
-	return pid > 0 && kill(pid, 0) == 0;
+	char path[64], buf[512];
+	if (pid <= 0 || kill(pid, 0) != 0)
+		return 0;
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return 1;
+	size_t got = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[got] = '\0';
+	const char *paren = strrchr(buf, ')');
+	return !(paren && paren[1] == ' ' && paren[2] == 'Z');
+}
+
+/* Reaped: no longer a child of ours, not even a zombie. */
+static int reaped(pid_t pid)
+{
+	return waitpid(pid, NULL, WNOHANG) < 0 && errno == ECHILD;
 }
 
 /* Steps a run to its end; the longest step and the BUSY steps are counted. */
-static enum session_step step_all(struct fixture *f, double *longest, int *busy, int stop_at_hang)
+static enum session_step step_all(struct fixture *f, double *longest, int *busy, int stop_at_hang,
+				  pid_t *hung)
 {
 	char err[512];
 	enum session_step st;
@@ -150,8 +171,16 @@ static enum session_step step_all(struct fixture *f, double *longest, int *busy,
 	} while (st == SESSION_BUSY || st == SESSION_RESULT);
 	if (st == SESSION_FAILED)
 		fprintf(stderr, "session_step: %s\n", err);
-	if (stop_at_hang > 1)
-		CHECK(!alive((pid_t)stop_at_hang)); /* the hung case's worker was killed */
+	if (stop_at_hang > 1) {
+		/* The hung case's worker was killed: it is gone a moment later
+		 * (the kill is not waited for: its reaper waits). */
+		double until = text_now() + 1.0;
+		while (alive((pid_t)stop_at_hang) && text_now() < until)
+			usleep(10000);
+		CHECK(!alive((pid_t)stop_at_hang));
+	}
+	if (hung)
+		*hung = stop_at_hang > 1 ? (pid_t)stop_at_hang : 0;
 	return st;
 }
 
@@ -185,7 +214,7 @@ int main(void)
 	double longest;
 	int busy;
 	double t0 = text_now();
-	CHECK_INT(step_all(&f, &longest, &busy, 0), SESSION_DONE);
+	CHECK_INT(step_all(&f, &longest, &busy, 0, NULL), SESSION_DONE);
 	double wall = text_now() - t0;
 	CHECK_STR(f.rec.order, "s.pass=PASS s.hang=XFAIL s.wrong=FAIL s.after=PASS ");
 	CHECK_INT(f.rec.results, 4);
@@ -215,13 +244,19 @@ int main(void)
 		return 1;
 	}
 	CHECK_INT(session_run_begin(&f.ss, sel, 4, err, sizeof err), 0);
-	CHECK_INT(step_all(&f, &longest, &busy, 1), SESSION_DONE);
+	pid_t hung = 0;
+	CHECK_INT(step_all(&f, &longest, &busy, 1, &hung), SESSION_DONE);
 	CHECK_STR(f.rec.order, "s.pass=PASS ");
 	CHECK_INT(f.rec.interrupted, 1);
 	CHECK_INT(f.rec.ended, 1);
 	CHECK(longest < STEP_S + 0.25);
 	CHECK(f.ss.rn.busy == NULL);
+	pid_t shared = f.ss.rn.shared.pid;
 	fixture_close(&f);
+	/* Closing waited for every worker: the killed one and the shared
+	 * one, told to end, are reaped, not left as zombies. */
+	CHECK(hung > 0 && reaped(hung));
+	CHECK(shared > 0 && reaped(shared));
 
 	/* One case through the path the tuner takes. */
 	if (fixture_open(&f, worker, err, sizeof err) < 0) {

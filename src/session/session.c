@@ -233,7 +233,7 @@ int session_run_begin(struct session *s, const struct case_spec *const *cases, s
 	s->ncases = n;
 	s->next = 0;
 	/* The other lanes start with the first run that has cases for them. */
-	if (!s->lanes && session_lanes_open(s, s->jobs < (int)n ? s->jobs : (int)n, &s->rn.cfg) < 0) {
+	if (!s->lanes && session_lanes_open(s, s->jobs < (int)n ? s->jobs : (int)n) < 0) {
 		snprintf(err, len, "out of memory");
 		return -1;
 	}

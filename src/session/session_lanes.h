@@ -8,9 +8,10 @@
 
 #include "session.h"
 
-/* Opens lanes 1..jobs-1 beside the session's runner (fewer where a worker
- * cannot start).  Returns the number of lanes, or -1 (no memory). */
-int session_lanes_open(struct session *s, int jobs, const struct runner_config *cfg);
+/* Opens lanes 1..jobs-1 beside each device's runner, and with jobs > 1
+ * lanes for risky cases alone, none with a worker yet (runner_open_bare).
+ * Returns the number of lanes, or -1 (no memory). */
+int session_lanes_open(struct session *s, int jobs);
 void session_lanes_close(struct session *s);
 /* Tells every idle lane's worker to exit, without waiting (runner_hangup). */
 void session_lanes_hangup(struct session *s);
