@@ -91,6 +91,27 @@ expect_eq "$("$SQLITE3" "$TMP/slow.db" "SELECT status, count(*) FROM results GRO
 checks=$((checks + 1))
 awk -v t="$slow" 'BEGIN { exit !(t <= 5.0) }' || fail "slow starts held the run up: $slow s"
 
+# A lane whose worker cannot start (the GPU out of memory for another
+# context, say) retires and its case goes to another lane: every case
+# still passes.  Through a worker that starts once (the first, the
+# session's own; and the catalog query), then fails to.  Before, each case
+# given to such a lane was an ERROR ("cannot start a worker").
+cat >"$TMP/once.sh" <<EOF
+#!/bin/sh
+case " \$* " in *" --catalog "*) exec "$top_builddir/conform-worker" "\$@" ;; esac
+mkdir "$TMP/once.lock" 2>/dev/null && exec "$top_builddir/conform-worker" "\$@"
+exit 1
+EOF
+chmod +x "$TMP/once.sh"
+: >"$TMP/once.suite"
+for k in $(seq 30); do
+	echo "case once.pass$k variant=harness.pass dtype=i32 n=4096" >>"$TMP/once.suite"
+done
+expect_exit 0 "lanes that cannot start" -- env CONFORM_WORKER="$TMP/once.sh" "$CONFORM" --suite "$TMP/once.suite" \
+	--all --jobs 3 --seed 3 --db "$TMP/once.db"
+expect_eq "$("$SQLITE3" "$TMP/once.db" "SELECT status, count(*) FROM results GROUP BY status")" "PASS|30" \
+	"lanes that cannot start: every case on the lane that did"
+
 # Ctrl-C in the middle: exit 130, the run interrupted, its stored results
 # the first cases of the list, in order.
 "$CONFORM" --suite "$TMP/lanes.suite" --all --jobs 4 --seed 3 --hang-timeout 5 --db "$TMP/int.db" \

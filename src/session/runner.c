@@ -73,6 +73,11 @@ int runner_ending(struct runner *rn)
 	return reaper_killed(&rn->reaper);
 }
 
+int runner_shared_failed(const struct runner *rn)
+{
+	return rn->shared_failed;
+}
+
 int runner_open_bare(struct runner *rn, const struct runner *like)
 {
 	memset(rn, 0, sizeof *rn);
@@ -275,6 +280,7 @@ static enum runner_poll dispatch(struct runner *rn, struct case_result *cr, stru
 static enum runner_poll not_started(struct runner *rn, const char *why, struct case_result *cr,
 				    struct result *res)
 {
+	rn->shared_failed = rn->busy == &rn->shared;
 	rn->busy = NULL;
 	rn->starting = 0;
 	if (rn->cfg.stop && *rn->cfg.stop)
@@ -295,6 +301,7 @@ enum runner_poll runner_case_start(struct runner *rn, const struct case_spec *c,
 	res->err_norm = -1;
 	cr.err_norm = -1;
 	rn->started = text_now();
+	rn->shared_failed = 0;
 	/* A timed case has the GPU to itself: an ending worker's teardown
 	 * would be in its samples. */
 	if (rn->cfg.timing)

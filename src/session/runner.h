@@ -61,6 +61,9 @@ struct runner {
 	 * sent once it does, or is an ERROR at start_deadline. */
 	int starting;
 	double start_deadline;
+	/* The last case's result is an ERROR because the shared worker did
+	 * not start (runner_shared_failed). */
+	int shared_failed;
 	struct watchdog_case wc;
 	double started;
 	/* The case in flight is being built (BUILD sent), not yet run. */
@@ -116,6 +119,11 @@ double runner_case_remaining(const struct runner *rn);
 /* How many of the runner's killed workers are still ending (reaper.h):
  * a hung kernel among them may still hold its GPU. */
 int runner_ending(struct runner *rn);
+
+/* Whether the last case's result is an ERROR only because the shared
+ * worker did not start: a case that never reached a worker, which a run
+ * may give to another runner. */
+int runner_shared_failed(const struct runner *rn);
 
 /* Opens rn as a runner like `like` (greeted; same configuration, device
  * and run) with no shared worker of its own yet: one for cases that run

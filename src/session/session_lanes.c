@@ -85,6 +85,8 @@ struct session_lanes {
 	/* Lanes for risky cases only (LANES_RISKY_MAX), with no shared
 	 * worker: runner_open_bare. */
 	unsigned char risky_only[SESSION_LANES_MAX];
+	/* Lanes whose shared worker did not start: they take no more cases. */
+	unsigned char retired[SESSION_LANES_MAX];
 	long cur[SESSION_LANES_MAX];         /* the case in flight on each lane; -1: idle */
 	struct result res[SESSION_LANES_MAX];
 	size_t window;                       /* ring slots: min(the run's cases, LANES_WINDOW) */
@@ -284,11 +286,30 @@ static long pick(const struct session *s, struct session_lanes *L, int l)
 	return i;
 }
 
+/* Lane l's case `index` is over, res its result: into the ring; but a
+ * case that never reached a worker because one of the other lanes' shared
+ * workers did not start (the GPU out of memory for another context, say)
+ * goes back to be started again, on another lane, and the lane retires:
+ * the run goes on with fewer lanes, as when they all started at once. */
+static void finished(const struct session *s, struct session_lanes *L, int l, size_t index)
+{
+	if (l >= s->ndev && runner_shared_failed(L->rn[l])) {
+		L->started[index % L->window] = 0;
+		if (index < L->from)
+			L->from = index;
+		if (index < L->large_from)
+			L->large_from = index;
+		L->retired[l] = 1;
+		return;
+	}
+	store(L, index, &L->res[l]);
+}
+
 /* Starts cases on idle lanes.  Returns 1 when interrupted. */
 static int fill(struct session *s, struct session_lanes *L)
 {
 	for (int l = 0; l < L->n; l++) {
-		if (L->cur[l] >= 0)
+		if (L->cur[l] >= 0 || L->retired[l])
 			continue;
 		long i = pick(s, L, l);
 		if (i < 0)
@@ -300,8 +321,8 @@ static int fill(struct session *s, struct session_lanes *L)
 			L->cur[l] = i;
 			break;
 		case RUNNER_RESULT:
-			store(L, (size_t)i, &L->res[l]);
-			l--; /* the lane is free again */
+			finished(s, L, l, (size_t)i);
+			l--; /* the lane is free again (or retired) */
 			break;
 		case RUNNER_INTERRUPTED:
 			return 1;
@@ -311,13 +332,13 @@ static int fill(struct session *s, struct session_lanes *L)
 }
 
 /* Polls lane l for up to wait_s.  Returns 1 when interrupted. */
-static int collect(struct session_lanes *L, int l, double wait_s, int *got)
+static int collect(const struct session *s, struct session_lanes *L, int l, double wait_s, int *got)
 {
 	switch (runner_case_poll(L->rn[l], wait_s, &L->res[l])) {
 	case RUNNER_BUSY:
 		return 0;
 	case RUNNER_RESULT:
-		store(L, (size_t)L->cur[l], &L->res[l]);
+		finished(s, L, l, (size_t)L->cur[l]);
 		L->cur[l] = -1;
 		*got = 1;
 		return 0;
@@ -330,12 +351,12 @@ static int collect(struct session_lanes *L, int l, double wait_s, int *got)
 
 /* Ends every case in flight (the stop flag is set: each poll kills its
  * worker). */
-static void abandon(struct session_lanes *L)
+static void abandon(const struct session *s, struct session_lanes *L)
 {
 	int got = 0;
 	for (int l = 0; l < L->n; l++)
 		if (L->cur[l] >= 0)
-			collect(L, l, 0, &got);
+			collect(s, L, l, 0, &got);
 }
 
 /* The lane running case index, or -1 when it is not in flight. */
@@ -396,7 +417,7 @@ enum session_step session_lanes_step(struct session *s, double wait_s, char *err
 	int got = 0;
 
 	if (session_stopped(s)) {
-		abandon(L);
+		abandon(s, L);
 		return session_finish(s, 1, err, len);
 	}
 	if (s->next == s->ncases)
@@ -407,12 +428,12 @@ enum session_step session_lanes_step(struct session *s, double wait_s, char *err
 	 * lanes had finished behind a hang at the head of the list kept
 	 * the lanes that had just finished idle for a second (two H200s). */
 	for (int l = 0; l < L->n; l++)
-		if (L->cur[l] >= 0 && collect(L, l, 0, &got)) {
-			abandon(L);
+		if (L->cur[l] >= 0 && collect(s, L, l, 0, &got)) {
+			abandon(s, L);
 			return session_finish(s, 1, err, len);
 		}
 	if (fill(s, L)) {
-		abandon(L);
+		abandon(s, L);
 		return session_finish(s, 1, err, len);
 	}
 	if (L->have[s->next % L->window]) {
@@ -434,8 +455,8 @@ enum session_step session_lanes_step(struct session *s, double wait_s, char *err
 				l = l < 0 ? k : l;
 			}
 		double wait = busy > 1 && wait_s > LANES_POLL_S ? LANES_POLL_S : wait_s;
-		if (l >= 0 && collect(L, l, wait, &got)) {
-			abandon(L);
+		if (l >= 0 && collect(s, L, l, wait, &got)) {
+			abandon(s, L);
 			return session_finish(s, 1, err, len);
 		}
 	}
