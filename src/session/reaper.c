@@ -4,21 +4,15 @@
 #include "reaper.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "spawn.h"
 #include "text.h"
 
 /* How often reaper_drain looks again: a worker's end takes tenths of a
  * second, so a few milliseconds late is nothing. */
 #define REAPER_NAP_US 5000
-
-static void kill_group(pid_t pid)
-{
-	kill(-pid, SIGKILL);
-	kill(pid, SIGKILL);
-}
 
 /* 1 when entry i has ended (reaped now) or is no child of ours. */
 static int ended(struct reaper *r, int i)
@@ -28,12 +22,16 @@ static int ended(struct reaper *r, int i)
 	while ((got = waitpid(r->e[i].pid, &status, WNOHANG)) < 0 && errno == EINTR)
 		;
 	if (got == 0) {
-		if (text_now() >= r->e[i].kill_at)
-			kill_group(r->e[i].pid);
+		if (text_now() >= r->e[i].kill_at) {
+			/* Past its grace: killed, and like any killed worker
+			 * it may hold its GPU until it is gone. */
+			spawn_kill_group(r->e[i].pid);
+			r->e[i].killed = 1;
+		}
 		return 0;
 	}
 	/* Anything it left in its group goes with it. */
-	kill(-r->e[i].pid, SIGKILL);
+	spawn_kill_group(r->e[i].pid);
 	return 1;
 }
 
@@ -66,7 +64,7 @@ void reaper_add(struct reaper *r, pid_t pid, double grace_s)
 	if (pid <= 0)
 		return;
 	if (grace_s <= 0)
-		kill_group(pid);
+		spawn_kill_group(pid);
 	while (reaper_poll(r) == REAPER_MAX) {
 		/* Full: the oldest is killed now and waited for. */
 		r->e[0].kill_at = 0;

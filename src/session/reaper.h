@@ -26,7 +26,7 @@ struct reaper {
 	struct {
 		pid_t pid;
 		double kill_at; /* text_now() after which it is killed */
-		int killed;     /* killed when added (not told to end) */
+		int killed;     /* killed (when added, or past its grace) */
 	} e[REAPER_MAX];
 };
 
@@ -39,8 +39,8 @@ void reaper_add(struct reaper *r, pid_t pid, double grace_s);
  * waiting.  Returns how many are still going. */
 int reaper_poll(struct reaper *r);
 
-/* Returns how many of those added killed are still going (as of the
- * last poll). */
+/* Returns how many killed ones (when added, or past their grace) are
+ * still going, as of the last poll. */
 int reaper_killed(const struct reaper *r);
 
 /* Waits for every one, killing each at its time. */

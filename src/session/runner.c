@@ -3,7 +3,8 @@
  *
  * Invariant: a started case ends in exactly one RUNNER_RESULT, unless it is
  * interrupted, in which case it has none; either way its own worker, if it
- * had one, is gone by then, so only the shared worker outlives a case.
+ * had one, has been told to end or killed by then (the reaper waits for
+ * it), so only the shared worker outlives a case.
  */
 #include "runner.h"
 
@@ -350,6 +351,14 @@ enum runner_poll runner_case_poll(struct runner *rn, double wait_s, struct resul
 		case 0:
 			return RUNNER_BUSY;
 		case -1:
+			return not_started(rn, err, &cr, res);
+		}
+		if (rn->rc.has_gpu && !rn->busy->has_gpu) {
+			/* It has no GPU where the run has one (its CUDA context
+			 * failed: the GPU out of memory, say): sent cases, it
+			 * would skip them all. */
+			text_copy(err, sizeof err, rn->busy->nodev_reason);
+			worker_kill(rn->busy);
 			return not_started(rn, err, &cr, res);
 		}
 		rn->starting = 0;

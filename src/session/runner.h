@@ -14,7 +14,8 @@
  * for a worker to start or to end: a fresh worker's greeting (its CUDA
  * start, tenths of a second) is looked for by the polls, and ended
  * workers go to the runner's reaper (reaper.h), so a run's other lanes go
- * on meanwhile.  So a caller with
+ * on meanwhile.  (One that fails to start, or dies before it takes its
+ * case, is still waited for, up to WORKER_REAP_S, to say how it ended.)  So a caller with
  * a loop of its own (the TUI) stays in charge, and every kind of case -
  * conformance or tuning evaluation - takes this one road to a judged result.
  */

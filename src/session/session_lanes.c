@@ -10,10 +10,11 @@
  * (--devices) has N lanes on each, taken in turn (device 0's first lane,
  * device 1's first, ..., device 0's second, ...), the first lane of each
  * device being the runner the session opened on it; each result carries
- * its lane's GPU.  With N > 1 each device also has lanes for risky cases
- * alone (up to LANES_RISKY_MAX risky cases at once on it), whose runners
- * have no shared worker (runner_open_bare): a risky case's worker is its
- * own anyway.
+ * its lane's GPU.  With 1 < N < LANES_RISKY_MAX each device also has
+ * lanes for risky cases alone, up to LANES_RISKY_MAX lanes in all (so as
+ * many risky cases at once on it; with N larger, N), whose runners have no
+ * shared worker (runner_open_bare): a risky case's worker is its own
+ * anyway.
  *
  * A free lane takes a case not yet started among the next LANES_WINDOW to
  * report (the whole run, unless it is longer) that may share the GPU with
@@ -70,7 +71,7 @@
 #define LANES_POLL_S 0.002
 #define LANES_LARGE_BYTES ((int64_t)1 << 30)
 /* How many cases that may hang or crash a device runs at once (with
- * --jobs above 1): such a case waits out its deadline in a worker of its
+ * --jobs above 1; with --jobs above this, --jobs): such a case waits out its deadline in a worker of its
  * own, on no processor, so more of them than --jobs cost a little GPU
  * memory (a context each) and save rounds of deadlines: the six hangs of
  * --all took two 2 s rounds on four lanes. */
@@ -93,8 +94,9 @@ struct session_lanes {
 	struct result *done;                 /* results of cases next .. next + window - 1 */
 	unsigned char *have;
 	unsigned char *started;              /* of the same cases: started (or done) */
-	/* The first ordinary case not started, and the first risky one not
-	 * started (cursors that only move on: each case starts once). */
+	/* The first ordinary case not started, the first risky one, and the
+	 * first large ordinary one.  They move on as cases start, and back
+	 * only for a case given back unstarted (finished()). */
 	size_t from, risky_from, large_from;
 	long announced;                      /* the last case the sinks were told started */
 };
@@ -459,6 +461,10 @@ enum session_step session_lanes_step(struct session *s, double wait_s, char *err
 			abandon(s, L);
 			return session_finish(s, 1, err, len);
 		}
+		/* None busy: the cases left wait for a hang's worker to be
+		 * gone (runner_ending).  A nap, not a spin of redraws. */
+		if (l < 0 && wait_s > 0)
+			usleep((useconds_t)((wait_s < LANES_POLL_S ? wait_s : LANES_POLL_S) * 1e6));
 	}
 	int head = lane_of(L, s->next);
 	tell_devices(s, L);

@@ -9,7 +9,8 @@
 #include "session.h"
 
 /* Opens lanes 1..jobs-1 beside each device's runner, and with jobs > 1
- * lanes for risky cases alone, none with a worker yet (runner_open_bare).
+ * lanes for risky cases alone up to LANES_RISKY_MAX lanes a device, none
+ * with a worker yet (runner_open_bare).
  * Returns the number of lanes, or -1 (no memory). */
 int session_lanes_open(struct session *s, int jobs);
 void session_lanes_close(struct session *s);

@@ -95,11 +95,16 @@ int spawn_wait_until(pid_t pid, double deadline, int *status)
 	}
 }
 
+void spawn_kill_group(pid_t pid)
+{
+	kill(-pid, SIGKILL);
+	kill(pid, SIGKILL);
+}
+
 void spawn_kill(pid_t pid)
 {
 	int status;
-	kill(-pid, SIGKILL);
-	kill(pid, SIGKILL);
+	spawn_kill_group(pid);
 	spawn_wait(pid, &status);
 }
 

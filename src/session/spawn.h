@@ -38,8 +38,11 @@ int spawn_wait(pid_t pid, int *status);
  * (or is not a child of ours). */
 int spawn_wait_until(pid_t pid, double deadline, int *status);
 
-/* Kills pid's process group, and pid should it have left the group, and
- * reaps it. */
+/* Kills pid's process group, and pid should it have left the group,
+ * without waiting. */
+void spawn_kill_group(pid_t pid);
+
+/* spawn_kill_group, then reaps pid. */
 void spawn_kill(pid_t pid);
 
 /* Says how a wait status ended ("exited with status 2", "killed by signal

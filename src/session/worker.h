@@ -53,7 +53,7 @@ int worker_greet(struct worker *w, const struct worker_config *cfg,
 /* worker_greet without the wait: looks for the greeting until the
  * monotonic time `until`, the start deadline being `deadline`.  Returns 1
  * greeted, 0 not yet (before the deadline), or -1 with a message (the
- * worker is then not running). */
+ * worker is then killed, reaped or its reaper's). */
 int worker_greet_poll(struct worker *w, const struct worker_config *cfg, double until, double deadline,
 		      const volatile sig_atomic_t *stop, char *err, size_t len);
 
@@ -96,7 +96,8 @@ int worker_reap_poll(struct worker *w, double until, double deadline, char *how,
  * (with a reaper, the reaper waits). */
 void worker_stop(struct worker *w);
 /* worker_stop's first half: its stdin closed, so that it starts to exit
- * (CUDA's teardown) while others are told too; worker_stop then waits. */
+ * (CUDA's teardown) while others are told too; worker_stop then waits
+ * (or has its reaper wait). */
 void worker_hangup(struct worker *w);
 
 #endif
