@@ -79,7 +79,7 @@ int runner_shared_failed(const struct runner *rn)
 	return rn->shared_failed;
 }
 
-int runner_open_bare(struct runner *rn, const struct runner *like)
+void runner_open_bare(struct runner *rn, const struct runner *like)
 {
 	memset(rn, 0, sizeof *rn);
 	rn->cfg = like->cfg;
@@ -87,7 +87,6 @@ int runner_open_bare(struct runner *rn, const struct runner *like)
 	rn->rc = like->rc;
 	rn->shared.to_fd = rn->shared.from_fd = -1;
 	rn->own.to_fd = rn->own.from_fd = -1;
-	return 0;
 }
 
 static int requirement_met(const struct requirement *q, int sm)

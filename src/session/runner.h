@@ -15,9 +15,10 @@
  * start, tenths of a second) is looked for by the polls, and ended
  * workers go to the runner's reaper (reaper.h), so a run's other lanes go
  * on meanwhile.  (One that fails to start, or dies before it takes its
- * case, is still waited for, up to WORKER_REAP_S, to say how it ended.)  So a caller with
- * a loop of its own (the TUI) stays in charge, and every kind of case -
- * conformance or tuning evaluation - takes this one road to a judged result.
+ * case, is still waited for, up to WORKER_REAP_S, to say how it ended.)
+ * So a caller with a loop of its own (the TUI) stays in charge, and every
+ * kind of case - conformance or tuning evaluation - takes this one road to
+ * a judged result.
  */
 #ifndef CONFORM_RUNNER_H
 #define CONFORM_RUNNER_H
@@ -128,9 +129,8 @@ int runner_shared_failed(const struct runner *rn);
 
 /* Opens rn as a runner like `like` (greeted; same configuration, device
  * and run) with no shared worker of its own yet: one for cases that run
- * alone (a run's extra lanes for them) costs no worker until it has one.
- * Returns 0. */
-int runner_open_bare(struct runner *rn, const struct runner *like);
+ * alone (a run's extra lanes for them) costs no worker until it has one. */
+void runner_open_bare(struct runner *rn, const struct runner *like);
 
 /* Whether case c may hang, crash or be undefined (expect hang, crash,
  * undefined): it runs in a worker of its own, under the hang deadline. */

@@ -5,8 +5,9 @@
  * Lane 0 is the session's own runner; lanes 1..N-1 are runners of their
  * own, each with its shared worker on the same GPU (started when the lane
  * first gets an ordinary case), and each, like lane 0, runs a case that
- * may hang or crash in a fresh worker of its own under the hang deadline.  So a hang no longer holds the run up: the other
- * lanes go on while it runs out its deadline.  A run over several devices
+ * may hang or crash in a fresh worker of its own under the hang deadline.
+ * So a hang no longer holds the run up: the other lanes go on while it
+ * runs out its deadline.  A run over several devices
  * (--devices) has N lanes on each, taken in turn (device 0's first lane,
  * device 1's first, ..., device 0's second, ...), the first lane of each
  * device being the runner the session opened on it; each result carries
@@ -71,10 +72,10 @@
 #define LANES_POLL_S 0.002
 #define LANES_LARGE_BYTES ((int64_t)1 << 30)
 /* How many cases that may hang or crash a device runs at once (with
- * --jobs above 1; with --jobs above this, --jobs): such a case waits out its deadline in a worker of its
- * own, on no processor, so more of them than --jobs cost a little GPU
- * memory (a context each) and save rounds of deadlines: the six hangs of
- * --all took two 2 s rounds on four lanes. */
+ * --jobs above 1; with --jobs above this, --jobs): such a case waits out
+ * its deadline in a worker of its own, on no processor, so more of them
+ * than --jobs cost a little GPU memory (a context each) and save rounds of
+ * deadlines: the six hangs of --all took two 2 s rounds on four lanes. */
 #define LANES_RISKY_MAX 8
 
 struct session_lanes {
@@ -142,7 +143,7 @@ int session_lanes_open(struct session *s, int jobs)
 void session_lanes_hangup(struct session *s)
 {
 	struct session_lanes *L = s->lanes;
-	for (int i = 0; L && i < L->n; i++)
+	for (int i = s->ndev; L && i < L->n; i++)
 		runner_hangup(L->rn[i]);
 }
 

@@ -14,7 +14,8 @@
  * Returns the number of lanes, or -1 (no memory). */
 int session_lanes_open(struct session *s, int jobs);
 void session_lanes_close(struct session *s);
-/* Tells every idle lane's worker to exit, without waiting (runner_hangup). */
+/* Tells the idle workers of the lanes it opened (not the devices' own
+ * runners, the session's) to exit, without waiting (runner_hangup). */
 void session_lanes_hangup(struct session *s);
 /* Before a run's first step (s->cases set).  Returns 0, or -1 (no
  * memory). */
