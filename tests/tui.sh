@@ -108,6 +108,16 @@ expect_screen "cancelled" "c y cancels the run" 3
 expect_eq "$(sql "$db" "select state from runs where id = 2")" interrupted "cancelled run stored as interrupted"
 expect_eq "$(sql "$db" "select count(*) from results where run_id = 2 and case_name = 'harness.hang'")" 0 "the cancelled case left no result"
 
+# A question about a run that ends before the answer gives way to a note
+# (it had stayed, asking to cancel a run that was over).
+keys r
+expect_screen "^> harness\\.hang +watchdog" "third run reaches the hang" 10
+keys q
+expect_screen "Quit and cancel run #3\\? y/n" "q during a run asks first"
+expect_screen "run #3 ended before the answer" "the run ends while the question is open" 10
+expect_not_screen "Quit and cancel" "and the question is gone"
+expect_eq "$(sql "$db" "select state from runs where id = 3")" complete "the unanswered question left the run alone"
+
 # --- Resizing ---------------------------------------------------------------
 t resize-window -t tui -x 60 -y 20
 expect_screen "terminal too small: 80x24 needed \\(now 60x20\\)" "too small below 80x24"

@@ -145,6 +145,15 @@ static void confirmed_quit(void *ctx)
 	app->quit = 1;
 }
 
+/* The run has ended: a question about it that is still open no longer
+ * applies.  "Quit and cancel run #3? y/n" had stayed on the line after
+ * the run was over, and its y then quit with nothing to cancel. */
+static void run_ended(struct tui_app *app)
+{
+	if (tui_screen_unask(&app->screen, confirmed_quit) || tui_screen_unask(&app->screen, confirmed_cancel))
+		tui_screen_note(&app->screen, "run #%lld ended before the answer", running_id(app));
+}
+
 /* q and c during a run ask first: a run is minutes of measurements, one key
  * away.  Signals still stop at once (the main loop). */
 static int global_key(void *ctx, int key)
@@ -357,6 +366,8 @@ static int tui_exec(int argc, char **argv)
 		tui_screen_draw(&app.screen);
 		if (app.running) {
 			tui_run_step(&app, TUI_STEP_S);
+			if (!app.running)
+				run_ended(&app);
 			for (int key; (key = tui_term_key(0)) != ERR;)
 				tui_screen_key(&app.screen, key);
 		} else {

@@ -76,6 +76,14 @@ void tui_screen_confirm(struct tui_screen *s, void (*yes)(void *ctx), const char
 	s->confirm.open = 1;
 }
 
+int tui_screen_unask(struct tui_screen *s, void (*yes)(void *ctx))
+{
+	if (!s->confirm.open || s->confirm.yes != yes)
+		return 0;
+	s->confirm.open = 0;
+	return 1;
+}
+
 static void filter_changed(struct tui_pane *p, const char *text, int done)
 {
 	(void)done;

@@ -104,6 +104,10 @@ void tui_screen_note(struct tui_screen *s, const char *fmt, ...)
 void tui_screen_confirm(struct tui_screen *s, void (*yes)(void *ctx), const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Closes the question if it is open and its y would call yes: what it
+ * asks about has ended meanwhile.  Returns 1 when it closed one. */
+int tui_screen_unask(struct tui_screen *s, void (*yes)(void *ctx));
+
 void tui_screen_key(struct tui_screen *s, int key);
 void tui_screen_draw(struct tui_screen *s);
 
