@@ -196,6 +196,8 @@ if grep -q "^no GPU: " "$TMP/out"; then
 	expect_eq "$(sql "$TMP/all.db" "select count(*) from results where status='SKIP' and message=''")" 0 "every SKIP has a reason"
 	expect_eq "$(sql "$TMP/all.db" "select count(*) from results where case_name like 'harness.%' and status in ('PASS','XFAIL')")" 7 "harness cases ran"
 	expect_eq "$(sql "$TMP/all.db" "select count(*) from results where status not in ('PASS','XFAIL','SKIP')")" 0 "nothing unexpected"
+	"$CONFORM" --filter harness.pass.i32 --db "$TMP/all.db" >"$TMP/out" 2>&1
+	expect_grep "$TMP/out" "GPU cases are skipped; 1 case, seed" "one case is 'case', not 'cases'"
 else
 	echo "a GPU is present: the no-GPU run of --all is not checked here"
 fi

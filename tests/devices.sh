@@ -50,6 +50,9 @@ for what in console db; do
 done
 expect_eq "$(wc -l <"$TMP/db.two" | tr -d ' ')" 10 "every case stored"
 expect_grep "$TMP/err.two" "^10 cases over 2 devices, seed 5$" "the console names the spread"
+expect_exit 0 "one case over two devices" -- "$CONFORM" --suite "$TMP/dev.suite" --filter d.after --devices all \
+	--db "$TMP/one-case.db"
+expect_grep "$TMP/out" "^1 case over 2 devices, seed" "one case is 'case', not 'cases'"
 expect_grep "$TMP/err.two" "^device 1: conform test device 1 " "the console names device 1"
 expect_grep "$TMP/err.two" "^PASS +d.after .*\[device [01]\]$" "a result line names its device"
 expect_eq "$("$SQLITE3" "$TMP/two.db" "SELECT count(DISTINCT device_id) FROM results")" 2 "results stored with two devices"

@@ -72,16 +72,17 @@ static int console_begin(void *ctx, const struct run_context *rc, char *err, siz
 		fprintf(f, "device %d: %s (sm_%d%d, %d SMs)\n", g->index, g->name, g->cc_major, g->cc_minor,
 			g->sm_count);
 	}
+	const char *cases = rc->total == 1 ? "case" : "cases";
 	if (st->ndev)
-		fprintf(f, "%zu cases over %d devices, seed %llu\n", rc->total, st->ndev,
+		fprintf(f, "%zu %s over %d devices, seed %llu\n", rc->total, cases, st->ndev,
 			(unsigned long long)rc->seed);
 	else if (rc->has_gpu)
-		fprintf(f, "device %d: %s (sm_%d%d, %d SMs); %zu cases, seed %llu\n", rc->gpu.index,
-			rc->gpu.name, rc->gpu.cc_major, rc->gpu.cc_minor, rc->gpu.sm_count, rc->total,
+		fprintf(f, "device %d: %s (sm_%d%d, %d SMs); %zu %s, seed %llu\n", rc->gpu.index,
+			rc->gpu.name, rc->gpu.cc_major, rc->gpu.cc_minor, rc->gpu.sm_count, rc->total, cases,
 			(unsigned long long)rc->seed);
 	else
-		fprintf(f, "no GPU: %s; GPU cases are skipped; %zu cases, seed %llu\n",
-			rc->nodev_reason, rc->total, (unsigned long long)rc->seed);
+		fprintf(f, "no GPU: %s; GPU cases are skipped; %zu %s, seed %llu\n",
+			rc->nodev_reason, rc->total, cases, (unsigned long long)rc->seed);
 	fflush(f);
 	return 0;
 }
