@@ -31,7 +31,7 @@ static int ended(struct reaper *r, int i)
 		return 0;
 	}
 	/* Anything it left in its group goes with it. */
-	spawn_kill_group(r->e[i].pid);
+	spawn_kill_leftovers(r->e[i].pid);
 	return 1;
 }
 

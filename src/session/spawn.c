@@ -101,6 +101,11 @@ void spawn_kill_group(pid_t pid)
 	kill(pid, SIGKILL);
 }
 
+void spawn_kill_leftovers(pid_t pid)
+{
+	kill(-pid, SIGKILL);
+}
+
 void spawn_kill(pid_t pid)
 {
 	int status;

@@ -39,8 +39,13 @@ int spawn_wait(pid_t pid, int *status);
 int spawn_wait_until(pid_t pid, double deadline, int *status);
 
 /* Kills pid's process group, and pid should it have left the group,
- * without waiting. */
+ * without waiting (pid not reaped yet). */
 void spawn_kill_group(pid_t pid);
+
+/* After pid has been reaped: kills what it left in its process group.
+ * Not pid itself, which is gone and whose number may be another
+ * process's by now. */
+void spawn_kill_leftovers(pid_t pid);
 
 /* spawn_kill_group, then reaps pid. */
 void spawn_kill(pid_t pid);

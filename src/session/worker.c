@@ -185,7 +185,7 @@ int worker_reap_poll(struct worker *w, double until, double deadline, char *how,
 	int status;
 	if (w->pid > 0 && spawn_wait_until(w->pid, until < deadline ? until : deadline, &status) == 0) {
 		spawn_describe_status(status, how, len);
-		spawn_kill_group(w->pid); /* anything it left in its group */
+		spawn_kill_leftovers(w->pid);
 		w->pid = 0;
 		close_fds(w);
 		return 1;
