@@ -33,4 +33,30 @@ rm -f "$TMP/fds--device"
 CONFORM_WORKER="$TMP/recorder" expect_exit 0 "a verbose run through the recorder" -- \
 	"$CONFORM" --suite "$TMP/one.suite" --all --db "$TMP/verbose.db" --verbose
 expect_eq "$(cat "$TMP/fds--device")" "$(cat "$TMP/fds.base")" "a verbose worker inherits nothing more"
+
+# A worker that times nothing gets one CUDA work queue
+# (CUDA_DEVICE_MAX_CONNECTIONS=1: its context starts and ends faster), unless
+# the user set the variable; a timing run's workers keep CUDA's default.
+cat >"$TMP/env-recorder" <<FAKE
+#!/bin/sh
+echo "\$1 \${CUDA_DEVICE_MAX_CONNECTIONS-unset}" >>"$TMP/env.log"
+exec "$top_builddir/conform-worker" "\$@"
+FAKE
+chmod +x "$TMP/env-recorder"
+# queues WHAT WANT [ENV...] -- CONFORM ARGS: the value each worker that
+# ran cases saw, one line for all of them.
+queues() {
+	what=$1 want=$2
+	shift 2
+	rm -f "$TMP/env.log"
+	env CONFORM_WORKER="$TMP/env-recorder" "$@" >"$TMP/out" 2>"$TMP/err"
+	expect_eq "$(awk '$1 == "--device" { print $2 }' "$TMP/env.log" | sort -u)" "$want" "$what"
+}
+queues "a conformance run's workers have one queue" 1 \
+	"$CONFORM" --suite "$TMP/one.suite" --all --db "$TMP/env.db"
+queues "the user's setting wins" 4 CUDA_DEVICE_MAX_CONNECTIONS=4 \
+	"$CONFORM" --suite "$TMP/one.suite" --all --db "$TMP/env.db"
+queues "a tune's worker keeps CUDA's default" unset \
+	"$CONFORM" tune device.atomic --n 2^20 --dtype f32 --db "$TMP/env.db"
+expect_eq "$(awk '$1 == "--catalog" { print $2 }' "$TMP/env.log")" unset "the catalog query's environment is conform's"
 finish

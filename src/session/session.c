@@ -97,7 +97,8 @@ int session_open(struct session *s, const struct session_config *cfg, char *err,
 	memset(s, 0, sizeof *s);
 	struct runner_config rcfg = {
 		.worker = {.path = cfg->worker_path, .device = cfg->device, .verbose = cfg->verbose,
-			   .start_timeout_s = session_start_timeout(cfg->timeout_s), .kernels = cfg->kernels},
+			   .start_timeout_s = session_start_timeout(cfg->timeout_s), .kernels = cfg->kernels,
+			   .one_queue = !cfg->timing},
 		.build_timeout_s = cfg->build_timeout_s > 0 ? cfg->build_timeout_s : SESSION_BUILD_TIMEOUT_S,
 		.timeout_s = cfg->timeout_s,
 		.hang_timeout_s = cfg->hang_timeout_s,

@@ -14,12 +14,15 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "text.h"
+
+extern char **environ;
 
 /* Makes fd the child's descriptor `target`, open across exec.  dup2 gives
  * the copy no close-on-exec flag; a descriptor that already is `target`
@@ -33,7 +36,7 @@ static void become(int fd, int target)
 		dup2(fd, target);
 }
 
-static void child_exec(const struct spawn_request *req, pid_t parent)
+static void child_exec(const struct spawn_request *req, char *const *envp, pid_t parent)
 {
 	setpgid(0, 0);
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -52,20 +55,54 @@ static void child_exec(const struct spawn_request *req, pid_t parent)
 	}
 	signal(SIGINT, SIG_IGN); /* conform decides what Ctrl-C does */
 	signal(SIGPIPE, SIG_DFL);
-	execv(req->path, req->argv);
+	execve(req->path, req->argv, envp);
 	_exit(127);
+}
+
+/* conform's environment with req->env_default added where it lacks the
+ * name: a new array (the strings are shared), or environ itself.  Built
+ * before fork, since malloc is not safe between fork and exec. */
+static char **env_for(const struct spawn_request *req, int *allocated)
+{
+	*allocated = 0;
+	if (!req->env_default)
+		return environ;
+	const char *eq = strchr(req->env_default, '=');
+	size_t name = eq ? (size_t)(eq - req->env_default) + 1 : strlen(req->env_default);
+	size_t n = 0;
+	for (; environ && environ[n]; n++)
+		if (strncmp(environ[n], req->env_default, name) == 0)
+			return environ;
+	char **envp = malloc((n + 2) * sizeof *envp);
+	if (!envp)
+		return NULL;
+	memcpy(envp, environ, n * sizeof *envp);
+	envp[n] = (char *)req->env_default;
+	envp[n + 1] = NULL;
+	*allocated = 1;
+	return envp;
 }
 
 pid_t spawn_start(const struct spawn_request *req, char *err, size_t len)
 {
 	pid_t parent = getpid();
+	int allocated;
+	char **envp = env_for(req, &allocated);
+	if (!envp) {
+		snprintf(err, len, "out of memory");
+		return -1;
+	}
 	pid_t pid = fork();
 	if (pid < 0) {
 		snprintf(err, len, "fork: %s", strerror(errno));
+		if (allocated)
+			free(envp);
 		return -1;
 	}
 	if (pid == 0)
-		child_exec(req, parent);
+		child_exec(req, envp, parent);
+	if (allocated)
+		free(envp);
 	/* Also from the parent, so the group exists before we might kill it. */
 	setpgid(pid, pid);
 	return pid;

@@ -22,6 +22,9 @@ struct spawn_request {
 	int stdout_fd;        /* becomes its stdout; -1: conform's */
 	int stderr_fd;        /* becomes its stderr; -1: conform's (or, quiet, /dev/null) */
 	int quiet;            /* 1: its stderr goes to /dev/null */
+	/* "NAME=VALUE": in the child's environment unless conform's has NAME
+	 * (the user's setting wins); NULL: conform's environment as it is. */
+	const char *env_default;
 };
 
 /* Starts the program.  Returns its pid (also its process group), or -1

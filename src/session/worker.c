@@ -63,7 +63,8 @@ int worker_launch(struct worker *w, const struct worker_config *cfg, char *err, 
 	argv[0] = (char *)cfg->path;
 	kernel_list_argv(cfg->kernels, argv + 1, "--device", dev);
 	struct spawn_request req = {.path = cfg->path, .argv = argv, .stdin_fd = to[0], .stderr_fd = -1,
-				    .stdout_fd = from[1], .quiet = !cfg->verbose};
+				    .stdout_fd = from[1], .quiet = !cfg->verbose,
+				    .env_default = cfg->one_queue ? "CUDA_DEVICE_MAX_CONNECTIONS=1" : NULL};
 	pid_t pid = spawn_start(&req, err, len);
 	close(to[0]);
 	close(from[1]);
