@@ -43,8 +43,8 @@ echo "\$1 \${CUDA_DEVICE_MAX_CONNECTIONS-unset}" >>"$TMP/env.log"
 exec "$top_builddir/conform-worker" "\$@"
 FAKE
 chmod +x "$TMP/env-recorder"
-# queues WHAT WANT [ENV...] -- CONFORM ARGS: the value each worker that
-# ran cases saw, one line for all of them.
+# queues WHAT WANT [NAME=VALUE...] CONFORM ARGS...: the value each worker
+# that ran cases saw, one line for all of them.
 queues() {
 	what=$1 want=$2
 	shift 2

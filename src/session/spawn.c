@@ -60,15 +60,14 @@ static void child_exec(const struct spawn_request *req, char *const *envp, pid_t
 }
 
 /* conform's environment with req->env_default added where it lacks the
- * name: a new array (the strings are shared), or environ itself.  Built
- * before fork, since malloc is not safe between fork and exec. */
-static char **env_for(const struct spawn_request *req, int *allocated)
+ * name: environ itself, or a new array (the strings are shared) that the
+ * caller frees; NULL when out of memory.  Built before fork, since malloc
+ * is not safe between fork and exec. */
+static char **env_for(const struct spawn_request *req)
 {
-	*allocated = 0;
 	if (!req->env_default)
 		return environ;
-	const char *eq = strchr(req->env_default, '=');
-	size_t name = eq ? (size_t)(eq - req->env_default) + 1 : strlen(req->env_default);
+	size_t name = strcspn(req->env_default, "=") + 1; /* NAME= */
 	size_t n = 0;
 	for (; environ && environ[n]; n++)
 		if (strncmp(environ[n], req->env_default, name) == 0)
@@ -79,15 +78,13 @@ static char **env_for(const struct spawn_request *req, int *allocated)
 	memcpy(envp, environ, n * sizeof *envp);
 	envp[n] = (char *)req->env_default;
 	envp[n + 1] = NULL;
-	*allocated = 1;
 	return envp;
 }
 
 pid_t spawn_start(const struct spawn_request *req, char *err, size_t len)
 {
 	pid_t parent = getpid();
-	int allocated;
-	char **envp = env_for(req, &allocated);
+	char **envp = env_for(req);
 	if (!envp) {
 		snprintf(err, len, "out of memory");
 		return -1;
@@ -95,13 +92,13 @@ pid_t spawn_start(const struct spawn_request *req, char *err, size_t len)
 	pid_t pid = fork();
 	if (pid < 0) {
 		snprintf(err, len, "fork: %s", strerror(errno));
-		if (allocated)
+		if (envp != environ)
 			free(envp);
 		return -1;
 	}
 	if (pid == 0)
 		child_exec(req, envp, parent);
-	if (allocated)
+	if (envp != environ)
 		free(envp);
 	/* Also from the parent, so the group exists before we might kill it. */
 	setpgid(pid, pid);
