@@ -345,24 +345,69 @@ static __device__ __forceinline__ float rcp_sum(float s)
 }
 
 /*
+ * VEC elements at p into f as f32 when pred, else -inf: one predicated
+ * load, with no branch.  The C form ("if (pred) load, else -inf") compiled
+ * to a branch around the load, and that put softmax.registers 2-3 % behind
+ * this one at 2^14 rows of 128 bf16, where the time is the chain from the
+ * block's start to its store (H200, 2026-11-27, docs/PERFORMANCE.md).
+ * The words that stay unloaded hold -inf of T (two of them for bf16).
+ * Requires: p aligned for the vector when pred.
+ */
+template <class T, int VEC>
+static __device__ __forceinline__ void load_or_lowest(const vec_of<T, VEC> *p, bool pred, float (&f)[VEC])
+{
+	constexpr int bytes = sizeof(T) * VEC;
+	const unsigned lowest = sizeof(T) == 2 ? 0xff80ff80u : 0xff800000u;
+	const int on = pred;
+	unsigned w[bytes >= 4 ? bytes / 4 : 1] = {};
+	vec_of<T, VEC> v;
+
+	if constexpr (bytes == 16) {
+		w[0] = w[1] = w[2] = w[3] = lowest;
+		asm("{ .reg .pred p; setp.ne.b32 p, %4, 0; @p ld.global.nc.v4.b32 {%0, %1, %2, %3}, [%5]; }"
+		    : "+r"(w[0]), "+r"(w[1]), "+r"(w[2]), "+r"(w[3]) : "r"(on), "l"(p));
+	} else if constexpr (bytes == 8) {
+		w[0] = w[1] = lowest;
+		asm("{ .reg .pred p; setp.ne.b32 p, %2, 0; @p ld.global.nc.v2.b32 {%0, %1}, [%3]; }"
+		    : "+r"(w[0]), "+r"(w[1]) : "r"(on), "l"(p));
+	} else if constexpr (bytes == 4) {
+		w[0] = lowest;
+		asm("{ .reg .pred p; setp.ne.b32 p, %1, 0; @p ld.global.nc.b32 %0, [%2]; }"
+		    : "+r"(w[0]) : "r"(on), "l"(p));
+	} else {
+		static_assert(bytes == 2, "a vector of 2, 4, 8 or 16 bytes");
+		unsigned short h = (unsigned short)lowest;
+		asm("{ .reg .pred p; setp.ne.b32 p, %1, 0; @p ld.global.nc.u16 %0, [%2]; }"
+		    : "+h"(h) : "r"(on), "l"(p));
+		w[0] = h;
+	}
+	memcpy(&v, w, sizeof v);
+	vec_to_f32(v, f);
+}
+
+/*
  * softmax.registers with passes=1.  A block is rpb groups of tpr threads;
- * each group takes R rows at once (the tunable rpt), rows base + r rpb + g
- * for r < R, so that every r is a coalesced sweep over the block's rows.
- * A thread holds NV vectors of VEC of each of its R rows (R x NV <=
- * SOFTMAX_REG_VECS, R x NV x VEC <= SOFTMAX_REG_ELEMS; every index into x is
- * a compile-time constant, so nothing goes to local memory) and issues all
- * R x NV loads before the first use: one read and one write an element, as
- * a copy, with R x NV x 16 bytes a thread in flight.  Slots past a row's
- * end hold -inf, which gives e^(-inf) = 0.  A row past the last has a max
- * of -inf, replaced by 0 so that its slots give 0, not NaN (a real row has
- * a finite entry: the contract); it writes nothing.  Block-uniform like
- * softmax_rows_kernel.
+ * each group takes R rows at once (the tunable rpt), rows b rpb R + r rpb
+ * + g of block b for r < R, so that every r is a coalesced sweep over the
+ * block's rows.  A thread holds NV vectors of VEC of each of its R rows (R
+ * x NV <= SOFTMAX_REG_VECS, R x NV x VEC <= SOFTMAX_REG_ELEMS; every index
+ * into x is a compile-time constant, so nothing goes to local memory) and
+ * issues all R x NV loads before the first use: one read and one write an
+ * element, as a copy, with R x NV x 16 bytes a thread in flight.  Slots
+ * past a row's end hold -inf, which gives e^(-inf) = 0.  A row past the
+ * last has a max of -inf, replaced by 0 so that its slots give 0, not NaN
+ * (a real row has a finite entry: the contract); it writes nothing.
+ * Each block takes its rows once and ends, with no loop over further rows:
+ * at 2^14 rows (a single wave, where the time is the chain from a block's
+ * start to its store) the block-uniform stride of softmax_rows_kernel cost
+ * 2-4 % (H200, 2026-11-27).  Every thread reaches every shuffle and
+ * barrier: threads of rows past the end carry identities.
  * TL is tpr_log2 where tpr <= 32, a constant for the shuffles and the
  * indexing, and -1 past a warp.
- * Requires: blockDim.x = rpb x tpr, a multiple of 32, tpr = 2^tpr_log2;
- * cols a multiple of VEC and <= NV x tpr x VEC (so an int); R == 1 when
- * tpr > 32; TL == tpr_log2 when tpr <= 32, else TL == -1; in and out
- * aligned for VEC elements.
+ * Requires: gridDim.x x rpb x R >= rows (registers_shape); blockDim.x =
+ * rpb x tpr, a multiple of 32, tpr = 2^tpr_log2; cols a multiple of VEC
+ * and <= NV x tpr x VEC (so an int); R == 1 when tpr > 32; TL == tpr_log2
+ * when tpr <= 32, else TL == -1; in and out aligned for VEC elements.
  */
 template <class T, int VEC, int NV, int R, int TL>
 __global__ void __launch_bounds__(1024)
@@ -374,62 +419,56 @@ softmax_registers_kernel(const T *__restrict__ in, T *__restrict__ out, int64_t 
 	const int tpr = 1 << tpr_log2, groups = (int)blockDim.x >> tpr_log2;
 	const int lane = (int)threadIdx.x & (tpr - 1), g = (int)threadIdx.x >> tpr_log2;
 	const int nvec = cols / VEC;
-	const int64_t step = (int64_t)groups * R;
+	const int64_t row0 = (int64_t)blockIdx.x * groups * R + g;
+	float x[R][NV][VEC], m[R], s[R];
 
-	for (int64_t base = (int64_t)blockIdx.x * step; base < rows; base += (int64_t)gridDim.x * step) {
-		float x[R][NV][VEC], m[R], s[R];
-
+	/* & rather than &&: a short-circuit is a branch that ptxas may keep
+	 * around the load */
 #pragma unroll
-		for (int r = 0; r < R; r++) {
-			const int64_t row = base + (int64_t)r * groups + g;
-			const vec_of<T, VEC> *src =
-				reinterpret_cast<const vec_of<T, VEC> *>(in + (row < rows ? row : 0) * cols);
+	for (int r = 0; r < R; r++) {
+		const int64_t row = row0 + (int64_t)r * groups;
+		const bool ok = row < rows;
+		const vec_of<T, VEC> *src = reinterpret_cast<const vec_of<T, VEC> *>(in + (ok ? row : 0) * cols);
 #pragma unroll
-			for (int k = 0; k < NV; k++) {
-				const int i = lane + k * tpr;
-				if (row < rows && i < nvec) {
-					vec_to_f32(src[i], x[r][k]); /* by value: one vector load */
-				} else {
-#pragma unroll
-					for (int j = 0; j < VEC; j++)
-						x[r][k][j] = bounds<float>::lowest();
-				}
-			}
+		for (int k = 0; k < NV; k++) {
+			const int i = lane + k * tpr;
+			load_or_lowest(src + i, ok & (i < nvec), x[r][k]);
 		}
+	}
 #pragma unroll
-		for (int r = 0; r < R; r++)
-			m[r] = tree_reduce<op_fmax, NV * VEC>(&x[r][0][0]);
-		group_reduce_rows<op_fmax, R, TL>(m, tpr_log2, smem);
-		/* (x - m) is exact near the max, so the scaling by log2(e)
-		 * comes after it: x log2(e) - m log2(e) as one FMA would
-		 * round m log2(e) and, for rows in +-32000, be 0.2 % off. */
+	for (int r = 0; r < R; r++)
+		m[r] = tree_reduce<op_fmax, NV * VEC>(&x[r][0][0]);
+	group_reduce_rows<op_fmax, R, TL>(m, tpr_log2, smem);
+	/* (x - m) is exact near the max, so the scaling by log2(e) comes
+	 * after it: x log2(e) - m log2(e) as one FMA would round m log2(e)
+	 * and, for rows in +-32000, be 0.2 % off. */
 #pragma unroll
-		for (int r = 0; r < R; r++) {
-			if (m[r] == bounds<float>::lowest())
-				m[r] = 0.0f;
+	for (int r = 0; r < R; r++) {
+		if (m[r] == bounds<float>::lowest())
+			m[r] = 0.0f;
 #pragma unroll
-			for (int k = 0; k < NV; k++)
+		for (int k = 0; k < NV; k++)
+#pragma unroll
+			for (int j = 0; j < VEC; j++)
+				x[r][k][j] = exp2_ftz((x[r][k][j] - m[r]) * SOFTMAX_LOG2E);
+		s[r] = tree_reduce<op_sum<float>, NV * VEC>(&x[r][0][0]);
+	}
+	group_reduce_rows<op_sum<float>, R, TL>(s, tpr_log2, smem);
+#pragma unroll
+	for (int r = 0; r < R; r++) {
+		const int64_t row = row0 + (int64_t)r * groups;
+		const bool ok = row < rows;
+		const float inv = rcp_sum(s[r]);
+		vec_of<T, VEC> *dst = reinterpret_cast<vec_of<T, VEC> *>(out + (ok ? row : 0) * cols);
+
+#pragma unroll
+		for (int k = 0; k < NV; k++) {
+			const int i = lane + k * tpr;
+			if (ok & (i < nvec)) {
 #pragma unroll
 				for (int j = 0; j < VEC; j++)
-					x[r][k][j] = exp2_ftz((x[r][k][j] - m[r]) * SOFTMAX_LOG2E);
-			s[r] = tree_reduce<op_sum<float>, NV * VEC>(&x[r][0][0]);
-		}
-		group_reduce_rows<op_sum<float>, R, TL>(s, tpr_log2, smem);
-#pragma unroll
-		for (int r = 0; r < R; r++) {
-			const int64_t row = base + (int64_t)r * groups + g;
-			const float inv = rcp_sum(s[r]);
-			vec_of<T, VEC> *dst = reinterpret_cast<vec_of<T, VEC> *>(out + (row < rows ? row : 0) * cols);
-
-#pragma unroll
-			for (int k = 0; k < NV; k++) {
-				const int i = lane + k * tpr;
-				if (row < rows && i < nvec) {
-#pragma unroll
-					for (int j = 0; j < VEC; j++)
-						x[r][k][j] *= inv;
-					dst[i] = vec_from_f32<VEC>(x[r][k], T());
-				}
+					x[r][k][j] *= inv;
+				dst[i] = vec_from_f32<VEC>(x[r][k], T());
 			}
 		}
 	}
@@ -558,8 +597,9 @@ static cudaError_t registers_launch(const struct reduce_launch *l)
 }
 
 /* block = rpb x tpr; the grid is a block per rpb x rpt rows, at most
- * INT_MAX (the row loop strides over the rest).  The rules have checked the
- * rest. */
+ * INT_MAX (softmax_rows_kernel's row loop strides over the rest;
+ * registers_shape refuses what softmax.registers' kernel cannot cover).
+ * The rules have checked the rest. */
 static int softmax_shape(const struct case_args *a, struct reduce_launch *l, char *, size_t)
 {
 	const struct softmax_params &p = launch_params<softmax_params>(l);
@@ -575,7 +615,24 @@ static const struct softmax_spec three_pass_spec = {softmax_shape, NULL,
 						     softmax_launch<ALG_THREE_PASS>, 0};
 static const struct softmax_spec online_spec = {softmax_shape, NULL,
 						 softmax_launch<ALG_ONLINE>, 0};
-static const struct softmax_spec registers_spec = {softmax_shape, NULL, registers_launch, 0};
+/* softmax_shape, where passes=1 takes a block for every rpb x rpt rows
+ * (softmax_registers_kernel has no loop over further rows): more rows than
+ * INT_MAX such blocks are refused, not clamped. */
+static int registers_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
+{
+	const struct softmax_params &p = launch_params<softmax_params>(l);
+	const int64_t rows_per_block = (int64_t)p.rpb * p.rpt;
+
+	if (p.passes == 1 && (a->n + rows_per_block - 1) / rows_per_block > INT_MAX) {
+		snprintf(msg, len, "%s with passes=1 takes a block of rpb x rpt = %lld rows at a time: "
+			 "%lld rows need more than %d blocks", a->variant, (long long)rows_per_block,
+			 (long long)a->n, INT_MAX);
+		return -1;
+	}
+	return softmax_shape(a, l, msg, len);
+}
+
+static const struct softmax_spec registers_spec = {registers_shape, NULL, registers_launch, 0};
 
 SOFTMAX_ENTRY_POINTS(three_pass, three_pass_spec)
 SOFTMAX_ENTRY_POINTS(online, online_spec)
