@@ -34,11 +34,13 @@
  * are shuffles of width tpr, no shared memory, no barrier), several rows a
  * thread (rpt) so that enough bytes are in flight, and long ones several
  * warps per row, so that each thread holds a few 16-byte vectors.
- * The row loop is block-uniform (a persistent stride over rows, rpb rows
- * at a time): every thread of the block runs every iteration and every
- * collective, threads of rows past the end carrying identities and
- * writing nothing, so full-mask shuffles and barriers are always reached
- * by all the threads they name.
+ * The row loop of three_pass and online (and of softmax.registers with
+ * passes=2) is block-uniform (a persistent stride over rows, rpb rows at a
+ * time); softmax.registers with passes=1 takes its block's rows once, with
+ * no loop.  Either way every thread of the block runs every collective,
+ * threads of rows past the end carrying identities and writing nothing,
+ * so full-mask shuffles and barriers are always reached by all the threads
+ * they name.
  *
  * -inf inputs give exactly 0 (exp_shifted never forms -inf - -inf;
  * softmax.registers replaces a max of -inf by 0 once a row, and ex2 of
