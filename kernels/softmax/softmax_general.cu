@@ -351,12 +351,13 @@ static __device__ __forceinline__ float rcp_sum(float s)
  * load, with no branch.  The C form ("if (pred) load, else -inf") compiled
  * to a branch around the load, and that put softmax.registers 2-3 % behind
  * this one at 2^14 rows of 128 bf16, where the time is the chain from the
- * block's start to its store (H200, 2026-11-27, docs/PERFORMANCE.md).
+ * block's start to its store (H200, 2026-11-27, docs/PERFORMANCE.md's
+ * third entry of that day).
  * The words that stay unloaded hold -inf of T (two of them for bf16).
  * Requires: p aligned for the vector when pred.
  */
 template <class T, int VEC>
-static __device__ __forceinline__ void load_or_lowest(const vec_of<T, VEC> *p, bool pred, float (&f)[VEC])
+static __device__ __forceinline__ void vec_load_or_lowest(const vec_of<T, VEC> *p, bool pred, float (&f)[VEC])
 {
 	constexpr int bytes = sizeof(T) * VEC;
 	const unsigned lowest = sizeof(T) == 2 ? 0xff80ff80u : 0xff800000u;
@@ -401,9 +402,10 @@ static __device__ __forceinline__ void load_or_lowest(const vec_of<T, VEC> *p, b
  * (a real row has a finite entry: the contract); it writes nothing.
  * Each block takes its rows once and ends, with no loop over further rows:
  * at 2^14 rows (a single wave, where the time is the chain from a block's
- * start to its store) the block-uniform stride of softmax_rows_kernel cost
- * 2-4 % (H200, 2026-11-27).  Every thread reaches every shuffle and
- * barrier: threads of rows past the end carry identities.
+ * start to its store) a minimal kernel with a block-uniform row loop was
+ * 2-4 % slower than without (H200, 2026-11-27).  Every thread reaches
+ * every shuffle and barrier: threads of rows past the end carry
+ * identities.
  * TL is tpr_log2 where tpr <= 32, a constant for the shuffles and the
  * indexing, and -1 past a warp.
  * Requires: gridDim.x x rpb x R >= rows (registers_shape); blockDim.x =
@@ -434,7 +436,7 @@ softmax_registers_kernel(const T *__restrict__ in, T *__restrict__ out, int64_t 
 #pragma unroll
 		for (int k = 0; k < NV; k++) {
 			const int i = lane + k * tpr;
-			load_or_lowest(src + i, ok & (i < nvec), x[r][k]);
+			vec_load_or_lowest(src + i, ok & (i < nvec), x[r][k]);
 		}
 	}
 #pragma unroll
@@ -626,7 +628,7 @@ static int registers_shape(const struct case_args *a, struct reduce_launch *l, c
 	const int64_t rows_per_block = (int64_t)p.rpb * p.rpt;
 
 	if (p.passes == 1 && (a->n + rows_per_block - 1) / rows_per_block > INT_MAX) {
-		snprintf(msg, len, "%s with passes=1 takes a block of rpb x rpt = %lld rows at a time: "
+		snprintf(msg, len, "%s with passes=1 takes a block for every rpb x rpt = %lld rows: "
 			 "%lld rows need more than %d blocks", a->variant, (long long)rows_per_block,
 			 (long long)a->n, INT_MAX);
 		return -1;
