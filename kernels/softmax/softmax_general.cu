@@ -600,6 +600,15 @@ static cudaError_t registers_launch(const struct reduce_launch *l)
 	});
 }
 
+/* The blocks of rpb x rpt rows (rpt 1 where a variant has none) that cover
+ * the case's rows. */
+static int64_t softmax_blocks(const struct case_args *a, const struct softmax_params &p)
+{
+	const int64_t rows_per_block = (int64_t)p.rpb * (p.rpt > 0 ? p.rpt : 1);
+
+	return (a->n + rows_per_block - 1) / rows_per_block;
+}
+
 /* block = rpb x tpr; the grid is a block per rpb x rpt rows, at most
  * INT_MAX (softmax_rows_kernel's row loop strides over the rest;
  * registers_shape refuses what softmax.registers' kernel cannot cover).
@@ -607,8 +616,7 @@ static cudaError_t registers_launch(const struct reduce_launch *l)
 static int softmax_shape(const struct case_args *a, struct reduce_launch *l, char *, size_t)
 {
 	const struct softmax_params &p = launch_params<softmax_params>(l);
-	const int64_t rows_per_block = (int64_t)p.rpb * (p.rpt > 0 ? p.rpt : 1);
-	const int64_t blocks = (a->n + rows_per_block - 1) / rows_per_block;
+	const int64_t blocks = softmax_blocks(a, p);
 
 	l->block = p.rpb * p.tpr;
 	l->grid = (int)(blocks < INT_MAX ? blocks : INT_MAX);
@@ -625,11 +633,10 @@ static const struct softmax_spec online_spec = {softmax_shape, NULL,
 static int registers_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
 {
 	const struct softmax_params &p = launch_params<softmax_params>(l);
-	const int64_t rows_per_block = (int64_t)p.rpb * p.rpt;
 
-	if (p.passes == 1 && (a->n + rows_per_block - 1) / rows_per_block > INT_MAX) {
+	if (p.passes == 1 && softmax_blocks(a, p) > INT_MAX) {
 		snprintf(msg, len, "%s with passes=1 takes a block for every rpb x rpt = %lld rows: "
-			 "%lld rows need more than %d blocks", a->variant, (long long)rows_per_block,
+			 "%lld rows need more than %d blocks", a->variant, (long long)p.rpb * p.rpt,
 			 (long long)a->n, INT_MAX);
 		return -1;
 	}
