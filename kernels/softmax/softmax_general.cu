@@ -51,6 +51,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include <type_traits>
+
 #include <cuda_bf16.h>
 
 #include "device_reduce.cuh"
@@ -408,35 +410,57 @@ static __device__ __forceinline__ void vec_load_or_lowest(const vec_of<T, VEC> *
  * identities.
  * TL is tpr_log2 where tpr <= 32, a constant for the shuffles and the
  * indexing, and -1 past a warp.
- * Requires: gridDim.x x rpb x R >= rows (registers_shape); blockDim.x =
- * rpb x tpr, a multiple of 32, tpr = 2^tpr_log2; cols a multiple of VEC
- * and <= NV x tpr x VEC (so an int); R == 1 when tpr > 32; TL == tpr_log2
- * when tpr <= 32, else TL == -1; in and out aligned for VEC elements.
+ * The index arithmetic in front of the loads is kept to what 2^14 rows of
+ * 128 bf16 showed to matter, where the time is the chain from a block's
+ * start to its store (H100, 2026-11-27, docs/PERFORMANCE.md's entry of
+ * that day): rows, cols and rpb are 32-bit arguments (registers_grids
+ * launches a grid for every 2^31 rows or 2^32 elements, whichever comes
+ * first); rpb comes as an argument rather than from blockDim (reading it,
+ * and adding the block's first row to the group's rather than or-ing
+ * them, each cost about 3 % in a kernel that did only that); each row's
+ * offset is computed once, for its loads and its stores.  Together 2 %
+ * (the same buffers) to 3.6 % (conform tune) faster at 2^14 rows than
+ * 64-bit rows and rpb from blockDim.
+ * Requires: gridDim.x x rpb x R >= rows, gridDim.x x rpb x R <= 2^32,
+ * rows x cols <= 2^32;
+ * blockDim.x = rpb x tpr, a multiple of 32, rpb a power of two, tpr =
+ * 2^tpr_log2; cols a multiple of VEC and <= NV x tpr x VEC; R == 1 when
+ * tpr > 32; TL == tpr_log2 when tpr <= 32, else TL == -1; in and out
+ * aligned for VEC elements.
  */
 template <class T, int VEC, int NV, int R, int TL>
 __global__ void __launch_bounds__(1024)
-softmax_registers_kernel(const T *__restrict__ in, T *__restrict__ out, int64_t rows, int cols,
-			 int tpr_log2_arg)
+softmax_registers_kernel(const T *__restrict__ in, T *__restrict__ out, unsigned rows, unsigned cols,
+			 unsigned rpb, int tpr_log2_arg)
 {
 	__shared__ float smem[2 * 32];
-	const int tpr_log2 = TL >= 0 ? TL : tpr_log2_arg;
-	const int tpr = 1 << tpr_log2, groups = (int)blockDim.x >> tpr_log2;
-	const int lane = (int)threadIdx.x & (tpr - 1), g = (int)threadIdx.x >> tpr_log2;
-	const int nvec = cols / VEC;
-	const int64_t row0 = (int64_t)blockIdx.x * groups * R + g;
+	const unsigned tpr_log2 = TL >= 0 ? TL : tpr_log2_arg;
+	const unsigned tpr = 1u << tpr_log2;
+	const unsigned lane = threadIdx.x & (tpr - 1), g = threadIdx.x >> tpr_log2;
+	const unsigned nvec = cols / VEC;
+	/* a multiple of rpb x R, a power of two above r rpb + g: or adds */
+	const unsigned first = blockIdx.x * (rpb * R);
 	float x[R][NV][VEC], m[R], s[R];
+	/* Each row's offset: 64-bit where the row is a warp's or less (at
+	 * 2^14 rows of 128 bf16, 32-bit ones were 2.7 % slower on the H100),
+	 * 32-bit past a warp (64-bit ones spilled in two instantiations with
+	 * the barriers' stage, and rows x cols <= 2^32: registers_grids). */
+	using offset_t = std::conditional_t<(TL >= 0), uint64_t, unsigned>;
+	offset_t off[R];
+	bool ok[R];
 
 	/* & rather than &&: a short-circuit is a branch that ptxas may keep
 	 * around the load */
 #pragma unroll
 	for (int r = 0; r < R; r++) {
-		const int64_t row = row0 + (int64_t)r * groups;
-		const bool ok = row < rows;
-		const vec_of<T, VEC> *src = reinterpret_cast<const vec_of<T, VEC> *>(in + (ok ? row : 0) * cols);
+		const unsigned row = first | (r * rpb + g);
+		ok[r] = row < rows;
+		off[r] = (offset_t)(ok[r] ? row : 0) * cols;
+		const vec_of<T, VEC> *src = reinterpret_cast<const vec_of<T, VEC> *>(in + off[r]);
 #pragma unroll
 		for (int k = 0; k < NV; k++) {
-			const int i = lane + k * tpr;
-			vec_load_or_lowest(src + i, ok & (i < nvec), x[r][k]);
+			const unsigned i = lane + k * tpr;
+			vec_load_or_lowest(src + i, ok[r] & (i < nvec), x[r][k]);
 		}
 	}
 #pragma unroll
@@ -460,15 +484,13 @@ softmax_registers_kernel(const T *__restrict__ in, T *__restrict__ out, int64_t 
 	group_reduce_rows<op_sum<float>, R, TL>(s, tpr_log2, smem);
 #pragma unroll
 	for (int r = 0; r < R; r++) {
-		const int64_t row = row0 + (int64_t)r * groups;
-		const bool ok = row < rows;
 		const float inv = rcp_sum(s[r]);
-		vec_of<T, VEC> *dst = reinterpret_cast<vec_of<T, VEC> *>(out + (ok ? row : 0) * cols);
+		vec_of<T, VEC> *dst = reinterpret_cast<vec_of<T, VEC> *>(out + off[r]);
 
 #pragma unroll
 		for (int k = 0; k < NV; k++) {
-			const int i = lane + k * tpr;
-			if (ok & (i < nvec)) {
+			const unsigned i = lane + k * tpr;
+			if (ok[r] & (i < nvec)) {
 #pragma unroll
 				for (int j = 0; j < VEC; j++)
 					x[r][k][j] *= inv;
@@ -544,8 +566,33 @@ static cudaError_t softmax_launch(const struct reduce_launch *l)
 	});
 }
 
-/* softmax_registers_kernel<T, VEC, NV, R, TL> for tpr = 2^tpr_log2: TL =
- * tpr_log2 up to a warp, -1 past it (then R == 1: the rules). */
+/* softmax_registers_kernel<T, VEC, NV, R, TL> over the case's rows: a
+ * grid of a block for every rpb x R rows, and as many grids as keep each
+ * one's rows below 2^31 and its elements within 2^32 (a multiple of the
+ * block's rows each), so that the kernel's row indices and offsets fit in
+ * 32 bits.  Rows of passes=1 are at most 32 x 1024 elements: a grid still
+ * holds 2^17 rows or more. */
+template <class T, int VEC, int NV, int R, int TL>
+static cudaError_t registers_grids(const struct reduce_launch *l, int tpr_log2)
+{
+	const unsigned rpb = (unsigned)launch_params<softmax_params>(l).rpb, per_block = rpb * R;
+	const int64_t rows = l->n / l->seg_len, cols = l->seg_len;
+	const int64_t most = ((int64_t)1 << 32) / cols < ((int64_t)1 << 31) ? ((int64_t)1 << 32) / cols
+									    : (int64_t)1 << 31;
+	const int64_t chunk = most / per_block * per_block;
+
+	for (int64_t done = 0; done < rows; done += chunk) {
+		const int64_t n = rows - done < chunk ? rows - done : chunk;
+		softmax_registers_kernel<T, VEC, NV, R, TL>
+			<<<(unsigned)((n + per_block - 1) / per_block), l->block, 0, l->stream>>>(
+				(const T *)l->in + done * cols, (T *)l->out + done * cols, (unsigned)n,
+				(unsigned)cols, rpb, tpr_log2);
+	}
+	return cudaSuccess;
+}
+
+/* registers_grids for tpr = 2^tpr_log2: TL = tpr_log2 up to a warp, -1
+ * past it (then R == 1: the rules). */
 template <class T, int VEC, int NV, int R, int TL = 0>
 static cudaError_t registers_launch_tl(const struct reduce_launch *l, int tpr_log2)
 {
@@ -553,15 +600,12 @@ static cudaError_t registers_launch_tl(const struct reduce_launch *l, int tpr_lo
 		if constexpr (R != 1)
 			return cudaErrorInvalidValue;
 		else
-			softmax_registers_kernel<T, VEC, NV, 1, -1><<<(unsigned)l->grid, l->block, 0, l->stream>>>(
-				(const T *)l->in, (T *)l->out, l->n / l->seg_len, (int)l->seg_len, tpr_log2);
+			return registers_grids<T, VEC, NV, 1, -1>(l, tpr_log2);
 	} else {
 		if (tpr_log2 > TL)
 			return registers_launch_tl<T, VEC, NV, R, TL + 1>(l, tpr_log2);
-		softmax_registers_kernel<T, VEC, NV, R, TL><<<(unsigned)l->grid, l->block, 0, l->stream>>>(
-			(const T *)l->in, (T *)l->out, l->n / l->seg_len, (int)l->seg_len, tpr_log2);
+		return registers_grids<T, VEC, NV, R, TL>(l, tpr_log2);
 	}
-	return cudaSuccess;
 }
 
 /* softmax_registers_kernel for R rows a group with the fewest vectors a
@@ -600,23 +644,15 @@ static cudaError_t registers_launch(const struct reduce_launch *l)
 	});
 }
 
-/* The blocks of rpb x rpt rows (rpt 1 where a variant has none) that cover
- * the case's rows. */
-static int64_t softmax_blocks(const struct case_args *a, const struct softmax_params &p)
-{
-	const int64_t rows_per_block = (int64_t)p.rpb * (p.rpt > 0 ? p.rpt : 1);
-
-	return (a->n + rows_per_block - 1) / rows_per_block;
-}
-
-/* block = rpb x tpr; the grid is a block per rpb x rpt rows, at most
- * INT_MAX (softmax_rows_kernel's row loop strides over the rest;
- * registers_shape refuses what softmax.registers' kernel cannot cover).
- * The rules have checked the rest. */
+/* block = rpb x tpr; the grid is a block per rpb x rpt rows (rpt 1 where
+ * a variant has none), at most INT_MAX: softmax_rows_kernel's row loop
+ * strides over the rest (softmax.registers with passes=1 sizes its own
+ * grids, registers_grids).  The rules have checked the rest. */
 static int softmax_shape(const struct case_args *a, struct reduce_launch *l, char *, size_t)
 {
 	const struct softmax_params &p = launch_params<softmax_params>(l);
-	const int64_t blocks = softmax_blocks(a, p);
+	const int64_t rows_per_block = (int64_t)p.rpb * (p.rpt > 0 ? p.rpt : 1);
+	const int64_t blocks = (a->n + rows_per_block - 1) / rows_per_block;
 
 	l->block = p.rpb * p.tpr;
 	l->grid = (int)(blocks < INT_MAX ? blocks : INT_MAX);
@@ -627,23 +663,7 @@ static const struct softmax_spec three_pass_spec = {softmax_shape, NULL,
 						     softmax_launch<ALG_THREE_PASS>, 0};
 static const struct softmax_spec online_spec = {softmax_shape, NULL,
 						 softmax_launch<ALG_ONLINE>, 0};
-/* softmax_shape, where passes=1 takes a block for every rpb x rpt rows
- * (softmax_registers_kernel has no loop over further rows): more rows than
- * INT_MAX such blocks are refused, not clamped. */
-static int registers_shape(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
-{
-	const struct softmax_params &p = launch_params<softmax_params>(l);
-
-	if (p.passes == 1 && softmax_blocks(a, p) > INT_MAX) {
-		snprintf(msg, len, "%s with passes=1 takes a block for every rpb x rpt = %lld rows: "
-			 "%lld rows need more than %d blocks", a->variant, (long long)p.rpb * p.rpt,
-			 (long long)a->n, INT_MAX);
-		return -1;
-	}
-	return softmax_shape(a, l, msg, len);
-}
-
-static const struct softmax_spec registers_spec = {registers_shape, NULL, registers_launch, 0};
+static const struct softmax_spec registers_spec = {softmax_shape, NULL, registers_launch, 0};
 
 SOFTMAX_ENTRY_POINTS(three_pass, three_pass_spec)
 SOFTMAX_ENTRY_POINTS(online, online_spec)
