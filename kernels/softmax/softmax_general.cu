@@ -49,7 +49,6 @@
  */
 #include <limits.h>
 #include <stddef.h>
-#include <stdio.h>
 
 #include <type_traits>
 
@@ -414,16 +413,16 @@ static __device__ __forceinline__ void vec_load_or_lowest(const vec_of<T, VEC> *
  * 128 bf16 showed to matter, where the time is the chain from a block's
  * start to its store (H100, 2026-11-27, docs/PERFORMANCE.md's entry of
  * that day): rows, cols and rpb are 32-bit arguments (registers_grids
- * launches a grid for every 2^31 rows or 2^32 elements, whichever comes
- * first); rpb comes as an argument rather than from blockDim (reading it,
+ * launches a grid for every INT_MAX rows or 2^32 elements, whichever is
+ * fewer); rpb comes as an argument rather than from blockDim (reading it,
  * and adding the block's first row to the group's rather than or-ing
  * them, each cost about 3 % in a kernel that did only that); each row's
  * offset is computed once, for its loads and its stores.  Together 2 %
  * (the same buffers) to 3.6 % (conform tune) faster at 2^14 rows than
  * 64-bit rows and rpb from blockDim.
  * Requires: gridDim.x x rpb x R >= rows, gridDim.x x rpb x R <= 2^32,
- * rows x cols <= 2^32;
- * blockDim.x = rpb x tpr, a multiple of 32, rpb a power of two, tpr =
+ * rows x cols <= 2^32; rpb and R powers of two (for the or);
+ * blockDim.x = rpb x tpr, a multiple of 32, tpr =
  * 2^tpr_log2; cols a multiple of VEC and <= NV x tpr x VEC; R == 1 when
  * tpr > 32; TL == tpr_log2 when tpr <= 32, else TL == -1; in and out
  * aligned for VEC elements.
@@ -441,7 +440,7 @@ softmax_registers_kernel(const T *__restrict__ in, T *__restrict__ out, unsigned
 	/* a multiple of rpb x R, a power of two above r rpb + g: or adds */
 	const unsigned first = blockIdx.x * (rpb * R);
 	float x[R][NV][VEC], m[R], s[R];
-	/* Each row's offset: 64-bit where the row is a warp's or less (at
+	/* Each row's offset: 64-bit where a row group is a warp or less (at
 	 * 2^14 rows of 128 bf16, 32-bit ones were 2.7 % slower on the H100),
 	 * 32-bit past a warp (64-bit ones spilled in two instantiations with
 	 * the barriers' stage, and rows x cols <= 2^32: registers_grids). */
@@ -566,25 +565,33 @@ static cudaError_t softmax_launch(const struct reduce_launch *l)
 	});
 }
 
+/* The blocks of rows_per_block rows that cover rows. */
+static int64_t softmax_blocks(int64_t rows, int64_t rows_per_block)
+{
+	return (rows + rows_per_block - 1) / rows_per_block;
+}
+
 /* softmax_registers_kernel<T, VEC, NV, R, TL> over the case's rows: a
  * grid of a block for every rpb x R rows, and as many grids as keep each
- * one's rows below 2^31 and its elements within 2^32 (a multiple of the
- * block's rows each), so that the kernel's row indices and offsets fit in
- * 32 bits.  Rows of passes=1 are at most 32 x 1024 elements: a grid still
- * holds 2^17 rows or more. */
+ * one's rows at most INT_MAX (gridDim.x's bound, a block holding one row
+ * at the least) and its elements at most 2^32, a multiple of the block's
+ * rows each, so that the kernel's row indices and offsets fit in 32 bits.
+ * The rules keep rpb x rpt x cols <= 32 x 1024 with passes=1: a grid
+ * still holds 2^17 rows or more. */
 template <class T, int VEC, int NV, int R, int TL>
 static cudaError_t registers_grids(const struct reduce_launch *l, int tpr_log2)
 {
 	const unsigned rpb = (unsigned)launch_params<softmax_params>(l).rpb, per_block = rpb * R;
 	const int64_t rows = l->n / l->seg_len, cols = l->seg_len;
-	const int64_t most = ((int64_t)1 << 32) / cols < ((int64_t)1 << 31) ? ((int64_t)1 << 32) / cols
-									    : (int64_t)1 << 31;
-	const int64_t chunk = most / per_block * per_block;
+	const int64_t by_elems = ((int64_t)1 << 32) / cols;
+	const int64_t chunk = (by_elems < INT_MAX ? by_elems : INT_MAX) / per_block * per_block;
 
+	if (chunk == 0) /* a block of more than 2^32 elements: the rules refuse it */
+		return cudaErrorInvalidValue;
 	for (int64_t done = 0; done < rows; done += chunk) {
 		const int64_t n = rows - done < chunk ? rows - done : chunk;
 		softmax_registers_kernel<T, VEC, NV, R, TL>
-			<<<(unsigned)((n + per_block - 1) / per_block), l->block, 0, l->stream>>>(
+			<<<(unsigned)softmax_blocks(n, per_block), l->block, 0, l->stream>>>(
 				(const T *)l->in + done * cols, (T *)l->out + done * cols, (unsigned)n,
 				(unsigned)cols, rpb, tpr_log2);
 	}
@@ -651,8 +658,7 @@ static cudaError_t registers_launch(const struct reduce_launch *l)
 static int softmax_shape(const struct case_args *a, struct reduce_launch *l, char *, size_t)
 {
 	const struct softmax_params &p = launch_params<softmax_params>(l);
-	const int64_t rows_per_block = (int64_t)p.rpb * (p.rpt > 0 ? p.rpt : 1);
-	const int64_t blocks = (a->n + rows_per_block - 1) / rows_per_block;
+	const int64_t blocks = softmax_blocks(a->n, (int64_t)p.rpb * (p.rpt > 0 ? p.rpt : 1));
 
 	l->block = p.rpb * p.tpr;
 	l->grid = (int)(blocks < INT_MAX ? blocks : INT_MAX);
