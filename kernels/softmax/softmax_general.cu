@@ -414,18 +414,17 @@ static __device__ __forceinline__ void vec_load_or_lowest(const vec_of<T, VEC> *
  * start to its store (H100, 2026-11-27, docs/PERFORMANCE.md's entry of
  * that day): rows, cols and rpb are 32-bit arguments (registers_grids
  * launches a grid for every INT_MAX rows or 2^32 elements, whichever is
- * fewer); rpb comes as an argument rather than from blockDim (reading it,
- * and adding the block's first row to the group's rather than or-ing
- * them, each cost about 3 % in a kernel that did only that); each row's
- * offset is computed once, for its loads and its stores.  Together 2 %
- * (the same buffers) to 3.6 % (conform tune) faster at 2^14 rows than
- * 64-bit rows and rpb from blockDim.
+ * fewer); rpb comes as an argument rather than from blockDim, and the
+ * block's first row is or-ed with the group's rather than added (reading
+ * blockDim, or adding, cost about 3 %, either alone or both, in a kernel
+ * that did only that); each row's offset is computed once, for its loads
+ * and its stores.  Together 2 % (the same buffers) to 3.6 % (conform
+ * tune) faster at 2^14 rows than 64-bit rows and rpb from blockDim.
  * Requires: gridDim.x x rpb x R >= rows, gridDim.x x rpb x R <= 2^32,
- * rows x cols <= 2^32; rpb and R powers of two (for the or);
- * blockDim.x = rpb x tpr, a multiple of 32, tpr =
- * 2^tpr_log2; cols a multiple of VEC and <= NV x tpr x VEC; R == 1 when
- * tpr > 32; TL == tpr_log2 when tpr <= 32, else TL == -1; in and out
- * aligned for VEC elements.
+ * rows x cols <= 2^32; rpb and R powers of two (for the or); blockDim.x =
+ * rpb x tpr, a multiple of 32, tpr = 2^tpr_log2; cols a multiple of VEC
+ * and <= NV x tpr x VEC; R == 1 when tpr > 32; TL == tpr_log2 when tpr <=
+ * 32, else TL == -1; in and out aligned for VEC elements.
  */
 template <class T, int VEC, int NV, int R, int TL>
 __global__ void __launch_bounds__(1024)
