@@ -29,7 +29,10 @@
  *        to that default (SOFTMAX_REGISTERS_SPACE says why);
  *   rpt  (softmax.registers only) rows a group holds at once, 1, 2 or 4:
  *        rpb x rpt rows a block, each thread with the vectors of rpt rows
- *        in flight together.
+ *        in flight together;
+ *   prefetch (softmax.registers with passes=1 only) 0 or 256: the bytes
+ *        the L2 fetches for a load that misses it, as a hint on every load
+ *        (PTX's .L2::256B; 0 leaves the sector).
  * Short rows want several rows per warp (tpr < 32: the row's max and sum
  * are shuffles of width tpr, no shared memory, no barrier), several rows a
  * thread (rpt) so that enough bytes are in flight, and long ones several
@@ -68,10 +71,10 @@
 enum softmax_alg { ALG_THREE_PASS, ALG_ONLINE };
 
 /* The family's parameters: threads per row, row groups per block, elements
- * per vector load, and softmax.registers' passes and rows per group (the
- * tunables above; 0 where a variant does not declare them). */
+ * per vector load, and softmax.registers' passes, rows per group and L2
+ * prefetch (the tunables above; 0 where a variant does not declare them). */
 struct softmax_params {
-	int tpr, rpb, vec, passes, rpt;
+	int tpr, rpb, vec, passes, rpt, prefetch;
 };
 
 /* e^(x - m) as exp2f of the scaled difference; exactly 0 when x is -inf
@@ -347,6 +350,31 @@ static __device__ __forceinline__ float rcp_sum(float s)
 	return r;
 }
 
+/* vec_load_or_lowest's predicated load of `bytes` bytes at p into w (-inf
+ * of T in every word it leaves), by the PTX load ld: a string literal, so
+ * that the two hints share the rest. */
+#define SOFTMAX_LOAD_OR_LOWEST(ld)                                                                 \
+	do {                                                                                       \
+		if constexpr (bytes == 16) {                                                       \
+			w[0] = w[1] = w[2] = w[3] = lowest;                                        \
+			asm("{ .reg .pred p; setp.ne.b32 p, %4, 0; @p " ld ".v4.b32 {%0, %1, %2, %3}, [%5]; }" \
+			    : "+r"(w[0]), "+r"(w[1]), "+r"(w[2]), "+r"(w[3]) : "r"(on), "l"(p));   \
+		} else if constexpr (bytes == 8) {                                                 \
+			w[0] = w[1] = lowest;                                                      \
+			asm("{ .reg .pred p; setp.ne.b32 p, %2, 0; @p " ld ".v2.b32 {%0, %1}, [%3]; }" \
+			    : "+r"(w[0]), "+r"(w[1]) : "r"(on), "l"(p));                           \
+		} else if constexpr (bytes == 4) {                                                 \
+			w[0] = lowest;                                                             \
+			asm("{ .reg .pred p; setp.ne.b32 p, %1, 0; @p " ld ".b32 %0, [%2]; }"      \
+			    : "+r"(w[0]) : "r"(on), "l"(p));                                       \
+		} else {                                                                           \
+			unsigned short h = (unsigned short)lowest;                                 \
+			asm("{ .reg .pred p; setp.ne.b32 p, %1, 0; @p " ld ".u16 %0, [%2]; }"      \
+			    : "+h"(h) : "r"(on), "l"(p));                                          \
+			w[0] = h;                                                                  \
+		}                                                                                  \
+	} while (0)
+
 /*
  * VEC elements at p into f as f32 when pred, else -inf: one predicated
  * load, with no branch.  The C form ("if (pred) load, else -inf") compiled
@@ -354,10 +382,16 @@ static __device__ __forceinline__ float rcp_sum(float s)
  * this one at 2^14 rows of 128 bf16, where the time is the chain from the
  * block's start to its store (H200, 2026-11-27, docs/PERFORMANCE.md's
  * third entry of that day).
+ * PF = 256 asks the L2 to fetch the 256 bytes around a load that misses
+ * it (.L2::256B), not just the load's sectors: the loads of a block's
+ * rows that follow find them on their way.  At 2^14 rows of 128 bf16 (one
+ * wave, every load at once) it made the two best mappings 2.7 and 3.2 %
+ * faster; at 2^17 rows and on rows of 1024 f32 it cost up to 3 % (H100,
+ * 2026-11-27, docs/PERFORMANCE.md): a tunable, not a default.
  * The words that stay unloaded hold -inf of T (two of them for bf16).
- * Requires: p aligned for the vector when pred.
+ * Requires: p aligned for the vector when pred; PF 0 or 256.
  */
-template <class T, int VEC>
+template <class T, int VEC, int PF>
 static __device__ __forceinline__ void vec_load_or_lowest(const vec_of<T, VEC> *p, bool pred, float (&f)[VEC])
 {
 	constexpr int bytes = sizeof(T) * VEC;
@@ -366,25 +400,12 @@ static __device__ __forceinline__ void vec_load_or_lowest(const vec_of<T, VEC> *
 	unsigned w[bytes >= 4 ? bytes / 4 : 1] = {};
 	vec_of<T, VEC> v;
 
-	if constexpr (bytes == 16) {
-		w[0] = w[1] = w[2] = w[3] = lowest;
-		asm("{ .reg .pred p; setp.ne.b32 p, %4, 0; @p ld.global.nc.v4.b32 {%0, %1, %2, %3}, [%5]; }"
-		    : "+r"(w[0]), "+r"(w[1]), "+r"(w[2]), "+r"(w[3]) : "r"(on), "l"(p));
-	} else if constexpr (bytes == 8) {
-		w[0] = w[1] = lowest;
-		asm("{ .reg .pred p; setp.ne.b32 p, %2, 0; @p ld.global.nc.v2.b32 {%0, %1}, [%3]; }"
-		    : "+r"(w[0]), "+r"(w[1]) : "r"(on), "l"(p));
-	} else if constexpr (bytes == 4) {
-		w[0] = lowest;
-		asm("{ .reg .pred p; setp.ne.b32 p, %1, 0; @p ld.global.nc.b32 %0, [%2]; }"
-		    : "+r"(w[0]) : "r"(on), "l"(p));
-	} else {
-		static_assert(bytes == 2, "a vector of 2, 4, 8 or 16 bytes");
-		unsigned short h = (unsigned short)lowest;
-		asm("{ .reg .pred p; setp.ne.b32 p, %1, 0; @p ld.global.nc.u16 %0, [%2]; }"
-		    : "+h"(h) : "r"(on), "l"(p));
-		w[0] = h;
-	}
+	static_assert(bytes == 2 || bytes == 4 || bytes == 8 || bytes == 16, "a vector of 2, 4, 8 or 16 bytes");
+	static_assert(PF == 0 || PF == 256, "no L2 prefetch, or 256 bytes");
+	if constexpr (PF == 256)
+		SOFTMAX_LOAD_OR_LOWEST("ld.global.nc.L2::256B");
+	else
+		SOFTMAX_LOAD_OR_LOWEST("ld.global.nc");
 	memcpy(&v, w, sizeof v);
 	vec_to_f32(v, f);
 }
@@ -423,10 +444,11 @@ static __device__ __forceinline__ void vec_load_or_lowest(const vec_of<T, VEC> *
  * Requires: gridDim.x x rpb x R >= rows, gridDim.x x rpb x R <= 2^32,
  * rows x cols <= 2^32; rpb and R powers of two (for the or); blockDim.x =
  * rpb x tpr, a multiple of 32, tpr = 2^tpr_log2; cols a multiple of VEC
- * and <= NV x tpr x VEC; R == 1 when tpr > 32; TL == tpr_log2 when tpr <=
+ * and <= NV x tpr x VEC; R == 1 when tpr > 32; PF 0 or 256 (the L2
+ * prefetch of vec_load_or_lowest); TL == tpr_log2 when tpr <=
  * 32, else TL == -1; in and out aligned for VEC elements.
  */
-template <class T, int VEC, int NV, int R, int TL>
+template <class T, int VEC, int NV, int R, int TL, int PF>
 __global__ void __launch_bounds__(1024)
 softmax_registers_kernel(const T *__restrict__ in, T *__restrict__ out, unsigned rows, unsigned cols,
 			 unsigned rpb, int tpr_log2_arg)
@@ -458,7 +480,7 @@ softmax_registers_kernel(const T *__restrict__ in, T *__restrict__ out, unsigned
 #pragma unroll
 		for (int k = 0; k < NV; k++) {
 			const unsigned i = lane + k * tpr;
-			vec_load_or_lowest(src + i, ok[r] & (i < nvec), x[r][k]);
+			vec_load_or_lowest<T, VEC, PF>(src + i, ok[r] & (i < nvec), x[r][k]);
 		}
 	}
 #pragma unroll
@@ -570,14 +592,14 @@ static int64_t softmax_blocks(int64_t rows, int64_t rows_per_block)
 	return (rows + rows_per_block - 1) / rows_per_block;
 }
 
-/* softmax_registers_kernel<T, VEC, NV, R, TL> over the case's rows: a
+/* softmax_registers_kernel<T, VEC, NV, R, TL, PF> over the case's rows: a
  * grid of a block for every rpb x R rows, and as many grids as keep each
  * one's rows at most INT_MAX (gridDim.x's bound, a block holding one row
  * at the least) and its elements at most 2^32, a multiple of the block's
  * rows each, so that the kernel's row indices and offsets fit in 32 bits.
  * The rules keep rpb x rpt x cols <= 32 x 1024 with passes=1: a grid
  * still holds 2^17 rows or more. */
-template <class T, int VEC, int NV, int R, int TL>
+template <class T, int VEC, int NV, int R, int TL, int PF>
 static cudaError_t registers_grids(const struct reduce_launch *l, int tpr_log2)
 {
 	const unsigned rpb = (unsigned)launch_params<softmax_params>(l).rpb, per_block = rpb * R;
@@ -589,7 +611,7 @@ static cudaError_t registers_grids(const struct reduce_launch *l, int tpr_log2)
 		return cudaErrorInvalidValue;
 	for (int64_t done = 0; done < rows; done += chunk) {
 		const int64_t n = rows - done < chunk ? rows - done : chunk;
-		softmax_registers_kernel<T, VEC, NV, R, TL>
+		softmax_registers_kernel<T, VEC, NV, R, TL, PF>
 			<<<(unsigned)softmax_blocks(n, per_block), l->block, 0, l->stream>>>(
 				(const T *)l->in + done * cols, (T *)l->out + done * cols, (unsigned)n,
 				(unsigned)cols, rpb, tpr_log2);
@@ -599,33 +621,33 @@ static cudaError_t registers_grids(const struct reduce_launch *l, int tpr_log2)
 
 /* registers_grids for tpr = 2^tpr_log2: TL = tpr_log2 up to a warp, -1
  * past it (then R == 1: the rules). */
-template <class T, int VEC, int NV, int R, int TL = 0>
+template <class T, int VEC, int NV, int R, int PF, int TL = 0>
 static cudaError_t registers_launch_tl(const struct reduce_launch *l, int tpr_log2)
 {
 	if constexpr (TL > 5) {
 		if constexpr (R != 1)
 			return cudaErrorInvalidValue;
 		else
-			return registers_grids<T, VEC, NV, 1, -1>(l, tpr_log2);
+			return registers_grids<T, VEC, NV, 1, -1, PF>(l, tpr_log2);
 	} else {
 		if (tpr_log2 > TL)
-			return registers_launch_tl<T, VEC, NV, R, TL + 1>(l, tpr_log2);
-		return registers_grids<T, VEC, NV, R, TL>(l, tpr_log2);
+			return registers_launch_tl<T, VEC, NV, R, PF, TL + 1>(l, tpr_log2);
+		return registers_grids<T, VEC, NV, R, TL, PF>(l, tpr_log2);
 	}
 }
 
 /* softmax_registers_kernel for R rows a group with the fewest vectors a
  * thread, NV (a power of two), that hold nv of them.  Requires: nv x R <=
  * SOFTMAX_REG_VECS and nv x R x VEC <= SOFTMAX_REG_ELEMS (the rule). */
-template <class T, int VEC, int R, int NV = 1>
+template <class T, int VEC, int R, int PF, int NV = 1>
 static cudaError_t registers_launch_nv(const struct reduce_launch *l, int64_t nv, int tpr)
 {
 	if constexpr (NV * R > SOFTMAX_REG_VECS || NV * R * VEC > SOFTMAX_REG_ELEMS) {
 		return cudaErrorInvalidValue;
 	} else {
 		if (nv > NV)
-			return registers_launch_nv<T, VEC, R, 2 * NV>(l, nv, tpr);
-		return registers_launch_tl<T, VEC, NV, R>(l, __builtin_ctz(tpr));
+			return registers_launch_nv<T, VEC, R, PF, 2 * NV>(l, nv, tpr);
+		return registers_launch_tl<T, VEC, NV, R, PF>(l, __builtin_ctz(tpr));
 	}
 }
 
@@ -640,11 +662,18 @@ static cudaError_t registers_launch(const struct reduce_launch *l)
 	return softmax_dispatch(l, [&](auto t, auto vec) {
 		using T = decltype(t);
 		const int64_t nv = (l->seg_len / vec + p.tpr - 1) / p.tpr;
+		auto by_rpt = [&](auto pf) {
+			switch (p.rpt) {
+			case 1: return registers_launch_nv<T, vec, 1, pf>(l, nv, p.tpr);
+			case 2: return registers_launch_nv<T, vec, 2, pf>(l, nv, p.tpr);
+			case 4: return registers_launch_nv<T, vec, 4, pf>(l, nv, p.tpr);
+			default: return cudaErrorInvalidValue;
+			}
+		};
 
-		switch (p.rpt) {
-		case 1: return registers_launch_nv<T, vec, 1>(l, nv, p.tpr);
-		case 2: return registers_launch_nv<T, vec, 2>(l, nv, p.tpr);
-		case 4: return registers_launch_nv<T, vec, 4>(l, nv, p.tpr);
+		switch (p.prefetch) {
+		case 0: return by_rpt(std::integral_constant<int, 0>());
+		case 256: return by_rpt(std::integral_constant<int, 256>());
 		default: return cudaErrorInvalidValue;
 		}
 	});
@@ -676,8 +705,8 @@ SOFTMAX_ENTRY_POINTS(registers, registers_spec)
 
 #define SOFTMAX_TYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_BF16))
 /* Declared in the order the tuner walks them: rpb, tpr, vec, then
- * softmax.registers' passes and rpt (its set is this list, the others' the
- * first three). */
+ * softmax.registers' passes, rpt and prefetch (its set is this list, the
+ * others' the first three). */
 static const struct tunable softmax_tunables[] = {
 	{.name = "rpb", .doc = "rows per block (groups of tpr threads; x rpt rows for softmax.registers)",
 	 .lo = 1, .hi = 1024, .pow2 = 1, .def = "4",
@@ -691,6 +720,8 @@ static const struct tunable softmax_tunables[] = {
 	 .field = offsetof(struct softmax_params, passes)},
 	{.name = "rpt", .doc = "rows a group of tpr threads holds at once", .values = "1|2|4", .def = "1",
 	 .space = "1,2,4", .field = offsetof(struct softmax_params, rpt)},
+	{.name = "prefetch", .doc = "bytes the L2 fetches for a load that misses it (0: the sectors loaded)",
+	 .values = "0|256", .def = "0", .space = "0,256", .field = offsetof(struct softmax_params, prefetch)},
 };
 #define SOFTMAX_FAMILY_TUNABLES 3
 static const struct rule softmax_rules[] = {
@@ -713,6 +744,7 @@ static const struct rule registers_rules[] = {
 	{"passes == 2 || cols * rpt <= tpr * min(8 * vec, 32)", "with passes=1 the rows fit in registers"},
 	{"rpt == 1 || passes == 1 && tpr <= 32",
 	 "several rows a group (rpt > 1) need rows that fit in registers (passes=1) and a group within a warp"},
+	{"prefetch == 0 || passes == 1", "the L2 prefetch is the one-pass kernel's (passes=1)"},
 };
 /* The two that read a row several times keep the spaces they were tuned
  * over; rows per block beyond 16 and fewer than 4 threads a row pay only
@@ -729,7 +761,7 @@ static const struct rule registers_rules[] = {
  * a larger tpr is one step from the two-pass region into the one-pass
  * region.  passes=2 stays a tunable for a case to ask for. */
 #define SOFTMAX_REGISTERS_SPACE \
-	"rpb=1,2,4,8,16,32,64 tpr=1,2,4,8,16,32,64,128,256,512,1024 vec=1,2,4,8 rpt=1,2,4"
+	"rpb=1,2,4,8,16,32,64 tpr=1,2,4,8,16,32,64,128,256,512,1024 vec=1,2,4,8 rpt=1,2,4 prefetch=0,256"
 
 /* -inf entries are fine (they give 0); a row of only -inf has no softmax. */
 #define SOFTMAX(name_, summary_, prefix, ...)                                                       \
