@@ -385,8 +385,8 @@ static __device__ __forceinline__ float rcp_sum(float s)
  * PF = 256 asks the L2 to fetch the 256 bytes around a load that misses
  * it (.L2::256B), not just the load's sectors: the loads of a block's
  * rows that follow find them on their way.  At 2^14 rows of 128 bf16 (one
- * wave, every load at once) it made the two best mappings 2.7 and 3.2 %
- * faster; at 2^17 rows and on rows of 1024 f32 it cost up to 3 % (H100,
+ * wave, every load at once) it made the two best mappings 2.8 and 3.3 %
+ * faster; at 2^17 rows and on rows of 1024 f32 it cost up to 3.7 % (H100,
  * 2026-11-27, docs/PERFORMANCE.md): a tunable, not a default.
  * The words that stay unloaded hold -inf of T (two of them for bf16).
  * Requires: p aligned for the vector when pred; PF 0 or 256.
