@@ -32,7 +32,7 @@
  *        in flight together;
  *   prefetch (softmax.registers with passes=1 only) 0 or 256: the bytes
  *        the L2 fetches for a load that misses it, as a hint on every load
- *        (PTX's .L2::256B; 0 leaves the sector).
+ *        (PTX's .L2::256B; 0: only the sectors the load asks for).
  * Short rows want several rows per warp (tpr < 32: the row's max and sum
  * are shuffles of width tpr, no shared memory, no barrier), several rows a
  * thread (rpt) so that enough bytes are in flight, and long ones several
@@ -444,9 +444,9 @@ static __device__ __forceinline__ void vec_load_or_lowest(const vec_of<T, VEC> *
  * Requires: gridDim.x x rpb x R >= rows, gridDim.x x rpb x R <= 2^32,
  * rows x cols <= 2^32; rpb and R powers of two (for the or); blockDim.x =
  * rpb x tpr, a multiple of 32, tpr = 2^tpr_log2; cols a multiple of VEC
- * and <= NV x tpr x VEC; R == 1 when tpr > 32; PF 0 or 256 (the L2
- * prefetch of vec_load_or_lowest); TL == tpr_log2 when tpr <=
- * 32, else TL == -1; in and out aligned for VEC elements.
+ * and <= NV x tpr x VEC; R == 1 when tpr > 32; TL == tpr_log2 when tpr
+ * <= 32, else TL == -1; PF 0 or 256 (vec_load_or_lowest's L2 prefetch);
+ * in and out aligned for VEC elements.
  */
 template <class T, int VEC, int NV, int R, int TL, int PF>
 __global__ void __launch_bounds__(1024)
