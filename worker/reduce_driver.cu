@@ -6,14 +6,17 @@
  * a case that passes check() launches exactly the configuration check()
  * accepted; device and host buffers are released on every path, including
  * after sticky errors (the frees then fail harmlessly); a run is timed only
- * after every one of its repeated runs was checked correct, on the same
- * buffers, so the timing never includes an allocation or a copy.
+ * after every one of its repeated runs and its exact probes was checked
+ * correct, on the same buffers (the random input copied back after the
+ * probes), so the timing never includes an allocation or a copy; every
+ * checked launch is audited (guards, input, scratch: device_audit).
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "audit.cuh"
 #include "check.h"
 #include "cuda_check.cuh"
 #include "measure.cuh"
@@ -21,6 +24,8 @@
 #include "reduce_driver.cuh"
 #include "reference.h"
 #include "par.h"
+#include "probe.h"
+#include "probe_fill.cuh"
 #include "rng.h"
 
 int case_check_common(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
@@ -152,25 +157,60 @@ static void reduce_fill_input(enum reduce_input kind, uint64_t seed, enum dtype 
 	rng_fill_nonzero(d, buf, n);
 }
 
-/* Device buffers for l, with the input copied in and scratch zeroed.
+static size_t input_bytes(const struct reduce_launch *l)
+{
+	return l->in ? (size_t)l->n * dtype_size(l->dtype) : 0;
+}
+
+static size_t output_bytes(const struct reduce_launch *l)
+{
+	return (size_t)l->n_out * dtype_size(l->out_dtype);
+}
+
+/* The audit of the buffers as they are now (audit.cuh) into rep. */
+static cudaError_t audit_now(const struct reduce_launch *l, struct audit_report *rep)
+{
+	const struct audit_buffer b[AUDIT_BUFFERS] = {
+		{l->in, input_bytes(l)}, {l->out, output_bytes(l)}, {l->scratch, l->scratch_bytes}};
+
+	return audit_collect(b, l->scratch_stays_zero, l->audit, rep);
+}
+
+/* The input's hash as it is now, as the next audit compares it. */
+static cudaError_t audit_remember_input(struct reduce_launch *l)
+{
+	struct audit_report *rep = (struct audit_report *)malloc(sizeof *rep);
+	cudaError_t e;
+
+	if (!rep)
+		return cudaErrorMemoryAllocation;
+	if ((e = audit_now(l, rep)) == cudaSuccess)
+		l->in_hash = rep->hash;
+	free(rep);
+	return e;
+}
+
+/* Device buffers for l, each between guard zones (guard.h), with the
+ * input copied in and scratch zeroed, and the input's hash taken.
  * Returns 0, or -1 with r filled and nothing left allocated. */
 static int device_open(struct reduce_launch *l, const void *host_in, struct case_result *r)
 {
 	const size_t in_bytes = host_in ? (size_t)l->n * dtype_size(l->dtype) : 0;
 	const size_t out_bytes = (size_t)l->n_out * dtype_size(l->out_dtype);
-	void *d_in = NULL, *d_out = NULL, *d_scratch = NULL;
+	void *d_in = NULL, *d_out = NULL, *d_scratch = NULL, *d_audit = NULL;
 	cudaError_t e;
 
-	l->in = l->out = l->scratch = NULL;
-	if (in_bytes && (e = cudaMalloc(&d_in, in_bytes)) != cudaSuccess) {
+	l->in = l->out = l->scratch = l->audit = NULL;
+	if (in_bytes && (e = guarded_alloc(&d_in, in_bytes)) != cudaSuccess) {
 		cuda_call_failed(r, "cudaMalloc", e);
 		goto fail;
 	}
-	if ((e = cudaMalloc(&d_out, out_bytes)) != cudaSuccess) {
+	if ((e = guarded_alloc(&d_out, out_bytes)) != cudaSuccess ||
+	    (e = cudaMalloc(&d_audit, sizeof(struct audit_report))) != cudaSuccess) {
 		cuda_call_failed(r, "cudaMalloc", e);
 		goto fail;
 	}
-	if (l->scratch_bytes && ((e = cudaMalloc(&d_scratch, l->scratch_bytes)) != cudaSuccess ||
+	if (l->scratch_bytes && ((e = guarded_alloc(&d_scratch, l->scratch_bytes)) != cudaSuccess ||
 				 (e = cudaMemset(d_scratch, 0, l->scratch_bytes)) != cudaSuccess)) {
 		cuda_call_failed(r, "scratch", e);
 		goto fail;
@@ -182,26 +222,101 @@ static int device_open(struct reduce_launch *l, const void *host_in, struct case
 	l->in = d_in;
 	l->out = d_out;
 	l->scratch = d_scratch;
+	l->audit = d_audit;
+	l->host_in = host_in;
+	if ((e = audit_remember_input(l)) != cudaSuccess) {
+		cuda_call_failed(r, "audit", e);
+		l->in = l->out = l->scratch = l->audit = NULL;
+		goto fail;
+	}
 	return 0;
 fail:
-	(void)cudaFree(d_in);
-	(void)cudaFree(d_out);
-	(void)cudaFree(d_scratch);
+	guarded_free(d_in);
+	guarded_free(d_out);
+	guarded_free(d_scratch);
+	(void)cudaFree(d_audit);
 	return -1;
 }
 
 /* After a sticky error the frees fail too, harmlessly. */
 static void device_close(struct reduce_launch *l)
 {
-	(void)cudaFree((void *)l->in);
-	(void)cudaFree(l->out);
-	(void)cudaFree(l->scratch);
+	guarded_free(l->in);
+	guarded_free(l->out);
+	guarded_free(l->scratch);
+	(void)cudaFree(l->audit);
 	l->in = NULL;
 	l->out = NULL;
 	l->scratch = NULL;
+	l->audit = NULL;
 }
 
-/* One run on open buffers: poison the output, launch, wait, copy back. */
+/* The kernel changed its input: names the first element that differs from
+ * what was copied in (when the driver knows it), as WRONG.  Returns -1. */
+static int input_changed(const struct reduce_launch *l, struct case_result *r)
+{
+	const size_t esz = dtype_size(l->dtype), bytes = input_bytes(l);
+	unsigned char *now = l->host_in ? (unsigned char *)malloc(bytes) : NULL;
+	size_t first = (size_t)-1, changed = 0;
+
+	if (now && cudaMemcpy(now, l->in, bytes, cudaMemcpyDeviceToHost) == cudaSuccess) {
+		for (size_t i = 0; i < (size_t)l->n; i++)
+			if (memcmp(now + i * esz, (const unsigned char *)l->host_in + i * esz, esz) != 0) {
+				first = first == (size_t)-1 ? i : first;
+				changed++;
+			}
+	}
+	if (first != (size_t)-1)
+		case_result_set(r, OUTCOME_WRONG, "the kernel wrote into its input: element %zu was %.9g, "
+				"is %.9g (%zu of %lld elements changed)", first,
+				reference_load(l->dtype, l->host_in, first), reference_load(l->dtype, now, first),
+				changed, (long long)l->n);
+	else
+		case_result_set(r, OUTCOME_WRONG, "the kernel wrote into its input (its hash changed)");
+	free(now);
+	return -1;
+}
+
+/* What the launch did outside its output: a changed guard byte, a changed
+ * input, scratch left dirty.  Returns 0 when none, else -1 with r WRONG. */
+static int device_audit(const struct reduce_launch *l, struct case_result *r)
+{
+	static const char *const names[AUDIT_BUFFERS] = {"in", "out", "scratch"};
+	const size_t bytes[AUDIT_BUFFERS] = {input_bytes(l), output_bytes(l), l->scratch_bytes};
+	const void *data[AUDIT_BUFFERS] = {l->in, l->out, l->scratch};
+	struct audit_report *rep = (struct audit_report *)malloc(sizeof *rep);
+	char msg[RESULT_MESSAGE_MAX];
+	cudaError_t e;
+	int rc = 0;
+
+	if (!rep) {
+		case_result_set(r, OUTCOME_ERROR, "out of host memory");
+		return -1;
+	}
+	if ((e = audit_now(l, rep)) != cudaSuccess) {
+		free(rep);
+		return cuda_call_failed(r, "audit", e);
+	}
+	for (int k = 0; k < AUDIT_BUFFERS && rc == 0; k++)
+		if (data[k] && guard_check(names[k], bytes[k], rep->guard[2 * k], rep->guard[2 * k + 1], msg,
+					   sizeof msg) < 0) {
+			case_result_set(r, OUTCOME_WRONG, "%s", msg);
+			rc = -1;
+		}
+	if (rc == 0 && l->in && rep->hash != l->in_hash)
+		rc = input_changed(l, r);
+	if (rc == 0 && l->scratch_stays_zero && rep->scratch_first != ~0ull) {
+		case_result_set(r, OUTCOME_WRONG, "left its scratch dirty: byte %llu of %zu is not zero "
+				"after the launch (a kernel must leave its scratch zeroed)",
+				rep->scratch_first, l->scratch_bytes);
+		rc = -1;
+	}
+	free(rep);
+	return rc;
+}
+
+/* One run on open buffers: poison the output, launch, wait, copy back,
+ * audit (device_audit). */
 static int device_run(struct reduce_launch *l, reduce_launch_fn launch, const char *name,
 		      void *host_out, struct case_result *r)
 {
@@ -222,7 +337,7 @@ static int device_run(struct reduce_launch *l, reduce_launch_fn launch, const ch
 		return cuda_kernel_failed(r, e);
 	if ((e = cudaMemcpy(host_out, l->out, out_bytes, cudaMemcpyDeviceToHost)) != cudaSuccess)
 		return cuda_call_failed(r, "copy output", e);
-	return 0;
+	return device_audit(l, r);
 }
 
 int reduce_execute(struct reduce_launch *l, reduce_launch_fn launch, const char *name,
@@ -339,6 +454,201 @@ static int run_and_check(const struct reduce_spec *s, const struct reduce_repeat
 		}
 	}
 	return 0;
+}
+
+/* v as an output of type d holds it. */
+static double as_stored(enum dtype d, double v)
+{
+	switch (d) {
+	case DTYPE_F32: return (float)v;
+	case DTYPE_BF16: return bf16_to_float(bf16_from_float((float)v));
+	default: return v;
+	}
+}
+
+/* The segment of output i. */
+static int64_t output_segment(const struct reduce_launch *l, enum reduce_layout layout, int64_t i)
+{
+	return layout == REDUCE_PER_ELEMENT ? i / l->seg_len : i;
+}
+
+/* Fills the device input with probe p (and remembers its hash), zeroes
+ * the scratch, and runs the kernel once into out.  Returns 0, or -1 with
+ * r filled. */
+static int probe_launch(struct reduce_launch *l, reduce_launch_fn launch, const char *name,
+			const struct probe *p, void *out, struct case_result *r)
+{
+	cudaError_t e;
+
+	if ((e = probe_fill(p, l->dtype, (void *)l->in, l->n)) != cudaSuccess ||
+	    (l->scratch_bytes && (e = cudaMemset(l->scratch, 0, l->scratch_bytes)) != cudaSuccess) ||
+	    (e = audit_remember_input(l)) != cudaSuccess)
+		return cuda_call_failed(r, "probe input", e);
+	return device_run(l, launch, name, out, r);
+}
+
+/*
+ * For a window of ones whose count came out wrong at output j: where in
+ * the window the fault lies, found by bisecting prefix and suffix windows
+ * (a loss of elements, or an excess, grows monotonically with the window),
+ * appended to buf as "; elements [a, b) were never added".  About two
+ * launches per bit of the window's width.
+ */
+static void probe_narrow(const struct reduce_spec *s, const struct case_args *a,
+			 struct reduce_launch *l, const struct probe *p, int64_t j, double excess,
+			 void *out, int64_t nseg, char *buf, size_t len)
+{
+	const int64_t seg = output_segment(l, s->layout, j);
+	struct case_result quiet;
+	int64_t lo, hi, first, last;
+
+	/* Whether the window [wlo, whi) miscounts; -1 when it cannot run. */
+	auto miscounts = [&](int64_t wlo, int64_t whi) -> int {
+		struct probe q = *p;
+		q.lo = wlo;
+		q.hi = whi;
+		memset(&quiet, 0, sizeof quiet);
+		if (probe_launch(l, s->launch, a->variant, &q, out, &quiet) < 0)
+			return -1;
+		return reference_load(l->out_dtype, out, (size_t)j) != probe_expect(&q, l->n, seg);
+	};
+	int bad;
+	/* The first: prefix [p->lo, lo) counts right, [p->lo, hi) does not. */
+	for (lo = p->lo, hi = p->hi; hi - lo > 1;) {
+		const int64_t mid = lo + (hi - lo) / 2;
+		if ((bad = miscounts(p->lo, mid)) < 0)
+			return;
+		*(bad ? &hi : &lo) = mid;
+	}
+	first = hi - 1;
+	/* The last: suffix [lo, p->hi) miscounts, [hi, p->hi) does not. */
+	for (lo = p->lo, hi = p->hi; hi - lo > 1;) {
+		const int64_t mid = lo + (hi - lo) / 2;
+		if ((bad = miscounts(mid, p->hi)) < 0)
+			return;
+		*(bad ? &lo : &hi) = mid;
+	}
+	last = lo;
+	const char *what = excess < 0 ? "never added" : "counted twice";
+	const char *unit = nseg > 1 ? "offsets" : "elements";
+	const size_t used = strlen(buf);
+	if (used + 1 >= len || last < first)
+		return;
+	if (fabs(excess) == (double)(last - first + 1))
+		snprintf(buf + used, len - used, "; %s [%lld, %lld) were %s", unit, (long long)first,
+			 (long long)last + 1, what);
+	else
+		snprintf(buf + used, len - used, "; the %s %s lie in [%lld, %lld]", unit, what,
+			 (long long)first, (long long)last);
+}
+
+/*
+ * The exact probes of the case (probe.h), on the open buffers, after its
+ * random input passed: each fills the input on the device, runs the kernel
+ * once and compares every output with its exact answer (tolerance 0).
+ * Variants with outputs of their own (an expect hook) or a special input
+ * have none.  The random input is copied back for timing.  Returns 0 when
+ * every probe passed (r as the random input's check left it), else -1
+ * with r WRONG and a message that says which probe and what it means.
+ */
+static int run_probes(const struct reduce_spec *s, const struct case_args *a,
+		      struct reduce_launch *l, void *out, struct case_result *r)
+{
+	const size_t n_out = (size_t)l->n_out;
+	const int64_t nseg = (l->n + l->seg_stride - 1) / l->seg_stride;
+	const struct case_result passed = *r;
+	const void *host_in = l->host_in;
+	struct probe_plan *plan;
+	double *want;
+	int rc = 0;
+
+	if (s->expect || s->input == INPUT_F32_SPECIALS || !l->in)
+		return 0;
+	plan = (struct probe_plan *)malloc(sizeof *plan);
+	want = (double *)malloc(n_out * sizeof *want);
+	if (!plan || !want) {
+		free(plan);
+		free(want);
+		case_result_set(r, OUTCOME_ERROR, "out of host memory");
+		return -1;
+	}
+	probe_plan_make(plan, l->op, l->dtype, l->out_dtype, l->n, l->seg_len, l->seg_stride,
+			s->input == INPUT_NONNEGATIVE, a->seed);
+	l->host_in = NULL; /* the device holds a probe: no element to name */
+	for (size_t k = 0; k < plan->count && rc == 0; k++) {
+		const struct probe *p = &plan->p[k];
+		char name[160], msg[RESULT_MESSAGE_MAX];
+
+		probe_name(p, l->op, name, sizeof name);
+		if (probe_launch(l, s->launch, a->variant, p, out, r) < 0) {
+			snprintf(msg, sizeof msg, "%s", r->message);
+			snprintf(r->message, sizeof r->message, "exact probe (%.100s): %.800s", name, msg);
+			rc = -1;
+			break;
+		}
+		for (size_t i = 0; i < n_out; i++)
+			want[i] = i > 0 && output_segment(l, s->layout, (int64_t)i) ==
+						   output_segment(l, s->layout, (int64_t)i - 1)
+					  ? want[i - 1]
+					  : probe_expect(p, l->n, output_segment(l, s->layout, (int64_t)i));
+		check_values(l->out_dtype, out, want, NULL, n_out, r);
+		if (r->outcome == OUTCOME_CORRECT)
+			continue;
+		/* The first wrong output, and what its answer means. */
+		size_t j = 0;
+		while (j + 1 < n_out && reference_load(l->out_dtype, out, j) == as_stored(l->out_dtype, want[j]))
+			j++;
+		const double got = reference_load(l->out_dtype, out, j);
+		const int64_t seg = output_segment(l, s->layout, (int64_t)j);
+		snprintf(msg, sizeof msg, "exact probe (%s): ", name);
+		if (as_stored(l->out_dtype, want[j]) != want[j])
+			snprintf(msg + strlen(msg), sizeof msg - strlen(msg),
+				 "returned %.9g, want %.9g (the count %.17g as %s holds it)", got,
+				 as_stored(l->out_dtype, want[j]), want[j], dtype_name(l->out_dtype));
+		else
+			probe_explain(p, l->op, l->n, seg, nseg, got, msg, sizeof msg);
+		if (p->kind == PROBE_ONES && got == floor(got) && got != want[j] &&
+		    as_stored(l->out_dtype, want[j]) == want[j])
+			probe_narrow(s, a, l, p, (int64_t)j, got - want[j], out, nseg, msg, sizeof msg);
+		snprintf(msg + strlen(msg), sizeof msg - strlen(msg), "; %.600s", r->message);
+		case_result_set(r, OUTCOME_WRONG, "%s", msg);
+		rc = -1;
+	}
+	l->host_in = host_in;
+	if (rc == 0) {
+		/* The random input's verdict and error norms stand. */
+		*r = passed;
+		if (a->timing) {
+			cudaError_t e = cudaMemcpy((void *)l->in, host_in, (size_t)l->n * dtype_size(l->dtype),
+						   cudaMemcpyHostToDevice);
+			if (e == cudaSuccess)
+				e = audit_remember_input(l);
+			if (e != cudaSuccess)
+				rc = cuda_call_failed(r, "restore input", e);
+		}
+	}
+	free(plan);
+	free(want);
+	return rc;
+}
+
+int reduce_execute_probe(struct reduce_launch *l, reduce_launch_fn launch, const char *name,
+			 const struct probe *p, void *host_out, struct case_result *r)
+{
+	void *d_in = NULL;
+	cudaError_t e;
+	int rc;
+
+	if (device_open(l, NULL, r) < 0)
+		return -1;
+	if ((e = guarded_alloc(&d_in, (size_t)l->n * dtype_size(l->dtype))) != cudaSuccess) {
+		device_close(l);
+		return cuda_call_failed(r, "cudaMalloc", e);
+	}
+	l->in = d_in;
+	rc = probe_launch(l, launch, name, p, host_out, r);
+	device_close(l);
+	return rc;
 }
 
 /* The largest relative spread max - min over the runs among the outputs. */
@@ -514,6 +824,8 @@ void reduce_run_repeated(const struct reduce_spec *s, const struct reduce_repeat
 		goto done;
 	if (p->runs > 1)
 		r->timing.result_spread = result_spread(lo, hi, (size_t)l.n_out);
+	if (run_probes(s, a, &l, out, r) < 0)
+		goto done;
 	if (a->timing) {
 		struct timed_launch t = {&l, s->launch};
 		const double bytes = (double)l.n * (double)esz + (double)l.n_out * (double)out_esz;

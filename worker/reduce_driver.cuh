@@ -50,6 +50,11 @@ struct reduce_launch {
 	int block;             /* threads per block */
 	int grid;              /* blocks when fixed by configure(); 0: from n */
 	cudaStream_t stream;   /* 0: the legacy default stream, where timing records its events */
+	/* The audit after every checked launch (audit.cuh), kept by the driver: */
+	void *audit;           /* device memory for the audit's report */
+	const void *host_in;   /* what the device input holds (NULL: a probe's, or none) */
+	unsigned long long in_hash; /* the device input's hash before the launch */
+	int scratch_stays_zero; /* the kernel must leave its scratch zeroed (user kernels) */
 	/* The family's parameter struct, bound from the variant's declared
 	 * tunables (variant_bind) before shape() runs: read it with
 	 * launch_params<struct family_params>(l). */
@@ -157,6 +162,12 @@ void reduce_run_repeated(const struct reduce_spec *s, const struct reduce_repeat
  */
 int reduce_execute(struct reduce_launch *l, reduce_launch_fn launch, const char *name,
 		   const void *host_in, void *host_out, struct case_result *r);
+
+/* reduce_execute() with the input filled on the device by an exact probe
+ * (probe.h) instead of copied from the host. */
+struct probe;
+int reduce_execute_probe(struct reduce_launch *l, reduce_launch_fn launch, const char *name,
+			 const struct probe *p, void *host_out, struct case_result *r);
 
 /*
  * Times launch on fresh device copies of host_in (no input when NULL) the

@@ -279,6 +279,8 @@ static int user_configure(struct reduce_launch *l, struct case_result *r)
 	l->block = (int)block;
 	l->grid = (int)grid;
 	l->scratch_bytes = (size_t)scratch;
+	/* docs/kernels.md: a kernel must leave its scratch zeroed (audited). */
+	l->scratch_stays_zero = 1;
 	p.shared = (int)shared;
 	return 0;
 }

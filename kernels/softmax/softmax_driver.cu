@@ -8,12 +8,16 @@
  * the input, the output and two doubles per element (the largest suite
  * case, 2^20 rows of 128, takes the host a few seconds and 2.7 GB).
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "par.h"
+#include "probe.h"
+#include "reference.h"
 #include "softmax_driver.cuh"
 #include "softmax_input.h"
 #include "softmax_ref.h"
@@ -95,6 +99,126 @@ static int cache_problem(uint64_t seed, enum dtype d, size_t rows, size_t cols, 
 	return 0;
 }
 
+/* The check of a softmax probe's outputs, a chunk of rows at a time on
+ * every processor (par.h): each chunk counts its wrong outputs and keeps
+ * its first, combined in row order by softmax_probe_check. */
+struct probe_check_job {
+	const struct probe *p;
+	enum dtype d;
+	const void *out;
+	size_t rows, cols, rows_per_chunk;
+	int64_t *first; /* per chunk: its first wrong output, or -1 */
+	size_t *wrong;  /* per chunk: how many */
+};
+
+static void probe_check_chunk(void *ctx, size_t k)
+{
+	const struct probe_check_job *j = (const struct probe_check_job *)ctx;
+	size_t lo, hi;
+	double tol, want = probe_softmax_expect(j->p, j->d, 0, 0, &tol);
+	const int onehot = j->p->kind == PROBE_ONEHOT;
+
+	par_chunk_range(k, j->rows_per_chunk, j->rows, &lo, &hi);
+	j->first[k] = -1;
+	j->wrong[k] = 0;
+	for (size_t row = lo; row < hi; row++) {
+		const int64_t peak = onehot ? probe_onehot_column(j->p, (int64_t)row) : -1;
+		for (size_t c = 0; c < j->cols; c++) {
+			const size_t i = row * j->cols + c;
+			const double got = reference_load(j->d, j->out, i);
+			if (onehot)
+				want = (int64_t)c == peak ? 1.0 : 0.0;
+			if (fabs(got - want) <= tol) /* NaN and the poison never pass */
+				continue;
+			j->first[k] = j->first[k] < 0 ? (int64_t)i : j->first[k];
+			j->wrong[k]++;
+		}
+	}
+}
+
+/* The first output of a softmax probe that is not its answer, and how
+ * many are not; -1 when every one is (or -2 out of host memory). */
+static int64_t softmax_probe_check(const struct probe *p, enum dtype d, const void *out, size_t rows,
+				   size_t cols, size_t *wrong)
+{
+	const size_t per = PAR_CHUNK / cols > 0 ? PAR_CHUNK / cols : 1, chunks = par_chunks(rows, per);
+	struct probe_check_job j = {p, d, out, rows, cols, per, (int64_t *)malloc(chunks * sizeof(int64_t)),
+				    (size_t *)malloc(chunks * sizeof(size_t))};
+	int64_t first = -1;
+
+	*wrong = 0;
+	if (!j.first || !j.wrong) {
+		free(j.first);
+		free(j.wrong);
+		return -2;
+	}
+	par_for(chunks, probe_check_chunk, &j);
+	for (size_t k = 0; k < chunks; k++) {
+		first = first < 0 ? j.first[k] : first;
+		*wrong += j.wrong[k];
+	}
+	free(j.first);
+	free(j.wrong);
+	return first;
+}
+
+/*
+ * The softmax probes (probe.h: one-hot rows, exact; rows of equal values,
+ * 1/cols) after the random rows passed, each on fresh buffers with the
+ * input filled on the device.  Returns 0 when all pass (r as it was),
+ * else -1 with r WRONG saying which probe and where.
+ */
+static int softmax_probes(const struct softmax_spec *s, const struct case_args *a,
+			  struct reduce_launch *l, void *out, size_t rows, size_t cols,
+			  struct case_result *r)
+{
+	struct probe_plan *plan = (struct probe_plan *)malloc(sizeof *plan);
+	const struct case_result passed = *r;
+	char name[160], msg[RESULT_MESSAGE_MAX];
+	int rc = 0;
+
+	if (!plan) {
+		case_result_set(r, OUTCOME_ERROR, "out of host memory");
+		return -1;
+	}
+	probe_softmax_plan(plan, (int64_t)cols, s->finite_only, a->seed);
+	for (size_t k = 0; k < plan->count && rc == 0; k++) {
+		const struct probe *p = &plan->p[k];
+		size_t wrong;
+		double tol;
+
+		probe_name(p, OP_SUM, name, sizeof name);
+		if (reduce_execute_probe(l, s->launch, a->variant, p, out, r) < 0) {
+			snprintf(msg, sizeof msg, "%s", r->message);
+			snprintf(r->message, sizeof r->message, "exact probe (%.100s): %.800s", name, msg);
+			rc = -1;
+			break;
+		}
+		const int64_t i = softmax_probe_check(p, l->dtype, out, rows, cols, &wrong);
+		if (i == -1)
+			continue;
+		if (i < 0) {
+			case_result_set(r, OUTCOME_ERROR, "out of host memory");
+			rc = -1;
+			break;
+		}
+		const int64_t row = i / (int64_t)cols, col = i % (int64_t)cols;
+		const double want = probe_softmax_expect(p, l->dtype, row, col, &tol);
+		case_result_set(r, OUTCOME_WRONG, "%s (%s): row %lld column %lld got %.9g want %.9g%s "
+				"(%zu of %zu outputs wrong)%s", tol > 0 ? "probe" : "exact probe", name, (long long)row,
+				(long long)col, reference_load(l->dtype, out, (size_t)i), want,
+				tol > 0 ? " (within 2 units in the last place)" : "", wrong, rows * cols,
+				p->kind == PROBE_ONEHOT && want == 1.0
+					? ": the row's one large element should take all of its softmax"
+					: "");
+		rc = -1;
+	}
+	if (rc == 0)
+		*r = passed;
+	free(plan);
+	return rc;
+}
+
 void softmax_run(const struct softmax_spec *s, const struct case_args *a, struct case_result *r)
 {
 	struct reduce_launch l;
@@ -124,7 +248,8 @@ void softmax_run(const struct softmax_spec *s, const struct case_args *a, struct
 		check_values(l.dtype, out, cache.ref, cache.tol, n, r);
 		/* Row sums are checked after wrong values too, for err_ratio. */
 		if (softmax_check_row_sums(l.dtype, out, cache.tol, rows, cols, r) == 0 &&
-		    r->outcome == OUTCOME_CORRECT && a->timing)
+		    r->outcome == OUTCOME_CORRECT && softmax_probes(s, a, &l, out, rows, cols, r) == 0 &&
+		    a->timing)
 			(void)reduce_time(&l, s->launch, cache.in, a->timing, 2.0 * (double)n * (double)esz, r);
 	}
 	free(out);

@@ -1,0 +1,45 @@
+/*
+ * audit.cuh - what a launch did outside its output: the guard zones of its
+ * buffers (guard.h), a hash of its input, and whether its scratch is zero.
+ *
+ * One kernel gathers the six guards into a report beside the buffers and
+ * hashes the input on the device, and one copy brings the report back, so
+ * the audit after every launch costs a launch and a copy whatever the
+ * size.  The hash is a sum over the input's 8-byte words of a mix of the
+ * word and its index: any change to one word changes it, and comparing
+ * it before and after a launch needs no second copy of the input.
+ */
+#ifndef CONFORM_AUDIT_CUH
+#define CONFORM_AUDIT_CUH
+
+#include <stddef.h>
+
+#include <cuda_runtime.h>
+
+#include "guard.h"
+
+/* The buffers of a launch, in this order: input, output, scratch. */
+enum { AUDIT_IN, AUDIT_OUT, AUDIT_SCRATCH, AUDIT_BUFFERS };
+
+struct audit_buffer {
+	const void *data; /* the buffer's first byte (NULL: none) */
+	size_t bytes;
+};
+
+struct audit_report {
+	unsigned long long hash;          /* of the input's bytes */
+	unsigned long long scratch_first; /* first non-zero scratch byte, or ~0 */
+	unsigned char guard[2 * AUDIT_BUFFERS][GUARD_BYTES]; /* before, after of each */
+};
+
+/* A device buffer of `bytes` between two guard zones of GUARD_FILL:
+ * *data is its first byte.  Free with guarded_free. */
+cudaError_t guarded_alloc(void **data, size_t bytes);
+void guarded_free(const void *data);
+
+/* Fills rep (host) from the buffers; d_report is device memory of
+ * sizeof(struct audit_report).  The scratch is scanned when zero_scratch. */
+cudaError_t audit_collect(const struct audit_buffer buf[AUDIT_BUFFERS], int zero_scratch,
+			  void *d_report, struct audit_report *rep);
+
+#endif
