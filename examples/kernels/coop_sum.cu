@@ -7,8 +7,10 @@
  * once, which a cooperative launch guarantees or refuses: @cooperative asks
  * conform for one (cudaLaunchCooperativeKernel), and @grid asks for exactly
  * what fits, sms x occupancy blocks (conform refuses a larger cooperative
- * grid before it launches).  The partials are rewritten by every launch
- * before they are read, so the scratch needs no resetting.  Declared
+ * grid before it launches).  Block 0 zeroes each partial as it reads it:
+ * conform zeroes the scratch once and checks after every launch that the
+ * kernel left it zeroed (a kernel that does not FAILs: "left its scratch
+ * dirty").  Declared
  * without @cooperative the same kernel is undefined: the grid may not be resident,
  * and the blocks waiting at grid.sync() would wait for blocks that cannot
  * start.
@@ -71,8 +73,12 @@ coop_sum(const T *in, T *out, long long n, void *scratch)
 	if (blockIdx.x != 0)
 		return;
 	acc = conform_identity<T>();
-	for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x)
+	/* Each partial is read once, here, and zeroed as it is read: a
+	 * kernel leaves its scratch as it found it (docs/kernels.md). */
+	for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x) {
 		acc = conform_combine(acc, partial[b]);
+		memset(&partial[b], 0, sizeof partial[b]);
+	}
 	acc = block_combine(acc, warps);
 	if (threadIdx.x == 0)
 		out[0] = acc;
