@@ -180,7 +180,12 @@ int main(void)
 	CHECK_INT(plan->p[128].lo, (int64_t)1 << 31);
 	CHECK_INT(plan->p[128].hi, ((int64_t)1 << 31) + 3);
 	probe_plan_make(plan, OP_SUM, DTYPE_F32, DTYPE_F32, 1024, 1024, 1024, 0, 1);
-	CHECK_INT(plan->count, 1 + 10); /* ones, and a probe per offset bit */
+	CHECK_INT(plan->count, 1 + 1); /* ones, and one ramp of the 10 offset bits */
+	CHECK_INT(plan->p[1].width, 14); /* 1024 * (2^14 - 1) <= 2^24 */
+	probe_plan_make(plan, OP_SUM, DTYPE_F32, DTYPE_F32, 1000003, 1000003, 1000003, 0, 1);
+	CHECK_INT(plan->count, 1 + 5); /* 20 offset bits, 4 a ramp */
+	probe_plan_make(plan, OP_SUM, DTYPE_BF16, DTYPE_F32, 1000, 1000, 1000, 0, 1);
+	CHECK_INT(plan->p[1].width, 8); /* bf16 holds integers to 2^8 */
 	/* bf16 outputs: narrow windows at the head, the tail and 2^k. */
 	probe_plan_make(plan, OP_SUM, DTYPE_BF16, DTYPE_BF16, 65521, 65521, 65521, 0, 1);
 	{
@@ -203,6 +208,7 @@ int main(void)
 	CHECK(has_extreme_at(plan, 0));
 	CHECK(has_extreme_at(plan, ((int64_t)1 << 31) + 2));
 	CHECK(has_extreme_at(plan, 31) && has_extreme_at(plan, 32));
+	CHECK(has_extreme_at(plan, ((int64_t)1 << 24) - 1) && has_extreme_at(plan, (int64_t)1 << 24));
 	CHECK(has_extreme_at(plan, ((int64_t)1 << 31) - 1) && has_extreme_at(plan, (int64_t)1 << 31));
 	CHECK(!has_extreme_at(plan, (int64_t)1 << 32));
 	for (size_t k = 0; k < plan->count; k++)
@@ -222,7 +228,7 @@ int main(void)
 
 	/* The words: what each wrong answer means. */
 	{
-		struct probe p = {PROBE_ONES, 1 << 24, 1 << 24, 0, 1 << 24, 0, 0, 0, 0, 0};
+		struct probe p = {.kind = PROBE_ONES, .seg_len = 1 << 24, .seg_stride = 1 << 24, .hi = 1 << 24};
 		buf[0] = 0;
 		probe_explain(&p, OP_SUM, 1 << 24, 0, 1, 16515072, buf, sizeof buf);
 		CHECK_STR(buf, "sum of 16777216 ones returned 16515072: 262144 elements not counted");
@@ -236,13 +242,14 @@ int main(void)
 		CHECK_STR(buf, "ones at [0, 16777216)");
 	}
 	{
-		struct probe p = {PROBE_ONES, 1024, 1024, 0, 1024, 0, 0, 0, 0, 0};
+		struct probe p = {.kind = PROBE_ONES, .seg_len = 1024, .seg_stride = 1024, .hi = 1024};
 		buf[0] = 0;
 		probe_explain(&p, OP_SUM, 4096, 2, 4, 992, buf, sizeof buf);
 		CHECK_STR(buf, "sum of 1024 ones returned 992 of segment 2: 32 elements not counted");
 	}
 	{
-		struct probe p = {PROBE_EXTREME, 1000, 1000, 0, 0, 0, 999, -2, -1, 4};
+		struct probe p = {.kind = PROBE_EXTREME, .seg_len = 1000, .seg_stride = 1000, .at = 999,
+				  .base = -2, .peak = -1, .decoy = 4};
 		buf[0] = 0;
 		probe_explain(&p, OP_MAX, 1000, 0, 1, -2, buf, sizeof buf);
 		CHECK_STR(buf, "returned -2, want -1: the element at offset 999 was never read");
@@ -253,9 +260,13 @@ int main(void)
 		CHECK_STR(buf, "max of -2s with -1 at offset 999");
 	}
 	{
-		struct probe p = {PROBE_BIT, 64, 64, 0, 64, 3, 0, 0, 0, 0};
-		CHECK(probe_expect(&p, 64, 0) == 32); /* 8..15, 24..31, ... */
+		struct probe p = {.kind = PROBE_RAMP, .seg_len = 64, .seg_stride = 64, .hi = 64, .bit = 3, .width = 1};
+		CHECK(probe_expect(&p, 64, 0) == 32); /* bit 3: 8..15, 24..31, ... */
 		CHECK(probe_value(&p, 8) == 1.0 && probe_value(&p, 7) == 0.0);
+		p.width = 2;
+		CHECK(probe_value(&p, 63) == 3.0 && probe_value(&p, 16) == 2.0);
+		CHECK(probe_expect(&p, 64, 0) == 8 * (0 + 1 + 2 + 3) * 2); /* each q 8 times */
+		CHECK(probe_expect(&p, 60, 0) == 8 * (0 + 1 + 2 + 3) * 2 - 4 * 3);
 		buf[0] = 0;
 		probe_explain(&p, OP_SUM, 64, 0, 1, 31, buf, sizeof buf);
 		CHECK_CONTAINS(buf, "read from the wrong offset");

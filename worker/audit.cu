@@ -3,7 +3,10 @@
  */
 #include "audit.cuh"
 
+#include <stdint.h>
 #include <string.h>
+
+#include "check.h"
 
 #define AUDIT_THREADS 256
 #define AUDIT_HASH_BLOCKS 1024
@@ -43,6 +46,7 @@ static __device__ __forceinline__ unsigned long long audit_mix(unsigned long lon
 struct audit_args {
 	struct audit_buffer buf[AUDIT_BUFFERS];
 	int zero_scratch;
+	int remember; /* hash into hash_before, and nothing else */
 	struct audit_report *rep;
 };
 
@@ -51,6 +55,8 @@ struct audit_args {
  * aligned), the last partial word byte by byte. */
 __global__ void audit_kernel(struct audit_args a)
 {
+	if (blockIdx.x < 2 * AUDIT_BUFFERS && a.remember)
+		return;
 	if (blockIdx.x < 2 * AUDIT_BUFFERS) {
 		const struct audit_buffer b = a.buf[blockIdx.x / 2];
 		const unsigned char *g = (const unsigned char *)b.data;
@@ -79,9 +85,9 @@ __global__ void audit_kernel(struct audit_args a)
 			h += audit_mix(last + words * 0x9E3779B97F4A7C15ull);
 		}
 		if (h)
-			atomicAdd(&a.rep->hash, h);
+			atomicAdd(a.remember ? &a.rep->hash_before : &a.rep->hash, h);
 	}
-	if (a.zero_scratch && sc.data) {
+	if (a.zero_scratch && sc.data && !a.remember) {
 		const unsigned long long *w = (const unsigned long long *)sc.data;
 		const size_t words = sc.bytes / 8;
 		unsigned long long first = ~0ull;
@@ -99,8 +105,10 @@ __global__ void audit_kernel(struct audit_args a)
 	}
 }
 
-cudaError_t audit_collect(const struct audit_buffer buf[AUDIT_BUFFERS], int zero_scratch,
-			  void *d_report, struct audit_report *rep)
+/* Enqueues the audit kernel: with `remember`, the input's hash into
+ * hash_before alone. */
+static cudaError_t audit_launch(const struct audit_buffer buf[AUDIT_BUFFERS], int zero_scratch,
+				int remember, struct audit_report *d_rep)
 {
 	struct audit_args a;
 	cudaError_t e;
@@ -114,13 +122,61 @@ cudaError_t audit_collect(const struct audit_buffer buf[AUDIT_BUFFERS], int zero
 		hash_blocks = AUDIT_HASH_BLOCKS;
 	memcpy(a.buf, buf, sizeof a.buf);
 	a.zero_scratch = zero_scratch;
-	a.rep = (struct audit_report *)d_report;
-	if ((e = cudaMemset(d_report, 0, sizeof rep->hash)) != cudaSuccess ||
-	    (e = cudaMemset((char *)d_report + offsetof(struct audit_report, scratch_first), 0xFF,
-			    sizeof rep->scratch_first)) != cudaSuccess)
+	a.remember = remember;
+	a.rep = d_rep;
+	if (remember)
+		e = cudaMemsetAsync(&d_rep->hash_before, 0, sizeof d_rep->hash_before);
+	else if ((e = cudaMemsetAsync(&d_rep->hash, 0, sizeof d_rep->hash)) == cudaSuccess)
+		e = cudaMemsetAsync(&d_rep->scratch_first, 0xFF, sizeof d_rep->scratch_first);
+	if (e != cudaSuccess)
 		return e;
 	audit_kernel<<<(unsigned)(2 * AUDIT_BUFFERS + hash_blocks), AUDIT_THREADS>>>(a);
-	if ((e = cudaGetLastError()) != cudaSuccess)
-		return e;
+	return cudaGetLastError();
+}
+
+cudaError_t audit_remember(const struct audit_buffer *in, void *d_report)
+{
+	struct audit_buffer buf[AUDIT_BUFFERS] = {*in, {NULL, 0}, {NULL, 0}};
+
+	return audit_launch(buf, 0, 1, (struct audit_report *)d_report);
+}
+
+cudaError_t audit_enqueue(const struct audit_buffer buf[AUDIT_BUFFERS], int zero_scratch,
+			  void *d_report)
+{
+	return audit_launch(buf, zero_scratch, 0, (struct audit_report *)d_report);
+}
+
+cudaError_t audit_fetch(const void *d_report, struct audit_report *rep)
+{
 	return cudaMemcpy(rep, d_report, sizeof *rep, cudaMemcpyDeviceToHost);
+}
+
+cudaError_t audit_collect(const struct audit_buffer buf[AUDIT_BUFFERS], int zero_scratch,
+			  void *d_report, struct audit_report *rep)
+{
+	cudaError_t e = audit_enqueue(buf, zero_scratch, d_report);
+
+	return e != cudaSuccess ? e : audit_fetch(d_report, rep);
+}
+
+template <class W>
+__global__ void poison_kernel(W *out, size_t n, W pattern)
+{
+	for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+		out[i] = pattern;
+}
+
+cudaError_t device_poison(enum dtype d, void *out, size_t n)
+{
+	size_t want = (n + AUDIT_THREADS - 1) / AUDIT_THREADS;
+	const unsigned blocks = (unsigned)(want < 1 ? 1 : want > 4096 ? 4096 : want);
+
+	switch (dtype_size(d)) {
+	case 2: poison_kernel<<<blocks, AUDIT_THREADS>>>((uint16_t *)out, n, (uint16_t)POISON_BF16); break;
+	case 4: poison_kernel<<<blocks, AUDIT_THREADS>>>((uint32_t *)out, n, (uint32_t)POISON_32); break;
+	case 8: poison_kernel<<<blocks, AUDIT_THREADS>>>((uint64_t *)out, n, (uint64_t)POISON_64); break;
+	default: return cudaErrorInvalidValue;
+	}
+	return cudaGetLastError();
 }

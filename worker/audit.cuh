@@ -16,6 +16,7 @@
 
 #include <cuda_runtime.h>
 
+#include "dtype.h"
 #include "guard.h"
 
 /* The buffers of a launch, in this order: input, output, scratch. */
@@ -28,6 +29,7 @@ struct audit_buffer {
 
 struct audit_report {
 	unsigned long long hash;          /* of the input's bytes */
+	unsigned long long hash_before;   /* of the input's bytes at audit_remember() */
 	unsigned long long scratch_first; /* first non-zero scratch byte, or ~0 */
 	unsigned char guard[2 * AUDIT_BUFFERS][GUARD_BYTES]; /* before, after of each */
 };
@@ -37,9 +39,24 @@ struct audit_report {
 cudaError_t guarded_alloc(void **data, size_t bytes);
 void guarded_free(const void *data);
 
+/* Takes the input's hash into the report's hash_before, on the device,
+ * without waiting: the next audit_collect() brings both back. */
+cudaError_t audit_remember(const struct audit_buffer *in, void *d_report);
+
 /* Fills rep (host) from the buffers; d_report is device memory of
  * sizeof(struct audit_report).  The scratch is scanned when zero_scratch. */
 cudaError_t audit_collect(const struct audit_buffer buf[AUDIT_BUFFERS], int zero_scratch,
 			  void *d_report, struct audit_report *rep);
+
+/* audit_collect in two halves, so the audit can be queued behind a
+ * launch and fetched after the one wait for both: audit_enqueue returns
+ * at once, audit_fetch copies the report back. */
+cudaError_t audit_enqueue(const struct audit_buffer buf[AUDIT_BUFFERS], int zero_scratch,
+			  void *d_report);
+cudaError_t audit_fetch(const void *d_report, struct audit_report *rep);
+
+/* Poisons n elements of dtype d at out on the device (check.h's
+ * patterns), without waiting. */
+cudaError_t device_poison(enum dtype d, void *out, size_t n);
 
 #endif

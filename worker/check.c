@@ -24,10 +24,6 @@
 #include "reference.h"
 #include "rng.h"
 
-#define POISON_32 0x7FBADBADu
-#define POISON_BF16 0x7FBAu
-#define POISON_64 0x7FF8BADBADBADBADull
-
 /* Mismatches named in the message; the rest are only counted. */
 #define CHECK_LIST_MAX 5
 

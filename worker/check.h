@@ -20,7 +20,11 @@ extern "C" {
 
 /* The poison bit patterns: a NaN for floats (0x7FBADBAD, bf16 0x7FBA,
  * f64 0x7FF8BADBADBADBAD) and 0x7FBADBAD for 32-bit integers, a value the
- * suites' integer sums cannot reach. */
+ * suites' integer sums cannot reach.  check_poison writes them on the
+ * host; audit.cuh's device_poison on the device. */
+#define POISON_32 0x7FBADBADu
+#define POISON_BF16 0x7FBAu
+#define POISON_64 0x7FF8BADBADBADBADull
 void check_poison(enum dtype d, void *buf, size_t n);
 
 /* A tolerance that asks for the element to stay unwritten (still the

@@ -55,16 +55,26 @@ static void plan_sum(struct probe_plan *plan, struct probe base, enum dtype in, 
 	/* Windows that cover the segment: every element counted by one. */
 	for (int64_t lo = 0; lo < len && plan->count + 64 < PROBE_MAX; lo += cap)
 		plan_window(plan, base, lo, cap, len);
-	/* One bit per offset bit, where one window holds the segment. */
-	if (len <= cap)
-		for (int b = 0; b < 62 && ((int64_t)1 << b) < len; b++) {
+	/* Ramps over every offset bit, where one window holds the segment:
+	 * each as many bits wide as keeps len * (2^width - 1) within the cap
+	 * (and 8 for bf16 inputs, whose integers are exact to 2^8). */
+	if (len <= cap) {
+		int width = 1, bits = 0;
+		while (width < 30 && len * (((int64_t)1 << (width + 1)) - 1) <= cap &&
+		       (in != DTYPE_BF16 || width < 8))
+			width++;
+		while (bits < 62 && ((int64_t)1 << bits) < len)
+			bits++;
+		for (int b = 0; b < bits; b += width) {
 			struct probe p = base;
-			p.kind = PROBE_BIT;
+			p.kind = PROBE_RAMP;
 			p.lo = 0;
 			p.hi = len;
 			p.bit = b;
+			p.width = width;
 			plan_add(plan, &p);
 		}
+	}
 	/* A bf16 output rounds a count past 2^8: narrow windows at the
 	 * places kernels get wrong, each exact to the element. */
 	if (out == DTYPE_BF16 && len > PROBE_BF16_WINDOW) {
@@ -82,9 +92,10 @@ static void plan_sum(struct probe_plan *plan, struct probe base, enum dtype in, 
 static void plan_extreme(struct probe_plan *plan, struct probe base, enum op o, int nonnegative,
 			 uint64_t seed)
 {
-	static const int bits[] = {5, 8, 10, 12, 16, 20, 24, 31, 32, 33, 34};
+	/* a warp, past the f32 cap, past 32-bit indices */
+	static const int bits[] = {5, 24, 31, 32};
 	const int64_t len = base.seg_len;
-	int64_t at[3 + 2 * sizeof bits / sizeof bits[0]];
+	int64_t at[4 + 2 * sizeof bits / sizeof bits[0]]; /* first, last, middle, seeded, bits */
 	size_t nat = 0;
 	struct rng g;
 
@@ -184,12 +195,18 @@ double probe_softmax_expect(const struct probe *p, enum dtype out, int64_t row, 
 	return 1.0 / (double)p->seg_len;
 }
 
-/* Integers in [0, x) with bit b set. */
-static int64_t count_bit(int64_t x, int b)
+/* The sum over off in [0, x) of (off >> b) mod 2^w. */
+static double ramp_sum(int64_t x, int b, int w)
 {
-	const int64_t half = (int64_t)1 << b, rest = x & ((half << 1) - 1);
+	const int64_t mask = ((int64_t)1 << w) - 1;
+	const int64_t full = x >> b, rest = x & (((int64_t)1 << b) - 1);
+	/* q = off >> b takes each value in [0, full) 2^b times, then full
+	 * rest times; q mod 2^w cycles through 0..mask. */
+	const int64_t cycles = full >> w, part = full & mask;
+	const double per_q = (double)cycles * ((double)mask * (double)(mask + 1) / 2) +
+			     (double)part * (double)(part - 1) / 2;
 
-	return ((x >> (b + 1)) << b) + (rest > half ? rest - half : 0);
+	return ldexp(per_q, b) + (double)rest * (double)(full & mask);
 }
 
 /* Counted elements of segment s. */
@@ -208,8 +225,8 @@ double probe_expect(const struct probe *p, int64_t n, int64_t s)
 	switch (p->kind) {
 	case PROBE_ONES:
 		return hi > p->lo ? (double)(hi - p->lo) : 0.0;
-	case PROBE_BIT:
-		return hi > p->lo ? (double)(count_bit(hi, p->bit) - count_bit(p->lo, p->bit)) : 0.0;
+	case PROBE_RAMP:
+		return hi > p->lo ? ramp_sum(hi, p->bit, p->width) - ramp_sum(p->lo, p->bit, p->width) : 0.0;
 	default:
 		return p->at < len ? p->peak : p->base;
 	}
@@ -221,8 +238,8 @@ void probe_name(const struct probe *p, enum op o, char *buf, size_t len)
 	case PROBE_ONES:
 		snprintf(buf, len, "ones at [%lld, %lld)", (long long)p->lo, (long long)p->hi);
 		break;
-	case PROBE_BIT:
-		snprintf(buf, len, "ones where bit %d of the offset is set in [%lld, %lld)", p->bit,
+	case PROBE_RAMP:
+		snprintf(buf, len, "bits %d..%d of each offset in [%lld, %lld)", p->bit, p->bit + p->width - 1,
 			 (long long)p->lo, (long long)p->hi);
 		break;
 	case PROBE_EXTREME:
@@ -282,7 +299,7 @@ void probe_explain(const struct probe *p, enum op o, int64_t n, int64_t s, int64
 			 where, want);
 		return;
 	}
-	if (p->kind == PROBE_BIT) {
+	if (p->kind == PROBE_RAMP) {
 		snprintf(buf, len, "returned %.17g%s, want %.17g: elements read from the wrong offset "
 			 "(the count of ones was right)", got, where, want);
 		return;

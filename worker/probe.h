@@ -16,11 +16,15 @@
  *                  together cover every offset of a segment, so each
  *                  element is counted by some probe, and dropping or
  *                  adding one changes that probe's answer by exactly one.
- *   PROBE_BIT      sums: 1 at the offsets in [lo, hi) whose bit `bit` is
- *                  set.  An element read from the wrong index (one counted
- *                  twice and another not at all) passes PROBE_ONES; the
- *                  two offsets differ in some bit, and that bit's probe
- *                  sees it.
+ *   PROBE_RAMP     sums: each offset in [lo, hi) holds `width` of its bits,
+ *                  from bit `bit` up: (off >> bit) mod 2^width.  An
+ *                  element read from the wrong index (one counted twice
+ *                  and another not at all) passes PROBE_ONES; the two
+ *                  offsets differ in some bit, so the ramp over that bit
+ *                  changes by a sum of distinct signed powers of two,
+ *                  never 0.  `width` is as wide as the cap allows (the
+ *                  segment's ramp sum must stay exact), so a segment of
+ *                  2^10 takes one ramp probe and one of 2^24 takes 24.
  *   PROBE_EXTREME  max and min: `base` everywhere but `peak` at offset
  *                  `at` of every segment.  The peak sits at the first, the
  *                  last, the middle, warp and block boundaries and a
@@ -65,14 +69,15 @@
 extern "C" {
 #endif
 
-enum probe_kind { PROBE_ONES, PROBE_BIT, PROBE_EXTREME, PROBE_ONEHOT, PROBE_EQUAL };
+enum probe_kind { PROBE_ONES, PROBE_RAMP, PROBE_EXTREME, PROBE_ONEHOT, PROBE_EQUAL };
 
 struct probe {
 	enum probe_kind kind;
 	int64_t seg_len, seg_stride; /* the segment geometry (reduce_driver.cuh) */
 	int64_t lo, hi;              /* ONES and BIT: the offsets [lo, hi) */
-	int bit;                     /* BIT: the offset bit that selects a one;
+	int bit;                     /* RAMP: the lowest offset bit it holds;
 				      * ONEHOT: the rotation of the peak's column */
+	int width;                   /* RAMP: how many bits */
 	int64_t at;                  /* EXTREME: the peak's offset */
 	double base, peak, decoy;    /* EXTREME: the values; decoy for uncounted offsets */
 };
@@ -101,8 +106,10 @@ static inline PROBE_HD double probe_value(const struct probe *p, int64_t i)
 	switch (p->kind) {
 	case PROBE_ONES:
 		return off >= p->lo && off < p->hi ? 1.0 : 0.0;
-	case PROBE_BIT:
-		return off >= p->lo && off < p->hi && ((off >> p->bit) & 1) ? 1.0 : 0.0;
+	case PROBE_RAMP:
+		return off >= p->lo && off < p->hi
+			       ? (double)((off >> p->bit) & (((int64_t)1 << p->width) - 1))
+			       : 0.0;
 	default:
 		return off == p->at ? p->peak : p->base;
 	}

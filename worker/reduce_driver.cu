@@ -167,27 +167,13 @@ static size_t output_bytes(const struct reduce_launch *l)
 	return (size_t)l->n_out * dtype_size(l->out_dtype);
 }
 
-/* The audit of the buffers as they are now (audit.cuh) into rep. */
-static cudaError_t audit_now(const struct reduce_launch *l, struct audit_report *rep)
-{
-	const struct audit_buffer b[AUDIT_BUFFERS] = {
-		{l->in, input_bytes(l)}, {l->out, output_bytes(l)}, {l->scratch, l->scratch_bytes}};
-
-	return audit_collect(b, l->scratch_stays_zero, l->audit, rep);
-}
-
-/* The input's hash as it is now, as the next audit compares it. */
+/* The input's hash as it is now, as the next audit compares it (taken
+ * on the device, without waiting). */
 static cudaError_t audit_remember_input(struct reduce_launch *l)
 {
-	struct audit_report *rep = (struct audit_report *)malloc(sizeof *rep);
-	cudaError_t e;
+	const struct audit_buffer in = {l->in, input_bytes(l)};
 
-	if (!rep)
-		return cudaErrorMemoryAllocation;
-	if ((e = audit_now(l, rep)) == cudaSuccess)
-		l->in_hash = rep->hash;
-	free(rep);
-	return e;
+	return audit_remember(&in, l->audit);
 }
 
 /* Device buffers for l, each between guard zones (guard.h), with the
@@ -277,8 +263,9 @@ static int input_changed(const struct reduce_launch *l, struct case_result *r)
 	return -1;
 }
 
-/* What the launch did outside its output: a changed guard byte, a changed
- * input, scratch left dirty.  Returns 0 when none, else -1 with r WRONG. */
+/* What the launch did outside its output, from the audit device_run
+ * queued behind it: a changed guard byte, a changed input, scratch left
+ * dirty.  Returns 0 when none, else -1 with r WRONG. */
 static int device_audit(const struct reduce_launch *l, struct case_result *r)
 {
 	static const char *const names[AUDIT_BUFFERS] = {"in", "out", "scratch"};
@@ -293,7 +280,7 @@ static int device_audit(const struct reduce_launch *l, struct case_result *r)
 		case_result_set(r, OUTCOME_ERROR, "out of host memory");
 		return -1;
 	}
-	if ((e = audit_now(l, rep)) != cudaSuccess) {
+	if ((e = audit_fetch(l->audit, rep)) != cudaSuccess) {
 		free(rep);
 		return cuda_call_failed(r, "audit", e);
 	}
@@ -303,7 +290,7 @@ static int device_audit(const struct reduce_launch *l, struct case_result *r)
 			case_result_set(r, OUTCOME_WRONG, "%s", msg);
 			rc = -1;
 		}
-	if (rc == 0 && l->in && rep->hash != l->in_hash)
+	if (rc == 0 && l->in && rep->hash != rep->hash_before)
 		rc = input_changed(l, r);
 	if (rc == 0 && l->scratch_stays_zero && rep->scratch_first != ~0ull) {
 		case_result_set(r, OUTCOME_WRONG, "left its scratch dirty: byte %llu of %zu is not zero "
@@ -323,17 +310,24 @@ static int device_run(struct reduce_launch *l, reduce_launch_fn launch, const ch
 	const size_t out_bytes = (size_t)l->n_out * dtype_size(l->out_dtype);
 	cudaError_t e;
 
-	/* Poison from the host so that an element the kernel never wrote is
-	 * told apart from a wrong one. */
-	check_poison(l->out_dtype, host_out, (size_t)l->n_out);
-	if ((e = cudaMemcpy(l->out, host_out, out_bytes, cudaMemcpyHostToDevice)) != cudaSuccess)
+	/* Poison so that an element the kernel never wrote is told apart
+	 * from a wrong one: on the device, queued like the launch and the
+	 * audit behind it, so that one wait serves all three. */
+	if ((e = device_poison(l->out_dtype, l->out, (size_t)l->n_out)) != cudaSuccess)
 		return cuda_call_failed(r, "poison output", e);
 	e = launch(l);
 	if (e == cudaSuccess)
 		e = cudaGetLastError();
 	if (e != cudaSuccess)
 		return cuda_launch_failed(r, name, e);
-	if ((e = cudaDeviceSynchronize()) != cudaSuccess)
+	{
+		const struct audit_buffer b[AUDIT_BUFFERS] = {
+			{l->in, input_bytes(l)}, {l->out, out_bytes}, {l->scratch, l->scratch_bytes}};
+		e = audit_enqueue(b, l->scratch_stays_zero, l->audit);
+	}
+	if (e == cudaSuccess)
+		e = cudaDeviceSynchronize();
+	if (e != cudaSuccess)
 		return cuda_kernel_failed(r, e);
 	if ((e = cudaMemcpy(host_out, l->out, out_bytes, cudaMemcpyDeviceToHost)) != cudaSuccess)
 		return cuda_call_failed(r, "copy output", e);

@@ -53,7 +53,6 @@ struct reduce_launch {
 	/* The audit after every checked launch (audit.cuh), kept by the driver: */
 	void *audit;           /* device memory for the audit's report */
 	const void *host_in;   /* what the device input holds (NULL: a probe's, or none) */
-	unsigned long long in_hash; /* the device input's hash before the launch */
 	int scratch_stays_zero; /* the kernel must leave its scratch zeroed (user kernels) */
 	/* The family's parameter struct, bound from the variant's declared
 	 * tunables (variant_bind) before shape() runs: read it with
