@@ -137,8 +137,8 @@ EOF
 expect_eq "$(python3 "$TMP/cases.py" "$TMP/m1/mutants.json")" "7 3 PASS missed" \
 	"mutants.json: every case with wrong, status and verdict"
 expect_grep "$TMP/m1/mutants.md" "^\| mutant \| bug \| sizes where wrong \| what conform said \|$" "mutants.md: the table's header"
-expect_grep "$TMP/m1/mutants.md" "^\| mut_a\.cu \| bug of mut_a \| n=33, n=40 \| FAIL: out\[0\]: got 1 want 2 \\\\\| tol 0 \|$" \
-	"mutants.md: the sizes where wrong and the first FAIL (| escaped)"
+expect_grep "$TMP/m1/mutants.md" "^\| mut_a\.cu \| bug of mut_a \| n=33, n=40 \| FAIL at n=40: out\[0\]: got 1 want 2 \\\\\| tol 0 \|$" \
+	"mutants.md: the sizes where wrong and the largest FAIL (| escaped)"
 
 # Every wrong case killed, every right one passed: exit 0.
 result mut_a 33 FAIL "out[0]: got 5" >"$FAKE/good.jsonl"

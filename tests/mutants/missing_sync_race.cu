@@ -36,16 +36,8 @@
 
 #define BLOCK 256 /* @block */
 #define WARPS (BLOCK / 32)
-#define FULL_MASK 0xffffffffu
 
-/* Every lane ends with the warp's value. */
-static __device__ __forceinline__ T warp_combine(T v)
-{
-#pragma unroll
-	for (int off = 16; off > 0; off /= 2)
-		v = conform_combine(v, __shfl_xor_sync(FULL_MASK, v, off));
-	return v;
-}
+#include "mutant_common.cuh"
 
 /* out[0] should be the sum of in[0..n).  One block of 256 threads. */
 extern "C" __global__ void __launch_bounds__(BLOCK)

@@ -35,8 +35,7 @@
  * mutant-wrong: cols >= 2
  */
 
-#define FULL_MASK 0xffffffffu
-#define NEG_INF __int_as_float(0xff800000)
+#include "mutant_common.cuh"
 
 /* Takes x into the running (m, s).  The bug: m == m' == -inf makes
  * e^(m - m') NaN; it should leave s alone while m' is -inf. */

@@ -28,36 +28,7 @@
  * mutant-args: --n 1,2,31,32,33,255,257,4097,65521,1000003,16777215,16777217
  */
 
-#define FULL_MASK 0xffffffffu
-
-/* Every lane ends with the warp's value. */
-static __device__ __forceinline__ T warp_combine(T v)
-{
-#pragma unroll
-	for (int off = 16; off > 0; off /= 2)
-		v = conform_combine(v, __shfl_xor_sync(FULL_MASK, v, off));
-	return v;
-}
-
-/* Thread 0 returns the block's value.  Requires: blockDim.x == BLOCK, a
- * multiple of 32; every thread calls it.  The leading barrier lets a
- * block call it twice. */
-static __device__ T block_combine(T v)
-{
-	__shared__ T warp_value[32];
-	const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-
-	v = warp_combine(v);
-	__syncthreads();
-	if (lane == 0)
-		warp_value[warp] = v;
-	__syncthreads();
-	if (warp == 0) {
-		v = lane < BLOCK / 32 ? warp_value[lane] : conform_identity<T>();
-		v = warp_combine(v);
-	}
-	return v;
-}
+#include "mutant_common.cuh"
 
 /* out[0] should be the sum of in[0..n).  One block. */
 extern "C" __global__ void __launch_bounds__(BLOCK)

@@ -24,7 +24,7 @@
  * mutant-wrong: True
  */
 
-#define FULL_MASK 0xffffffffu
+#include "mutant_common.cuh"
 
 /*
  * out[r] should be the sum of in[r * cols .. r * cols + cols).
@@ -42,9 +42,7 @@ rows_drop_last_col(const T *in, T *out, long long rows, long long cols, void *sc
 
 		for (long long c = lane; c < cols - 1; c += 32) /* the bug: c < cols */
 			v = conform_combine(v, row[c]);
-#pragma unroll
-		for (int off = 16; off > 0; off /= 2)
-			v = conform_combine(v, __shfl_xor_sync(FULL_MASK, v, off));
+		v = warp_combine(v);
 		if (lane == 0)
 			out[r] = v;
 	}

@@ -26,39 +26,7 @@
  * mutant-wrong: True
  */
 
-#define FULL_MASK 0xffffffffu
-#define NEG_INF __int_as_float(0xff800000)
-
-/* The block's maximum (is_max) or sum of v, in every thread.  Requires:
- * blockDim.x == BLOCK, a multiple of 32; every thread calls it. */
-static __device__ float block_all(float v, bool is_max)
-{
-	__shared__ float warp_value[32];
-	__shared__ float result;
-	const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-
-#pragma unroll
-	for (int off = 16; off > 0; off /= 2) {
-		const float o = __shfl_xor_sync(FULL_MASK, v, off);
-		v = is_max ? fmaxf(v, o) : v + o;
-	}
-	__syncthreads();
-	if (lane == 0)
-		warp_value[warp] = v;
-	__syncthreads();
-	if (warp == 0) {
-		v = lane < BLOCK / 32 ? warp_value[lane] : (is_max ? NEG_INF : 0.0f);
-#pragma unroll
-		for (int off = 16; off > 0; off /= 2) {
-			const float o = __shfl_xor_sync(FULL_MASK, v, off);
-			v = is_max ? fmaxf(v, o) : v + o;
-		}
-		if (lane == 0)
-			result = v;
-	}
-	__syncthreads();
-	return result;
-}
+#include "mutant_common.cuh"
 
 /* Row r of out should be the softmax of row r of in.  Requires:
  * blockDim.x == BLOCK; cols >= 1. */
@@ -68,15 +36,13 @@ softmax_sum_drops_last_col(const T *in, T *out, long long rows, long long cols, 
 	for (long long r = blockIdx.x; r < rows; r += gridDim.x) {
 		const T *x = in + r * cols;
 		T *y = out + r * cols;
-		float m = NEG_INF, s = 0.0f;
+		const float m = softmax_row_max(x, cols);
+		float s = 0.0f;
 
-		for (long long c = threadIdx.x; c < cols; c += BLOCK)
-			m = fmaxf(m, x[c]);
-		m = block_all(m, true);
+		/* softmax_row_sum_exp() of mutant_common.cuh, but for the bound. */
 		for (long long c = threadIdx.x; c < cols - 1; c += BLOCK) /* the bug: c < cols */
 			s += expf(x[c] - m);
 		s = block_all(s, false);
-		for (long long c = threadIdx.x; c < cols; c += BLOCK)
-			y[c] = expf(x[c] - m) / s;
+		softmax_row_store(x, y, cols, m, s);
 	}
 }

@@ -26,16 +26,7 @@
  * mutant-args: --n 1,31,32,33,255,257,4097,65521,1000003,16777215,16777217
  */
 
-#define FULL_MASK 0xffffffffu
-
-/* Every lane ends with the warp's value. */
-static __device__ __forceinline__ T warp_combine(T v)
-{
-#pragma unroll
-	for (int off = 16; off > 0; off /= 2)
-		v = conform_combine(v, __shfl_xor_sync(FULL_MASK, v, off));
-	return v;
-}
+#include "mutant_common.cuh"
 
 /* out[0] = the sum of in[0..n), and out[1..32] written too.  One block. */
 extern "C" __global__ void __launch_bounds__(BLOCK)
