@@ -261,10 +261,16 @@ static void put_any(FILE *f, const struct group *g, size_t ng)
 	      "\tsize_t i, count;\n"
 	      "\tif (n < 1)\n"
 	      "\t\treturn NULL;\n"
-	      "\tfor (i = 0; i < sizeof tables / sizeof tables[0]; i++)\n"
-	      "\t\tconform_nearest_size(tables[i](&count), count, device, dtype, op, n, cols, &size);\n"
-	      "\tfor (i = 0; size && i < sizeof tables / sizeof tables[0]; i++)\n"
-	      "\t\tconform_fastest_at(tables[i](&count), count, device, dtype, op, size, cols, &best);\n"
+	      /* The table is fetched before its count is read: the two in
+	       * one call would be unsequenced. */
+	      "\tfor (i = 0; i < sizeof tables / sizeof tables[0]; i++) {\n"
+	      "\t\tconst struct conform_config *t = tables[i](&count);\n"
+	      "\t\tconform_nearest_size(t, count, device, dtype, op, n, cols, &size);\n"
+	      "\t}\n"
+	      "\tfor (i = 0; size && i < sizeof tables / sizeof tables[0]; i++) {\n"
+	      "\t\tconst struct conform_config *t = tables[i](&count);\n"
+	      "\t\tconform_fastest_at(t, count, device, dtype, op, size, cols, &best);\n"
+	      "\t}\n"
 	      "\treturn best;\n}\n",
 	      f);
 }
