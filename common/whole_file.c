@@ -2,12 +2,37 @@
  * whole_file.c - writing a file through a temporary one (whole_file.h).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "whole_file.h"
+
+/* Why path, when it exists, is not a file to replace; NULL when it is a
+ * regular file or does not exist. */
+static const char *refusal_of(const char *path)
+{
+	struct stat sb;
+
+	if (lstat(path, &sb) != 0 || S_ISREG(sb.st_mode))
+		return NULL;
+	if (S_ISDIR(sb.st_mode))
+		return "it is a directory";
+	if (S_ISLNK(sb.st_mode))
+		return "it is a symbolic link, not a regular file";
+	if (S_ISFIFO(sb.st_mode))
+		return "it is a FIFO, not a regular file";
+	if (S_ISCHR(sb.st_mode) || S_ISBLK(sb.st_mode))
+		return "it is a device, not a regular file";
+	return "it is not a regular file";
+}
+
+const char *whole_file_why(const struct whole_file *w, int err)
+{
+	return w->refused ? w->refused : strerror(err);
+}
 
 int whole_file_open(struct whole_file *w, const char *path)
 {
@@ -16,6 +41,10 @@ int whole_file_open(struct whole_file *w, const char *path)
 
 	memset(w, 0, sizeof *w);
 	w->path = path;
+	if ((w->refused = refusal_of(path)) != NULL) {
+		errno = EINVAL;
+		return -1;
+	}
 	if (!(w->tmp = malloc(n)))
 		return -1;
 	snprintf(w->tmp, n, "%s.XXXXXX", path);

@@ -14,12 +14,20 @@ struct whole_file {
 	FILE *f;                 /* write here, between open and commit */
 	char *tmp;               /* its name, until renamed to path */
 	const char *path;
+	const char *refused;     /* why open refused path itself, or NULL */
 };
 
 /* Opens a unique temporary file beside path (mkstemp: rename() stays in
  * one file system and no file of the user's is overwritten on the way),
- * readable as the umask allows.  Returns 0, or -1 with errno. */
+ * readable as the umask allows.  A path that exists and is not a regular
+ * file (a directory, a device, a FIFO, a socket, a symbolic link) is
+ * refused: the rename would replace it, or a FIFO would block.  Returns
+ * 0, or -1 with errno (whole_file_why says it in words). */
 int whole_file_open(struct whole_file *w, const char *path);
+
+/* Why the last open or commit of w failed, for a message: "it is a FIFO,
+ * not a regular file", or strerror(err). */
+const char *whole_file_why(const struct whole_file *w, int err);
 
 /* Writes it out (flush, fsync, close) and renames it over path.  Returns
  * 0, or -1 with errno, the temporary file removed. */

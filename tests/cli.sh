@@ -152,6 +152,17 @@ expect_exit 2 "--junit in a missing directory" -- "$CONFORM" --filter 'harness.p
 expect_grep "$TMP/err" "^conform: cannot write the JUnit report: No such file" "--junit unwritable message"
 expect_eq "$(sql "$clash" "select count(*) from runs")" 1 "no run was started for an unwritable --junit"
 expect_exit 2 "--junit is a directory" -- "$CONFORM" --filter 'harness.pass*' --db "$clash" --junit "$TMP"
+# Nor over anything that is not a regular file: a FIFO, a symbolic link
+# (--junit /dev/stdout is one), each left as it was.
+mkfifo "$TMP/junit.fifo"
+expect_exit 2 "--junit is a FIFO" -- timeout 20 "$CONFORM" --filter 'harness.pass*' --db "$clash" --junit "$TMP/junit.fifo"
+expect_grep "$TMP/err" "FIFO, not a regular file" "--junit FIFO: says why"
+echo keep >"$TMP/junit.victim"
+ln -s "$TMP/junit.victim" "$TMP/junit.link"
+expect_exit 2 "--junit is a symbolic link" -- "$CONFORM" --filter 'harness.pass*' --db "$clash" --junit "$TMP/junit.link"
+checks=$((checks + 1))
+[ -p "$TMP/junit.fifo" ] && [ -L "$TMP/junit.link" ] && [ "$(cat "$TMP/junit.victim")" = keep ] ||
+	fail "--junit replaced a FIFO or a link, or wrote through it"
 expect_eq "$(ls "$TMP" | grep -c '\.xml\.\|clash\.db\.')" 0 "no temporary report left behind"
 
 # A stop signal before conform's own handlers would be in place still

@@ -157,7 +157,40 @@ expect_grep "$TMP/err" "tunable 'block' of 'block=wide" "which tunable"
 checks=$((checks + 1))
 cmp -s "$TMP/best.h" "$TMP/best.h.before" || fail "a failed export changed the header"
 checks=$((checks + 1))
-[ ! -e "$TMP/best.h.tmp" ] || fail "a failed export left best.h.tmp"
+[ "$(ls "$TMP" | grep -c '^best\.h\.')" -eq 1 ] || fail "a failed export left a temporary beside best.h"
+"$SQLITE3" "$db" "update results set params = 'block=256,op=sum' where variant = 'device.cub'"
+
+# Where the header may not go, refused before anything is written: the
+# database itself or its journal (it once became a C header, exit 0),
+# anything that is not a regular file (a FIFO, a symbolic link, a
+# directory), while a planted link on the old fixed temporary name
+# best.h.tmp is neither followed nor removed.
+rows_before=$("$SQLITE3" "$db" "select count(*) from results")
+one_line_exit2 "--header is the database" "$CONFORM" export 'device.*' --header "$db" --db "$db"
+expect_eq "$("$SQLITE3" "$db" "pragma integrity_check; select count(*) from results" | tr '\n' ' ')" \
+	"ok $rows_before " "the database is untouched"
+one_line_exit2 "--header is the database by another name" "$CONFORM" export 'device.*' \
+	--header "$TMP/../$(basename "$TMP")/h100.db" --db "$db"
+one_line_exit2 "--header is the database's journal" "$CONFORM" export 'device.*' --header "$db-wal" --db "$db"
+mkfifo "$TMP/fifo.h"
+one_line_exit2 "--header is a FIFO" timeout 20 "$CONFORM" export 'device.*' --header "$TMP/fifo.h" --db "$db"
+expect_grep "$TMP/err" "FIFO, not a regular file" "says it is a FIFO"
+checks=$((checks + 1))
+[ -p "$TMP/fifo.h" ] || fail "the FIFO was replaced"
+echo "keep" >"$TMP/victim.txt"
+ln -s "$TMP/victim.txt" "$TMP/link.h"
+one_line_exit2 "--header is a symbolic link" "$CONFORM" export 'device.*' --header "$TMP/link.h" --db "$db"
+checks=$((checks + 1))
+[ -L "$TMP/link.h" ] && [ "$(cat "$TMP/victim.txt")" = keep ] || fail "the link or its target changed"
+mkdir "$TMP/dir.h"
+one_line_exit2 "--header is a directory" "$CONFORM" export 'device.*' --header "$TMP/dir.h" --db "$db"
+ln -s "$TMP/victim.txt" "$TMP/planted.h.tmp"
+expect_exit 0 "export beside a planted best.h.tmp link" -- "$CONFORM" export 'device.*' \
+	--header "$TMP/planted.h" --db "$db"
+checks=$((checks + 1))
+[ -L "$TMP/planted.h.tmp" ] && [ "$(cat "$TMP/victim.txt")" = keep ] ||
+	fail "the planted link was followed or removed"
+expect_grep "$TMP/planted.h" '^#ifndef CONFORM_EXPORT_PLANTED_H$' "and the header written"
 
 echo "$checks checks, $failures failed"
 [ "$failures" -eq 0 ]

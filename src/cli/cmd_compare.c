@@ -226,7 +226,7 @@ static int write_baseline(const char *path, const struct compare_side *s)
 	if (whole_file_open(&out, path) < 0 ||
 	    fprintf(out.f, "# conform compare --write-baseline: the failures of %s\n", s->label) < 0 ||
 	    baseline_write(out.f, e, n) < 0 || whole_file_commit(&out) < 0) {
-		cmd_error("--write-baseline %s: %s", path, strerror(errno));
+		cmd_error("--write-baseline %s: %s", path, whole_file_why(&out, errno));
 		goto out;
 	}
 	printf("%s: %zu known failure%s of %s\n", path, n, n == 1 ? "" : "s", s->label);
@@ -329,7 +329,7 @@ static int compare_exec(int argc, char **argv)
 		struct whole_file jf;
 		if (whole_file_open(&jf, o.junit_path) < 0 ||
 		    (compare_print_junit(jf.f, &res), whole_file_commit(&jf)) < 0) {
-			cmd_error("--junit %s: %s", o.junit_path, strerror(errno));
+			cmd_error("--junit %s: %s", o.junit_path, whole_file_why(&jf, errno));
 			whole_file_abort(&jf);
 			goto out;
 		}

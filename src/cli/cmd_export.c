@@ -14,6 +14,7 @@
 #include "config.h"
 #include "revision.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,9 @@
 #include "cmd.h"
 #include "export.h"
 #include "lookup_opts.h"
+#include "paths.h"
 #include "text.h"
+#include "whole_file.h"
 
 enum { EXPORT_OPT_HEADER = CMD_OPT_OWN + 16 };
 
@@ -55,44 +58,45 @@ static int export_set(void *opts, int id, const struct cmd_value *v)
 	return lookup_set(&o->lookup, id, v);
 }
 
-/* The header into path (through path.tmp and a rename), or stdout for "-".
- * Returns 0, or -1 after the error. */
-static int write_header(const char *path, const struct db_tuned_row *rows, size_t n,
-			const struct export_meta *m)
+/* Where --header FILE goes, checked before anything is read: not the
+ * database or its journal, and a regular file or a new name, written
+ * through a temporary beside it (whole_file.h).  Returns 0 (hf open, or
+ * unused for "-"), or -1 after the error. */
+static int open_header(const char *header, const char *db_path, struct whole_file *hf)
 {
-	char err[CMD_ERR_MAX], tmp[4200];
-	if (strcmp(path, "-") == 0) {
-		if (export_header_write(stdout, rows, n, m, err, sizeof err) < 0) {
-			cmd_error("export: %s", err);
-			return -1;
-		}
-		return fflush(stdout) == 0 ? 0 : -1;
-	}
-	if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
-		cmd_error("export: %s: path too long", path);
+	const char *which;
+
+	memset(hf, 0, sizeof *hf);
+	if (strcmp(header, "-") == 0)
+		return 0;
+	if (paths_is_database(header, db_path, &which)) {
+		cmd_error("export: --header %s is the database%s (--db %s): choose another file", header,
+			  which[0] ? "'s journal" : "", db_path);
 		return -1;
 	}
-	FILE *f = fopen(tmp, "w");
-	if (!f) {
-		cmd_error("export: cannot write %s: %m", tmp);
+	if (whole_file_open(hf, header) < 0) {
+		cmd_error("export: cannot write %s: %s", header, whole_file_why(hf, errno));
 		return -1;
 	}
-	int bad = export_header_write(f, rows, n, m, err, sizeof err);
-	if (ferror(f) && bad == 0) {
-		snprintf(err, sizeof err, "%s: write failed", tmp);
-		bad = -1;
-	}
-	if (fclose(f) != 0 && bad == 0) {
-		snprintf(err, sizeof err, "%s: write failed", tmp);
-		bad = -1;
-	}
-	if (bad == 0 && rename(tmp, path) != 0) {
-		snprintf(err, sizeof err, "cannot rename %s to %s", tmp, path);
-		bad = -1;
-	}
-	if (bad) {
-		unlink(tmp);
+	return 0;
+}
+
+/* The header into hf, renamed over its path, or to stdout for "-".
+ * Returns 0, or -1 after the error (hf dropped). */
+static int write_header(const char *path, struct whole_file *hf, const struct db_tuned_row *rows,
+			size_t n, const struct export_meta *m)
+{
+	char err[CMD_ERR_MAX];
+	FILE *f = strcmp(path, "-") == 0 ? stdout : hf->f;
+
+	if (export_header_write(f, rows, n, m, err, sizeof err) < 0) {
 		cmd_error("export: %s", err);
+		return -1;
+	}
+	if (f == stdout)
+		return fflush(stdout) == 0 ? 0 : -1;
+	if (whole_file_commit(hf) < 0) {
+		cmd_error("export: cannot write %s: %s", path, whole_file_why(hf, errno));
 		return -1;
 	}
 	return 0;
@@ -124,12 +128,20 @@ static int export_exec(int argc, char **argv)
 	}
 	if (lookup_db_open(&o.lookup, path, sizeof path, &db) < 0)
 		return EXIT_USAGE;
+	struct whole_file hf;
+	if (o.header && open_header(o.header, path, &hf) < 0) {
+		db_close(db);
+		return EXIT_USAGE;
+	}
+	if (!o.header)
+		memset(&hf, 0, sizeof hf);
 
 	struct db_tuned_row *rows;
 	size_t count;
 	int rc = EXIT_USAGE;
 	if (best_rows(db, &o.lookup.q, &rows, &count, err, sizeof err) < 0) {
 		cmd_error("export: %s", err);
+		whole_file_abort(&hf);
 		db_close(db);
 		return EXIT_USAGE;
 	}
@@ -148,7 +160,7 @@ static int export_exec(int argc, char **argv)
 		.generated_at = when,
 		.header_name = base ? base + 1 : o.header && strcmp(o.header, "-") ? o.header : "best.h",
 	};
-	if (o.header && write_header(o.header, rows, count, &m) < 0)
+	if (o.header && write_header(o.header, &hf, rows, count, &m) < 0)
 		goto out;
 	if (o.lookup.format == EMIT_JSON) {
 		if (export_json_write(stdout, rows, count, err, sizeof err) < 0) {
@@ -158,6 +170,7 @@ static int export_exec(int argc, char **argv)
 	}
 	rc = 0;
 out:
+	whole_file_abort(&hf);
 	free(rows);
 	db_close(db);
 	return rc;

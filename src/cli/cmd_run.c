@@ -212,17 +212,13 @@ static const struct case_spec **select_cases(const struct run_opts *o, const str
  * file would replace it at the end of the run. */
 static int check_outputs(const struct run_opts *o, const char *db_path)
 {
-	static const char *const db_files[] = {"", "-wal", "-shm", "-journal"};
-	char sib[4200];
+	const char *which;
 	if (!o->junit_path)
 		return 0;
-	for (size_t i = 0; i < sizeof db_files / sizeof db_files[0]; i++) {
-		snprintf(sib, sizeof sib, "%s%s", db_path, db_files[i]);
-		if (paths_same_file(o->junit_path, sib)) {
-			cmd_error("--junit %s is the database%s (--db %s): choose another file",
-				  o->junit_path, db_files[i][0] ? "'s journal" : "", db_path);
-			return -1;
-		}
+	if (paths_is_database(o->junit_path, db_path, &which)) {
+		cmd_error("--junit %s is the database%s (--db %s): choose another file", o->junit_path,
+			  which[0] ? "'s journal" : "", db_path);
+		return -1;
 	}
 	for (size_t i = 0; i < o->rs.nsuite_files; i++)
 		if (paths_same_file(o->junit_path, o->rs.suite_files[i])) {

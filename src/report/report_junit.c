@@ -29,7 +29,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "report.h"
@@ -231,16 +230,10 @@ static int junit_end(void *ctx, const struct run_summary *s, char *err, size_t l
 
 int junit_open(struct junit_state *st, char *err, size_t len)
 {
-	struct stat sb;
-	if (stat(st->path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-		snprintf(err, len, "cannot write the JUnit report: it is a directory (--junit %s)",
-			 st->path);
-		return -1;
-	}
 	if (whole_file_open(&st->out, st->path) < 0) {
 		/* The reason first: a long path must not hide it. */
-		snprintf(err, len, "cannot write the JUnit report: %s (--junit %s)", strerror(errno),
-			 st->path);
+		snprintf(err, len, "cannot write the JUnit report: %s (--junit %s)",
+			 whole_file_why(&st->out, errno), st->path);
 		return -1;
 	}
 	return 0;

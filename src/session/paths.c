@@ -119,6 +119,21 @@ static int resolve_parent(const char *path, char *buf, size_t len)
 	return n >= 0 && (size_t)n < len ? 0 : -1;
 }
 
+int paths_is_database(const char *path, const char *db_path, const char **which)
+{
+	static const char *const db_files[] = {"", "-wal", "-shm", "-journal"};
+	char sib[4200];
+
+	for (size_t i = 0; i < sizeof db_files / sizeof db_files[0]; i++) {
+		snprintf(sib, sizeof sib, "%s%s", db_path, db_files[i]);
+		if (paths_same_file(path, sib)) {
+			*which = db_files[i];
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int paths_same_file(const char *a, const char *b)
 {
 	struct stat sa, sb;

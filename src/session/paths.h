@@ -23,4 +23,9 @@ int paths_suites(char *buf, size_t len, char *err, size_t errlen);
  * one path would overwrite each other, so commands refuse them. */
 int paths_same_file(const char *a, const char *b);
 
+/* 1 when path is the database db_path or its -wal, -shm or -journal file
+ * (paths_same_file), with *which "" or that suffix; else 0.  An output
+ * there would replace the database. */
+int paths_is_database(const char *path, const char *db_path, const char **which);
+
 #endif
