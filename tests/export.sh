@@ -192,5 +192,41 @@ checks=$((checks + 1))
 	fail "the planted link was followed or removed"
 expect_grep "$TMP/planted.h" '^#ifndef CONFORM_EXPORT_PLANTED_H$' "and the header written"
 
+# A hostile database (one db merge away): a variant that would close the
+# comment naming its table and start a line of code, a dtype that would
+# form the trigraph ??/, a median of inf, an n and a tunable of
+# INT64_MIN.  The header compiles clean, defines nothing but conform's own
+# names (the program's injected() links), and its lookup runs clean.
+hostile="$TMP/hostile.db"
+gzip -dc "$top_srcdir/tests/data/h100-tuning.sql.gz" | "$SQLITE3" "$hostile"
+"$SQLITE3" "$hostile" "update results set variant = 'device.x */ int injected(void) { return 1; } /*' || char(10) || '#error injected' where variant = 'device.cub';
+	update results set dtype = 'f32??/' where variant = 'device.atomic' and n = 1048576;
+	update results set median_ms = 9e999 where variant = 'device.two_pass' and n = 16777216;
+	update results set n = -9223372036854775808 where variant = 'device.last_block' and n = 1048576;
+	update results set params = 'block=-9223372036854775808,op=sum' where variant = 'device.coop' and n = 16777216;"
+expect_exit 0 "export from a hostile database" -- "$CONFORM" export '*' --header "$TMP/hostile.h" --db "$hostile"
+cat >"$TMP/hostile.c" <<'EOF'
+#include "hostile.h"
+int injected(void) { return 0; }
+int main(void) { return conform_best_any(NULL, NULL, NULL, 16777216, 0) == NULL || injected(); }
+EOF
+checks=$((checks + 1))
+$CC -std=c99 -Wall -Wextra -Werror -pedantic -I"$TMP" "$TMP/hostile.c" -o "$TMP/hostile" 2>"$TMP/cc.err" ||
+	{ fail "the hostile database's header as C99"; sed 's/^/  | /' "$TMP/cc.err" | head -n 10 >&2; }
+if command -v "$CXX" >/dev/null 2>&1; then
+	checks=$((checks + 1))
+	$CXX -x c++ -Wall -Wextra -Werror -I"$TMP" "$TMP/hostile.c" -o "$TMP/hostile++" 2>"$TMP/cxx.err" ||
+		{ fail "the hostile database's header as C++"; sed 's/^/  | /' "$TMP/cxx.err" | head -n 10 >&2; }
+fi
+checks=$((checks + 1))
+"$TMP/hostile" || fail "the hostile header's lookup found nothing at 2^24"
+if command -v valgrind >/dev/null 2>&1; then
+	checks=$((checks + 1))
+	valgrind -q --error-exitcode=9 "$TMP/hostile" 2>"$TMP/vg.err" ||
+		{ fail "the hostile header's lookup under valgrind"; sed 's/^/  | /' "$TMP/vg.err" | head -n 8 >&2; }
+fi
+checks=$((checks + 1))
+grep -qF '"f32\?\?/"' "$TMP/hostile.h" || fail "a question mark escaped in a string"
+
 echo "$checks checks, $failures failed"
 [ "$failures" -eq 0 ]

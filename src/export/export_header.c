@@ -15,8 +15,16 @@
  * answers.  The choice of size is written once, in the header's helpers;
  * tests/export.sh holds it to `conform best` at sizes on and between the
  * tuned ones.
+ *
+ * Invariant: no string from the database reaches the header except
+ * through put_c_string, inside a C string literal (a comment names a
+ * table by its C identifier only), and every number is written as a
+ * constant C accepts (put_llong, put_double), so a hostile database can
+ * neither add code to the header nor make it fail to compile.
  */
 #include <ctype.h>
+#include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -162,14 +170,15 @@ static void ident_append(char *buf, size_t len, const char *s)
 	buf[used] = '\0';
 }
 
-/* s as a C string literal: quotes, backslashes and what is not printable
- * ASCII escaped (octal, three digits, so a digit after it cannot join). */
+/* s as a C string literal: quotes, backslashes, question marks (no
+ * trigraph such as ??/ can form) and what is not printable ASCII escaped
+ * (octal, three digits, so a digit after it cannot join). */
 static void put_c_string(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
+		if (c == '"' || c == '\\' || c == '?')
 			fprintf(f, "\\%c", c);
 		else if (c < 0x20 || c >= 0x7f)
 			fprintf(f, "\\%03o", c);
@@ -189,6 +198,26 @@ static void put_comment_text(FILE *f, const char *s)
 	}
 }
 
+/* v as a constant C accepts: long long's lowest has no literal. */
+static void put_llong(FILE *f, long long v)
+{
+	if (v == LLONG_MIN)
+		fputs("(-9223372036854775807LL - 1)", f);
+	else
+		fprintf(f, "%lldLL", v);
+}
+
+/* v as a constant C accepts: infinities and NaN have no literal. */
+static void put_double(FILE *f, double v)
+{
+	if (isnan(v))
+		fputs("(0.0 / 0.0)", f);
+	else if (isinf(v))
+		fputs(v > 0 ? "(1.0 / 0.0)" : "(-1.0 / 0.0)", f);
+	else
+		fprintf(f, "%.6g", v);
+}
+
 static int put_entry(FILE *f, const struct db_tuned_row *r, char *err, size_t len)
 {
 	struct export_param p[EXPORT_PARAMS_MAX];
@@ -203,15 +232,25 @@ static int put_entry(FILE *f, const struct db_tuned_row *r, char *err, size_t le
 	put_c_string(f, r->dtype);
 	fputs(", ", f);
 	put_c_string(f, r->op);
-	fprintf(f, ", %lldLL, %lldLL,\n\t\t {", (long long)r->n, (long long)r->cols);
+	fputs(", ", f);
+	put_llong(f, (long long)r->n);
+	fputs(", ", f);
+	put_llong(f, (long long)r->cols);
+	fputs(",\n\t\t {", f);
 	for (int k = 0; k < np; k++) {
 		fprintf(f, "%s{", k ? ", " : "");
 		put_c_string(f, p[k].name);
-		fprintf(f, ", %lldLL}", p[k].value);
+		fputs(", ", f);
+		put_llong(f, p[k].value);
+		fputs("}", f);
 	}
 	if (np == 0)
 		fputs("{0, 0}", f); /* an empty initializer is not C99 */
-	fprintf(f, "}, %d, %.6g, %.6g, ", np, r->median_ms * 1e3, r->gbps);
+	fprintf(f, "}, %d, ", np);
+	put_double(f, r->median_ms * 1e3);
+	fputs(", ", f);
+	put_double(f, r->gbps);
+	fputs(", ", f);
 	put_c_string(f, r->measured_at);
 	fputs(", ", f);
 	put_c_string(f, r->git_revision);
@@ -221,9 +260,8 @@ static int put_entry(FILE *f, const struct db_tuned_row *r, char *err, size_t le
 
 static int put_group(FILE *f, const struct group *g, char *err, size_t len)
 {
-	const struct db_tuned_row *first = g->rows[0];
-	fprintf(f, "\n/* %s, %s, %s: %zu configuration%s. */\n", first->variant, first->dtype,
-		first->op, g->count, g->count == 1 ? "" : "s");
+	fprintf(f, "\n/* %s: %zu configuration%s (the variant, dtype and op are in each entry). */\n",
+		g->ident, g->count, g->count == 1 ? "" : "s");
 	fprintf(f, "static inline const struct conform_config *conform_table_%s(size_t *count)\n{\n",
 		g->ident);
 	fputs("\tstatic const struct conform_config t[] = {\n", f);
@@ -233,7 +271,7 @@ static int put_group(FILE *f, const struct group *g, char *err, size_t len)
 	fputs("\t};\n\t*count = sizeof t / sizeof t[0];\n\treturn t;\n}\n\n", f);
 	fprintf(f, "/* %s's configuration for device (NULL: any) at n elements, or n rows of cols,\n"
 		   " * else at the nearest tuned size; NULL when there is none. */\n",
-		first->variant);
+		g->ident);
 	fprintf(f,
 		"static inline const struct conform_config *conform_best_%s(const char *device, long long n,\n"
 		"\t\t\t\t\t\t\t\t  long long cols)\n{\n"
