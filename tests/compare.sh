@@ -40,6 +40,20 @@ one_line_exit2 "a baseline from two sides" "$CONFORM" compare 2 3 --write-baseli
 one_line_exit2 "a baseline where no file can be" "$CONFORM" compare 3 --write-baseline "$TMP/no/such/dir/b.txt" --db "$db"
 expect_exit 1 "the git revision of the build" -- "$CONFORM" compare 1 "$(sql "$db" "select git_revision from runs where id = 3")" --db "$db"
 
+# A database is data: a case name and a tag holding escape sequences reach
+# the terminal as '?', in every form compare prints for it.
+cp "$db" "$TMP/esc.db"
+sql "$TMP/esc.db" "update results set case_name = 'harness.wrong' || char(27) || '[31m.i32' where case_name = 'harness.wrong.i32'; update runs set tag = 'x' || char(27) || ']0;owned' || char(7) where id = 3"
+expect_exit 1 "compare -v of escape sequences" -- "$CONFORM" compare -v 2 3 --db "$TMP/esc.db"
+checks=$((checks + 1))
+if LC_ALL=C grep -q "$(printf '\033')" "$TMP/out" "$TMP/err" || LC_ALL=C grep -q "$(printf '\007')" "$TMP/out"; then
+	fail "compare -v wrote a raw ESC or BEL"
+fi
+expect_grep "$TMP/out" "harness\.wrong\?\[31m\.i32" "the case name with its escape shown as ?"
+expect_exit 1 "compare --markdown of escape sequences" -- "$CONFORM" compare --markdown -v 2 3 --db "$TMP/esc.db"
+checks=$((checks + 1))
+LC_ALL=C grep -q "$(printf '\033')" "$TMP/out" && fail "compare --markdown wrote a raw ESC"
+
 # --- Timing: bench runs written here ---------------------------------------
 # run ID KIND TAG: a finished run; result RUN PARAMS MEDIAN LOW HIGH.
 run() { sql "$db" "insert into runs (id, started_at, state, kind, tag, git_revision) values ($1, '2026-01-01T00:00:$1Z', 'complete', '$2', nullif('$3', ''), 'abc1234')"; }

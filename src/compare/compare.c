@@ -9,6 +9,7 @@
 
 #include "compare.h"
 #include "params.h"
+#include "text.h"
 #include "tune_tie.h"
 #include "vec.h"
 
@@ -129,6 +130,27 @@ static int taken(const struct compare_filter *f, const struct compare_entry *e)
 	       (!f->n || f->n == e->n);
 }
 
+/* Every string of a side as a terminal may show it (text_sanitize): a
+ * database is data, and one merged from elsewhere may hold escape
+ * sequences in a case name, a tag or a message. */
+static void side_sanitize(struct compare_side *s)
+{
+	char *const run_text[] = {s->run.started_at, s->run.state, s->run.reason, s->run.command_line,
+				  s->run.device, s->run.tag, s->run.git_revision, s->run.source, s->label};
+
+	for (size_t i = 0; i < sizeof run_text / sizeof run_text[0]; i++)
+		text_sanitize(run_text[i]);
+	for (size_t i = 0; i < s->count; i++) {
+		struct compare_entry *e = &s->entries[i];
+		text_sanitize(e->case_name);
+		text_sanitize(e->variant);
+		text_sanitize(e->dtype);
+		text_sanitize(e->op);
+		text_sanitize(e->params);
+		text_sanitize(e->observed);
+	}
+}
+
 int compare_side_load(struct db *db, struct compare_side *s, const struct compare_filter *f, char *err,
 		      size_t len)
 {
@@ -151,6 +173,7 @@ int compare_side_load(struct db *db, struct compare_side *s, const struct compar
 		free(rows);
 	}
 	s->count = compare_dedupe(s->entries, s->count);
+	side_sanitize(s);
 	return 0;
 }
 

@@ -98,7 +98,8 @@ struct compare_filter {
 };
 
 /* Reads the side's runs (ids, nruns and label already set) and those of
- * their results that f takes.  Returns 0, or -1 with a message. */
+ * their results that f takes, every string sanitised for a terminal
+ * (text_sanitize).  Returns 0, or -1 with a message. */
 int compare_side_load(struct db *db, struct compare_side *s, const struct compare_filter *f, char *err,
 		      size_t len);
 void compare_side_free(struct compare_side *s);
