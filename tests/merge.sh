@@ -41,6 +41,17 @@ expect_grep "$TMP/out" "s2.db: 0 runs, 0 results, 0 devices, 0 copy bandwidths a
 expect_eq "$("$SQLITE3" "$TMP/merged.db" "SELECT (SELECT count(*) FROM runs) || ' ' || (SELECT count(*) FROM results)")" \
 	"$before" "counts after the second merge"
 
+# A run without a uuid (an input edited by hand) arrives with its results,
+# and only once however often it is merged.
+cp "$TMP/s1.db" "$TMP/nouuid.db"
+"$SQLITE3" "$TMP/nouuid.db" "UPDATE runs SET uuid = NULL"
+nresults=$("$SQLITE3" "$TMP/nouuid.db" "SELECT count(*) FROM results")
+expect_exit 0 "merge a run without a uuid" -- "$CONFORM" db merge "$TMP/nouuid-out.db" "$TMP/nouuid.db"
+expect_exit 0 "merge it again" -- "$CONFORM" db merge "$TMP/nouuid-out.db" "$TMP/nouuid.db"
+expect_grep "$TMP/out" "0 runs, 0 results, 0 devices, 0 copy bandwidths added; 1 run already there" "the second merge adds nothing"
+expect_eq "$("$SQLITE3" "$TMP/nouuid-out.db" "SELECT (SELECT count(*) FROM runs) || ' ' || (SELECT count(*) FROM results)")" \
+	"1 $nresults" "one run with all its results"
+
 # Every column of the copied runs and results, as it was (uuid included).
 for t in runs results; do
 	cols=$(columns "$t")

@@ -29,18 +29,26 @@ static const char merge_devices_sql[] =
 	"WHERE d.uuid = s.uuid OR (s.uuid IS NULL AND d.uuid IS NULL AND d.name = s.name) "
 	"ORDER BY d.id LIMIT 1) AS dst FROM merge_src.devices s;";
 
+/* An input run's name: its uuid, or for a run that has none (a database
+ * edited by hand, or written by a tool of its own) the name migration 10
+ * gives a run stored before uuids, from what it recorded, so that merging
+ * it again finds it and its results follow it. */
+#define MERGE_RUN_UUID \
+	"coalesce(r.uuid, 'legacy-' || r.started_at || '-' || coalesce(r.host, '') || '-' || " \
+	"coalesce(r.seed, '') || '-' || r.id)"
+
 /* The runs the output lacks, then their new ids. */
 static const char merge_runs_sql[] =
 	"CREATE TEMP TABLE merge_new_runs AS SELECT r.id AS src FROM merge_src.runs r "
-	"WHERE NOT EXISTS (SELECT 1 FROM main.runs m WHERE m.uuid = r.uuid);"
+	"WHERE NOT EXISTS (SELECT 1 FROM main.runs m WHERE m.uuid = " MERGE_RUN_UUID ");"
 	"INSERT INTO main.runs (started_at, ended_at, state, host, conform_version, git_revision, "
 	"command_line, seed, device_id, passed, failed, skipped, reason, kind, tag, uuid) "
 	"SELECT r.started_at, r.ended_at, r.state, r.host, r.conform_version, r.git_revision, "
 	"r.command_line, r.seed, (SELECT dst FROM temp.merge_device_map WHERE src = r.device_id), "
-	"r.passed, r.failed, r.skipped, r.reason, r.kind, r.tag, r.uuid FROM merge_src.runs r "
+	"r.passed, r.failed, r.skipped, r.reason, r.kind, r.tag, " MERGE_RUN_UUID " FROM merge_src.runs r "
 	"WHERE r.id IN (SELECT src FROM temp.merge_new_runs) ORDER BY r.id;"
 	"CREATE TEMP TABLE merge_run_map AS SELECT r.id AS src, m.id AS dst FROM merge_src.runs r "
-	"JOIN main.runs m ON m.uuid = r.uuid WHERE r.id IN (SELECT src FROM temp.merge_new_runs);";
+	"JOIN main.runs m ON m.uuid = " MERGE_RUN_UUID " WHERE r.id IN (SELECT src FROM temp.merge_new_runs);";
 
 /* The new runs' results, in the order they were recorded. */
 static const char merge_results_sql[] =
