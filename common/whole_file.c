@@ -8,25 +8,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "file_read.h"
 #include "whole_file.h"
 
-/* Why path, when it exists, is not a file to replace; NULL when it is a
- * regular file or does not exist. */
+/* Why path, when it exists, is not a file to replace (a symbolic link
+ * included: the rename would replace the link); NULL when it is a regular
+ * file or does not exist. */
 static const char *refusal_of(const char *path)
 {
 	struct stat sb;
 
-	if (lstat(path, &sb) != 0 || S_ISREG(sb.st_mode))
-		return NULL;
-	if (S_ISDIR(sb.st_mode))
-		return "it is a directory";
-	if (S_ISLNK(sb.st_mode))
-		return "it is a symbolic link, not a regular file";
-	if (S_ISFIFO(sb.st_mode))
-		return "it is a FIFO, not a regular file";
-	if (S_ISCHR(sb.st_mode) || S_ISBLK(sb.st_mode))
-		return "it is a device, not a regular file";
-	return "it is not a regular file";
+	return lstat(path, &sb) == 0 ? file_type_refusal(sb.st_mode) : NULL;
 }
 
 const char *whole_file_why(const struct whole_file *w, int err)

@@ -82,7 +82,7 @@ refused() { # FILE REGEX DESCRIPTION
 	checks=$((checks + 1))
 }
 refused "$TMP/none.bl" "$TMP/none\.bl: cannot read: No such file or directory$" "a missing file"
-refused "$TMP" "$TMP: cannot read: Is a directory$" "a directory"
+refused "$TMP" "$TMP: cannot read: it is a directory$" "a directory"
 printf 'b.wrong  fine\nb.pass\n' >"$TMP/noreason.bl"
 refused "$TMP/noreason.bl" "$TMP/noreason\.bl:2: 'b\.pass' has no reason \(expected 'CASE_NAME_OR_GLOB REASON\.\.\.'\)$" "a line without a reason"
 printf 'b.wrong  fine\nb.pass  \033[2Jcleared\n' >"$TMP/esc.bl"
@@ -95,7 +95,10 @@ refused "$TMP/twice.bl" "$TMP/twice\.bl:3: 'b\.wrong' is listed twice \(first at
 # 62 bytes a line: byte 1048577 is on line 1048576 / 62 + 1.
 yes 'b.wrong  a reason that is long enough to fill a megabyte soon' | head -c 1100000 >"$TMP/big.bl"
 refused "$TMP/big.bl" "$TMP/big\.bl:16913: the file goes past 1048576 bytes here \(the most a baseline file may hold\)$" "a file over 1 MiB"
-refused /dev/zero "/dev/zero:1: the file goes past 1048576 bytes here" "/dev/zero"
+refused /dev/zero "/dev/zero: cannot read: it is a device, not a regular file" "/dev/zero"
+mkfifo "$TMP/fifo.bl"
+expect_exit 2 "a FIFO as --baseline" -- timeout 20 "$CONFORM" --filter 'harness.pass*' --baseline "$TMP/fifo.bl" --db "$TMP/fifo.db"
+expect_grep "$TMP/err" "fifo.bl: cannot read: it is a FIFO, not a regular file" "a FIFO as --baseline: why"
 seq 1 65537 | sed 's/^/c/; s/$/ r/' >"$TMP/entries.bl"
 refused "$TMP/entries.bl" "$TMP/entries\.bl:65537: more than 65536 entries \(the most a baseline may hold\)$" "65537 entries"
 

@@ -35,12 +35,17 @@ expect_exit 0 "UTF-8 in a comment" -- "$CONFORM" --suite "$TMP/utf8.suite" --all
 # Sizes: /dev/zero and a 50 MB file were read until memory ran out.
 yes 'case a.b variant=harness.pass n=1' | head -c 52428800 >"$TMP/50mb.suite"
 refused "$TMP/50mb.suite" "$TMP/50mb.suite:30841: the file goes past 1048576 bytes here" "a 50 MB file"
-refused /dev/zero "/dev/zero:1: the file goes past 1048576 bytes here" "/dev/zero"
-refused /dev/urandom "/dev/urandom:[0-9]+: the file goes past 1048576 bytes here" "/dev/urandom"
+# Only a regular file is read: a device or a FIFO (which would block the
+# open until a writer came) is one line.
+refused /dev/zero "/dev/zero: cannot read: it is a device, not a regular file" "/dev/zero"
+refused /dev/urandom "/dev/urandom: cannot read: it is a device, not a regular file" "/dev/urandom"
+mkfifo "$TMP/fifo.suite"
+expect_exit 2 "a FIFO as --suite" -- timeout 20 "$CONFORM" --suite "$TMP/fifo.suite" --all --list
+expect_grep "$TMP/err" "fifo.suite: cannot read: it is a FIFO, not a regular file" "a FIFO as --suite: why"
 # How much memory: /usr/bin/time where there is one, else a ceiling on
 # the address space (which a sanitizer's reserved shadow memory defeats:
 # it is used only where conform starts under it).
-for input in /dev/zero "$TMP/50mb.suite"; do
+for input in "$TMP/50mb.suite"; do
 	if /usr/bin/time -v true >/dev/null 2>&1; then
 		/usr/bin/time -v "$CONFORM" --suite "$input" --all --list 2>"$TMP/time" >/dev/null
 		kb=$(sed -n 's/.*Maximum resident set size (kbytes): *//p' "$TMP/time")

@@ -89,6 +89,15 @@ expect_grep "$TMP/err" "a directory \(use --kernels DIR" "a directory: --kernels
 one_line_exit2 "--kernels without .cu files" "$CONFORM" run --kernels "$TMP/empty" --list
 expect_grep "$TMP/err" "$TMP/empty: no \.cu file in it" "--kernels without .cu: said"
 one_line_exit2 "--kernels on a missing directory" "$CONFORM" run --kernels "$TMP/nowhere" --list
+# A FIFO as the kernel file: one line; as a file it includes: not read
+# (the source hash reads what it includes): no wait for a writer either way.
+mkfifo "$TMP/fifo.cu" "$TMP/fifo.cuh"
+expect_exit 2 "a FIFO as --kernel" -- timeout 20 "$CONFORM" run --kernel "$TMP/fifo.cu" --list
+expect_grep "$TMP/err" "fifo\.cu: cannot read: it is a FIFO, not a regular file" "a FIFO as --kernel: why"
+printf '/*\n * @kind reduce\n * @entry incl\n * @dtypes f32\n * @block 32\n * @grid 1\n */\n#include "fifo.cuh"\n' >"$TMP/incl.cu"
+printf 'extern "C" __global__ void incl(const T *in, T *out, long long n, void *scratch) {}\n' >>"$TMP/incl.cu"
+expect_exit 0 "a FIFO #included is not waited for (its hash is the compiler's to refuse)" -- \
+	timeout 20 "$CONFORM" run --kernel "$TMP/incl.cu" --list
 printf '/*\n * @kind reduce\n * @kernel k\n */\n' >"$TMP/bad.cu"
 one_line_exit2 "malformed declaration" "$CONFORM" run --kernel "$TMP/bad.cu" --list
 expect_grep "$TMP/err" "^conform: $TMP/bad\.cu:3: unknown directive '@kernel'" "malformed: FILE:LINE: why"
