@@ -52,6 +52,17 @@ expect_grep "$TMP/out" "0 runs, 0 results, 0 devices, 0 copy bandwidths added; 1
 expect_eq "$("$SQLITE3" "$TMP/nouuid-out.db" "SELECT (SELECT count(*) FROM runs) || ' ' || (SELECT count(*) FROM results)")" \
 	"1 $nresults" "one run with all its results"
 
+# An input whose runs is a view (a recursive one never ends): refused in one
+# line, not read.
+cp "$TMP/s1.db" "$TMP/view.db"
+"$SQLITE3" "$TMP/view.db" "DROP INDEX runs_kind; DROP INDEX runs_tag; DROP INDEX runs_uuid; ALTER TABLE runs RENAME TO runs_old;
+	CREATE VIEW runs AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT n AS id, 'x' AS started_at,
+	NULL AS ended_at, 'complete' AS state, NULL AS host, NULL AS conform_version, NULL AS git_revision, NULL AS command_line,
+	NULL AS seed, NULL AS device_id, NULL AS passed, NULL AS failed, NULL AS skipped, NULL AS reason, 'conformance' AS kind,
+	NULL AS tag, 'u' || n AS uuid FROM r;"
+one_line_exit2 "an input whose runs is a recursive view" timeout 20 "$CONFORM" db merge "$TMP/view-out.db" "$TMP/view.db"
+expect_grep "$TMP/err" "view.db: its runs, results, devices and device_bandwidth are not all tables" "the view: why"
+
 # Every column of the copied runs and results, as it was (uuid included).
 for t in runs results; do
 	cols=$(columns "$t")

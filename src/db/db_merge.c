@@ -115,6 +115,15 @@ int db_merge(struct db *out, const char *in_path, struct db_merge_counts *c, cha
 	sqlite3_bind_text(st, 1, in_path, -1, SQLITE_TRANSIENT);
 	if ((rc = db_step_done(out, st, "attaching the input", err, len)) != 0)
 		return rc;
+	/* The four tables must be tables: a view in their place (a recursive
+	 * one never ends) would be read by every statement below. */
+	if (count_of(out, "SELECT count(*) FROM merge_src.sqlite_master WHERE type = 'table' AND name IN "
+			  "('runs', 'results', 'devices', 'device_bandwidth')") != 4) {
+		db_seterr_at(err, len, in_path, "its runs, results, devices and device_bandwidth are not all "
+			     "tables (a view in their place is not merged)");
+		rc = -1;
+		goto detach;
+	}
 	long long offered = count_of(out, "SELECT count(*) FROM merge_src.runs"), before[4], after[4];
 	if ((rc = db_exec(out, "BEGIN IMMEDIATE", err, len)) != 0)
 		goto detach;
