@@ -163,6 +163,22 @@ expect_exit 2 "--junit is a symbolic link" -- "$CONFORM" --filter 'harness.pass*
 checks=$((checks + 1))
 [ -p "$TMP/junit.fifo" ] && [ -L "$TMP/junit.link" ] && [ "$(cat "$TMP/junit.victim")" = keep ] ||
 	fail "--junit replaced a FIFO or a link, or wrote through it"
+# What goes to standard output must arrive: a full disk, a closed stdout
+# and a reader gone are one line and exit 2 (they were exit 0).
+checks=$((checks + 1))
+"$CONFORM" --all --list >/dev/full 2>"$TMP/err"; rc=$?
+[ "$rc" -eq 2 ] && grep -q "^conform: writing standard output: " "$TMP/err" || fail "--list into /dev/full: exit $rc"
+checks=$((checks + 1))
+"$CONFORM" --variants >&- 2>"$TMP/err"; rc=$?
+[ "$rc" -eq 2 ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] || fail "--variants with stdout closed: exit $rc"
+checks=$((checks + 1))
+rc=$( { "$CONFORM" --all --list 2>"$TMP/err"; echo $? >"$TMP/rc"; } | head -n 1 >/dev/null; cat "$TMP/rc")
+[ "$rc" -eq 2 ] && grep -q "Broken pipe" "$TMP/err" || fail "--list into a reader that left: exit $rc"
+# With stdout closed, --junit's file does not take its descriptor: the
+# report is XML alone.
+checks=$((checks + 1))
+"$CONFORM" --filter 'harness.pass*' --db "$TMP/closed.db" --junit "$TMP/closed.xml" >&- 2>/dev/null
+head -c 5 "$TMP/closed.xml" | grep -q '^<?xml' || fail "--junit with stdout closed: not XML from its first byte"
 expect_eq "$(ls "$TMP" | grep -c '\.xml\.\|clash\.db\.')" 0 "no temporary report left behind"
 
 # A stop signal before conform's own handlers would be in place still

@@ -3,10 +3,18 @@
  *
  * "conform --all" and other flag-first invocations mean "conform run ...",
  * the command CI uses.  A first word that names a command runs that command.
+ *
+ * Whatever the command, what it wrote to standard output must arrive: a
+ * full disk, a closed stdout or a reader gone (EPIPE: SIGPIPE is ignored,
+ * so it is an error return, not a death) is one line on stderr and exit
+ * 2, never a silent 0.
  */
 #include "config.h"
 #include "revision.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -52,9 +60,30 @@ static int exit_code(int rc)
 	return rc == CMD_HELP_SHOWN ? EXIT_CONFORMANT : rc;
 }
 
-int main(int argc, char **argv)
+/* Descriptors 0-2 that are closed are opened on /dev/null for reading:
+ * no file conform opens later takes one of them (a --junit report on fd 1
+ * would begin with the console's lines), and a write to a closed stdout
+ * still fails. */
+static void std_fds_hold(void)
 {
-	cmd_exit_on_stop();
+	for (int fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF)
+			(void)open("/dev/null", O_RDONLY);
+}
+
+/* rc, or EXIT_USAGE when standard output did not take what was written. */
+static int stdout_checked(int rc)
+{
+	errno = 0;
+	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
+		cmd_error("writing standard output: %s", errno ? strerror(errno) : "write error");
+		return EXIT_USAGE;
+	}
+	return rc;
+}
+
+static int run_command(int argc, char **argv)
+{
 	if (argc < 2) {
 		/* Alone on a terminal: the interface.  In a script: usage. */
 		if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
@@ -78,4 +107,12 @@ int main(int argc, char **argv)
 			return exit_code(cmd_table[i]->exec(argc - 1, argv + 1));
 	cmd_error("unknown command '%s' (see conform --help)", argv[1]);
 	return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	std_fds_hold();
+	signal(SIGPIPE, SIG_IGN);
+	cmd_exit_on_stop();
+	return stdout_checked(run_command(argc, argv));
 }
