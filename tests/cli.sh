@@ -193,6 +193,22 @@ kill -TERM "$pid"
 wait "$pid"
 expect_eq "$?" 130 "SIGTERM while starting exits 130"
 
+# A hang-up (a closed terminal, a dropped ssh) stops a run as Ctrl-C does:
+# exit 130 and the run marked interrupted (it ended with 129 and the run
+# left 'running').
+printf 'case hup.hang variant=harness.hang dtype=f32 n=64 expect=hang\n' >"$TMP/hup.suite"
+"$CONFORM" --suite "$TMP/hup.suite" --all --hang-timeout 20 --db "$TMP/hup.db" >/dev/null 2>&1 &
+pid=$!
+n=0
+until [ "$("${SQLITE3:-sqlite3}" "$TMP/hup.db" "select count(*) from runs" 2>/dev/null)" = 1 ] || [ $n -ge 100 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+kill -HUP "$pid"
+wait "$pid"
+expect_eq "$?" 130 "SIGHUP during a run exits 130"
+expect_eq "$("${SQLITE3:-sqlite3}" "$TMP/hup.db" "select state from runs")" interrupted "SIGHUP: the run is interrupted"
+
 # A run stores what it prints; --json and --junit agree with it.
 db="$TMP/run.db"
 expect_exit 0 "harness run" -- "$CONFORM" --filter 'harness.*' --seed 42 --hang-timeout 1 --db "$db" --junit "$TMP/junit.xml"

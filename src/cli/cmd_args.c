@@ -98,7 +98,9 @@ uint64_t cmd_random_seed(void)
 	return s % 1000000000000ull; /* short enough to retype */
 }
 
-/* Set by SIGINT or SIGTERM: the one process-wide fact a signal can carry. */
+/* Set by SIGINT, SIGTERM or SIGHUP: the one process-wide fact a signal
+ * can carry.  A hang-up (a closed terminal, a dropped ssh) stops a run as
+ * Ctrl-C does: interrupted, exit 130, the run marked so. */
 static volatile sig_atomic_t stop_requested;
 
 static void on_stop_signal(int sig)
@@ -123,6 +125,7 @@ void cmd_exit_on_stop(void)
 	sa.sa_handler = on_early_stop_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 }
 
 const volatile sig_atomic_t *cmd_catch_stop(void)
@@ -132,6 +135,7 @@ const volatile sig_atomic_t *cmd_catch_stop(void)
 	sa.sa_handler = on_stop_signal; /* no SA_RESTART: waits must see the signal */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN); /* a dead worker's pipe is an error return, not a death */
 	return &stop_requested;
 }
