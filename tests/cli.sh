@@ -172,8 +172,9 @@ checks=$((checks + 1))
 "$CONFORM" --variants >&- 2>"$TMP/err"; rc=$?
 [ "$rc" -eq 2 ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] || fail "--variants with stdout closed: exit $rc"
 checks=$((checks + 1))
-rc=$( { "$CONFORM" --all --list 2>"$TMP/err"; echo $? >"$TMP/rc"; } | head -n 1 >/dev/null; cat "$TMP/rc")
-[ "$rc" -eq 2 ] && grep -q "Broken pipe" "$TMP/err" || fail "--list into a reader that left: exit $rc"
+{ sleep 1; "$CONFORM" --variants 2>"$TMP/err"; echo $? >"$TMP/rc"; } | true
+rc=$(cat "$TMP/rc")
+[ "$rc" -eq 2 ] && grep -q "Broken pipe" "$TMP/err" || fail "--variants into a reader that left: exit $rc"
 # With stdout closed, --junit's file does not take its descriptor: the
 # report is XML alone.
 checks=$((checks + 1))

@@ -4,8 +4,10 @@
  * backslash, a quote, ??/ trigraphs, #), and numbers C cannot spell
  * (INT64_MIN and INT64_MAX, infinities, NaN), with tunables of any text.
  *
- *   fuzz_export DIR   writes DIR/h0.h, DIR/h1.h, ... one header a round
- *                     (FUZZ_EXPORT_ROUNDS, 40 by default; FUZZ_EXPORT_SEED)
+ *   fuzz_export [DIR] writes DIR/h0.h, DIR/h1.h, ... one header a round
+ *                     (FUZZ_EXPORT_ROUNDS, 40 by default; FUZZ_EXPORT_SEED);
+ *                     without DIR (as make check runs every test program)
+ *                     into a temporary directory it removes
  *
  * Each round either is refused with a message (a tunable that is not an
  * integer, two variants of one C name) or writes a header; tests/fuzz_export.sh
@@ -19,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "db.h"
 #include "export.h"
@@ -77,9 +80,11 @@ int main(int argc, char **argv)
 	const uint64_t seed = s ? strtoull(s, NULL, 10) : 20261128;
 	struct rng g;
 	int written = 0;
+	char tmpdir[] = "/tmp/fuzz_export.XXXXXX";
+	const char *dir = argc == 2 ? argv[1] : mkdtemp(tmpdir);
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: fuzz_export DIR\n");
+	if (argc > 2 || !dir) {
+		fprintf(stderr, "usage: fuzz_export [DIR]\n");
 		return 2;
 	}
 	rng_init(&g, seed);
@@ -109,7 +114,7 @@ int main(int argc, char **argv)
 		}
 		char name[32];
 		snprintf(name, sizeof name, "h%d.h", written);
-		snprintf(path, sizeof path, "%s/%s", argv[1], name);
+		snprintf(path, sizeof path, "%s/%s", dir, name);
 		FILE *f = fopen(path, "w");
 		if (!f) {
 			perror(path);
@@ -132,7 +137,11 @@ int main(int argc, char **argv)
 			fclose(f);
 		CHECK(!bad);
 		written++;
+		if (argc < 2)
+			remove(path);
 	}
+	if (argc < 2)
+		rmdir(dir);
 	printf("%d rounds, %d headers written; %d checks, %d failed\n", rounds, written, test_checks,
 	       test_failures);
 	return test_failures ? 1 : 0;
