@@ -167,13 +167,22 @@ static size_t output_bytes(const struct reduce_launch *l)
 	return (size_t)l->n_out * dtype_size(l->out_dtype);
 }
 
+/* The launch's buffers as the audit reads them, in audit.cuh's order. */
+static void audit_buffers(const struct reduce_launch *l, struct audit_buffer b[AUDIT_BUFFERS])
+{
+	b[AUDIT_IN] = (struct audit_buffer){l->in, input_bytes(l)};
+	b[AUDIT_OUT] = (struct audit_buffer){l->out, output_bytes(l)};
+	b[AUDIT_SCRATCH] = (struct audit_buffer){l->scratch, l->scratch_bytes};
+}
+
 /* The input's hash as it is now, as the next audit compares it (taken
  * on the device, without waiting). */
 static cudaError_t audit_remember_input(struct reduce_launch *l)
 {
-	const struct audit_buffer in = {l->in, input_bytes(l)};
+	struct audit_buffer b[AUDIT_BUFFERS];
 
-	return audit_remember(&in, l->audit);
+	audit_buffers(l, b);
+	return audit_remember(&b[AUDIT_IN], l->audit);
 }
 
 /* Device buffers for l, each between guard zones (guard.h), with the
@@ -269,8 +278,7 @@ static int input_changed(const struct reduce_launch *l, struct case_result *r)
 static int device_audit(const struct reduce_launch *l, struct case_result *r)
 {
 	static const char *const names[AUDIT_BUFFERS] = {"in", "out", "scratch"};
-	const size_t bytes[AUDIT_BUFFERS] = {input_bytes(l), output_bytes(l), l->scratch_bytes};
-	const void *data[AUDIT_BUFFERS] = {l->in, l->out, l->scratch};
+	struct audit_buffer b[AUDIT_BUFFERS];
 	struct audit_report *rep = (struct audit_report *)malloc(sizeof *rep);
 	char msg[RESULT_MESSAGE_MAX];
 	cudaError_t e;
@@ -284,9 +292,10 @@ static int device_audit(const struct reduce_launch *l, struct case_result *r)
 		free(rep);
 		return cuda_call_failed(r, "audit", e);
 	}
+	audit_buffers(l, b);
 	for (int k = 0; k < AUDIT_BUFFERS && rc == 0; k++)
-		if (data[k] && guard_check(names[k], bytes[k], rep->guard[2 * k], rep->guard[2 * k + 1], msg,
-					   sizeof msg) < 0) {
+		if (b[k].data && guard_check(names[k], b[k].bytes, rep->guard[2 * k], rep->guard[2 * k + 1],
+					     msg, sizeof msg) < 0) {
 			case_result_set(r, OUTCOME_WRONG, "%s", msg);
 			rc = -1;
 		}
@@ -307,7 +316,7 @@ static int device_audit(const struct reduce_launch *l, struct case_result *r)
 static int device_run(struct reduce_launch *l, reduce_launch_fn launch, const char *name,
 		      void *host_out, struct case_result *r)
 {
-	const size_t out_bytes = (size_t)l->n_out * dtype_size(l->out_dtype);
+	struct audit_buffer b[AUDIT_BUFFERS];
 	cudaError_t e;
 
 	/* Poison so that an element the kernel never wrote is told apart
@@ -320,16 +329,12 @@ static int device_run(struct reduce_launch *l, reduce_launch_fn launch, const ch
 		e = cudaGetLastError();
 	if (e != cudaSuccess)
 		return cuda_launch_failed(r, name, e);
-	{
-		const struct audit_buffer b[AUDIT_BUFFERS] = {
-			{l->in, input_bytes(l)}, {l->out, out_bytes}, {l->scratch, l->scratch_bytes}};
-		e = audit_enqueue(b, l->scratch_stays_zero, l->audit);
-	}
-	if (e == cudaSuccess)
+	audit_buffers(l, b);
+	if ((e = audit_enqueue(b, l->scratch_stays_zero, l->audit)) == cudaSuccess)
 		e = cudaDeviceSynchronize();
 	if (e != cudaSuccess)
 		return cuda_kernel_failed(r, e);
-	if ((e = cudaMemcpy(host_out, l->out, out_bytes, cudaMemcpyDeviceToHost)) != cudaSuccess)
+	if ((e = cudaMemcpy(host_out, l->out, output_bytes(l), cudaMemcpyDeviceToHost)) != cudaSuccess)
 		return cuda_call_failed(r, "copy output", e);
 	return device_audit(l, r);
 }
@@ -580,11 +585,13 @@ static int run_probes(const struct reduce_spec *s, const struct case_args *a,
 			rc = -1;
 			break;
 		}
-		for (size_t i = 0; i < n_out; i++)
-			want[i] = i > 0 && output_segment(l, s->layout, (int64_t)i) ==
-						   output_segment(l, s->layout, (int64_t)i - 1)
-					  ? want[i - 1]
-					  : probe_expect(p, l->n, output_segment(l, s->layout, (int64_t)i));
+		/* Per-element outputs repeat their segment's answer. */
+		int64_t prev = -1;
+		for (size_t i = 0; i < n_out; i++) {
+			const int64_t si = output_segment(l, s->layout, (int64_t)i);
+			want[i] = si == prev ? want[i - 1] : probe_expect(p, l->n, si);
+			prev = si;
+		}
 		check_values(l->out_dtype, out, want, NULL, n_out, r);
 		if (r->outcome == OUTCOME_CORRECT)
 			continue;

@@ -128,13 +128,11 @@ static int export_exec(int argc, char **argv)
 	}
 	if (lookup_db_open(&o.lookup, path, sizeof path, &db) < 0)
 		return EXIT_USAGE;
-	struct whole_file hf;
+	struct whole_file hf = {0};
 	if (o.header && open_header(o.header, path, &hf) < 0) {
 		db_close(db);
 		return EXIT_USAGE;
 	}
-	if (!o.header)
-		memset(&hf, 0, sizeof hf);
 
 	struct db_tuned_row *rows;
 	size_t count;
