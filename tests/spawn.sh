@@ -56,7 +56,9 @@ queues "a conformance run's workers have one queue" 1 \
 	"$CONFORM" --suite "$TMP/one.suite" --all --db "$TMP/env.db"
 queues "the user's setting wins" 4 CUDA_DEVICE_MAX_CONNECTIONS=4 \
 	"$CONFORM" --suite "$TMP/one.suite" --all --db "$TMP/env.db"
+# (harness.spin: a timed variant every build has, with CUDA or without.)
 queues "a tune's worker keeps CUDA's default" unset \
-	"$CONFORM" tune device.atomic --n 2^20 --dtype f32 --db "$TMP/env.db"
+	"$CONFORM" tune harness.spin --n 2^10 --dtype f32 --strategy random --budget 1 --min-samples 1 \
+	--max-time 0.01 --db "$TMP/env.db"
 expect_eq "$(awk '$1 == "--catalog" { print $2 }' "$TMP/env.log")" unset "the catalog query's environment is conform's"
 finish
