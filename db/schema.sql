@@ -458,3 +458,61 @@ ALTER TABLE runs ADD COLUMN uuid TEXT;
 UPDATE runs SET uuid = 'legacy-' || started_at || '-' || coalesce(host, '') || '-' ||
 	coalesce(seed, '') || '-' || id;
 CREATE UNIQUE INDEX runs_uuid ON runs(uuid);
+
+-- migration 11: a run's owner, and abandoned runs
+
+-- A run records the process that writes it: pid on host, and pid_start,
+-- what tells that process from a later one given the same pid (db_owner.c:
+-- the machine's boot, the pid namespace and the process's start time).  A
+-- run left 'running' by a process that no longer exists (kill -9, a lost
+-- machine) is marked 'abandoned' by the next conform that opens the
+-- database to record results on the same host: its results are kept, its
+-- tallies stay NULL (it never said how it ended), ended_at is its last
+-- result's time, and reason says who found it.  A run whose owner cannot be
+-- judged from here (another host, another pid namespace, or recorded
+-- before this migration) stays 'running'.  runs is rebuilt for the CHECK
+-- constraint as in migration 4; the views keep reading it by name
+-- (db_migrate.c renames with SQLite's legacy rule, so they are left as
+-- they are), and its indexes are made again.
+CREATE TABLE runs_11 (
+	id              INTEGER PRIMARY KEY,  -- row id, referenced by results.run_id
+	started_at      TEXT NOT NULL,        -- when the run began, ISO-8601 UTC
+	ended_at        TEXT,                 -- when it ended, ISO-8601 UTC; NULL while running;
+	                                      -- for 'abandoned', its last result's time (else started_at)
+	state           TEXT NOT NULL DEFAULT 'running'
+	                CHECK (state IN ('running', 'complete', 'interrupted', 'aborted', 'abandoned')),
+	                                      -- 'interrupted': stopped early (a signal) but recorded its end;
+	                                      -- 'aborted': stopped by a write error, see reason;
+	                                      -- 'abandoned': its process ended without recording its end, see reason
+	host            TEXT,                 -- hostname of the machine that ran it
+	conform_version TEXT,                 -- conform's version string, "0.3.1"
+	git_revision    TEXT,                 -- git revision conform was built from, NULL when unknown
+	command_line    TEXT,                 -- the command line, arguments joined by spaces
+	seed            TEXT,                 -- the run seed, unsigned 64-bit decimal
+	device_id       INTEGER REFERENCES devices(id) ON DELETE SET NULL,
+	                                      -- the GPU the run used; NULL when none (host-only runs)
+	passed          INTEGER,              -- results that conformed   } the summary line's tallies
+	failed          INTEGER,              -- results that did not     } (migration 2); NULL while
+	skipped         INTEGER,              -- results not run          } running, killed, aborted or abandoned
+	reason          TEXT,                 -- why an aborted or abandoned run stopped, one line in conform's
+	                                      -- words; NULL for every other state
+	kind            TEXT NOT NULL DEFAULT 'conformance',
+	                                      -- conformance, tune, bench or sweep (migration 7)
+	tag             TEXT,                 -- --tag NAME, NULL without one (migration 7)
+	uuid            TEXT,                 -- the run's name across databases (migration 10)
+	pid             INTEGER,              -- process id of the conform that recorded it, on host;
+	                                      -- NULL for runs recorded before this migration
+	pid_start       TEXT                  -- "BOOT-ID PID-NAMESPACE START-TICKS" of that process, from
+	                                      -- /proc; NULL where the system does not say
+);
+INSERT INTO runs_11 (id, started_at, ended_at, state, host, conform_version, git_revision,
+		     command_line, seed, device_id, passed, failed, skipped, reason, kind, tag, uuid)
+	SELECT id, started_at, ended_at, state, host, conform_version, git_revision,
+	       command_line, seed, device_id, passed, failed, skipped, reason, kind, tag, uuid FROM runs;
+DROP TABLE runs;
+ALTER TABLE runs_11 RENAME TO runs;
+CREATE INDEX runs_kind ON runs(kind, device_id, id);
+CREATE INDEX runs_tag ON runs(tag, id);
+CREATE UNIQUE INDEX runs_uuid ON runs(uuid);
+-- The runs an open looks at for owners that are gone.
+CREATE INDEX runs_state ON runs(state, host);

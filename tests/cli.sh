@@ -210,6 +210,39 @@ wait "$pid"
 expect_eq "$?" 130 "SIGHUP during a run exits 130"
 expect_eq "$("${SQLITE3:-sqlite3}" "$TMP/hup.db" "select state from runs")" interrupted "SIGHUP: the run is interrupted"
 
+# A run whose conform is killed outright (kill -9) cannot record its end;
+# the next conform to open the database for results on this host marks it
+# abandoned, with its results and a reason naming the pid.  A run whose
+# owner is alive, on another host or in another pid namespace, stays
+# running; so does one whose pid a later process holds (pid_start tells).
+printf 'case a.pass variant=harness.pass dtype=f32 n=64\ncase b.hang variant=harness.hang dtype=f32 n=64 expect=hang\n' >"$TMP/kill.suite"
+"$CONFORM" --suite "$TMP/kill.suite" --all --jobs 1 --hang-timeout 20 --db "$TMP/kill.db" >/dev/null 2>&1 &
+pid=$!
+n=0
+until [ "$(sql "$TMP/kill.db" "select count(*) from results" 2>/dev/null)" = 1 ] || [ $n -ge 100 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+pkill -KILL -f "conform-worker.*$TMP" 2>/dev/null
+expect_eq "$(sql "$TMP/kill.db" "select state || ' ' || pid from runs")" "running $pid" "kill -9: the run is left running, its pid recorded"
+me=$(sql "$TMP/kill.db" "select pid_start from runs")
+expect_eq "$(echo "$me" | wc -w)" 3 "pid_start: boot, pid namespace, start ticks"
+sql "$TMP/kill.db" "insert into runs (started_at, state, host, pid, pid_start, uuid, kind) values
+	('2026-01-01T00:00:00Z', 'running', (select host from runs where id = 1), $$, NULL, 'alive', 'tune'),
+	('2026-01-01T00:00:00Z', 'running', 'another-host', $pid, NULL, 'elsewhere', 'tune'),
+	('2026-01-01T00:00:00Z', 'running', (select host from runs where id = 1), $pid, '${me%% *} pid:[1] 1', 'other-ns', 'tune'),
+	('2026-01-01T00:00:00Z', 'running', (select host from runs where id = 1), $$, '${me% *} 1', 'reused', 'tune')"
+expect_exit 0 "an open for results after kill -9" -- "$CONFORM" --suite "$TMP/kill.suite" --filter 'a.*' --db "$TMP/kill.db"
+expect_eq "$(sql "$TMP/kill.db" "select uuid || ' ' || state from runs where id > 1 and id < 6 order by id" | tr '\n' ' ')" \
+	"alive running elsewhere running other-ns running reused abandoned " "only runs whose process is known gone are abandoned"
+expect_eq "$(sql "$TMP/kill.db" "select state, ended_at = (select created_at from results where run_id = 1), passed is null from runs where id = 1")" "abandoned|1|1" \
+	"kill -9: the run is abandoned, ended, with no tallies"
+sql "$TMP/kill.db" "select reason from runs where id = 1" >"$TMP/reason"
+expect_grep "$TMP/reason" "^its conform \\(pid $pid on .*\\) ended without recording its end" "the reason names the pid"
+expect_exit 0 "compare takes the abandoned run as the base" -- "$CONFORM" compare --db "$TMP/kill.db"
+
 # A run stores what it prints; --json and --junit agree with it.
 db="$TMP/run.db"
 expect_exit 0 "harness run" -- "$CONFORM" --filter 'harness.*' --seed 42 --hang-timeout 1 --db "$db" --junit "$TMP/junit.xml"

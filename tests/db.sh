@@ -182,4 +182,56 @@ expect_eq "$(sql "$db" "select group_concat(kind || ' ' || coalesce(tag, '-'), '
 	"conformance ci/shard-1, tune -" "kinds and tags stored"
 one_line_exit2 "a tag with a space" "$CONFORM" --filter harness.pass.i32 --tag "a b" --db "$db"
 expect_grep "$TMP/err" "--tag: expected a name of 1 to 63 letters" "the tag message"
+# A read-only file system: the commands that only read (best, history,
+# compare, export, db info) read the database as it is; a run is refused;
+# a WAL still beside the file (results not folded in) or an older schema
+# is refused with one line, not read without them.  Needs a mount of its
+# own: an unprivileged user namespace (unshare -rm), else it is skipped.
+ro="$TMP/ro"
+mkdir -p "$ro/wal"
+expect_exit 0 "a tune for the read-only file system" -- "$CONFORM" tune harness.spin --n 2^10 --dtype f32 \
+	--strategy random --budget 2 --min-samples 5 --max-noise 0.02 --max-time 0.01 --db "$ro/x.db"
+expect_exit 0 "a run for the read-only file system" -- "$CONFORM" --filter 'harness.pass*' --seed 1 --db "$ro/x.db"
+expect_exit 0 "a second" -- "$CONFORM" --filter 'harness.pass*' --seed 2 --db "$ro/x.db"
+python3 - "$ro/wal/x.db" <<'PY'
+import shutil, sqlite3, sys, os
+src = os.path.join(os.path.dirname(os.path.dirname(sys.argv[1])), "x.db")
+shutil.copy(src, sys.argv[1])
+c = sqlite3.connect(sys.argv[1])
+c.execute("pragma wal_autocheckpoint = 0")
+c.execute("update runs set tag = 'late'")
+c.commit()
+shutil.copy(sys.argv[1] + "-wal", sys.argv[1] + "-wal.keep")
+os._exit(0)  # no close: the WAL stays
+PY
+mv "$ro/wal/x.db-wal.keep" "$ro/wal/x.db-wal"
+rm -f "$ro/wal/x.db-shm"
+cat >"$TMP/ro.sh" <<'SH'
+ro=$1 conform=$2
+mount --bind "$ro" "$ro" && mount -o remount,bind,ro "$ro" "$ro" || exit 99
+for c in "best harness.spin --n 2^10" "history harness.spin" "compare" "export harness.spin --json" "db info"; do
+	echo "== $c"
+	$conform $c --db "$ro/x.db" 2>&1
+	echo "rc=$?"
+done
+echo "== run"
+$conform --filter 'harness.pass*' --db "$ro/x.db" 2>&1; echo "rc=$?"
+echo "== wal"
+$conform compare --db "$ro/wal/x.db" 2>&1; echo "rc=$?"
+SH
+if unshare -rm true 2>/dev/null; then
+	unshare -rm sh "$TMP/ro.sh" "$ro" "$CONFORM" >"$TMP/ro.out" 2>&1
+	expect_eq "$(grep -c '^rc=0$' "$TMP/ro.out")" 5 "read-only file system: best, history, compare, export, db info answer"
+	sed '/^== run$/q' "$TMP/ro.out" >"$TMP/ro.lookups"
+	expect_grep "$TMP/ro.lookups" "^host +harness\.spin +2\^10 " "best on a read-only file system"
+	expect_grep "$TMP/ro.lookups" "^base: run 2 " "compare on a read-only file system"
+	expect_grep "$TMP/ro.lookups" "\"variant\":\"harness\.spin\"" "export on a read-only file system"
+	expect_grep "$TMP/ro.lookups" "x\.db: schema [0-9]+, 3 runs, [0-9]+ results" "db info on a read-only file system"
+	expect_no_grep "$TMP/ro.lookups" "read-only|must write to it once" "no refusal of a lookup"
+	expect_eq "$(sed -n '/^== run$/,/^rc=/p' "$TMP/ro.out" | tail -n 1)" "rc=2" "a run on a read-only file system is refused"
+	expect_grep "$TMP/ro.out" "wal/x\.db: on a read-only file system, and conform must write to it once before it can read it \(results still in its -wal file\)" "a WAL left beside it is not skipped"
+	expect_eq "$(ls "$ro" | tr '\n' ' ')" "wal x.db " "nothing left beside it"
+else
+	echo "no unprivileged mount namespace here: read-only file system not checked"
+fi
 finish

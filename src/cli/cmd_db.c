@@ -73,11 +73,13 @@ static int db_info(const char *path)
 	char err[CMD_ERR_MAX];
 	struct db *db;
 	struct db_counts n;
-	if (db_open(path, &db, err, sizeof err) < 0) {
+	/* Opened as a lookup (a read-only file system is read as it is), then
+	 * checked whole, as the commands that record results check it. */
+	if (db_open_lookup(path, &db, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		return EXIT_USAGE;
 	}
-	if (db_count(db, &n, err, sizeof err) < 0) {
+	if (db_check_whole(db, err, sizeof err) < 0 || db_count(db, &n, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		db_close(db);
 		return EXIT_USAGE;

@@ -65,6 +65,10 @@ int db_open_lookup(const char *path, struct db **out, char *err, size_t len);
 /* Opens applying migrations only up to `version` (tests of migration). */
 int db_open_at_version(const char *path, int version, struct db **out, char *err, size_t len);
 
+/* PRAGMA quick_check of an open database (conform db info): 0, or -1 with
+ * the refusal a damaged database gets at open. */
+int db_check_whole(struct db *db, char *err, size_t len);
+
 void db_close(struct db *db);
 int db_schema_version(struct db *db);
 
@@ -127,6 +131,16 @@ struct run_info {
 };
 
 int db_run_begin(struct db *db, const struct run_info *ri, int64_t *run_id, char *err, size_t len);
+
+/* A run's owner (db_owner.c): this process's pid and the identity that
+ * tells it from a later process given the same pid ("" where /proc does
+ * not say).  Returns 0. */
+int db_owner_self(long *pid, char *start, size_t len);
+
+/* Marks 'abandoned' every run of this host still 'running' whose process
+ * is known to be gone (db_owner.c says when that is known); *reaped says
+ * how many.  db_open does it; 0, or -1 with a message. */
+int db_owner_reap(struct db *db, const char *host, int *reaped, char *err, size_t len);
 
 /* state: "complete" or "interrupted"; tallies as in the summary line. */
 int db_run_end(struct db *db, int64_t run_id, const char *state, int passed, int failed,

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -159,7 +160,16 @@ static int has_sqlite_header(const char *path, char *err, size_t len)
 	return got == sizeof head && memcmp(head, magic, sizeof head) == 0;
 }
 
-int db_file_check(const char *path, char *err, size_t len)
+int db_file_on_readonly_fs(const char *path)
+{
+	struct statvfs vfs;
+	struct stat sb;
+
+	return stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && statvfs(path, &vfs) == 0 &&
+	       (vfs.f_flag & ST_RDONLY);
+}
+
+int db_file_check(const char *path, int reading_only, char *err, size_t len)
 {
 	struct stat sb;
 	int r;
@@ -191,7 +201,7 @@ int db_file_check(const char *path, char *err, size_t len)
 			return -1;
 		}
 	}
-	return check_writable(path, 1, err, len);
+	return reading_only ? 0 : check_writable(path, 1, err, len);
 }
 
 int db_default_path(char *buf, size_t len)

@@ -3,8 +3,9 @@
  * sees: the connection and the statement helpers (db_stmt.c).
  *
  * The store is split by concern: db_file.c (the file before SQLite sees it),
- * db_migrate.c (the schema), db_open.c (the connection), db_write.c (devices,
- * runs, results), db_read.c (reading runs and results back), db_tuned.c (the
+ * db_migrate.c (the schema), db_open.c (the connection), db_owner.c (a
+ * run's process, and runs it abandoned), db_write.c (devices, runs,
+ * results), db_read.c (reading runs and results back), db_tuned.c (the
  * tuner's queries).  db.h is their one public interface.
  *
  * Invariants every db_*.c file keeps:
@@ -105,8 +106,13 @@ void db_read_id(sqlite3_stmt *st, void *out);
 
 /* Checks the file at path before SQLite opens it (db_file.c): makes its
  * directory when it does not exist yet, refuses anything that is not empty
- * and not an SQLite database. */
-int db_file_check(const char *path, char *err, size_t len);
+ * and not an SQLite database, and, unless reading_only, anything conform
+ * could not write. */
+int db_file_check(const char *path, int reading_only, char *err, size_t len);
+
+/* Whether path (an existing file) lies on a file system mounted read-only:
+ * nothing can change it while it is read (db_file.c). */
+int db_file_on_readonly_fs(const char *path);
 
 /* Applies migrations up to `target`, one transaction each (db_migrate.c). */
 int db_migrate(struct db *db, int target, char *err, size_t len);

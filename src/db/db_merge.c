@@ -42,10 +42,11 @@ static const char merge_runs_sql[] =
 	"CREATE TEMP TABLE merge_new_runs AS SELECT r.id AS src FROM merge_src.runs r "
 	"WHERE NOT EXISTS (SELECT 1 FROM main.runs m WHERE m.uuid = " MERGE_RUN_UUID ");"
 	"INSERT INTO main.runs (started_at, ended_at, state, host, conform_version, git_revision, "
-	"command_line, seed, device_id, passed, failed, skipped, reason, kind, tag, uuid) "
+	"command_line, seed, device_id, passed, failed, skipped, reason, kind, tag, uuid, pid, pid_start) "
 	"SELECT r.started_at, r.ended_at, r.state, r.host, r.conform_version, r.git_revision, "
 	"r.command_line, r.seed, (SELECT dst FROM temp.merge_device_map WHERE src = r.device_id), "
-	"r.passed, r.failed, r.skipped, r.reason, r.kind, r.tag, " MERGE_RUN_UUID " FROM merge_src.runs r "
+	"r.passed, r.failed, r.skipped, r.reason, r.kind, r.tag, " MERGE_RUN_UUID ", r.pid, r.pid_start "
+	"FROM merge_src.runs r "
 	"WHERE r.id IN (SELECT src FROM temp.merge_new_runs) ORDER BY r.id;"
 	"CREATE TEMP TABLE merge_run_map AS SELECT r.id AS src, m.id AS dst FROM merge_src.runs r "
 	"JOIN main.runs m ON m.uuid = " MERGE_RUN_UUID " WHERE r.id IN (SELECT src FROM temp.merge_new_runs);";

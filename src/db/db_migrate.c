@@ -8,7 +8,7 @@
  * version, and one that fails halfway is left at the version before.
  *
  * Foreign keys are off while migrating, as SQLite's procedure for
- * rebuilding a table requires: a migration that rebuilds runs (4) drops
+ * rebuilding a table requires: a migration that rebuilds runs (4, 11) drops
  * the old table, which with them on would delete every result through ON
  * DELETE CASCADE.  Each migration is then held to leaving no more rows
  * without what they refer to than it found (a database may hold some
@@ -153,7 +153,15 @@ int db_migrate(struct db *db, int target, char *err, size_t len)
 		return db_fail(db, "reading the foreign keys setting", rc, err, len);
 	if ((rc = db_exec(db, "PRAGMA foreign_keys = OFF", err, len)) != 0)
 		return rc;
+	/* A rebuild renames the new table to the old name: the legacy rule
+	 * leaves the views that read it by name as they are, where the
+	 * current one would refuse the rename for views that name a table
+	 * dropped a statement before (SQLite's ALTER TABLE documentation).
+	 * Before 3.25 the legacy rule is the only one and the PRAGMA unknown,
+	 * which SQLite ignores. */
+	sqlite3_exec(db->h, "PRAGMA legacy_alter_table = ON", NULL, NULL, NULL);
 	rc = migrate_each(db, target, err, len);
+	sqlite3_exec(db->h, "PRAGMA legacy_alter_table = OFF", NULL, NULL, NULL);
 	sqlite3_exec(db->h, fk ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF", NULL, NULL,
 		     NULL);
 	return rc;

@@ -28,7 +28,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ctype.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* When the whole file is checked (see the top of the file). */
 enum check_when {
@@ -179,20 +181,21 @@ static int has_wal(const char *path)
 	return stat(wal, &sb) == 0 && sb.st_size > 0;
 }
 
-/* Opens db's connection to path with SQLite's flags, after the file's own
- * checks (db_file_check), with the policy's result codes and lock wait.
- * Returns 0, or -1 with the message (db->h, when set, is the caller's to
- * close). */
-static int db_connect(struct db *db, const char *path, int flags, char *err, size_t len)
+/* Opens db's connection to path (SQLite given `name`: the path, or a URI
+ * for it) with SQLite's flags, after the file's own checks
+ * (db_file_check), with the policy's result codes and lock wait.  Returns
+ * 0, or -1 with the message (db->h, when set, is the caller's to close). */
+static int connect_as(struct db *db, const char *path, const char *name, int flags,
+		      int reading_only, char *err, size_t len)
 {
 	if (strlen(path) >= sizeof db->path) {
 		db_seterr_at(err, len, path, "path too long");
 		return -1;
 	}
-	if (db_file_check(path, err, len) != 0)
+	if (db_file_check(path, reading_only, err, len) != 0)
 		return -1;
 	strcpy(db->path, path);
-	int rc = sqlite3_open_v2(path, &db->h, flags, NULL);
+	int rc = sqlite3_open_v2(name, &db->h, flags, NULL);
 	if (rc != SQLITE_OK) {
 		if (db->h)
 			db_fail(db, "cannot open", rc, err, len);
@@ -204,6 +207,68 @@ static int db_connect(struct db *db, const char *path, int flags, char *err, siz
 	sqlite3_extended_result_codes(db->h, 1);
 	sqlite3_busy_timeout(db->h, DB_BUSY_TIMEOUT_MS);
 	return 0;
+}
+
+static int db_connect(struct db *db, const char *path, int flags, char *err, size_t len)
+{
+	return connect_as(db, path, path, flags, 0, err, len);
+}
+
+/* Before recording results: the runs of this host whose process is gone
+ * become 'abandoned' (db_owner.c).  A failure here (a lock, say) leaves
+ * them 'running' for the next open to try again; it does not keep this
+ * one from recording. */
+static void reap_abandoned(struct db *db)
+{
+	char host[256], err[256];
+	int reaped;
+
+	if (gethostname(host, sizeof host) != 0)
+		return;
+	host[sizeof host - 1] = '\0'; /* a truncated name may lack it */
+	(void)db_owner_reap(db, host, &reaped, err, sizeof err);
+}
+
+/* A lookup of a database on a read-only file system: read as it is, since
+ * nothing can be written there, not even the -shm file through which
+ * SQLite reads a WAL database.  Opened immutable: nothing can change the
+ * file while it is read, so nothing need be watched.  Refused when this
+ * build would have to write to it first.
+ * Takes db: it is *out, or freed. */
+static int open_read_only(struct db *db, const char *path, int target, struct db **out, char *err,
+			  size_t len)
+{
+	char uri[PATH_MAX * 3 + 32], *u;
+	long long version;
+
+	/* A URI: the path percent-encoded where it is not plainly safe. */
+	u = uri + sprintf(uri, "file:");
+	for (const unsigned char *p = (const unsigned char *)path; *p && u < uri + sizeof uri - 16; p++) {
+		if (isalnum(*p) || strchr("/-._~", *p))
+			*u++ = (char)*p;
+		else
+			u += sprintf(u, "%%%02X", *p);
+	}
+	strcpy(u, "?immutable=1");
+	if (connect_as(db, path, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, 1, err, len) != 0 ||
+	    check_ours(db, &version, 0, err, len) != 0)
+		goto fail;
+	/* Immutable, SQLite reads the file alone: results still in a WAL
+	 * beside it (a conform killed before the file system was made
+	 * read-only) would be missed without a word. */
+	if (version < target || has_wal(path)) {
+		db_seterr_at(err, len, db->path, "on a read-only file system, and conform must write "
+			     "to it once before it can read it (%s): open it once where it can be "
+			     "written (conform db info)", version < target ? "an older schema" :
+			     "results still in its -wal file");
+		goto fail;
+	}
+	*out = db;
+	return 0;
+fail:
+	sqlite3_close(db->h);
+	free(db);
+	return -1;
 }
 
 static int open_db(const char *path, int target, enum check_when when, struct db **out,
@@ -231,6 +296,8 @@ static int open_db(const char *path, int target, enum check_when when, struct db
 		db_seterr_at(err, len, path, "out of memory");
 		return -1;
 	}
+	if (when == CHECK_BEFORE_WRITING && db_file_on_readonly_fs(path))
+		return open_read_only(db, path, target, out, err, len);
 	if (db_connect(db, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, err, len) != 0)
 		goto fail;
 
@@ -241,7 +308,7 @@ static int open_db(const char *path, int target, enum check_when when, struct db
 	 * -wal and -shm this open made, as it should.) */
 	if (has_wal(path))
 		sqlite3_db_config(db->h, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
-	if (check_ours(db, &version, 1, err, len) != 0)
+	if (check_ours(db, &version, when == CHECK_ALWAYS, err, len) != 0)
 		goto fail;
 	if ((when == CHECK_ALWAYS || open_writes(db, version, target)) &&
 	    check_intact(db, err, len) != 0)
@@ -251,6 +318,8 @@ static int open_db(const char *path, int target, enum check_when when, struct db
 		goto fail;
 	if (version < target && db_migrate(db, target, err, len) != 0)
 		goto fail;
+	if (when == CHECK_ALWAYS && target == latest)
+		reap_abandoned(db);
 
 	*out = db;
 	return 0;
@@ -300,6 +369,11 @@ int db_check_source(const char *path, char *err, size_t len)
 out:
 	sqlite3_close(db.h);
 	return bad;
+}
+
+int db_check_whole(struct db *db, char *err, size_t len)
+{
+	return check_intact(db, err, len);
 }
 
 void db_close(struct db *db)

@@ -7,7 +7,9 @@
 #include <string.h>
 #include <strings.h>
 
-#define FINISHED "state IN ('complete', 'interrupted')"
+/* Runs that ended, whether or not they recorded how: an abandoned run's
+ * results are as real as an interrupted one's. */
+#define FINISHED "state IN ('complete', 'interrupted', 'abandoned')"
 /* ?1 kind (NULL: any), ?2 device (-1: any; 0: the host, NULL in runs). */
 #define OF_KIND_ON_DEVICE \
 	"(?1 IS NULL OR kind = ?1) AND (?2 = -1 OR coalesce(device_id, 0) = ?2)"

@@ -92,15 +92,18 @@ rollback:
 int db_run_begin(struct db *db, const struct run_info *ri, int64_t *run_id, char *err, size_t len)
 {
 	sqlite3_stmt *st;
-	char now[32];
+	char now[32], start[200];
+	long pid;
 	int rc;
 
-	/* uuid: the run's name in every database it is merged into. */
+	/* uuid: the run's name in every database it is merged into; pid and
+	 * pid_start: the process that will end it (db_owner.c). */
 	if ((rc = db_prepare(db, "INSERT INTO runs (started_at, state, host, conform_version, "
-				 "git_revision, command_line, seed, device_id, kind, tag, uuid) "
-				 "VALUES (?1, 'running', ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
-				 "lower(hex(randomblob(16))))", &st, err, len)) != 0)
+				 "git_revision, command_line, seed, device_id, kind, tag, uuid, pid, "
+				 "pid_start) VALUES (?1, 'running', ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+				 "lower(hex(randomblob(16))), ?10, ?11)", &st, err, len)) != 0)
 		return rc;
+	db_owner_self(&pid, start, sizeof start);
 	if (ri->started_at && ri->started_at[0])
 		text_copy(now, sizeof now, ri->started_at);
 	else
@@ -114,6 +117,8 @@ int db_run_begin(struct db *db, const struct run_info *ri, int64_t *run_id, char
 	db_bind_device(st, 7, ri->device_id);
 	sqlite3_bind_text(st, 8, run_kind_name(ri->kind), -1, SQLITE_STATIC);
 	db_bind_text(st, 9, ri->tag, 1);
+	sqlite3_bind_int64(st, 10, pid);
+	db_bind_text(st, 11, start, 1);
 	if ((rc = db_step_done(db, st, "recording run", err, len)) != 0)
 		return rc;
 	*run_id = sqlite3_last_insert_rowid(db->h);
