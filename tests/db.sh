@@ -234,4 +234,19 @@ if unshare -rm true 2>/dev/null; then
 else
 	echo "no unprivileged mount namespace here: read-only file system not checked"
 fi
+# Every text read from a database reaches a terminal printable: a hostile
+# database (a script's, a merged shard's) with ESC, newlines and a bad
+# UTF-8 byte in its names prints no control byte in best, history or
+# export, nor in the list of tuned variants.
+db="$TMP/hostile.db"
+expect_exit 0 "a tune for the hostile database" -- "$CONFORM" tune harness.spin --n 2^10 --dtype f32 \
+	--strategy random --budget 2 --min-samples 5 --max-noise 0.02 --max-time 0.01 --db "$db"
+sql "$db" "update runs set git_revision = 'abc' || char(27) || ']0;owned' || char(7);
+	update results set measured_at = created_at where 0;
+	update results set created_at = '2026' || char(10) || 'x' || char(27) || '[2J', params = params || char(13)"
+for c in "best harness.spin --n 2^10" "history harness.spin" "export harness.spin --json" "best nothing.* --n 2^10"; do
+	$CONFORM $c --db "$db" >"$TMP/hostile.out" 2>&1
+	expect_eq "$(tr -d '\n' <"$TMP/hostile.out" | LC_ALL=C tr -d '\040-\176\200-\377' | wc -c)" 0 "$c: no control byte from the database"
+	expect_grep "$TMP/hostile.out" "abc\?\]0;owned\?|2026\?x\?\[2J|tuned: .*harness\.spin" "$c: the hostile text shown sanitised"
+done
 finish

@@ -89,7 +89,10 @@ int db_bind_text(sqlite3_stmt *st, int i, const char *s, int empty_null);
  * device_id column. */
 void db_bind_device(sqlite3_stmt *st, int i, int64_t device_id);
 
-/* Copies a text column into buf, "" for NULL, truncated to fit. */
+/* Copies a text column into buf, "" for NULL, truncated to fit, made
+ * printable (text_sanitize): a database is outside input (a script, a
+ * merged shard may have written it), and every text conform reads from
+ * one for a terminal, a report or generated code comes through here. */
 void db_column_text(sqlite3_stmt *st, int i, char *buf, size_t len);
 
 /* Reads the current row of st into the struct at row. */

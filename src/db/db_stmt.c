@@ -230,6 +230,7 @@ void db_column_text(sqlite3_stmt *st, int i, char *buf, size_t len)
 {
 	const char *s = (const char *)sqlite3_column_text(st, i);
 	text_copy(buf, len, s ? s : "");
+	text_sanitize(buf);
 }
 
 int db_read_one(struct db *db, sqlite3_stmt *st, db_row_reader read, void *out, const char *what,

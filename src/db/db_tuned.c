@@ -327,8 +327,9 @@ int db_tuned_variants(struct db *db, char *buf, size_t buflen, char *err, size_t
 		       &st, err, len) != 0)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *v = (const char *)sqlite3_column_text(st, 0);
-		int n = snprintf(buf + used, buflen - used, "%s%s", used ? ", " : "", v ? v : "");
+		char v[256];
+		db_column_text(st, 0, v, sizeof v);
+		int n = snprintf(buf + used, buflen - used, "%s%s", used ? ", " : "", v);
 		if (n < 0 || (size_t)n >= buflen - used) {
 			/* Out of room: say so rather than cut a name in half. */
 			if (buflen > used + 4)
