@@ -249,4 +249,14 @@ for c in "best harness.spin --n 2^10" "history harness.spin" "export harness.spi
 	expect_eq "$(tr -d '\n' <"$TMP/hostile.out" | LC_ALL=C tr -d '\040-\176\200-\377' | wc -c)" 0 "$c: no control byte from the database"
 	expect_grep "$TMP/hostile.out" "abc\?\]0;owned\?|2026\?x\?\[2J|tuned: .*harness\.spin" "$c: the hostile text shown sanitised"
 done
+# A view in the place of a table (a recursive one never ends) is refused at
+# open by every command, not read: compare and db info spun at 100% CPU.
+db="$TMP/view.db"
+expect_exit 0 "a run for the view" -- "$CONFORM" --filter harness.pass.i32 --seed 1 --db "$db"
+sql "$db" "pragma foreign_keys = off; drop table results; create view results as with recursive c(x) as
+	(select 1 union all select x + 1 from c) select x as id, x as run_id, 'a' as case_name from c"
+for c in "compare" "db info" "best harness.pass --n 100" "history harness.pass" "--filter harness.pass.i32"; do
+	one_line_exit2 "a view for results: $c" timeout 20 $CONFORM $c --db "$db"
+	expect_grep "$TMP/err" "view\.db: its runs, results, devices or device_bandwidth is not a table" "$c: the view named"
+done
 finish

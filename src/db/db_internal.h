@@ -33,6 +33,12 @@
 /* PRAGMA application_id of a conform database: "conf". */
 #define DB_APPLICATION_ID 0x636f6e66
 
+/* The tables conform's schema is built on, as an SQL list: a view or
+ * anything else in the place of one is refused (db_open.c, db_merge.c),
+ * since every read of it would run the view's query (a recursive one
+ * never ends). */
+#define DB_CORE_TABLES "('runs', 'results', 'devices', 'device_bandwidth')"
+
 struct db {
 	sqlite3 *h;
 	char path[PATH_MAX];

@@ -119,7 +119,7 @@ int db_merge(struct db *out, const char *in_path, struct db_merge_counts *c, cha
 	/* The four tables must be tables: a view in their place (a recursive
 	 * one never ends) would be read by every statement below. */
 	if (count_of(out, "SELECT count(*) FROM merge_src.sqlite_master WHERE type = 'table' AND name IN "
-			  "('runs', 'results', 'devices', 'device_bandwidth')") != 4) {
+			  DB_CORE_TABLES) != 4) {
 		db_seterr_at(err, len, in_path, "its runs, results, devices and device_bandwidth are not all "
 			     "tables (a view in their place is not merged)");
 		rc = -1;

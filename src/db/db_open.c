@@ -70,10 +70,12 @@ static int refuse_unreadable(struct db *db, int rc, char *err, size_t len)
  * to.  Only reads. */
 static int check_ours(struct db *db, long long *version, int for_writing, char *err, size_t len)
 {
-	long long appid, objects;
+	long long appid, objects, impostors;
 	int latest = db_schema_latest(), rc;
 
 	if (db_query_int(db, "SELECT count(*) FROM sqlite_master", &objects, &rc) != 0 ||
+	    db_query_int(db, "SELECT count(*) FROM sqlite_master WHERE type <> 'table' AND name IN "
+			 DB_CORE_TABLES, &impostors, &rc) != 0 ||
 	    db_query_int(db, "PRAGMA user_version", version, &rc) != 0 ||
 	    db_query_int(db, "PRAGMA application_id", &appid, &rc) != 0)
 		return refuse_unreadable(db, rc, err, len);
@@ -92,6 +94,11 @@ static int check_ours(struct db *db, long long *version, int for_writing, char *
 		db_seterr_at(err, len, db->path, "created by a newer conform (schema %lld, this build "
 			     "knows %d), left untouched: use that conform, or another --db",
 			     *version, latest);
+		return -1;
+	}
+	if (impostors > 0) {
+		db_seterr_at(err, len, db->path, "its runs, results, devices or device_bandwidth is "
+			     "not a table (a view in its place would run at every read), left untouched");
 		return -1;
 	}
 	if (for_writing && sqlite3_db_readonly(db->h, "main") == 1) {
