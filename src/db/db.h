@@ -266,6 +266,28 @@ int db_runs_tagged(struct db *db, const char *tag, int kind, int64_t *ids, size_
 int db_run_results(struct db *db, int64_t run_id, struct db_result_row **rows, size_t *count,
 		   char *err, size_t len);
 
+/* The results of runs run_ids[0..nruns) a row at a time, ordered by case
+ * name, then params, each compared as the C string a db_result_row holds
+ * (cut at its buffer's size and at any NUL byte, byte by byte as strcmp),
+ * then by id: the order of conform compare's keys, newest last.  Memory
+ * stays bounded however many rows there are.  The cursor is the one
+ * statement that outlives the call that prepared it: while it is open,
+ * use the connection only to read.  open returns 0, or -1 with a message;
+ * next returns 1 with *row, 0 past the last row, negative on error. */
+struct db_result_cursor;
+int db_result_cursor_open(struct db *db, const int64_t *run_ids, size_t nruns,
+			  struct db_result_cursor **out, char *err, size_t len);
+int db_result_cursor_next(struct db_result_cursor *c, struct db_result_row *row, char *err,
+			  size_t len);
+void db_result_cursor_close(struct db_result_cursor *c);
+
+/* Every read between these two sees the database as the first saw it
+ * (one read transaction; WAL lets writers go on meanwhile): for a command
+ * that reads the same rows in several passes and must find the same rows
+ * each time.  begin returns 0, or -1 with a message. */
+int db_snapshot_begin(struct db *db, char *err, size_t len);
+void db_snapshot_end(struct db *db);
+
 /* The newest result of a case in any run: 1 and *out, 0 when the case
  * never ran, -1 on error. */
 int db_case_last(struct db *db, const char *case_name, struct db_result_row *out, char *err,

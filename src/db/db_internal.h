@@ -13,7 +13,9 @@
  *     is the PRAGMA that stamps the version (db_migrate.c), which cannot
  *     take a parameter.
  *   - A statement is finalized before the function that prepared it
- *     returns, so one connection serves writes and reads in turn.
+ *     returns, so one connection serves writes and reads in turn.  The one
+ *     exception is a result cursor (db_read.c), which reads a row per call
+ *     until it is closed; its caller only reads meanwhile.
  *   - Error messages are one line, in conform's words, and start with the
  *     database path where there is one (db_seterr_at), shortened in its
  *     middle when it would crowd out the reason; a lock held by someone

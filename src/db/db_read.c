@@ -13,6 +13,7 @@
 #include "db_internal.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -235,6 +236,103 @@ int db_run_results(struct db *db, int64_t run_id, struct db_result_row **rows, s
 	*rows = read_all(db, st, sizeof **rows, read_result, count, &failed, "reading results", err,
 			 len);
 	return failed ? -1 : 0;
+}
+
+/*
+ * The results of some runs a row at a time, in the order conform compare
+ * pairs them, so that two runs of any size are compared in bounded memory:
+ * SQLite sorts (spilling to a temporary file past its cache), and the
+ * caller holds one row.
+ */
+
+/* The key as a db_result_row holds it, as a blob: cut at the first NUL
+ * byte and at `max` bytes (db_column_text), so that SQLite's byte-wise
+ * blob order is strcmp's order on the strings the caller reads, whatever
+ * the text stored.  A blob stored where text belongs reads the same way. */
+#define C_STRING_KEY(col, max) \
+	"substr(CAST(" col " AS BLOB), 1, min(" max ", coalesce(nullif(instr(CAST(" col " AS BLOB), " \
+	"x'00'), 0) - 1, " max ")))"
+
+/* ?1: the run ids as "11,12,13", split by the recursive CTE (a bound
+ * value, not SQL text, however many runs a tag holds); ?2, ?3: the sizes
+ * of the case name and params a row holds, less their NUL. */
+#define SORTED_RESULTS_QUERY \
+	"WITH RECURSIVE ids(id, rest) AS (SELECT NULL, ?1 || ',' UNION ALL " \
+	"SELECT CAST(substr(rest, 1, instr(rest, ',') - 1) AS INTEGER), substr(rest, instr(rest, ',') + 1) " \
+	"FROM ids WHERE rest <> '') " \
+	RESULT_QUERY " WHERE run_id IN (SELECT id FROM ids WHERE id IS NOT NULL) " \
+	"ORDER BY " C_STRING_KEY("case_name", "?2") ", " C_STRING_KEY("params", "?3") ", id"
+
+struct db_result_cursor {
+	struct db *db;
+	sqlite3_stmt *st;
+};
+
+int db_result_cursor_open(struct db *db, const int64_t *run_ids, size_t nruns,
+			  struct db_result_cursor **out, char *err, size_t len)
+{
+	struct db_result_cursor *c;
+	struct db_result_row probe;
+	char *ids = malloc(nruns * 21 + 1);
+	size_t used = 0;
+
+	*out = NULL;
+	c = calloc(1, sizeof *c);
+	if (!ids || !c) {
+		free(ids);
+		free(c);
+		db_seterr_at(err, len, db->path, "reading results: out of memory");
+		return -1;
+	}
+	ids[0] = '\0';
+	for (size_t i = 0; i < nruns; i++)
+		used += (size_t)sprintf(ids + used, "%s%lld", i ? "," : "", (long long)run_ids[i]);
+	if (db_prepare(db, SORTED_RESULTS_QUERY, &c->st, err, len) != 0) {
+		free(ids);
+		free(c);
+		return -1;
+	}
+	sqlite3_bind_text(c->st, 1, ids, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(c->st, 2, (int)sizeof probe.case_name - 1);
+	sqlite3_bind_int(c->st, 3, (int)sizeof probe.params - 1);
+	free(ids);
+	c->db = db;
+	*out = c;
+	return 0;
+}
+
+int db_result_cursor_next(struct db_result_cursor *c, struct db_result_row *row, char *err,
+			  size_t len)
+{
+	int rc = sqlite3_step(c->st);
+
+	if (rc == SQLITE_ROW) {
+		read_result(c->st, row);
+		return 1;
+	}
+	if (rc == SQLITE_DONE)
+		return 0;
+	return db_fail(c->db, "reading results", rc, err, len);
+}
+
+void db_result_cursor_close(struct db_result_cursor *c)
+{
+	if (!c)
+		return;
+	sqlite3_finalize(c->st);
+	free(c);
+}
+
+int db_snapshot_begin(struct db *db, char *err, size_t len)
+{
+	return db_exec(db, "BEGIN", err, len) != 0 ? -1 : 0;
+}
+
+void db_snapshot_end(struct db *db)
+{
+	char err[256];
+
+	(void)db_exec(db, "COMMIT", err, sizeof err);
 }
 
 int db_case_last(struct db *db, const char *case_name, struct db_result_row *out, char *err,
