@@ -26,9 +26,12 @@
 #include "cmd.h"
 #include "compare.h"
 #include "compare_print.h"
+#include "compare_side.h"
+#include "compare_stream.h"
 #include "db.h"
 #include "lookup_opts.h"
 #include "num.h"
+#include "vec.h"
 #include "whole_file.h"
 
 enum { O_KIND = CMD_OPT_OWN, O_THRESHOLD, O_MARKDOWN, O_JUNIT, O_FILTER, O_N, O_WRITE_BASELINE };
@@ -197,32 +200,57 @@ db_error:
 	return -1;
 }
 
+/* One line of the baseline file. */
+struct baseline_line {
+	char name[CASE_NAME_MAX];
+	char reason[256];
+};
+
 /* NEW's failures as a baseline file (run --baseline): one line a case,
- * the reason saying what was seen where.  Written whole or not at all
- * (a temporary file renamed over FILE).  Returns 0, or EXIT_USAGE after
- * printing why. */
-static int write_baseline(const char *path, const struct compare_side *s)
+ * the reason saying what was seen where.  The side is read as compare
+ * reads it, a result at a time; only its failures are kept.  Written
+ * whole or not at all (a temporary file renamed over FILE).  Returns 0,
+ * or EXIT_USAGE after printing why. */
+static int write_baseline(struct db *db, const char *path, struct compare_side *s,
+			  const struct compare_filter *f)
 {
 	struct whole_file out = {0};
-	struct baseline_entry *e = calloc(s->count ? s->count : 1, sizeof *e);
-	char (*reasons)[256] = calloc(s->count ? s->count : 1, sizeof *reasons);
-	size_t n = 0;
-	int rc = EXIT_USAGE;
+	struct compare_reader *rd = NULL;
+	const struct compare_entry *x;
+	struct baseline_line *lines = NULL;
+	struct baseline_entry *e = NULL;
+	size_t n = 0, cap = 0;
+	char err[CMD_ERR_MAX];
+	int k, rc = EXIT_USAGE;
 
-	if (!e || !reasons) {
+	if (compare_reader_open(db, s, f, &rd, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		goto out;
+	}
+	while ((k = compare_reader_next(rd, &x, err, sizeof err)) > 0) {
+		/* A tune's configurations share a case name: one line each. */
+		if (status_tally(x->status) != TALLY_FAILED || (n && strcmp(lines[n - 1].name, x->case_name) == 0))
+			continue;
+		if (vec_reserve(lines, n, cap, 1) < 0) {
+			snprintf(err, sizeof err, "out of memory");
+			k = -1;
+			break;
+		}
+		snprintf(lines[n].name, sizeof lines[n].name, "%s", x->case_name);
+		snprintf(lines[n].reason, sizeof lines[n].reason, "%s (%s) in %s, build %s", status_name(x->status),
+			 x->observed, s->label, s->run.git_revision[0] ? s->run.git_revision : "unknown");
+		n++;
+	}
+	if (k < 0) {
+		cmd_error("%s", err);
+		goto out;
+	}
+	if (!(e = calloc(n ? n : 1, sizeof *e))) {
 		cmd_error("out of memory");
 		goto out;
 	}
-	for (size_t i = 0; i < s->count; i++) {
-		const struct compare_entry *x = &s->entries[i];
-		/* A tune's configurations share a case name: one line each. */
-		if (status_tally(x->status) != TALLY_FAILED || (n && strcmp(e[n - 1].name, x->case_name) == 0))
-			continue;
-		snprintf(reasons[n], sizeof reasons[n], "%s (%s) in %s, build %s", status_name(x->status),
-			 x->observed, s->label, s->run.git_revision[0] ? s->run.git_revision : "unknown");
-		e[n] = (struct baseline_entry){.name = x->case_name, .reason = reasons[n]};
-		n++;
-	}
+	for (size_t i = 0; i < n; i++)
+		e[i] = (struct baseline_entry){.name = lines[i].name, .reason = lines[i].reason};
 	if (whole_file_open(&out, path) < 0 ||
 	    fprintf(out.f, "# conform compare --write-baseline: the failures of %s\n", s->label) < 0 ||
 	    baseline_write(out.f, e, n) < 0 || whole_file_commit(&out) < 0) {
@@ -233,9 +261,40 @@ static int write_baseline(const char *path, const struct compare_side *s)
 	rc = 0;
 out:
 	whole_file_abort(&out);
+	compare_reader_close(rd);
+	vec_free(lines, n, cap);
 	free(e);
-	free(reasons);
 	return rc;
+}
+
+/* Prints the comparison in the form asked for, and JUnit beside it when
+ * asked.  Returns 0, or EXIT_USAGE after printing why. */
+static int compare_print(const struct compare_opts *o, const struct compare_result *res, struct compare_stream *st)
+{
+	char err[CMD_ERR_MAX];
+	int r;
+
+	if (o->junit_path) {
+		struct whole_file jf;
+		r = 0;
+		if (whole_file_open(&jf, o->junit_path) < 0 ||
+		    (r = compare_print_junit(jf.f, res, st, err, sizeof err)) < 0 || whole_file_commit(&jf) < 0) {
+			cmd_error("--junit %s: %s", o->junit_path, r < 0 ? err : whole_file_why(&jf, errno));
+			whole_file_abort(&jf);
+			return EXIT_USAGE;
+		}
+	}
+	if (o->json)
+		r = compare_print_json(stdout, res, st, err, sizeof err);
+	else if (o->markdown)
+		r = compare_print_markdown(stdout, res, st, o->verbose, err, sizeof err);
+	else
+		r = compare_print_table(stdout, res, st, o->verbose, err, sizeof err);
+	if (r < 0) {
+		cmd_error("%s", err);
+		return EXIT_USAGE;
+	}
+	return 0;
 }
 
 static int compare_exec(int argc, char **argv)
@@ -245,8 +304,9 @@ static int compare_exec(int argc, char **argv)
 	int first, rc = EXIT_USAGE;
 	struct db *db = NULL;
 	struct compare_side *base = NULL, *cand = NULL;
+	struct compare_stream *st = NULL;
 	struct compare_result res;
-	int have_res = 0;
+	int have_res = 0, snapshot = 0;
 
 	int r = cmd_parse(&cmd_compare_entry, argc, argv, &o, &first);
 	if (r != 0)
@@ -282,6 +342,13 @@ static int compare_exec(int argc, char **argv)
 	struct lookup_opts lo = {.db_path = o.db_path};
 	if (lookup_db_open(&lo, path, sizeof path, &db) < 0)
 		return EXIT_USAGE;
+	/* The tallies are printed before the items they count, which are read
+	 * again for printing: every read sees the database as the first did. */
+	if (db_snapshot_begin(db, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		goto out;
+	}
+	snapshot = 1;
 	if (!(base = calloc(1, sizeof *base)) || !(cand = calloc(1, sizeof *cand))) {
 		cmd_error("out of memory");
 		goto out;
@@ -297,25 +364,18 @@ static int compare_exec(int argc, char **argv)
 			goto out;
 	}
 	if (o.baseline_path) {
-		if (compare_side_load(db, cand, &o.filter, err, sizeof err) < 0) {
-			cmd_error("%s", err);
-			goto out;
-		}
-		rc = write_baseline(o.baseline_path, cand);
+		rc = write_baseline(db, o.baseline_path, cand, &o.filter);
 		goto out;
 	}
 	if (side_resolve(db, refs[0], tags[0], kind, cand->run.device_id, cand->ids[0], base) < 0)
 		goto out;
-	if (compare_side_load(db, base, &o.filter, err, sizeof err) < 0 ||
-	    compare_side_load(db, cand, &o.filter, err, sizeof err) < 0) {
+	compare_result_init(&res, base, cand, o.threshold);
+	have_res = 1;
+	if (compare_stream_open(db, base, cand, &o.filter, o.threshold, &st, err, sizeof err) < 0 ||
+	    compare_stream_tally(st, &res, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		goto out;
 	}
-	if (compare_run(base, cand, o.threshold, &res) < 0) {
-		cmd_error("out of memory");
-		goto out;
-	}
-	have_res = 1;
 	/* A gate that compared nothing must not pass as one that found
 	 * nothing: a filter that takes nothing, or a resumed tune that stored
 	 * no result of its own. */
@@ -325,31 +385,17 @@ static int compare_exec(int argc, char **argv)
 			  base->label, cand->label);
 		goto out;
 	}
-	if (o.junit_path) {
-		struct whole_file jf;
-		if (whole_file_open(&jf, o.junit_path) < 0 ||
-		    (compare_print_junit(jf.f, &res), whole_file_commit(&jf)) < 0) {
-			cmd_error("--junit %s: %s", o.junit_path, whole_file_why(&jf, errno));
-			whole_file_abort(&jf);
-			goto out;
-		}
-	}
-	if (o.json)
-		compare_print_json(stdout, &res);
-	else if (o.markdown)
-		compare_print_markdown(stdout, &res, o.verbose);
-	else
-		compare_print_table(stdout, &res, o.verbose);
-	rc = compare_regressed(&res) ? EXIT_UNEXPECTED : 0;
+	rc = compare_print(&o, &res, st);
+	if (rc == 0 && compare_regressed(&res))
+		rc = EXIT_UNEXPECTED;
 out:
+	compare_stream_close(st);
 	if (have_res)
 		compare_result_free(&res);
-	if (base)
-		compare_side_free(base);
-	if (cand)
-		compare_side_free(cand);
 	free(base);
 	free(cand);
+	if (snapshot)
+		db_snapshot_end(db);
 	db_close(db);
 	return rc;
 }

@@ -1,8 +1,9 @@
 /*
  * compare.h - what conform compare decides about two runs, apart from where
- * the runs come from (db_compare.c) and how the answer is printed
- * (compare_print.c): the verdict on one configuration's timing, the kind of
- * change of one case's status, and the pairing of two runs' entries.
+ * the runs come from (compare_side.c, compare_stream.c) and how the answer
+ * is printed (compare_print.c): the verdict on one configuration's timing,
+ * the kind of change of one case's status, the pairing of two runs' entries
+ * and the tallies of a comparison.
  */
 #ifndef CONFORM_COMPARE_H
 #define CONFORM_COMPARE_H
@@ -79,7 +80,8 @@ size_t compare_dedupe(struct compare_entry *e, size_t n);
 int compare_key_cmp(const struct compare_entry *a, const struct compare_entry *b);
 
 /* One side of a comparison: a run, or every run of a tag (the shards of a
- * CI job), and its entries, deduplicated. */
+ * CI job), and, when loaded whole (compare_side_load), its entries,
+ * deduplicated. */
 #define COMPARE_RUNS_MAX 1024
 struct compare_side {
 	struct db_run_row run;      /* the newest run of the side */
@@ -97,18 +99,6 @@ struct compare_filter {
 	int64_t n;
 };
 
-/* Reads the side's runs (ids, nruns and label already set) and those of
- * their results that f takes, every string sanitised for a terminal
- * (text_sanitize).  Returns 0, or -1 with a message. */
-int compare_side_load(struct db *db, struct compare_side *s, const struct compare_filter *f, char *err,
-		      size_t len);
-void compare_side_free(struct compare_side *s);
-
-/* Makes s the side of run `id` alone ("run 12"): its ids, label and run
- * row; its entries are still to load.  Returns 1, 0 when there is no such
- * run, -1 on error with a message. */
-int compare_side_of_run(struct db *db, int64_t id, struct compare_side *s, char *err, size_t len);
-
 /* One key of either side, paired. */
 struct compare_item {
 	const struct compare_entry *base, *cand; /* NULL: absent from that side */
@@ -119,11 +109,17 @@ struct compare_item {
 };
 
 /* The best configuration of one variant for one problem on each side (what
- * conform history follows): a change of winner is not a regression. */
+ * conform history follows): a change of winner is not a regression.  The
+ * entries are the result's own copies (NULL: none on that side), so that a
+ * comparison whose items are gone (streamed) still has them. */
 struct compare_best {
-	const struct compare_entry *base, *cand;
+	struct compare_entry *base, *cand;
 };
 
+/* A comparison: what is known once every item has been seen.  items holds
+ * the items themselves only for a comparison made in memory (compare_run);
+ * a streamed one (compare_stream.h) reads them again when it prints them,
+ * and nitems counts them. */
 struct compare_result {
 	struct compare_side *base, *cand;
 	double threshold;
@@ -133,10 +129,30 @@ struct compare_result {
 	size_t nbest, capbest;
 	int counts[7];              /* items per enum compare_change */
 	int verdicts[3];            /* timed items per enum compare_verdict */
+	int reported;               /* items with a change or a verdict: the tests of JUnit */
 	int mixed_timers;           /* some paired medians were taken by different timers */
 };
 
-/* Pairs the two loaded sides.  Returns 0, or -1 (out of memory). */
+/* Which of the next entries of the two sides, in key order, the next item
+ * pairs (NULL: that side has no more): -1 base alone, 1 cand alone, 0
+ * both (the same key).  Both NULL: there is no next item. */
+int compare_pair_order(const struct compare_entry *base, const struct compare_entry *cand);
+
+/* The item of base and cand (one may be NULL): its change and, when both
+ * are timed, its verdict. */
+void compare_item_make(const struct compare_entry *base, const struct compare_entry *cand, double threshold,
+		       struct compare_item *it);
+
+/* An empty comparison of the two sides. */
+void compare_result_init(struct compare_result *r, struct compare_side *base, struct compare_side *cand,
+			 double threshold);
+
+/* Counts an item into r, and its entries into the best per problem (copied:
+ * it need not outlive the call).  Returns 0, or -1 (out of memory). */
+int compare_tally(struct compare_result *r, const struct compare_item *it);
+
+/* Pairs the two loaded sides, keeping every item.  Returns 0, or -1 (out
+ * of memory). */
 int compare_run(struct compare_side *base, struct compare_side *cand, double threshold,
 		struct compare_result *out);
 void compare_result_free(struct compare_result *r);

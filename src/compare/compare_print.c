@@ -126,6 +126,31 @@ static int listed_timing(const struct compare_item *it, int verbose)
 	return it->timed && (verbose || it->verdict != VERDICT_SAME);
 }
 
+/* How many items listed_change takes, from the tallies alone. */
+static int changes_listed(const struct compare_result *r, int verbose)
+{
+	int n = 0;
+	for (int c = CHANGE_NONE + 1; c <= CHANGE_REMOVED; c++)
+		n += r->counts[c];
+	return verbose ? n : n - r->counts[CHANGE_NEW] - r->counts[CHANGE_REMOVED];
+}
+
+/* How many items listed_timing takes, from the tallies alone. */
+static int timings_listed(const struct compare_result *r, int verbose)
+{
+	return r->verdicts[VERDICT_SLOWER] + r->verdicts[VERDICT_FASTER] + (verbose ? r->verdicts[VERDICT_SAME] : 0);
+}
+
+/* Starts a pass over the items for a list of `listed` of them: 1 to read
+ * them, 0 when the list is empty (the database is not read again), -1 on
+ * error with a message. */
+static int pass_start(struct compare_stream *s, int listed, char *err, size_t len)
+{
+	if (!listed)
+		return 0;
+	return compare_stream_start(s, err, len) < 0 ? -1 : 1;
+}
+
 void compare_status_text(const struct compare_result *r, char *buf, size_t len)
 {
 	int other = r->counts[CHANGE_STATUS] + r->counts[CHANGE_OBSERVED];
@@ -149,9 +174,12 @@ void compare_ratio_text(const struct compare_item *it, char *buf, size_t len)
 		 100 * (it->hi - 1));
 }
 
-void compare_print_table(FILE *f, const struct compare_result *r, int verbose)
+int compare_print_table(FILE *f, const struct compare_result *r, struct compare_stream *s, int verbose,
+			char *err, size_t len)
 {
 	char a[512], b[512], diff[512], cfg[CASE_PARAMS_MAX + 128], ia[64], ib[64], line[160];
+	const struct compare_item *it;
+	int got;
 	compare_side_text(r->base, a, sizeof a);
 	compare_side_text(r->cand, b, sizeof b);
 	fprintf(f, "base: %s\nnew:  %s\n", a, b);
@@ -161,8 +189,8 @@ void compare_print_table(FILE *f, const struct compare_result *r, int verbose)
 		fprintf(f, "WARNING: %s\n", diff);
 	compare_status_text(r, line, sizeof line);
 	fprintf(f, "\nstatus: %s\n", line);
-	for (size_t i = 0; i < r->nitems; i++) {
-		const struct compare_item *it = &r->items[i];
+	got = pass_start(s, changes_listed(r, verbose), err, len);
+	while (got > 0 && (got = compare_stream_next(s, &it, err, len)) > 0) {
 		if (!listed_change(it, verbose))
 			continue;
 		const struct compare_entry *e = it->cand ? it->cand : it->base;
@@ -170,10 +198,12 @@ void compare_print_table(FILE *f, const struct compare_result *r, int verbose)
 			entry_label(r, e, cfg, sizeof cfg), status_of(it->base), status_of(it->cand),
 			it->base ? it->base->observed : "-", " -> ", it->cand ? it->cand->observed : "-");
 	}
+	if (got < 0)
+		return -1;
 	compare_timing_text(r, line, sizeof line);
 	fprintf(f, "\ntiming: %s\n", line);
-	for (size_t i = 0; i < r->nitems; i++) {
-		const struct compare_item *it = &r->items[i];
+	got = pass_start(s, timings_listed(r, verbose), err, len);
+	while (got > 0 && (got = compare_stream_next(s, &it, err, len)) > 0) {
 		if (!listed_timing(it, verbose))
 			continue;
 		config_text(it->cand, cfg, sizeof cfg);
@@ -183,6 +213,8 @@ void compare_print_table(FILE *f, const struct compare_result *r, int verbose)
 			interval_text(it->base, ia, sizeof ia), it->cand->timing.median_ms * 1e3,
 			interval_text(it->cand, ib, sizeof ib), line);
 	}
+	if (got < 0)
+		return -1;
 	int changed = 0;
 	for (size_t i = 0; i < r->nbest; i++)
 		changed += best_changed(r, &r->best[i]);
@@ -206,11 +238,15 @@ void compare_print_table(FILE *f, const struct compare_result *r, int verbose)
 		r->counts[CHANGE_REGRESSION], r->counts[CHANGE_REGRESSION] == 1 ? "" : "s",
 		r->verdicts[VERDICT_SLOWER], r->verdicts[VERDICT_SLOWER] == 1 ? "" : "s",
 		compare_regressed(r) ? "exit 1" : "exit 0");
+	return 0;
 }
 
-void compare_print_markdown(FILE *f, const struct compare_result *r, int verbose)
+int compare_print_markdown(FILE *f, const struct compare_result *r, struct compare_stream *s, int verbose,
+			   char *err, size_t len)
 {
 	char a[512], b[512], diff[512], cfg[CASE_PARAMS_MAX + 128], ia[64], ib[64];
+	const struct compare_item *it;
+	int got;
 	compare_side_text(r->base, a, sizeof a);
 	compare_side_text(r->cand, b, sizeof b);
 	compare_differences(r, diff, sizeof diff);
@@ -225,8 +261,8 @@ void compare_print_markdown(FILE *f, const struct compare_result *r, int verbose
 		r->verdicts[VERDICT_SLOWER], r->verdicts[VERDICT_SLOWER] == 1 ? "" : "s",
 		100 * r->threshold, r->counts[CHANGE_FIXED], r->verdicts[VERDICT_FASTER]);
 	int any = 0;
-	for (size_t i = 0; i < r->nitems; i++) {
-		const struct compare_item *it = &r->items[i];
+	got = pass_start(s, changes_listed(r, verbose), err, len);
+	while (got > 0 && (got = compare_stream_next(s, &it, err, len)) > 0) {
 		if (!listed_change(it, verbose))
 			continue;
 		if (!any++)
@@ -236,11 +272,13 @@ void compare_print_markdown(FILE *f, const struct compare_result *r, int verbose
 			entry_label(r, e, cfg, sizeof cfg), status_of(it->base), status_of(it->cand),
 			it->base ? it->base->observed : "-", it->cand ? it->cand->observed : "-");
 	}
+	if (got < 0)
+		return -1;
 	if (any)
 		fputc('\n', f);
 	any = 0;
-	for (size_t i = 0; i < r->nitems; i++) {
-		const struct compare_item *it = &r->items[i];
+	got = pass_start(s, timings_listed(r, verbose), err, len);
+	while (got > 0 && (got = compare_stream_next(s, &it, err, len)) > 0) {
 		if (!listed_timing(it, verbose))
 			continue;
 		if (!any++)
@@ -253,6 +291,8 @@ void compare_print_markdown(FILE *f, const struct compare_result *r, int verbose
 			interval_text(it->cand, ib, sizeof ib), 100 * (it->ratio - 1), 100 * (it->lo - 1),
 			100 * (it->hi - 1));
 	}
+	if (got < 0)
+		return -1;
 	if (any)
 		fputc('\n', f);
 	int timed = r->verdicts[0] + r->verdicts[1] + r->verdicts[2];
@@ -278,6 +318,7 @@ void compare_print_markdown(FILE *f, const struct compare_result *r, int verbose
 	if (any)
 		fputc('\n', f);
 	fprintf(f, "Exit status %d.\n", compare_regressed(r));
+	return 0;
 }
 
 static struct emit_field config_fields(const struct compare_entry *e, struct emit_field *f)
@@ -300,8 +341,11 @@ static void json_text(struct emit_json *j, const char *key, const char *s)
 		emit_json_null(j, key);
 }
 
-void compare_print_json(FILE *f, const struct compare_result *r)
+int compare_print_json(FILE *f, const struct compare_result *r, struct compare_stream *s, char *err,
+		       size_t len)
 {
+	const struct compare_item *it;
+	int got;
 	struct emit_json j;
 	const struct compare_side *sides[2] = {r->base, r->cand};
 	const char *names[2] = {"base", "new"};
@@ -321,8 +365,8 @@ void compare_print_json(FILE *f, const struct compare_result *r)
 		emit_json_string(&j, "device", db_device_label(run->device));
 		emit_json_close(&j);
 	}
-	for (size_t i = 0; i < r->nitems; i++) {
-		const struct compare_item *it = &r->items[i];
+	got = pass_start(s, r->reported, err, len);
+	while (got > 0 && (got = compare_stream_next(s, &it, err, len)) > 0) {
 		if (it->change == CHANGE_NONE && !it->timed)
 			continue;
 		const struct compare_entry *e = it->cand ? it->cand : it->base;
@@ -349,6 +393,8 @@ void compare_print_json(FILE *f, const struct compare_result *r)
 		}
 		emit_json_close(&j);
 	}
+	if (got < 0)
+		return -1;
 	for (size_t i = 0; i < r->nbest; i++) {
 		const struct compare_best *bb = &r->best[i];
 		const struct compare_entry *e = bb->cand ? bb->cand : bb->base;
@@ -388,22 +434,24 @@ void compare_print_json(FILE *f, const struct compare_result *r)
 	emit_json_int(&j, "exit", compare_regressed(r));
 	emit_json_close(&j);
 	emit_json_close(&j);
+	return 0;
 }
 
-void compare_print_junit(FILE *f, const struct compare_result *r)
+int compare_print_junit(FILE *f, const struct compare_result *r, struct compare_stream *s, char *err,
+			size_t len)
 {
+	const struct compare_item *it;
+	int got;
 	char cfg[CASE_PARAMS_MAX + 128];
-	int tests = 0, failures = r->counts[CHANGE_REGRESSION] + r->verdicts[VERDICT_SLOWER];
-	for (size_t i = 0; i < r->nitems; i++)
-		tests += r->items[i].change != CHANGE_NONE || r->items[i].timed;
+	int tests = r->reported, failures = r->counts[CHANGE_REGRESSION] + r->verdicts[VERDICT_SLOWER];
 	/* errors: the schema CI readers follow (junit-10.xsd, as run's
 	 * report) requires it on a <testsuite>; a comparison has none. */
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		   "<testsuites name=\"conform compare\" tests=\"%d\" failures=\"%d\" errors=\"0\">\n"
 		   "<testsuite name=\"compare\" tests=\"%d\" failures=\"%d\" errors=\"0\">\n",
 		tests, failures, tests, failures);
-	for (size_t i = 0; i < r->nitems; i++) {
-		const struct compare_item *it = &r->items[i];
+	got = pass_start(s, r->reported, err, len);
+	while (got > 0 && (got = compare_stream_next(s, &it, err, len)) > 0) {
 		if (it->change == CHANGE_NONE && !it->timed)
 			continue;
 		const struct compare_entry *e = it->cand ? it->cand : it->base;
@@ -425,5 +473,8 @@ void compare_print_junit(FILE *f, const struct compare_result *r)
 				100 * (it->lo - 1), 100 * (it->hi - 1));
 		fputs("</testcase>\n", f);
 	}
+	if (got < 0)
+		return -1;
 	fputs("</testsuite>\n</testsuites>\n", f);
+	return 0;
 }

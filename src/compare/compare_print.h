@@ -9,11 +9,20 @@
 #include <stdio.h>
 
 #include "compare.h"
+#include "compare_stream.h"
 
-void compare_print_table(FILE *f, const struct compare_result *r, int verbose);
-void compare_print_markdown(FILE *f, const struct compare_result *r, int verbose);
-void compare_print_json(FILE *f, const struct compare_result *r);
-void compare_print_junit(FILE *f, const struct compare_result *r);
+/* Each prints r, tallied by a pass of s (compare_stream_tally), reading
+ * the items it lists from s again: a pass per list, and none for a list
+ * the tallies say is empty.  Returns 0, or -1 with a message (what was
+ * printed up to the failure stays printed). */
+int compare_print_table(FILE *f, const struct compare_result *r, struct compare_stream *s, int verbose,
+			char *err, size_t len);
+int compare_print_markdown(FILE *f, const struct compare_result *r, struct compare_stream *s, int verbose,
+			   char *err, size_t len);
+int compare_print_json(FILE *f, const struct compare_result *r, struct compare_stream *s, char *err,
+		       size_t len);
+int compare_print_junit(FILE *f, const struct compare_result *r, struct compare_stream *s, char *err,
+			size_t len);
 
 /* The pieces of the terminal's form, for an interface that shows the same
  * comparison in its own layout. */

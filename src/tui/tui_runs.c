@@ -21,6 +21,7 @@
 
 #include "compare.h"
 #include "compare_print.h"
+#include "compare_side.h"
 #include "db.h"
 #include "params.h"
 #include "text.h"
