@@ -145,4 +145,16 @@ one_line_exit2 "not a reference" "$CONFORM" compare 1 zzz --db "$db"
 one_line_exit2 "no such tag" "$CONFORM" compare --tag nope --tag cand --db "$db"
 one_line_exit2 "bad --n" "$CONFORM" compare --n 2^x --db "$db"
 one_line_exit2 "markdown and json" "$CONFORM" compare --markdown --json --db "$db"
+# The two sides are read in the order of the names as conform shows them
+# (made printable), not of the bytes stored: a control byte sorts before
+# '?' and its printable form after "a?a", and pairing by the stored order
+# called "a?a" both new and removed.
+db="$TMP/order.db"
+expect_exit 0 "a run for the order" -- "$CONFORM" --filter 'harness.pass*' --seed 1 --db "$db"
+expect_exit 0 "another" -- "$CONFORM" --filter 'harness.pass*' --seed 2 --db "$db"
+sql "$db" "update results set case_name = 'a' || char(1) || 'b' where run_id = 1 and case_name = 'harness.pass.f32';
+	update results set case_name = 'a?a' where case_name = 'harness.pass.f64';
+	delete from results where run_id = 2 and case_name = 'harness.pass.f32'"
+expect_exit 0 "compare of names a control byte orders apart" -- "$CONFORM" compare --db "$db"
+expect_grep "$TMP/out" "^status: 0 regressions, 0 fixed, 0 other changes, 0 new, 1 removed$" "a?a paired, a\\\\x01b removed"
 finish

@@ -103,6 +103,10 @@ void db_bind_device(sqlite3_stmt *st, int i, int64_t device_id);
  * one for a terminal, a report or generated code comes through here. */
 void db_column_text(sqlite3_stmt *st, int i, char *buf, size_t len);
 
+/* Makes conform_text(X, LEN), db_column_text as an SQL function, known to
+ * the connection (db_stmt.c). */
+int db_register_functions(struct db *db, char *err, size_t len);
+
 /* Reads the current row of st into the struct at row. */
 typedef void (*db_row_reader)(sqlite3_stmt *st, void *row);
 

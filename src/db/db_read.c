@@ -245,13 +245,11 @@ int db_run_results(struct db *db, int64_t run_id, struct db_result_row **rows, s
  * caller holds one row.
  */
 
-/* The key as a db_result_row holds it, as a blob: cut at the first NUL
- * byte and at `max` bytes (db_column_text), so that SQLite's byte-wise
- * blob order is strcmp's order on the strings the caller reads, whatever
- * the text stored.  A blob stored where text belongs reads the same way. */
-#define C_STRING_KEY(col, max) \
-	"substr(CAST(" col " AS BLOB), 1, min(" max ", coalesce(nullif(instr(CAST(" col " AS BLOB), " \
-	"x'00'), 0) - 1, " max ")))"
+/* The key as a db_result_row holds it (conform_text, db_column_text's
+ * cut and sanitising as an SQL function), as a blob: SQLite's byte-wise
+ * blob order is then strcmp's order on the strings the caller reads,
+ * whatever the text stored. */
+#define C_STRING_KEY(col, max) "conform_text(" col ", " max " + 1)"
 
 /* ?1: the run ids as "11,12,13", split by the recursive CTE (a bound
  * value, not SQL text, however many runs a tag holds); ?2, ?3: the sizes
@@ -287,7 +285,8 @@ int db_result_cursor_open(struct db *db, const int64_t *run_ids, size_t nruns,
 	ids[0] = '\0';
 	for (size_t i = 0; i < nruns; i++)
 		used += (size_t)sprintf(ids + used, "%s%lld", i ? "," : "", (long long)run_ids[i]);
-	if (db_prepare(db, SORTED_RESULTS_QUERY, &c->st, err, len) != 0) {
+	if (db_register_functions(db, err, len) != 0 ||
+	    db_prepare(db, SORTED_RESULTS_QUERY, &c->st, err, len) != 0) {
 		free(ids);
 		free(c);
 		return -1;

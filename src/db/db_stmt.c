@@ -233,6 +233,32 @@ void db_column_text(sqlite3_stmt *st, int i, char *buf, size_t len)
 	text_sanitize(buf);
 }
 
+/* conform_text(X, LEN): X as db_column_text gives it in a buffer of LEN
+ * bytes, as a blob, so that ORDER BY sorts rows in the order strcmp puts
+ * the strings the caller then reads (db_read.c's sorted results). */
+static void sql_conform_text(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	const char *s = (const char *)sqlite3_value_text(argv[0]);
+	int len = sqlite3_value_int(argv[1]);
+	char buf[1024];
+
+	(void)argc;
+	if (len < 1 || (size_t)len > sizeof buf) {
+		sqlite3_result_error(ctx, "conform_text: length out of range", -1);
+		return;
+	}
+	text_copy(buf, (size_t)len, s ? s : "");
+	text_sanitize(buf);
+	sqlite3_result_blob(ctx, buf, (int)strlen(buf), SQLITE_TRANSIENT);
+}
+
+int db_register_functions(struct db *db, char *err, size_t len)
+{
+	int rc = sqlite3_create_function(db->h, "conform_text", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+					 NULL, sql_conform_text, NULL, NULL);
+	return rc == SQLITE_OK ? 0 : db_fail(db, "registering conform_text", rc, err, len);
+}
+
 int db_read_one(struct db *db, sqlite3_stmt *st, db_row_reader read, void *out, const char *what,
 		char *err, size_t len)
 {
