@@ -98,6 +98,25 @@ printf '/*\n * @kind reduce\n * @entry incl\n * @dtypes f32\n * @block 32\n * @g
 printf 'extern "C" __global__ void incl(const T *in, T *out, long long n, void *scratch) {}\n' >>"$TMP/incl.cu"
 expect_exit 0 "a FIFO #included is not waited for (its hash is the compiler's to refuse)" -- \
 	timeout 20 "$CONFORM" run --kernel "$TMP/incl.cu" --list
+# A name holding a tab, a line break, an escape or a byte that is not UTF-8
+# is refused in one line, shown with '?' for what cannot be printed, given
+# by --kernel or found by --kernels: never two lines, raw control bytes, or
+# a file silently left out.
+for spec in 'a tab|tab\tin.cu' 'a line break|line\nbreak.cu' 'an escape|esc\033[31m.cu' 'byte 0xff|byte\377.cu'; do
+	label=${spec%%|*} bad=${spec#*|}
+	rm -rf "$TMP/names" && mkdir "$TMP/names"
+	name=$(printf "$bad")
+	kernel "$TMP/names/$name" k reduce f32
+	kernel "$TMP/names/good.cu" good reduce f32
+	shown=$(printf '%s' "$bad" | sed 's/\\033/?/; s/\\377/?/; s/\\[tn]/?/; s/[][?.]/\\&/g')
+	for how in --kernel --kernels; do
+		[ $how = --kernel ] && arg="$TMP/names/$name" || arg="$TMP/names"
+		one_line_exit2 "$how, $label in a name" "$CONFORM" run $how "$arg" --list
+		expect_grep "$TMP/err" "^conform: $how $TMP/names/$shown: a control character or a byte that is not UTF-8 in the file's name \(shown as '\?'\): rename it$" \
+			"$how, $label in a name: named, sanitised"
+		expect_eq "$(tr -d '\n' <"$TMP/err" | LC_ALL=C tr -d '[:print:]' | wc -c)" 0 "$how, $label in a name: printable"
+	done
+done
 printf '/*\n * @kind reduce\n * @kernel k\n */\n' >"$TMP/bad.cu"
 one_line_exit2 "malformed declaration" "$CONFORM" run --kernel "$TMP/bad.cu" --list
 expect_grep "$TMP/err" "^conform: $TMP/bad\.cu:3: unknown directive '@kernel'" "malformed: FILE:LINE: why"

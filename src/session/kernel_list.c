@@ -12,11 +12,40 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "text.h"
+
+/* A path as a message may show it (text_sanitize), into buf. */
+static const char *shown(const char *path, char *buf, size_t len)
+{
+	text_copy(buf, len, path);
+	text_sanitize(buf);
+	return buf;
+}
+
+/* A path is printable when text_sanitize would leave it as it is: it
+ * travels to the worker and back in the catalog's tab-separated lines, and
+ * into messages, the database and reports, where a tab, a line break, an
+ * escape sequence or a byte that is not UTF-8 would split a record or be
+ * changed on the way, and the file would no longer match its own cases. */
+static int printable(const char *path)
+{
+	char *copy = strdup(path);
+	int ok = copy && text_sanitize(copy) == 0;
+
+	free(copy);
+	return ok;
+}
+
 int kernel_list_add(struct kernel_list *kl, const char *path, char *err, size_t len)
 {
 	struct stat st, other;
+	char name[1024];
 
-
+	if (!printable(path)) {
+		snprintf(err, len, "%s: a control character or a byte that is not UTF-8 in the file's "
+			 "name (shown as '?'): rename it", shown(path, name, sizeof name));
+		return -1;
+	}
 	if (stat(path, &st) < 0) {
 		snprintf(err, len, "%s: cannot read: %s", path, strerror(errno));
 		return -1;
@@ -50,12 +79,13 @@ static int by_name(const void *a, const void *b)
 int kernel_list_add_dir(struct kernel_list *kl, const char *dir, char *err, size_t len)
 {
 	DIR *d = opendir(dir);
-	char *names[KERNEL_LIST_MAX + 1];
+	char *names[KERNEL_LIST_MAX + 1], shown_dir[1024];
 	size_t n = 0;
 	int rc = 0;
 
+	shown(dir, shown_dir, sizeof shown_dir);
 	if (!d) {
-		snprintf(err, len, "%s: cannot read: %s", dir, strerror(errno));
+		snprintf(err, len, "%s: cannot read: %s", shown_dir, strerror(errno));
 		return -1;
 	}
 	for (struct dirent *e; (e = readdir(d));) {
@@ -63,7 +93,7 @@ int kernel_list_add_dir(struct kernel_list *kl, const char *dir, char *err, size
 		if (l < 4 || strcmp(e->d_name + l - 3, ".cu") != 0 || e->d_name[0] == '.')
 			continue;
 		if (n > KERNEL_LIST_MAX || !(names[n] = malloc(strlen(dir) + l + 2))) {
-			snprintf(err, len, "%s: more than %d .cu files", dir, KERNEL_LIST_MAX);
+			snprintf(err, len, "%s: more than %d .cu files", shown_dir, KERNEL_LIST_MAX);
 			rc = -1;
 			break;
 		}
@@ -71,7 +101,7 @@ int kernel_list_add_dir(struct kernel_list *kl, const char *dir, char *err, size
 	}
 	closedir(d);
 	if (rc == 0 && n == 0) {
-		snprintf(err, len, "%s: no .cu file in it", dir);
+		snprintf(err, len, "%s: no .cu file in it", shown_dir);
 		rc = -1;
 	}
 	qsort(names, n, sizeof names[0], by_name);

@@ -5,8 +5,9 @@
  * conform does not read the files: the worker does (its catalog lists each
  * as user.NAME, or refuses the file with the reason), so one parser judges
  * a file for the catalog, the cases and the runs alike.  Here they are only
- * collected and checked to exist, so that a typo in a path is said before
- * a worker starts.
+ * collected and checked to exist and to have names that print as they
+ * are, so that a typo in a path or a name that could not travel is said
+ * before a worker starts.
  */
 #ifndef CONFORM_KERNEL_LIST_H
 #define CONFORM_KERNEL_LIST_H
@@ -26,11 +27,13 @@ struct kernel_list {
 };
 
 /* Adds one file (nothing when the same file is there, by whatever path).
- * Returns 0, or -1 with a message (missing, a directory, too many). */
+ * Returns 0, or -1 with a message: missing, a directory, a name that is
+ * not printable text (shown sanitised), too many. */
 int kernel_list_add(struct kernel_list *kl, const char *path, char *err, size_t len);
 
 /* Adds every *.cu file of dir, in name order.  Returns 0, or -1 with a
- * message (unreadable, or no .cu file in it). */
+ * message (unreadable, no .cu file in it, or kernel_list_add's refusal of
+ * one of them). */
 int kernel_list_add_dir(struct kernel_list *kl, const char *dir, char *err, size_t len);
 
 void kernel_list_free(struct kernel_list *kl);
