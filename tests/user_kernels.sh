@@ -89,11 +89,21 @@ expect_grep "$TMP/err" "a directory \(use --kernels DIR" "a directory: --kernels
 one_line_exit2 "--kernels without .cu files" "$CONFORM" run --kernels "$TMP/empty" --list
 expect_grep "$TMP/err" "$TMP/empty: no \.cu file in it" "--kernels without .cu: said"
 one_line_exit2 "--kernels on a missing directory" "$CONFORM" run --kernels "$TMP/nowhere" --list
-# A FIFO as the kernel file: one line; as a file it includes: not read
-# (the source hash reads what it includes): no wait for a writer either way.
+# A FIFO as the kernel file, or the pipe of <(...): refused at once, in one
+# line that says why (every worker reads the file again), before a worker
+# starts; as a file it includes: not read (the source hash reads what it
+# includes).  No wait for a writer either way.
 mkfifo "$TMP/fifo.cu" "$TMP/fifo.cuh"
-expect_exit 2 "a FIFO as --kernel" -- timeout 20 "$CONFORM" run --kernel "$TMP/fifo.cu" --list
-expect_grep "$TMP/err" "fifo\.cu: cannot read: it is a FIFO, not a regular file" "a FIFO as --kernel: why"
+one_line_exit2 "a FIFO as --kernel" timeout 20 "$CONFORM" run --kernel "$TMP/fifo.cu" --list
+expect_grep "$TMP/err" "^conform: --kernel $TMP/fifo\.cu: cannot read: it is a FIFO, not a regular file \(a kernel file is read again by every worker: save it to a file\)$" \
+	"a FIFO as --kernel: why"
+if command -v bash >/dev/null 2>&1; then # <(...) is bash's
+	bash -c '"$1" run --kernel <(cat "$2") --list' sh "$CONFORM" "$F" >"$TMP/out" 2>"$TMP/err"
+	expect_eq "$?" 2 "--kernel <(cat F): exit 2"
+	expect_eq "$(wc -l <"$TMP/err")" 1 "--kernel <(cat F): one line"
+	expect_grep "$TMP/err" "^conform: --kernel /dev/fd/[0-9]+: cannot read: it is a FIFO, not a regular file \(a kernel file is read again by every worker: save it to a file\)$" \
+		"--kernel <(cat F): save it to a file"
+fi
 printf '/*\n * @kind reduce\n * @entry incl\n * @dtypes f32\n * @block 32\n * @grid 1\n */\n#include "fifo.cuh"\n' >"$TMP/incl.cu"
 printf 'extern "C" __global__ void incl(const T *in, T *out, long long n, void *scratch) {}\n' >>"$TMP/incl.cu"
 expect_exit 0 "a FIFO #included is not waited for (its hash is the compiler's to refuse)" -- \

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "file_read.h"
 #include "text.h"
 
 /* A path as a message may show it (text_sanitize), into buf. */
@@ -40,6 +41,7 @@ int kernel_list_add(struct kernel_list *kl, const char *path, char *err, size_t 
 {
 	struct stat st, other;
 	char name[1024];
+	const char *why;
 
 	if (!printable(path)) {
 		snprintf(err, len, "%s: a control character or a byte that is not UTF-8 in the file's "
@@ -52,6 +54,16 @@ int kernel_list_add(struct kernel_list *kl, const char *path, char *err, size_t 
 	}
 	if (S_ISDIR(st.st_mode)) {
 		snprintf(err, len, "%s: a directory (use --kernels DIR for every .cu file of it)", path);
+		return -1;
+	}
+	/* Every worker conform starts opens the file by its name (the
+	 * catalog's, each run's, one started again after a crash): a pipe,
+	 * /dev/fd/N from <(...) among them, would give its text to the first
+	 * reader only, and a FIFO without a writer would keep a reader
+	 * waiting. */
+	if ((why = file_type_refusal(st.st_mode)) != NULL) {
+		snprintf(err, len, "%s: cannot read: %s (a kernel file is read again by every worker: "
+			 "save it to a file)", path, why);
 		return -1;
 	}
 	/* Named twice, by any path (two suites, a suite and --kernel): read

@@ -5,9 +5,9 @@
  * conform does not read the files: the worker does (its catalog lists each
  * as user.NAME, or refuses the file with the reason), so one parser judges
  * a file for the catalog, the cases and the runs alike.  Here they are only
- * collected and checked to exist and to have names that print as they
- * are, so that a typo in a path or a name that could not travel is said
- * before a worker starts.
+ * collected and checked to exist, to be regular files and to have names
+ * that print as they are, so that a typo in a path, a pipe or a name that
+ * could not travel is said before a worker starts.
  */
 #ifndef CONFORM_KERNEL_LIST_H
 #define CONFORM_KERNEL_LIST_H
@@ -27,8 +27,9 @@ struct kernel_list {
 };
 
 /* Adds one file (nothing when the same file is there, by whatever path).
- * Returns 0, or -1 with a message: missing, a directory, a name that is
- * not printable text (shown sanitised), too many. */
+ * Returns 0, or -1 with a message: missing, a directory or anything else
+ * that is not a regular file (a FIFO, the pipe of <(...)), a name that
+ * is not printable text (shown sanitised), too many. */
 int kernel_list_add(struct kernel_list *kl, const char *path, char *err, size_t len);
 
 /* Adds every *.cu file of dir, in name order.  Returns 0, or -1 with a
