@@ -127,6 +127,15 @@ for spec in 'a tab|tab\tin.cu' 'a line break|line\nbreak.cu' 'an escape|esc\033[
 		expect_eq "$(tr -d '\n' <"$TMP/err" | LC_ALL=C tr -d '[:print:]' | wc -c)" 0 "$how, $label in a name: printable"
 	done
 done
+# A directory whose name ends in .cu is not a kernel file: --kernels passes
+# over it; alone, it is the directory no .cu file is in.
+mkdir -p "$TMP/withdir/sub.cu" "$TMP/onlydir/sub.cu"
+kernel "$TMP/withdir/one.cu" one reduce f32
+expect_exit 0 "--kernels with a directory named sub.cu" -- "$CONFORM" run --kernels "$TMP/withdir" --list
+expect_eq "$(sed 's/^\(user\.[a-z_]*\)\..*/\1/' "$TMP/out" | uniq)" "user.one" "a directory named sub.cu is no kernel"
+expect_eq "$(wc -c <"$TMP/err")" 0 "a directory named sub.cu: nothing said"
+one_line_exit2 "--kernels with only a directory named sub.cu" "$CONFORM" run --kernels "$TMP/onlydir" --list
+expect_grep "$TMP/err" "^conform: --kernels $TMP/onlydir: no \.cu file in it$" "only a directory named sub.cu: no .cu file"
 printf '/*\n * @kind reduce\n * @kernel k\n */\n' >"$TMP/bad.cu"
 one_line_exit2 "malformed declaration" "$CONFORM" run --kernel "$TMP/bad.cu" --list
 expect_grep "$TMP/err" "^conform: $TMP/bad\.cu:3: unknown directive '@kernel'" "malformed: FILE:LINE: why"

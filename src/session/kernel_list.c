@@ -102,6 +102,7 @@ int kernel_list_add_dir(struct kernel_list *kl, const char *dir, char *err, size
 	}
 	for (struct dirent *e; (e = readdir(d));) {
 		size_t l = strlen(e->d_name);
+		struct stat st;
 		if (l < 4 || strcmp(e->d_name + l - 3, ".cu") != 0 || e->d_name[0] == '.')
 			continue;
 		if (n > KERNEL_LIST_MAX || !(names[n] = malloc(strlen(dir) + l + 2))) {
@@ -109,7 +110,14 @@ int kernel_list_add_dir(struct kernel_list *kl, const char *dir, char *err, size
 			rc = -1;
 			break;
 		}
-		sprintf(names[n++], "%s/%s", dir, e->d_name);
+		sprintf(names[n], "%s/%s", dir, e->d_name);
+		/* A directory that happens to end in .cu holds no kernel; any
+		 * other file is kernel_list_add's to judge, so that one that
+		 * cannot be a kernel file is said, never left out. */
+		if (stat(names[n], &st) == 0 && S_ISDIR(st.st_mode))
+			free(names[n]);
+		else
+			n++;
 	}
 	closedir(d);
 	if (rc == 0 && n == 0) {

@@ -32,9 +32,9 @@ struct kernel_list {
  * is not printable text (shown sanitised), too many. */
 int kernel_list_add(struct kernel_list *kl, const char *path, char *err, size_t len);
 
-/* Adds every *.cu file of dir, in name order.  Returns 0, or -1 with a
- * message (unreadable, no .cu file in it, or kernel_list_add's refusal of
- * one of them). */
+/* Adds every *.cu file of dir, in name order; a directory named *.cu is
+ * passed over.  Returns 0, or -1 with a message (unreadable, no .cu file
+ * in it, or kernel_list_add's refusal of one of them). */
 int kernel_list_add_dir(struct kernel_list *kl, const char *dir, char *err, size_t len);
 
 void kernel_list_free(struct kernel_list *kl);
