@@ -91,8 +91,8 @@ expect_grep "$TMP/err" "$TMP/empty: no \.cu file in it" "--kernels without .cu: 
 one_line_exit2 "--kernels on a missing directory" "$CONFORM" run --kernels "$TMP/nowhere" --list
 # A FIFO as the kernel file, or the pipe of <(...): refused at once, in one
 # line that says why (every worker reads the file again), before a worker
-# starts; as a file it includes: not read (the source hash reads what it
-# includes).  No wait for a writer either way.
+# starts; as a file it includes: refused by the line that includes it (the
+# compiler would wait for a writer).  No wait for a writer either way.
 mkfifo "$TMP/fifo.cu" "$TMP/fifo.cuh"
 one_line_exit2 "a FIFO as --kernel" timeout 20 "$CONFORM" run --kernel "$TMP/fifo.cu" --list
 expect_grep "$TMP/err" "^conform: --kernel $TMP/fifo\.cu: cannot read: it is a FIFO, not a regular file \(a kernel file is read again by every worker: save it to a file\)$" \
@@ -106,8 +106,27 @@ if command -v bash >/dev/null 2>&1; then # <(...) is bash's
 fi
 printf '/*\n * @kind reduce\n * @entry incl\n * @dtypes f32\n * @block 32\n * @grid 1\n */\n#include "fifo.cuh"\n' >"$TMP/incl.cu"
 printf 'extern "C" __global__ void incl(const T *in, T *out, long long n, void *scratch) {}\n' >>"$TMP/incl.cu"
-expect_exit 0 "a FIFO #included is not waited for (its hash is the compiler's to refuse)" -- \
-	timeout 20 "$CONFORM" run --kernel "$TMP/incl.cu" --list
+one_line_exit2 "a FIFO #included" timeout 20 "$CONFORM" run --kernel "$TMP/incl.cu" --list
+expect_grep "$TMP/err" "^conform: $TMP/incl\.cu:8: #include \"fifo\.cuh\": it is a FIFO, not a regular file$" \
+	"a FIFO #included: the file, the line and the include named"
+# Every quoted include beside the file is read for its hash: 5000 of them, or
+# more bytes than any kernel's helpers, are refused by the line that passes
+# the bound, not left to run out the catalog's deadline.
+head -c 1000000 /dev/zero | tr '\0' ' ' >"$TMP/big.cuh"
+echo '// a helper' >"$TMP/small.cuh"
+for inc in big small; do
+	{
+		printf '/*\n * @kind reduce\n * @entry many\n * @dtypes f32\n * @block 32\n * @grid 1\n */\n'
+		awk -v f="$inc.cuh" 'BEGIN { for (i = 0; i < 5000; i++) printf "#include \"%s\"\n", f }'
+		printf 'extern "C" __global__ void many(const T *in, T *out, long long n, void *scratch) {}\n'
+	} >"$TMP/many_$inc.cu"
+done
+one_line_exit2 "5000 includes of a large file" "$CONFORM" run --kernel "$TMP/many_big.cu" --list
+expect_grep "$TMP/err" "^conform: $TMP/many_big\.cu:12: #include \"big\.cuh\": the files included come to more than 4 MiB" \
+	"5000 includes of a large file: the file, the line and the include named"
+one_line_exit2 "5000 includes of a small file" "$CONFORM" run --kernel "$TMP/many_small.cu" --list
+expect_grep "$TMP/err" "^conform: $TMP/many_small\.cu:72: more than 64 #include \"\.\.\.\" lines" \
+	"5000 includes of a small file: the file and the line past the bound named"
 # A name holding a tab, a line break, an escape or a byte that is not UTF-8
 # is refused in one line, shown with '?' for what cannot be printed, given
 # by --kernel or found by --kernels: never two lines, raw control bytes, or

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "expr.h"
 #include "file_read.h"
@@ -842,17 +843,32 @@ int kernel_file_parse(struct kernel_file *k, const char *origin, const char *tex
 	return 0;
 }
 
+/* The most quoted includes a file may have, and the most bytes they may
+ * come to: each is read whole for the source hash, in the catalog, which
+ * has a deadline of its own.  Far more than any kernel needs, far less
+ * than would outlast the deadline. */
+#define KERNEL_INCLUDES_MAX 64
+#define KERNEL_INCLUDED_BYTES_MAX (4 << 20)
+
 /* The source hash covers the files the source includes by a quoted name
  * beside it ("#include \"my_helpers.cuh\""), one level deep: an edit of
  * a helper is an edit of the kernel, for the cache and for history.  A
- * name that cannot be read is left to the compiler to say so. */
-static void hash_includes(struct kernel_file *k)
+ * name that cannot be read is left to the compiler to say so (it may be
+ * found on the include path); one beside the file that is not a regular
+ * file (a FIFO would keep the compiler waiting for a writer), and more
+ * includes than the bounds above are refused: 0, or -1 with err
+ * "PATH:LINE: why". */
+static int hash_includes(struct kernel_file *k, char *err, size_t len)
 {
 	const char *slash = strrchr(k->path, '/');
+	struct reader r = {.k = k, .origin = k->path, .err = err, .len = len};
 	struct sha256 h;
 	unsigned char digest[32];
-	int any = 0;
+	int count = 0, hashed = 0;
+	size_t bytes = 0;
+	const char *counted = k->source;
 
+	r.line = 1;
 	sha256_init(&h);
 	sha256_update(&h, k->source, k->source_len);
 	for (const char *p = k->source; (p = strstr(p, "#include")); p += 8) {
@@ -863,21 +879,39 @@ static void hash_includes(struct kernel_file *k)
 		const char *nl = strchr(q, '\n');
 		if (!close || (nl && close > nl) || close - q - 1 > 512)
 			continue;
+		for (; counted < p; counted++)
+			r.line += *counted == '\n';
+		if (++count > KERNEL_INCLUDES_MAX)
+			return fail(&r, "more than %d #include \"...\" lines (each is read for the source "
+				    "hash): gather them in fewer files", KERNEL_INCLUDES_MAX);
 		char path[4700], *data;
 		size_t size;
 		char why[256];
+		struct stat st;
+		const char *refusal;
+		const int name_len = (int)(close - q - 1);
 		snprintf(path, sizeof path, "%.*s%s%.*s", slash ? (int)(slash - k->path) : 0, k->path,
-			 slash ? "/" : "", (int)(close - q - 1), q + 1);
-		if (file_read_bounded(path, KERNEL_FILE_MAX, &data, &size, why, sizeof why) < 0)
+			 slash ? "/" : "", name_len, q + 1);
+		if (stat(path, &st) == 0 && (refusal = file_type_refusal(st.st_mode)) != NULL)
+			return fail(&r, "#include \"%.*s\": %s", name_len, q + 1, refusal);
+		if (file_read_bounded(path, KERNEL_INCLUDED_BYTES_MAX - bytes, &data, &size, why,
+				      sizeof why) < 0)
 			continue;
+		if ((bytes += size) > KERNEL_INCLUDED_BYTES_MAX) {
+			free(data);
+			return fail(&r, "#include \"%.*s\": the files included come to more than %d MiB "
+				    "(each is read for the source hash)", name_len, q + 1,
+				    KERNEL_INCLUDED_BYTES_MAX >> 20);
+		}
 		sha256_update(&h, path, strlen(path) + 1);
 		sha256_update(&h, data, size);
 		free(data);
-		any = 1;
+		hashed = 1;
 	}
 	sha256_final(&h, digest);
-	if (any)
+	if (hashed)
 		sha256_hex(digest, k->sha256);
+	return 0;
 }
 
 int kernel_file_load(struct kernel_file *k, const char *path, const struct kernel_ops *ops,
@@ -892,8 +926,8 @@ int kernel_file_load(struct kernel_file *k, const char *path, const struct kerne
 		return -1;
 	rc = kernel_file_parse(k, path, data, size, ops, err, len);
 	free(data);
-	if (rc == 0)
-		hash_includes(k);
+	if (rc == 0 && (rc = hash_includes(k, err, len)) < 0)
+		kernel_file_free(k);
 	return rc;
 }
 
