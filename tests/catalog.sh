@@ -58,6 +58,22 @@ quick "a silent worker"
 expect_grep "$TMP/err" "^conform: .*/sleeper --catalog did not finish within 1.5 s \(killed\)$" "silence"
 gone "$TMP/sleeper.pids" "a silent worker"
 
+# Out of time with kernel files to read (what can take long: a file and
+# what it includes): the message names them.
+script stuck <<FAKE
+exec sleep 1000
+FAKE
+for f in a b c; do echo '// a kernel' >"$TMP/$f.cu"; done
+t0=$(date +%s.%N)
+CONFORM_WORKER="$TMP/stuck" expect_exit 2 "a silent worker, a kernel file" -- "$CONFORM" run --kernel "$TMP/a.cu" --list
+quick "a silent worker, a kernel file"
+expect_grep "$TMP/err" "--catalog did not finish within 1.5 s \(killed\) while reading the kernel file $TMP/a\.cu$" \
+	"a silent worker: the kernel file named"
+CONFORM_WORKER="$TMP/stuck" expect_exit 2 "a silent worker, kernel files" -- \
+	"$CONFORM" run --kernel "$TMP/a.cu" --kernel "$TMP/b.cu" --kernel "$TMP/c.cu" --list
+expect_grep "$TMP/err" "--catalog did not finish within 1.5 s \(killed\) while reading the kernel files $TMP/a\.cu, $TMP/b\.cu, $TMP/c\.cu$" \
+	"a silent worker: the kernel files named"
+
 # A line every 0.1 s, forever: the deadline holds all the same.
 script trickler <<FAKE
 echo '$build'

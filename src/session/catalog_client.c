@@ -93,6 +93,30 @@ static enum wait_result read_answer(struct catalog *cat, int fd, double deadline
 	return wr;
 }
 
+/* What the worker was reading when it ran out of time: its built-in
+ * catalog takes milliseconds, the kernel files (and what they include)
+ * are what can take long, so the message names them: " while reading the
+ * kernel file F", " while reading the kernel files F, G and 2 more", or
+ * "" for none. */
+static void kernels_named(const struct kernel_list *kl, char *buf, size_t len)
+{
+	size_t n = kl ? kl->n : 0, shown = 0, o;
+
+	buf[0] = '\0';
+	if (n == 0)
+		return;
+	o = (size_t)snprintf(buf, len, " while reading the kernel file%s", n > 1 ? "s" : "");
+	/* A path is printable (kernel_list_add); as many as fit are named. */
+	for (; shown < n && o < len; shown++) {
+		int w = snprintf(buf + o, len - o, "%s%s", shown ? ", " : " ", kl->paths[shown]);
+		if (w < 0 || o + (size_t)w + sizeof " and 999 more" > len)
+			break;
+		o += (size_t)w;
+	}
+	if (shown < n)
+		snprintf(buf + o, len - o, " and %zu more", n - shown);
+}
+
 int catalog_load(struct catalog *cat, const char *worker_path, const struct kernel_list *kernels,
 		 double timeout_s, char *err, size_t len)
 {
@@ -123,14 +147,17 @@ int catalog_load(struct catalog *cat, const char *worker_path, const struct kern
 		spawn_describe_status(status, how, sizeof how);
 	} else {
 		spawn_kill(pid);
-		if (wr == WAIT_EOF || wr == WAIT_TIMEOUT)
-			snprintf(err, len, "%s --catalog did not finish within %g s (killed)", worker_path,
-				 timeout_s);
-		else if (wr == WAIT_TOO_LONG)
+		if (wr == WAIT_EOF || wr == WAIT_TIMEOUT) {
+			char named[1024];
+			kernels_named(kernels, named, sizeof named);
+			snprintf(err, len, "%s --catalog did not finish within %g s (killed)%s", worker_path,
+				 timeout_s, named);
+		} else if (wr == WAIT_TOO_LONG) {
 			snprintf(err, len, "%s --catalog: %s (killed)", worker_path, why);
-		else
+		} else {
 			snprintf(err, len, "%s --catalog: cannot read its output%s%s", worker_path,
 				 why[0] ? ": " : "", why);
+		}
 		catalog_free(cat);
 		return -1;
 	}

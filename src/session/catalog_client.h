@@ -38,9 +38,10 @@ struct catalog {
  * which may be NULL) and reads its answer, all within timeout_s
  * seconds.  Returns 0, or -1 with a message naming the line that could not
  * be read, the bound passed or how the worker failed (the catalog is then
- * empty and the worker gone); when the worker refused a kernel file, the
- * message is the worker's own line ("FILE:LINE: why").  A catalog without variants is refused: the
- * suites could only blame themselves for it. */
+ * empty and the worker gone; a worker out of time is said with the kernel
+ * files it was reading); when the worker refused a kernel file, the
+ * message is the worker's own line ("FILE:LINE: why").  A catalog without
+ * variants is refused: the suites could only blame themselves for it. */
 int catalog_load(struct catalog *cat, const char *worker_path, const struct kernel_list *kernels,
 		 double timeout_s, char *err, size_t len);
 const struct catalog_entry *catalog_lookup(const struct catalog *cat, const char *name);
