@@ -314,7 +314,7 @@ static void test_cache_files(const char *tmp)
 	snprintf(dir, sizeof dir, "%s/files/a/b/conform", tmp);
 	CHECK_INT(user_cache_load(dir, key, &code, &code_len), -1);
 	CHECK(code == NULL && code_len == 0);
-	CHECK_INT(user_cache_store(dir, key, bytes, sizeof bytes, msg, sizeof msg), 0);
+	CHECK_INT(user_cache_store(dir, key, bytes, sizeof bytes, "", msg, sizeof msg), 0);
 	CHECK_STR(msg, "");
 	CHECK_INT(stat(dir, &st), 0);
 	CHECK(S_ISDIR(st.st_mode));
@@ -326,7 +326,7 @@ static void test_cache_files(const char *tmp)
 	CHECK(code && memcmp(code, bytes, sizeof bytes) == 0);
 	free(code);
 	/* Stored again: replaced whole, no temporary left. */
-	CHECK_INT(user_cache_store(dir, key, "abc", 3, msg, sizeof msg), 0);
+	CHECK_INT(user_cache_store(dir, key, "abc", 3, "", msg, sizeof msg), 0);
 	CHECK_INT(user_cache_load(dir, key, &code, &code_len), 0);
 	CHECK_INT(code_len, 3);
 	free(code);
@@ -336,11 +336,17 @@ static void test_cache_files(const char *tmp)
 	/* Another key is absent. */
 	CHECK_INT(user_cache_load(dir, "ffff", &code, &code_len), -1);
 	/* An empty file is no code. */
-	CHECK_INT(user_cache_store(dir, "empty", "", 0, msg, sizeof msg), 0);
+	CHECK_INT(user_cache_store(dir, "empty", "", 0, "", msg, sizeof msg), 0);
 	CHECK_INT(user_cache_load(dir, "empty", &code, &code_len), -1);
+	/* The warnings beside the cubin, in a directory made for them. */
+	snprintf(dir, sizeof dir, "%s/files/new/conform", tmp);
+	CHECK_INT(user_cache_store(dir, key, "abc", 3, "k.cu:3: warning", msg, sizeof msg), 0);
+	snprintf(path, sizeof path, "%s/%s.log", dir, key);
+	CHECK_INT(stat(path, &st), 0);
+	CHECK_INT(st.st_size, strlen("k.cu:3: warning"));
 	/* A directory that cannot be made is said. */
 	snprintf(dir, sizeof dir, "%s/files/a/b/conform/%s.cubin/sub", tmp, key);
-	CHECK_INT(user_cache_store(dir, key, "abc", 3, msg, sizeof msg), -1);
+	CHECK_INT(user_cache_store(dir, key, "abc", 3, "", msg, sizeof msg), -1);
 	CHECK_CONTAINS(msg, "cannot create");
 }
 
@@ -395,6 +401,14 @@ static const char bad_syntax[] =
 	"extern \"C\" __global__ void k(const T *in, T *out, long long n, void *scratch)\n"   /* 8 */
 	"{\n"                                                                                /* 9 */
 	"\tout[0] = in[0] +;\n"                                                              /* 10 */
+	"}\n";
+
+static const char warns[] =
+	"/*\n * @kind reduce\n * @entry k\n * @dtypes f32\n * @block 32\n * @grid 1\n */\n"
+	"extern \"C\" __global__ void k(const T *in, T *out, long long n, void *scratch)\n"   /* 8 */
+	"{\n"                                                                                /* 9 */
+	"\tint unused;\n"                                                                     /* 10 */
+	"\tout[0] = in[0];\n"
 	"}\n";
 
 static const char bad_signature[] =
@@ -483,6 +497,21 @@ static void test_compile(const char *tmp)
 	snprintf(cubin, sizeof cubin, "test $(ls '%s/conform' | grep -c '^[0-9a-f]*\\.cubin$') -eq %zu", cache,
 		 built);
 	CHECK_INT(system(cubin), 0);
+
+	/* The warnings of the first compile into a cache directory that did
+	 * not exist yet are said by it and by every cache hit after it. */
+	char fresh[700], said[RESULT_MESSAGE_MAX];
+	snprintf(fresh, sizeof fresh, "%s/fresh/xdg", tmp);
+	setenv("XDG_CACHE_HOME", fresh, 1);
+	CHECK_INT(build(&lib, "warns.cu", warns, DTYPE_F32, inc, &b, said, sizeof said), 0);
+	CHECK_INT(b.cached, 0);
+	CHECK_CONTAINS(said, "compiler says: warns.cu:10: warning");
+	CHECK_INT(build(&lib, "warns.cu", warns, DTYPE_F32, inc, &again, msg, sizeof msg), 0);
+	CHECK_INT(again.cached, 1);
+	CHECK_STR(msg, said);
+	free(b.code);
+	free(again.code);
+	setenv("XDG_CACHE_HOME", cache, 1);
 
 	/* The errors, at the user's file and line. */
 	CHECK_INT(build(&lib, "dir/syntax.cu", bad_syntax, DTYPE_F32, inc, &b, msg, sizeof msg), -1);

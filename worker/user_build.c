@@ -245,16 +245,33 @@ void user_cache_drop(const char *key)
 	unlink(path);
 }
 
-int user_cache_store(const char *dir, const char *key, const void *code, size_t code_len,
-		     char *err, size_t len)
+/* The compiler's warnings are kept beside the cubin (KEY.log) so that a
+ * cache hit says them too: a warning does not go away by being cached. */
+static void warnings_store(const char *dir, const char *key, const char *text)
 {
 	char path[4200];
 	struct whole_file w = {0};
 
+	snprintf(path, sizeof path, "%s/%s.log", dir, key);
+	if (!text[0] || whole_file_open(&w, path) < 0 || fputs(text, w.f) == EOF ||
+	    whole_file_commit(&w) < 0)
+		whole_file_abort(&w);
+}
+
+int user_cache_store(const char *dir, const char *key, const void *code, size_t code_len,
+		     const char *warnings, char *err, size_t len)
+{
+	char path[4200];
+	struct whole_file w = {0};
+
+	/* The directory first, then the warnings, then the cubin: a reader
+	 * that finds the cubin finds its log, on the first store into a new
+	 * cache as on any other. */
 	if (make_dirs(dir) < 0) {
 		snprintf(err, len, "%s: cannot create: %s", dir, strerror(errno));
 		return -1;
 	}
+	warnings_store(dir, key, warnings);
 	snprintf(path, sizeof path, "%s/%s.cubin", dir, key);
 	/* Written whole under a temporary name and renamed: two workers, or
 	 * two hosts sharing the cache, may store the same key at once. */
@@ -356,19 +373,6 @@ void user_build_include_dir(const struct nvrtc *lib, char *buf, size_t len)
 		text_copy(buf, len, dir);
 }
 
-/* The compiler's warnings are kept beside the cubin (KEY.log) so that a
- * cache hit says them too: a warning does not go away by being cached. */
-static void warnings_store(const char *dir, const char *key, const char *text)
-{
-	char path[4200];
-	struct whole_file w = {0};
-
-	snprintf(path, sizeof path, "%s/%s.log", dir, key);
-	if (!text[0] || whole_file_open(&w, path) < 0 || fputs(text, w.f) == EOF ||
-	    whole_file_commit(&w) < 0)
-		whole_file_abort(&w);
-}
-
 static void warnings_load(const char *dir, const char *key, char *text, size_t len)
 {
 	char path[4200], why[256], *data;
@@ -441,10 +445,7 @@ int user_build(const struct nvrtc *lib, const struct user_config *c, struct user
 	}
 	if (text[0])
 		snprintf(msg, len, "compiler says: %s", text);
-	/* The warnings first: a reader that finds the cubin finds its log. */
-	if (have_cache)
-		warnings_store(cache, b->key, text);
-	if (have_cache && user_cache_store(cache, b->key, b->code, b->code_len, why, sizeof why) < 0)
+	if (have_cache && user_cache_store(cache, b->key, b->code, b->code_len, text, why, sizeof why) < 0)
 		fprintf(stderr, "conform-worker: cannot cache %s: %s\n", b->key, why);
 	return 0;
 }

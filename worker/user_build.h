@@ -60,10 +60,10 @@ int user_cache_dir(char *buf, size_t len);
 /* The cached code of key: 0 with *code (malloc'd), or -1 when absent. */
 int user_cache_load(const char *dir, const char *key, void **code, size_t *code_len);
 
-/* Stores code under key, creating the directory.  Returns 0, or -1 with
- * a message. */
+/* Stores code under key with the compiler's warnings ("" for none),
+ * creating the directory.  Returns 0, or -1 with a message. */
 int user_cache_store(const char *dir, const char *key, const void *code, size_t code_len,
-		     char *err, size_t len);
+		     const char *warnings, char *err, size_t len);
 
 /* Removes key's cubin and log from the cache: a cached cubin the driver
  * refuses is not to be read again. */
