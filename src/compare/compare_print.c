@@ -141,14 +141,14 @@ static int timings_listed(const struct compare_result *r, int verbose)
 	return r->verdicts[VERDICT_SLOWER] + r->verdicts[VERDICT_FASTER] + (verbose ? r->verdicts[VERDICT_SAME] : 0);
 }
 
-/* Starts a pass over the items for a list of `listed` of them: 1 to read
- * them, 0 when the list is empty (the database is not read again), -1 on
- * error with a message. */
-static int pass_start(struct compare_stream *s, int listed, char *err, size_t len)
+/* Starts a pass over the items for a list of `listed` of them (same_too:
+ * SAME timings among them): 1 to read them, 0 when the list is empty
+ * (nothing is read again), -1 on error with a message. */
+static int pass_start(struct compare_stream *s, int listed, int same_too, char *err, size_t len)
 {
 	if (!listed)
 		return 0;
-	return compare_stream_start(s, err, len) < 0 ? -1 : 1;
+	return compare_stream_start_listing(s, same_too, err, len) < 0 ? -1 : 1;
 }
 
 void compare_status_text(const struct compare_result *r, char *buf, size_t len)
@@ -189,7 +189,7 @@ int compare_print_table(FILE *f, const struct compare_result *r, struct compare_
 		fprintf(f, "WARNING: %s\n", diff);
 	compare_status_text(r, line, sizeof line);
 	fprintf(f, "\nstatus: %s\n", line);
-	got = pass_start(s, changes_listed(r, verbose), err, len);
+	got = pass_start(s, changes_listed(r, verbose), 0, err, len);
 	while (got > 0 && (got = compare_stream_next(s, &it, err, len)) > 0) {
 		if (!listed_change(it, verbose))
 			continue;
@@ -202,7 +202,7 @@ int compare_print_table(FILE *f, const struct compare_result *r, struct compare_
 		return -1;
 	compare_timing_text(r, line, sizeof line);
 	fprintf(f, "\ntiming: %s\n", line);
-	got = pass_start(s, timings_listed(r, verbose), err, len);
+	got = pass_start(s, timings_listed(r, verbose), verbose, err, len);
 	while (got > 0 && (got = compare_stream_next(s, &it, err, len)) > 0) {
 		if (!listed_timing(it, verbose))
 			continue;
@@ -261,7 +261,7 @@ int compare_print_markdown(FILE *f, const struct compare_result *r, struct compa
 		r->verdicts[VERDICT_SLOWER], r->verdicts[VERDICT_SLOWER] == 1 ? "" : "s",
 		100 * r->threshold, r->counts[CHANGE_FIXED], r->verdicts[VERDICT_FASTER]);
 	int any = 0;
-	got = pass_start(s, changes_listed(r, verbose), err, len);
+	got = pass_start(s, changes_listed(r, verbose), 0, err, len);
 	while (got > 0 && (got = compare_stream_next(s, &it, err, len)) > 0) {
 		if (!listed_change(it, verbose))
 			continue;
@@ -277,7 +277,7 @@ int compare_print_markdown(FILE *f, const struct compare_result *r, struct compa
 	if (any)
 		fputc('\n', f);
 	any = 0;
-	got = pass_start(s, timings_listed(r, verbose), err, len);
+	got = pass_start(s, timings_listed(r, verbose), verbose, err, len);
 	while (got > 0 && (got = compare_stream_next(s, &it, err, len)) > 0) {
 		if (!listed_timing(it, verbose))
 			continue;
@@ -365,7 +365,7 @@ int compare_print_json(FILE *f, const struct compare_result *r, struct compare_s
 		emit_json_string(&j, "device", db_device_label(run->device));
 		emit_json_close(&j);
 	}
-	got = pass_start(s, r->reported, err, len);
+	got = pass_start(s, r->reported, 1, err, len);
 	while (got > 0 && (got = compare_stream_next(s, &it, err, len)) > 0) {
 		if (it->change == CHANGE_NONE && !it->timed)
 			continue;
@@ -450,7 +450,7 @@ int compare_print_junit(FILE *f, const struct compare_result *r, struct compare_
 		   "<testsuites name=\"conform compare\" tests=\"%d\" failures=\"%d\" errors=\"0\">\n"
 		   "<testsuite name=\"compare\" tests=\"%d\" failures=\"%d\" errors=\"0\">\n",
 		tests, failures, tests, failures);
-	got = pass_start(s, r->reported, err, len);
+	got = pass_start(s, r->reported, 1, err, len);
 	while (got > 0 && (got = compare_stream_next(s, &it, err, len)) > 0) {
 		if (it->change == CHANGE_NONE && !it->timed)
 			continue;
