@@ -12,6 +12,7 @@
 #include "dtype.h"
 #include "status.h"
 #include "timing.h"
+#include "tunable_limits.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -19,7 +20,10 @@ extern "C" {
 
 #define CASE_NAME_MAX 128
 #define CASE_VARIANT_MAX 64
-#define CASE_PARAMS_MAX 256
+/* A case's parameter text: every tunable of a variant with the longest
+ * name and value ("name=value,"), and room for op= and a suite line's
+ * template variables. */
+#define CASE_PARAMS_MAX (TUNABLES_MAX * (TUNABLE_NAME_MAX + TUNABLE_VALUE_MAX + 2) + 64)
 #define CASE_REQ_MAX 4
 
 /* The most elements a case may pose (n, or n x cols for rows of cols):
@@ -49,8 +53,9 @@ struct case_spec {
 	char params[CASE_PARAMS_MAX];   /* "block=256,op=sum" (see params.h) */
 	/* Bit i set: the i-th pair of params is a template variable of its
 	 * suite line (it fills another key's value through {key}, as stat=
-	 * in variant=rows.op.{stat}), not a kernel parameter.  A params
-	 * string holds at most 64 pairs ("k=v," is 4 characters). */
+	 * in variant=rows.op.{stat}), not a kernel parameter.  A suite
+	 * line has at most SUITE_LINE_KEYS_MAX pairs (suite.h): 64 bits
+	 * hold them. */
 	uint64_t template_params;
 	enum expect expect;
 	struct requirement req[CASE_REQ_MAX];

@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 
+#include "case.h"
 #include "kernel_file.h"
 #include "test.h"
 
@@ -388,6 +389,53 @@ static void test_default_default(void)
 	kernel_file_free(&k);
 }
 
+/* The most a declaration holds (tunable_limits.h): twelve tunables with
+ * the longest names and the widest range, each at its extremes; the
+ * derived texts and a case's parameters hold them whole. */
+static void test_limits(void)
+{
+	static char text[4096], params[1024], buf[4096];
+	const struct problem pb = {.dtype = DTYPE_F32, .n = 1, .cols = 0};
+	int fields[TUNABLES_MAX];
+	long long bound[TUNABLES_MAX];
+	char msg[256] = "";
+
+	text[0] = params[0] = '\0';
+	for (int i = 0; i < 12; i++) {
+		snprintf(text + strlen(text), sizeof text - strlen(text),
+			 " * @tunable tunable_with_a_long_name_nmbr_%02d -2147483648..2147483647 "
+			 "default=-2147483648 space=-2147483648,2147483647 \"a tunable\"\n", i);
+		snprintf(params + strlen(params), sizeof params - strlen(params),
+			 "%stunable_with_a_long_name_nmbr_%02d=2147483647", i ? "," : "", i);
+	}
+	CHECK_INT(parse("o.cu", with(text)), 0);
+	CHECK_STR(err, "");
+	CHECK_INT(k.set.count, 12);
+	CHECK_INT(strlen(params) < CASE_PARAMS_MAX, 1);
+	CHECK_INT(tunable_bind(&k.variant.params, &pb, params, fields, bound, msg, sizeof msg), 0);
+	CHECK_STR(msg, "");
+	CHECK_INT(fields[11], 2147483647);
+	CHECK_INT(tunable_bind(&k.variant.params, &pb, "", fields, bound, msg, sizeof msg), 0);
+	CHECK_INT(fields[0], -2147483647 - 1);
+	CHECK_INT(tunable_describe(&k.variant.params, buf, sizeof buf), 0);
+	CHECK_CONTAINS(buf, "tunable_with_a_long_name_nmbr_11=-2147483648..2147483647");
+	CHECK_INT(tunable_space(&k.variant.params, buf, sizeof buf), 0);
+	CHECK_CONTAINS(buf, "tunable_with_a_long_name_nmbr_11=-2147483648,2147483647");
+	kernel_file_free(&k);
+	/* A thirteenth is refused on its line. */
+	snprintf(text + strlen(text), sizeof text - strlen(text), " * @tunable thirteenth 1..4\n");
+	CHECK_REFUSED(with(text), "o.cu:19: ", "at most 12 tunables");
+	CHECK_REFUSED(with(" * @tunable tunable_with_a_long_name_nmbr_033 1..4\n"), "o.cu:7: ",
+		      "is over 32 characters");
+	CHECK_REFUSED(with(" * @tunable a fast|a_choice_name_of_33_characters_xy\n"), "o.cu:7: ",
+		      "tunable a: a name of 'fast|a_choice_name_of_33_characters_xy' is over 32 characters");
+	snprintf(text, sizeof text, " * @tunable a 0..100 space=0");
+	for (int i = 1; i <= 64; i++)
+		snprintf(text + strlen(text), sizeof text - strlen(text), ",%d", i);
+	snprintf(text + strlen(text), sizeof text - strlen(text), "\n");
+	CHECK_REFUSED(with(text), "o.cu:7: ", "tunable a: space= lists more than 64 values");
+}
+
 static void test_default_name(void)
 {
 	char buf[KERNEL_NAME_MAX + 1];
@@ -679,6 +727,7 @@ int main(void)
 	test_directives();
 	test_default_default();
 	test_default_name();
+	test_limits();
 	test_kernel_file_of();
 	test_ops();
 	test_errors();

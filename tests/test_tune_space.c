@@ -2,8 +2,11 @@
  * test_tune_space.c - parsing tuning spaces, numbering, encoding and
  * neighbours.
  */
+#include <stdio.h>
 #include <string.h>
 
+#include "case.h"
+#include "params.h"
 #include "test.h"
 #include "tune_space.h"
 
@@ -58,8 +61,8 @@ static void test_parse_errors(void)
 	expect_error("block=1,2 block=4", "axis 'block' appears twice");
 	expect_error("block=1,2,1", "axis 'block' lists '1' twice");
 	expect_error("block=a=b", "contains '='");
-	expect_error("a=1 b=1 c=1 d=1 e=1 f=1 g=1 h=1 i=1", "more than 8 axes");
-	expect_error("block=123456789012345678901234567890", "longer than 23 bytes");
+	expect_error("a=1 b=1 c=1 d=1 e=1 f=1 g=1 h=1 i=1 j=1 k=1 l=1 m=1", "more than 12 axes");
+	expect_error("block=123456789012345678901234567890123", "longer than 32 bytes");
 	/* 32 * 32 * 32 * 32 > 2^20 configurations. */
 	char big[2048] = "";
 	for (int a = 0; a < 5; a++) {
@@ -135,7 +138,7 @@ static void test_neighbors(void)
 {
 	struct tune_space s;
 	struct tune_config c;
-	uint64_t nb[2 * TUNE_AXES_MAX];
+	uint64_t nb[2 * TUNABLES_MAX];
 	CHECK_INT(tune_space_parse(&s, "block=64,128,256 items=1,2 vec=1,2,4", err, sizeof err), 0);
 
 	/* block=128,items=1,vec=2: both blocks, the other items, both vecs. */
@@ -157,9 +160,56 @@ static void test_neighbors(void)
 	CHECK_INT(tune_space_neighbors(&s, 0, nb), 0);
 }
 
+/* The most a variant declares (tunable_limits.h): twelve axes whose names
+ * and values are as long as a tunable's may be, each configuration
+ * encoded into a case's parameters with its operator and read back; a
+ * thirteenth axis, or a longer name, is refused. */
+static void test_limits(void)
+{
+	static struct tune_space s; /* large: not on the stack */
+	static const char name[] = "tunable_with_a_long_name_nmbr_%02d"; /* 32 characters */
+	static const char choice[] = "a_choice_name_of_32_characters_x";
+	char text[2048] = "", params[CASE_PARAMS_MAX];
+	struct tune_config c, back;
+
+	for (int a = 0; a < 12; a++) {
+		snprintf(text + strlen(text), sizeof text - strlen(text), "%s", a ? " " : "");
+		snprintf(text + strlen(text), sizeof text - strlen(text), name, a);
+		snprintf(text + strlen(text), sizeof text - strlen(text), "=-2147483648,2147483647,%s", choice);
+	}
+	CHECK_INT(tune_space_parse(&s, text, err, sizeof err), 0);
+	CHECK_STR(err, "");
+	CHECK_INT(s.naxes, 12);
+	if (s.naxes != 12)
+		return;
+	CHECK_STR(s.axes[11].key, "tunable_with_a_long_name_nmbr_11");
+	CHECK_STR(s.axes[11].values[2], choice);
+	CHECK_INT(tune_space_count(&s), 531441);
+	const uint64_t ends[] = {0, 531440};
+	for (int i = 0; i < 2; i++) {
+		tune_space_at(&s, ends[i], &c);
+		CHECK_INT(tune_space_encode(&s, &c, params, sizeof params), 0);
+		CHECK_INT(params_append(params, sizeof params, "op", "sum"), 0);
+		CHECK_INT(tune_space_decode(&s, params, &back, err, sizeof err), 0);
+		CHECK_INT(tune_space_index(&s, &back), ends[i]);
+	}
+	CHECK_CONTAINS(params, "tunable_with_a_long_name_nmbr_11=a_choice_name_of_32_characters_x,op=sum");
+	uint64_t nb[2 * 12];
+	CHECK_INT(tune_space_neighbors(&s, 531440, nb), 12);
+
+	snprintf(text + strlen(text), sizeof text - strlen(text), " thirteenth=1,2");
+	CHECK_INT(tune_space_parse(&s, text, err, sizeof err), -1);
+	CHECK_STR(err, "tuning space: more than 12 axes");
+	CHECK_INT(tune_space_parse(&s, "tunable_with_a_long_name_nmbr_033=1", err, sizeof err), -1);
+	CHECK_STR(err, "tuning space: parameter 'tunable_with_a_long_name_nmbr_033' is longer than 32 characters");
+	CHECK_INT(tune_space_parse(&s, "a=a_choice_name_of_33_characters_xy", err, sizeof err), -1);
+	CHECK_CONTAINS(err, "is longer than 32 bytes");
+}
+
 int main(void)
 {
 	test_parse();
+	test_limits();
 	test_parse_errors();
 	test_numbering();
 	test_neighbors();

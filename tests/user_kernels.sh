@@ -81,6 +81,62 @@ expect_grep "$TMP/out" "^user\.grid_sum " "--variants shows user.grid_sum"
 expect_grep "$TMP/out" "^user\.grid_sum .*f32,f64" "--variants shows its dtypes"
 expect_grep "$TMP/out" "^harness\.pass" "--variants still shows the built-in variants"
 
+# limits_kernel FILE COUNT [DIRECTIVE...]: a kernel file declaring COUNT
+# tunables of the longest name over the whole of an int, with the longest
+# description (the most a declaration holds is twelve, tunable_limits.h),
+# then the directives.
+limits_kernel() {
+	file=$1 count=$2
+	shift 2
+	{
+		printf '/*\n * @kind reduce\n * @entry k\n * @dtypes f32\n'
+		i=1
+		while [ "$i" -le "$count" ]; do
+			printf ' * @tunable tunable_with_a_long_name_nmbr_%02d -2147483648..2147483647 ' "$i"
+			printf 'pow2 multiple=1024 default=1073741824 space=1024,1073741824 "a tunable"\n'
+			i=$((i + 1))
+		done
+		for d in "$@"; do printf ' * %s\n' "$d"; done
+		printf ' * @block 32\n * @grid 1\n */\n'
+		printf 'extern "C" __global__ void k(const T *in, T *out, long long n, void *scratch) {}\n'
+	} >"$file"
+}
+
+# Twelve tunables: the worker's catalog carries them whole, run lists the
+# kernel's case, and tune builds its space (the search itself needs a GPU).
+mkdir -p "$TMP/limits" "$TMP/over"
+limits_kernel "$TMP/limits/twelve.cu" 12
+expect_exit 0 "twelve tunables: the catalog" -- "$top_builddir/conform-worker" --catalog --kernel "$TMP/limits/twelve.cu"
+expect_grep "$TMP/out" "^variant	user\.twelve	.* tunable_with_a_long_name_nmbr_12=-2147483648\.\.2147483647 \(power of two\) \(multiple of 1024\)	" \
+	"twelve tunables: the catalog's tunables whole"
+expect_grep "$TMP/out" "	tunable_with_a_long_name_nmbr_01=1024,1073741824 .* tunable_with_a_long_name_nmbr_12=1024,1073741824	" \
+	"twelve tunables: the catalog's space whole"
+expect_exit 0 "twelve tunables: run --list" -- "$CONFORM" run --kernel "$TMP/limits/twelve.cu" --n 5 --list
+expect_eq "$(cat "$TMP/out")" "user.twelve.sum.f32.n5" "twelve tunables: the case"
+expect_exit 0 "twelve tunables: --variants" -- "$CONFORM" run --variants --kernel "$TMP/limits/twelve.cu"
+expect_grep "$TMP/out" "^user\.twelve " "twelve tunables: --variants"
+"$CONFORM" tune --kernel "$TMP/limits/twelve.cu" --n 5 --dtype f32 --strategy random --budget 1 \
+	--db "$TMP/limits.db" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+checks=$((checks + 1))
+[ "$rc" -ne 2 ] || { fail "twelve tunables: tune refused them"; sed 's/^/  | /' "$TMP/err" >&2; }
+expect_no_grep "$TMP/err" "tuning space|does not fit" "twelve tunables: tune builds the space"
+# A thirteenth: one line naming the file and the line, exit 2, for run,
+# tune and --kernels alike.
+limits_kernel "$TMP/over/thirteen.cu" 13
+for f in thirteen:17:"at most 12 tunables"; do
+	name=${f%%:*} rest=${f#*:}
+	line=${rest%%:*} why=${rest#*:}
+	rm -rf "$TMP/one" && mkdir "$TMP/one" && cp "$TMP/over/$name.cu" "$TMP/one/"
+	one_line_exit2 "$name: run --kernel" "$CONFORM" run --kernel "$TMP/over/$name.cu" --list
+	expect_grep "$TMP/err" "^conform: $TMP/over/$name\.cu:$line: $why" "$name: run --kernel says FILE:LINE: why"
+	one_line_exit2 "$name: tune --kernel" "$CONFORM" tune --kernel "$TMP/over/$name.cu" --n 5 --dtype f32 \
+		--db "$TMP/limits.db"
+	expect_grep "$TMP/err" "^conform: $TMP/over/$name\.cu:$line: $why" "$name: tune --kernel says FILE:LINE: why"
+	one_line_exit2 "$name: --kernels" "$CONFORM" run --kernels "$TMP/one" --list
+	expect_grep "$TMP/err" "^conform: $TMP/one/$name\.cu:$line: $why" "$name: --kernels says FILE:LINE: why"
+done
+
 # Bad input: one line, exit 2, before anything runs.
 one_line_exit2 "missing kernel file" "$CONFORM" run --kernel "$TMP/nope.cu" --list
 expect_grep "$TMP/err" "^conform: --kernel $TMP/nope.cu: cannot read" "missing file: said with its path"

@@ -252,6 +252,7 @@ static int tunable_values(struct reader *r, struct tunable *t, const char *s, si
 		return 0;
 	}
 	int numeric = 1, names = 1;
+	size_t longest = 0;
 	for (const char *p = s, *end = s + n; p < end;) {
 		const char *bar = memchr(p, '|', (size_t)(end - p));
 		size_t wl = bar ? (size_t)(bar - p) : (size_t)(end - p);
@@ -261,6 +262,8 @@ static int tunable_values(struct reader *r, struct tunable *t, const char *s, si
 			numeric = 0;
 		if (!is_ident(p, wl))
 			names = 0;
+		if (wl > longest)
+			longest = wl;
 		p += wl + (bar ? 1 : 0);
 		if (bar && p == end)
 			numeric = names = 0;
@@ -268,6 +271,9 @@ static int tunable_values(struct reader *r, struct tunable *t, const char *s, si
 	if (!numeric && !names)
 		return fail(r, "tunable %s: values '%.*s' are neither LO..HI, integers like 1|2|4 nor "
 			    "names like striped|blocked", t->name, (int)n, s);
+	if (!numeric && longest > TUNABLE_VALUE_MAX)
+		return fail(r, "tunable %s: a name of '%.*s' is over %d characters", t->name, (int)n, s,
+			    TUNABLE_VALUE_MAX);
 	const char *kept = keep(r->k, s, n);
 	if (numeric)
 		t->values = kept;
@@ -337,10 +343,10 @@ static int parse_tunable(struct reader *r, const char *value)
 	 * element type), one of the prelude's CONFORM_ names, a reserved
 	 * identifier (a leading underscore), or too long to stay distinct. */
 	if ((n == 1 && tok[0] == 't') || (n >= 7 && strncmp(tok, "conform", 7) == 0) || tok[0] == '_' ||
-	    n > 32)
+	    n > TUNABLE_NAME_MAX)
 		return fail(r, "@tunable: '%.*s' would be the macro of a name the prelude or the compiler "
-			    "uses (T, CONFORM_*, a leading _) or is over 32 characters; choose another",
-			    (int)n, tok);
+			    "uses (T, CONFORM_*, a leading _) or is over %d characters; choose another",
+			    (int)n, tok, TUNABLE_NAME_MAX);
 	if (tunable_index(k, tok, n) >= 0)
 		return fail(r, "@tunable: '%.*s' is declared twice", (int)n, tok);
 	struct tunable *t = &k->tunables[k->set.count];
@@ -757,10 +763,17 @@ static int check_whole(struct reader *r)
 		if (!t->choices && parse_int(t->def, strlen(t->def), &v) == 0 &&
 		    tunable_value_ok(t, v, why, sizeof why) < 0)
 			return fail(r, "tunable %s: default=%s: %s", t->name, t->def, why);
+		int count = 0;
 		for (const char *p = t->space; p && *p;) {
 			size_t l = strcspn(p, ",");
 			char word[64];
 			snprintf(word, sizeof word, "%.*s", (int)(l < 63 ? l : 63), p);
+			if (++count > TUNABLE_SPACE_MAX)
+				return fail(r, "tunable %s: space= lists more than %d values", t->name,
+					    TUNABLE_SPACE_MAX);
+			if (l > TUNABLE_VALUE_MAX)
+				return fail(r, "tunable %s: space= value '%s' is over %d characters", t->name,
+					    word, TUNABLE_VALUE_MAX);
 			if (t->choices ? tunable_list_index(t->choices, word) < 0
 				       : parse_int(p, l, &v) < 0 || tunable_value_ok(t, v, why, sizeof why) < 0)
 				return fail(r, "tunable %s: space= value '%s' is not one it takes (%s)", t->name, word,

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "case.h"
 #include "expr.h"
 #include "num.h"
 #include "params.h"
@@ -208,7 +209,7 @@ int tunable_bind(const struct variant_params *vp, const struct problem *pb, cons
 	long long local[TUNABLES_MAX];
 	unsigned char bound[TUNABLES_MAX] = {0};
 	struct scope sc = {.set = set, .values = local, .bound = bound, .pb = pb};
-	char word[256]; /* a case's whole parameter text fits (CASE_PARAMS_MAX) */
+	char word[CASE_PARAMS_MAX]; /* a case's whole parameter text fits */
 
 	if (set) {
 		if (set->count > TUNABLES_MAX) {
@@ -234,11 +235,14 @@ int tunable_bind(const struct variant_params *vp, const struct problem *pb, cons
 			const struct tunable *t = &set->tunables[i];
 			if (bound[i])
 				continue;
+			/* The declaration's default is read in place: an
+			 * expression may be longer than any one value. */
+			const char *text = word;
 			if (!default_override(vp->defaults, t->name, word, sizeof word))
-				snprintf(word, sizeof word, "%s", t->def ? t->def : "0");
+				text = t->def ? t->def : "0";
 			sc.waiting = 0;
 			/* A choice's default is its name, not an expression. */
-			if (bind_one(t, word, !t->choices, &sc, &local[i], out, msg, len) < 0) {
+			if (bind_one(t, text, !t->choices, &sc, &local[i], out, msg, len) < 0) {
 				if (sc.waiting)
 					continue; /* again once what it names is bound */
 				return -1;

@@ -26,12 +26,11 @@
 #include <stdint.h>
 
 #include "dtype.h"
+#include "tunable_limits.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-#define TUNABLES_MAX 12 /* per variant */
 
 /* One tunable.  The values it may take are one of:
  *   .choices  "striped|blocked": a name, bound as its index (0, 1, ...);

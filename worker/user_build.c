@@ -389,7 +389,7 @@ static void warnings_load(const char *dir, const char *key, char *text, size_t l
 
 int user_build_key_of(const struct nvrtc *lib, const struct user_config *c, char key[65])
 {
-	char optbuf[2048];
+	char optbuf[USER_BUILD_OPTS_BYTES];
 	const char *opts[USER_BUILD_OPTS_MAX];
 	int nopts = user_build_options(c, optbuf, sizeof optbuf, opts);
 	char *src = nopts < 0 ? NULL : user_build_source(c);
@@ -404,7 +404,7 @@ int user_build_key_of(const struct nvrtc *lib, const struct user_config *c, char
 int user_build(const struct nvrtc *lib, const struct user_config *c, struct user_built *b,
 	       char *msg, size_t len)
 {
-	char optbuf[2048], cache[4096], why[256];
+	char optbuf[USER_BUILD_OPTS_BYTES], cache[4096], why[256];
 	const char *opts[USER_BUILD_OPTS_MAX];
 	char *src, *log = NULL;
 	int nopts, have_cache;

@@ -31,6 +31,10 @@ extern "C" {
 #endif
 
 #define USER_BUILD_OPTS_MAX (TUNABLES_MAX + 8)
+/* Bytes of the options' text: two include paths (the toolkit's and its
+ * cccl/, each under 1100 bytes), the architecture and the dialect, and a
+ * -DNAME=VALUE for each tunable. */
+#define USER_BUILD_OPTS_BYTES (2 * (16 + 1100) + 64 + TUNABLES_MAX * (TUNABLE_NAME_MAX + 16))
 
 struct user_config {
 	const struct kernel_file *k;

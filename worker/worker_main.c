@@ -52,6 +52,22 @@ static int dtype_list(unsigned set, char *buf, size_t len)
 	return 0;
 }
 
+/* One derived text of v (variant_contract, _tunables, _space), allocated
+ * as long as it needs: a kernel file's twelve tunables may each take a
+ * directive's worth.  NULL when out of memory or when it passes what a
+ * catalog line can carry. */
+static char *derived_text(int (*derive)(const struct variant *, char *, size_t),
+			  const struct variant *v)
+{
+	for (size_t len = 1024; len <= CATALOG_WIRE_LINE_MAX; len *= 2) {
+		char *buf = malloc(len);
+		if (!buf || derive(v, buf, len) == 0)
+			return buf;
+		free(buf);
+	}
+	return NULL;
+}
+
 /* Writes one formatted catalog line (or says why there is none). */
 static int catalog_emit(FILE *out, char *line, const char *what, const char *err)
 {
@@ -79,12 +95,15 @@ static int catalog_print(FILE *out)
 			fprintf(stderr, "conform-worker: catalog: %s: too many dtypes\n", v->name);
 			return -1;
 		}
-		char contract[2048], tunables[1024], space[1024];
-		if (variant_contract(v, contract, sizeof contract) < 0 ||
-		    variant_tunables(v, tunables, sizeof tunables) < 0 ||
-		    variant_space(v, space, sizeof space) < 0) {
-			fprintf(stderr, "conform-worker: catalog: %s: a derived text does not fit its buffer\n",
-				v->name);
+		char *contract = derived_text(variant_contract, v);
+		char *tunables = derived_text(variant_tunables, v);
+		char *space = derived_text(variant_space, v);
+		if (!contract || !tunables || !space) {
+			fprintf(stderr, "conform-worker: catalog: %s: a derived text is longer than a "
+				"catalog line\n", v->name);
+			free(contract);
+			free(tunables);
+			free(space);
 			return -1;
 		}
 		struct catalog_entry e = {.name = v->name, .gpu = v->gpu, .dtypes = dtypes,
@@ -108,7 +127,11 @@ static int catalog_print(FILE *out)
 			e.baseline = v->refs->baseline;
 			e.baseline_rows = v->refs->baseline_rows;
 		}
-		if (catalog_emit(out, catalog_wire_format_variant(&e, err, sizeof err), v->name, err) < 0)
+		int rc = catalog_emit(out, catalog_wire_format_variant(&e, err, sizeof err), v->name, err);
+		free(contract);
+		free(tunables);
+		free(space);
+		if (rc < 0)
 			return -1;
 	}
 	return fflush(out) == EOF ? -1 : 0;

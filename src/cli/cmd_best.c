@@ -34,7 +34,7 @@ static void print_table(const struct best_answer *a, size_t n)
 {
 	/* Columns as wide as their widest entry (lookup_widen). */
 	int wd = 6, wv = 7, wc = 13, ws = 8;
-	char config[256], size[48], note[48];
+	char config[CASE_PARAMS_MAX], size[48], note[48];
 	for (size_t i = 0; i < n; i++) {
 		lookup_config(&a[i].row, config, sizeof config);
 		lookup_size(&a[i].row, size, sizeof size);
@@ -72,7 +72,7 @@ static void print_table(const struct best_answer *a, size_t n)
 static void print_rows(const struct best_answer *a, size_t n, enum emit_format format)
 {
 	struct emit_rows rows = {.f = stdout, .format = format};
-	char config[256];
+	char config[CASE_PARAMS_MAX];
 	for (size_t i = 0; i < n; i++) {
 		const struct db_tuned_row *r = &a[i].row;
 		lookup_config(r, config, sizeof config);

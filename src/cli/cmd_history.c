@@ -79,7 +79,7 @@ static void print_table(const struct db_tuned_row *rows, size_t n)
 	/* Columns as wide as their widest entry (lookup_widen), the same in
 	 * every problem's table. */
 	int wdate = 4, wbuild = 5, wv = 7, wc = 13;
-	char config[256], build[72], size[48], change[96];
+	char config[CASE_PARAMS_MAX], build[72], size[48], change[96];
 	for (size_t i = 0; i < n; i++) {
 		lookup_config(&rows[i], config, sizeof config);
 		build_of(&rows[i], build, sizeof build);
@@ -115,7 +115,7 @@ static void print_table(const struct db_tuned_row *rows, size_t n)
 static void print_rows(const struct db_tuned_row *rows, size_t n, enum emit_format format)
 {
 	struct emit_rows out = {.f = stdout, .format = format};
-	char config[256];
+	char config[CASE_PARAMS_MAX];
 	for (size_t i = 0; i < n; i++) {
 		const struct db_tuned_row *r = &rows[i];
 		struct change c = change_at(rows, i);

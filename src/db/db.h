@@ -353,7 +353,7 @@ struct db_tuned_row {
 	char dtype[8];
 	char op[8];                 /* "" when the params name none */
 	int64_t n, cols;
-	char params[256];
+	char params[CASE_PARAMS_MAX];
 	double median_ms, gbps, noise;
 	struct db_robust robust;
 	int64_t result_id, run_id;

@@ -66,7 +66,7 @@
 #define SUITE_LINE_CASES_MAX 16384
 /* Cases one file may hold (60 times the largest shipped). */
 #define SUITE_FILE_CASES_MAX 32768
-/* Cases of every file loaded into one suite: about 54 MB of case records,
+/* Cases of every file loaded into one suite: about 94 MB of case records,
  * 56 times the shipped 1154. */
 #define SUITE_CASES_MAX 65536
 

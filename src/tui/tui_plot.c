@@ -381,7 +381,7 @@ static void draw_readout(const struct plot_pane *pp, int y, int x, int w, int li
 			    series_is(s, pp->best[k].variant, pp->best[k].dtype, pp->best[k].op,
 				      pp->best[k].device_id))
 				r = &pp->best[k];
-		char name[96], line[512];
+		char name[96], line[CASE_PARAMS_MAX + 256]; /* clipped to the pane when drawn */
 		series_name(pp, i, name, sizeof name);
 		if (!r) {
 			snprintf(line, sizeof line, "%c%c %s: not measured at this size",
@@ -391,7 +391,7 @@ static void draw_readout(const struct plot_pane *pp, int y, int x, int w, int li
 			if (s->copy > 0)
 				snprintf(copy, sizeof copy, "%.0f%% copy", 100 * r->gbps / s->copy);
 			/* The configuration without the operator: the series says it. */
-			char config[256];
+			char config[CASE_PARAMS_MAX];
 			tui_best_config(r->params, config, sizeof config);
 			snprintf(line, sizeof line, "%c%c %s  %.1f GB/s  %s  %.2f us  %s",
 				 (int)i == pp->selected ? '>' : ' ', tui_chart_symbol(i), name, r->gbps, copy,

@@ -59,7 +59,7 @@ enum tune_role { TUNE_TUNED, TUNE_BASELINE, TUNE_COPY };
 /* One evaluation as reported: a row of the sweep's table. */
 struct tune_row {
 	char variant[64];
-	char config[256];                /* the configuration without op; "" for defaults */
+	char config[CASE_PARAMS_MAX]; /* the configuration without op; "" for defaults */
 	enum tune_role role;
 	enum status status;              /* SKIP for a configuration the contract refuses */
 	enum outcome outcome;

@@ -180,7 +180,7 @@ struct walk {
 /* 1 when every neighbour of i is known and none is cheaper. */
 static int explored_minimum(const struct search *s, uint64_t i, double cost)
 {
-	uint64_t nb[2 * TUNE_AXES_MAX];
+	uint64_t nb[2 * TUNABLES_MAX];
 	int k = tune_space_neighbors(s->space, i, nb);
 	for (int j = 0; j < k; j++)
 		if (isnan(s->cost[nb[j]]) || s->cost[nb[j]] < cost)
@@ -206,7 +206,7 @@ static int walk_restart(struct search *s, struct walk *w)
 
 static int search_anneal(struct search *s)
 {
-	uint64_t nb[2 * TUNE_AXES_MAX];
+	uint64_t nb[2 * TUNABLES_MAX];
 	/* Every step either evaluates or revisits; bound the revisits so that
 	 * a space with nothing left to learn ends the walk. */
 	uint64_t steps = 0, max_steps = 64 * (s->budget + (uint64_t)s->space->naxes) + 1024;

@@ -32,12 +32,17 @@ static int parse_axis(struct tune_space *s, const char *tok, size_t n, char *err
 		return -1;
 	}
 	size_t klen = (size_t)(eq - tok);
-	if (!is_key(tok, klen) || klen >= TUNE_KEY_MAX) {
+	if (!is_key(tok, klen)) {
 		snprintf(err, len, "tuning space: '%.*s' is not a parameter name", (int)klen, tok);
 		return -1;
 	}
-	if (s->naxes == TUNE_AXES_MAX) {
-		snprintf(err, len, "tuning space: more than %d axes", TUNE_AXES_MAX);
+	if (klen > TUNABLE_NAME_MAX) {
+		snprintf(err, len, "tuning space: parameter '%.*s' is longer than %d characters", (int)klen,
+			 tok, TUNABLE_NAME_MAX);
+		return -1;
+	}
+	if (s->naxes == TUNABLES_MAX) {
+		snprintf(err, len, "tuning space: more than %d axes", TUNABLES_MAX);
 		return -1;
 	}
 	for (int a = 0; a < s->naxes; a++) {
@@ -64,14 +69,14 @@ static int parse_axis(struct tune_space *s, const char *tok, size_t n, char *err
 				 (int)vlen, p);
 			return -1;
 		}
-		if (vlen >= TUNE_VALUE_MAX) {
+		if (vlen > TUNABLE_VALUE_MAX) {
 			snprintf(err, len, "tuning space: axis '%s': value '%.*s' is longer than %d bytes",
-				 ax->key, (int)vlen, p, TUNE_VALUE_MAX - 1);
+				 ax->key, (int)vlen, p, TUNABLE_VALUE_MAX);
 			return -1;
 		}
-		if (ax->count == TUNE_VALUES_MAX) {
+		if (ax->count == TUNABLE_SPACE_MAX) {
 			snprintf(err, len, "tuning space: axis '%s' has more than %d values", ax->key,
-				 TUNE_VALUES_MAX);
+				 TUNABLE_SPACE_MAX);
 			return -1;
 		}
 		for (int i = 0; i < ax->count; i++) {
@@ -155,7 +160,7 @@ int tune_space_decode(const struct tune_space *s, const char *params, struct tun
 	memset(c, 0, sizeof *c);
 	for (int a = 0; a < s->naxes; a++) {
 		const struct tune_axis *ax = &s->axes[a];
-		char word[TUNE_VALUE_MAX];
+		char word[TUNABLE_VALUE_MAX + 1];
 		if (params_get(params, ax->key, word, sizeof word) < 0) {
 			snprintf(err, len, "'%s' has no valid %s= value", params, ax->key);
 			return -1;

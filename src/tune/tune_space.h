@@ -18,27 +18,27 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TUNE_AXES_MAX 8
-#define TUNE_VALUES_MAX 64
-#define TUNE_KEY_MAX 32        /* bytes, with the terminator */
-#define TUNE_VALUE_MAX 24
+#include "tunable_limits.h"
+
+/* An axis per tunable (TUNABLES_MAX), each with the tunable's name and
+ * the values of its space (tunable_limits.h). */
 #define TUNE_CONFIGS_MAX (1u << 20) /* searches keep a cost per configuration */
 
 struct tune_axis {
-	char key[TUNE_KEY_MAX];
-	char values[TUNE_VALUES_MAX][TUNE_VALUE_MAX];
+	char key[TUNABLE_NAME_MAX + 1];
+	char values[TUNABLE_SPACE_MAX][TUNABLE_VALUE_MAX + 1];
 	int count;
 };
 
 struct tune_space {
-	struct tune_axis axes[TUNE_AXES_MAX];
+	struct tune_axis axes[TUNABLES_MAX];
 	int naxes;
 	uint64_t count;        /* configurations: product of the axes' value counts */
 };
 
 /* One configuration: the index of the chosen value on each axis. */
 struct tune_config {
-	int v[TUNE_AXES_MAX];
+	int v[TUNABLES_MAX];
 };
 
 /* Parses a space ("" or NULL: no axes, one configuration).  Returns 0, or -1
@@ -65,7 +65,7 @@ int tune_space_decode(const struct tune_space *s, const char *params, struct tun
 		      char *err, size_t len);
 
 /* The configurations one step away along one axis, by number, into out
- * (room for 2 * TUNE_AXES_MAX).  Returns how many. */
+ * (room for 2 * TUNABLES_MAX).  Returns how many. */
 int tune_space_neighbors(const struct tune_space *s, uint64_t index, uint64_t *out);
 
 #endif
