@@ -436,6 +436,26 @@ static void test_limits(void)
 	CHECK_REFUSED(with(text), "o.cu:7: ", "tunable a: space= lists more than 64 values");
 }
 
+/* The kernel receives each value as an int: a range or a list beyond one
+ * is refused where it is declared, never rounded past the largest long
+ * long nor cut at a launch. */
+static void test_int_range(void)
+{
+	CHECK_REFUSED(with(" * @tunable a 0..9223372036854775807 multiple=3\n"), "o.cu:7: ",
+		      "tunable a: range '0..9223372036854775807' goes outside an int (-2147483648..2147483647)");
+	CHECK_REFUSED(with(" * @tunable a 9223372036854775800..9223372036854775807 multiple=1024\n"), "o.cu:7: ",
+		      "tunable a: range '9223372036854775800..9223372036854775807' goes outside an int");
+	CHECK_REFUSED(with(" * @tunable a -2147483649..0\n"), "o.cu:7: ", "goes outside an int");
+	CHECK_REFUSED(with(" * @tunable a 1|2|2147483648\n"), "o.cu:7: ",
+		      "tunable a: values '1|2|2147483648' go outside an int");
+	/* Rounded up to a multiple near the top of an int. */
+	CHECK_INT(parse("o.cu", with(" * @tunable a 2147482000..2147483647 multiple=1024\n")), 0);
+	CHECK_STR(k.tunables[0].def, "2147482624");
+	kernel_file_free(&k);
+	CHECK_REFUSED(with(" * @tunable a 2147483000..2147483647 multiple=1024\n"), "o.cu:7: ",
+		      "@tunable a: no value of 2147483000..2147483647 is allowed by multiple=1024");
+}
+
 static void test_default_name(void)
 {
 	char buf[KERNEL_NAME_MAX + 1];
@@ -728,6 +748,7 @@ int main(void)
 	test_default_default();
 	test_default_name();
 	test_limits();
+	test_int_range();
 	test_kernel_file_of();
 	test_ops();
 	test_errors();

@@ -12,6 +12,7 @@
 #include "kernel_file.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -249,9 +250,12 @@ static int tunable_values(struct reader *r, struct tunable *t, const char *s, si
 		    parse_int(dots + 2, n - (size_t)(dots + 2 - s), &t->hi) < 0 || t->lo > t->hi)
 			return fail(r, "tunable %s: range '%.*s' is not LO..HI with LO <= HI", t->name,
 				    (int)n, s);
+		if (t->lo < INT_MIN || t->hi > INT_MAX)
+			return fail(r, "tunable %s: range '%.*s' goes outside an int (%d..%d), the type "
+				    "the kernel receives it as", t->name, (int)n, s, INT_MIN, INT_MAX);
 		return 0;
 	}
-	int numeric = 1, names = 1;
+	int numeric = 1, names = 1, outside = 0;
 	size_t longest = 0;
 	for (const char *p = s, *end = s + n; p < end;) {
 		const char *bar = memchr(p, '|', (size_t)(end - p));
@@ -260,6 +264,8 @@ static int tunable_values(struct reader *r, struct tunable *t, const char *s, si
 		/* Plain decimal in a list: the binding compares words. */
 		if (parse_int(p, wl, &v) < 0 || memchr(p, '^', wl))
 			numeric = 0;
+		else if (v < INT_MIN || v > INT_MAX)
+			outside = 1;
 		if (!is_ident(p, wl))
 			names = 0;
 		if (wl > longest)
@@ -271,6 +277,9 @@ static int tunable_values(struct reader *r, struct tunable *t, const char *s, si
 	if (!numeric && !names)
 		return fail(r, "tunable %s: values '%.*s' are neither LO..HI, integers like 1|2|4 nor "
 			    "names like striped|blocked", t->name, (int)n, s);
+	if (numeric && outside)
+		return fail(r, "tunable %s: values '%.*s' go outside an int (%d..%d), the type the "
+			    "kernel receives them as", t->name, (int)n, s, INT_MIN, INT_MAX);
 	if (!numeric && longest > TUNABLE_VALUE_MAX)
 		return fail(r, "tunable %s: a name of '%.*s' is over %d characters", t->name, (int)n, s,
 			    TUNABLE_VALUE_MAX);
@@ -317,8 +326,9 @@ static int range_lowest(const struct tunable *t, long long *out)
 		return -1;
 	}
 	long long v = t->lo;
-	if (m && v % m != 0)
-		v += v > 0 ? m - v % m : -(v % m); /* the next multiple up */
+	/* The next multiple up, which may pass the largest long long. */
+	if (m && v % m != 0 && __builtin_add_overflow(v, v > 0 ? m - v % m : -(v % m), &v))
+		return -1;
 	if (v > t->hi)
 		return -1;
 	*out = v;
