@@ -456,6 +456,34 @@ static void test_int_range(void)
 		      "@tunable a: no value of 2147483000..2147483647 is allowed by multiple=1024");
 }
 
+/* A default is a value its tunable takes, or every case leaving the
+ * tunable out would be refused: one that reads constants and the tunables
+ * declared before it is evaluated when the file is read. */
+static void test_default_checked(void)
+{
+	CHECK_REFUSED(with(" * @tunable a 1..8 default=a+1\n"), "o.cu:7: ", "tunable a: default=a+1 names a itself");
+	CHECK_REFUSED(with(" * @tunable a 1..8 default=b+1\n * @tunable b 1..8 default=8\n"), "o.cu:7: ",
+		      "tunable a: default=b+1 names b, declared after it");
+	CHECK_REFUSED(with(" * @tunable a 1|2|4 default=2\n * @tunable b 1|2|4 default=a+1\n"), "o.cu:8: ",
+		      "tunable b: default=a+1: b=3 is not one of 1|2|4");
+	CHECK_REFUSED(with(" * @tunable a 1..8 default=2*8\n"), "o.cu:7: ", "tunable a: default=2*8: a=16 is outside 1..8");
+	CHECK_REFUSED(with(" * @tunable a 0..64 multiple=8 default=4+1\n"), "o.cu:7: ",
+		      "tunable a: default=4+1: a=5 is not a multiple of 8");
+	CHECK_REFUSED(with(" * @tunable a 1..64 pow2 default=3\n"), "o.cu:7: ", "a=3 is not a power of two");
+	CHECK_REFUSED(with(" * @tunable a 1..8 default=1/0\n"), "o.cu:7: ", "tunable a: default=1/0: division by zero");
+	CHECK_REFUSED(with(" * @tunable a x|y default=y\n * @tunable b 0..0 default=a\n"), "o.cu:8: ",
+		      "tunable b: default=a: b=1 is outside 0..0");
+	/* Through earlier defaults, and a choice's index. */
+	CHECK_INT(parse("o.cu", with(" * @tunable a 1|2|4 default=2\n * @tunable b 1|2|4 default=a*2\n"
+				     " * @tunable c x|y default=y\n * @tunable d 1..1 default=c\n")), 0);
+	CHECK_STR(err, "");
+	kernel_file_free(&k);
+	/* One that reads the problem has a value only for a case. */
+	CHECK_INT(parse("o.cu", with(" * @tunable a 1..1024 default=min(n,1024)\n * @tunable b 1..1024 default=a\n")), 0);
+	CHECK_STR(err, "");
+	kernel_file_free(&k);
+}
+
 static void test_default_name(void)
 {
 	char buf[KERNEL_NAME_MAX + 1];
@@ -749,6 +777,7 @@ int main(void)
 	test_default_name();
 	test_limits();
 	test_int_range();
+	test_default_checked();
 	test_kernel_file_of();
 	test_ops();
 	test_errors();

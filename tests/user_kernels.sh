@@ -121,12 +121,17 @@ rc=$?
 checks=$((checks + 1))
 [ "$rc" -ne 2 ] || { fail "twelve tunables: tune refused them"; sed 's/^/  | /' "$TMP/err" >&2; }
 expect_no_grep "$TMP/err" "tuning space|does not fit" "twelve tunables: tune builds the space"
-# A thirteenth, a range outside an int: one line naming the file, the
-# line and the tunable, exit 2, for run, tune and --kernels alike.
+# A thirteenth, a range outside an int, a default the tunable does not
+# take: one line naming the file, the line and the tunable, exit 2, for
+# run, tune and --kernels alike.
 limits_kernel "$TMP/over/thirteen.cu" 13
 limits_kernel "$TMP/over/wide.cu" 0 "@tunable a 9223372036854775800..9223372036854775807 multiple=1024"
+limits_kernel "$TMP/over/self.cu" 0 "@tunable a 1..8 default=a+1"
+limits_kernel "$TMP/over/list.cu" 0 "@tunable a 1|2|4 default=2" "@tunable b 1|2|4 default=a+1"
 for f in thirteen:17:"at most 12 tunables" \
-	wide:5:"tunable a: range '9223372036854775800\.\.9223372036854775807' goes outside an int"; do
+	wide:5:"tunable a: range '9223372036854775800\.\.9223372036854775807' goes outside an int" \
+	self:5:"tunable a: default=a\+1 names a itself" \
+	list:6:"tunable b: default=a\+1: b=3 is not one of 1\|2\|4"; do
 	name=${f%%:*} rest=${f#*:}
 	line=${rest%%:*} why=${rest#*:}
 	rm -rf "$TMP/one" && mkdir "$TMP/one" && cp "$TMP/over/$name.cu" "$TMP/one/"

@@ -729,10 +729,83 @@ static int check_expr(struct reader *r, int line, const char *what, const char *
 	return fail(r, "%s '%s': %s", what, text, why);
 }
 
+/* What a default may name while the declaration is checked: the
+ * tunables declared before tunable `self`, at their defaults, and the
+ * problem. */
+struct default_scope {
+	const struct kernel_file *k;
+	size_t self;
+	const long long *values;     /* the defaults of the tunables before self */
+	const unsigned char *varies; /* varies[j]: tunable j's default reads the problem */
+	int problem;                 /* this default reads the problem, itself or through one */
+	const char *later;           /* a tunable it names that is not declared before it */
+	size_t later_len;
+};
+
+static int default_lookup(void *ctx, const char *name, size_t len, long long *out)
+{
+	struct default_scope *d = ctx;
+	const struct problem pb = {.dtype = DTYPE_F32, .n = 1, .cols = 1};
+	int i = tunable_index(d->k, name, len);
+
+	if (i >= 0 && (size_t)i >= d->self) {
+		d->later = name;
+		d->later_len = len;
+		return -1;
+	}
+	if (i >= 0) {
+		d->problem |= d->varies[i];
+		*out = d->values[i];
+		return 0;
+	}
+	d->problem = 1;
+	return tunable_problem_lookup(&pb, name, len, out);
+}
+
+/*
+ * A default must be a value its tunable takes, or every case that leaves
+ * the tunable out is refused.  A default of constants and of the tunables
+ * declared before it is evaluated here, those at their own defaults; one
+ * that reads the problem (n, cols, esize, a dtype flag) has a value only
+ * for a case, which says so when the value is not one the tunable takes.
+ * values[i] and varies[i] are filled for the defaults after it.
+ */
+static int check_default(struct reader *r, size_t i, long long *values, unsigned char *varies)
+{
+	const struct tunable *t = &r->k->tunables[i];
+	struct default_scope d = {.k = r->k, .self = i, .values = values, .varies = varies};
+	char why[256];
+
+	r->line = r->tunable_line[i];
+	varies[i] = 0;
+	if (t->choices) {
+		values[i] = tunable_list_index(t->choices, t->def);
+		return 0;
+	}
+	if (expr_check(t->def, default_lookup, &d, why, sizeof why) < 0) {
+		if (d.later && d.later_len == strlen(t->name) && strncmp(d.later, t->name, d.later_len) == 0)
+			return fail(r, "tunable %s: default=%s names %s itself", t->name, t->def, t->name);
+		if (d.later)
+			return fail(r, "tunable %s: default=%s names %.*s, declared after it (a default "
+				    "names the tunables declared before it)", t->name, t->def,
+				    (int)d.later_len, d.later);
+		return fail(r, "tunable %s: default=%s: %s", t->name, t->def, why);
+	}
+	varies[i] = (unsigned char)d.problem;
+	if (d.problem)
+		return 0;
+	if (expr_eval(t->def, default_lookup, &d, &values[i], why, sizeof why) < 0 ||
+	    tunable_value_ok(t, values[i], why, sizeof why) < 0)
+		return fail(r, "tunable %s: default=%s: %s", t->name, t->def, why);
+	return 0;
+}
+
 /* What needs the whole declaration. */
 static int check_whole(struct reader *r)
 {
 	struct kernel_file *k = r->k;
+	long long defaults[TUNABLES_MAX];
+	unsigned char varies[TUNABLES_MAX];
 
 	r->line = 0;
 	if (!r->seen_kind)
@@ -764,15 +837,13 @@ static int check_whole(struct reader *r)
 		}
 		if (!t->choices && check_expr(r, r->tunable_line[i], "default", t->def, 0, 0) < 0)
 			return -1;
-		/* A default that is a number, and every value of the space, must
-		 * be values the tunable takes: found here, not as a SKIP of every
-		 * case or evaluation. */
+		/* The default, and every value of the space, must be values the
+		 * tunable takes: found here, not as a SKIP of every case or
+		 * evaluation. */
+		if (check_default(r, i, defaults, varies) < 0)
+			return -1;
 		long long v;
 		char why[160];
-		r->line = r->tunable_line[i];
-		if (!t->choices && parse_int(t->def, strlen(t->def), &v) == 0 &&
-		    tunable_value_ok(t, v, why, sizeof why) < 0)
-			return fail(r, "tunable %s: default=%s: %s", t->name, t->def, why);
 		int count = 0;
 		for (const char *p = t->space; p && *p;) {
 			size_t l = strcspn(p, ",");
