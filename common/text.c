@@ -174,3 +174,10 @@ void text_csv_field(FILE *f, const char *s)
 	}
 	fputc('"', f);
 }
+
+void text_trim_right(char *s)
+{
+	size_t n = strlen(s);
+	while (n > 0 && s[n - 1] == ' ')
+		s[--n] = '\0';
+}

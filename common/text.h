@@ -23,6 +23,10 @@ void text_one_line(char *s);
  * only get shorter.  Returns the number of '?' put in. */
 size_t text_sanitize(char *s);
 
+/* Drops the spaces at the end of s, in place (after text_sanitize, the
+ * only white space left). */
+void text_trim_right(char *s);
+
 /* Writes s as the body of a JSON string (without the quotes). */
 void text_json_escape(FILE *f, const char *s);
 

@@ -36,6 +36,17 @@ expect_exit 0 "write a baseline" -- "$CONFORM" compare 3 --write-baseline "$TMP/
 expect_grep "$TMP/out" "known.txt: 1 known failure of run 3$" "what was written"
 expect_grep "$TMP/known.txt" "^harness\.wrong\.i32  FAIL \(completed-wrong\) in run 3, build " "the baseline's line"
 expect_exit 0 "the run with the baseline" -- "$CONFORM" --suite "$TMP/s.suite" --all --seed 1 --baseline "$TMP/known.txt" --db "$TMP/other.db"
+# A database may hold failures under names no suite gives (empty, with a
+# space or a glob character): those are left out with one line, the rest
+# written ("Invalid argument" wrote nothing).
+cp "$db" "$TMP/names.db"
+sql "$TMP/names.db" "insert into results (run_id, case_name, kernel, variant, params, dtype, n, cols, expect, status,
+	observed, duration_ms, created_at) select 3, x.name, 'k', 'k.v', '', 'f32', 1, 0, 'pass', 'FAIL', 'completed-wrong',
+	1, 'x' from (select '' as name union all select 'a b' union all select 'c*d') x"
+expect_exit 0 "a baseline with names no suite gives" -- "$CONFORM" compare 3 --write-baseline "$TMP/names.txt" --db "$TMP/names.db"
+expect_eq "$(cat "$TMP/err")" "conform: --write-baseline: 3 failing results left out: their case name is not one a suite can give ('', ...)" "the names left out, one line"
+expect_grep "$TMP/out" "names.txt: 1 known failure of run 3$" "the rest written"
+expect_exit 0 "the run with that baseline" -- "$CONFORM" --suite "$TMP/s.suite" --all --seed 1 --baseline "$TMP/names.txt" --db "$TMP/other.db"
 one_line_exit2 "a baseline from two sides" "$CONFORM" compare 2 3 --write-baseline "$TMP/k2.txt" --db "$db"
 one_line_exit2 "a baseline where no file can be" "$CONFORM" compare 3 --write-baseline "$TMP/no/such/dir/b.txt" --db "$db"
 expect_exit 1 "the git revision of the build" -- "$CONFORM" compare 1 "$(sql "$db" "select git_revision from runs where id = 3")" --db "$db"

@@ -31,6 +31,7 @@
 #include "db.h"
 #include "lookup_opts.h"
 #include "num.h"
+#include "text.h"
 #include "vec.h"
 #include "whole_file.h"
 
@@ -219,8 +220,8 @@ static int write_baseline(struct db *db, const char *path, struct compare_side *
 	const struct compare_entry *x;
 	struct baseline_line *lines = NULL;
 	struct baseline_entry *e = NULL;
-	size_t n = 0, cap = 0;
-	char err[CMD_ERR_MAX];
+	size_t n = 0, cap = 0, unnamed = 0;
+	char err[CMD_ERR_MAX], left_out[96] = "";
 	int k, rc = EXIT_USAGE;
 
 	if (compare_reader_open(db, s, f, &rd, err, sizeof err) < 0) {
@@ -231,6 +232,13 @@ static int write_baseline(struct db *db, const char *path, struct compare_side *
 		/* A tune's configurations share a case name: one line each. */
 		if (status_tally(x->status) != TALLY_FAILED || (n && strcmp(lines[n - 1].name, x->case_name) == 0))
 			continue;
+		/* A name no suite could give (empty, a space, a glob character:
+		 * a database may hold anything) has no line that means it. */
+		if (!baseline_name_ok(x->case_name)) {
+			if (!unnamed++)
+				snprintf(left_out, sizeof left_out, "%s", x->case_name);
+			continue;
+		}
 		if (vec_reserve(lines, n, cap, 1) < 0) {
 			snprintf(err, sizeof err, "out of memory");
 			k = -1;
@@ -239,6 +247,9 @@ static int write_baseline(struct db *db, const char *path, struct compare_side *
 		snprintf(lines[n].name, sizeof lines[n].name, "%s", x->case_name);
 		snprintf(lines[n].reason, sizeof lines[n].reason, "%s (%s) in %s, build %s", status_name(x->status),
 			 x->observed, s->label, s->run.git_revision[0] ? s->run.git_revision : "unknown");
+		/* Cut to fit, it may end in half a character or a space. */
+		text_sanitize(lines[n].reason);
+		text_trim_right(lines[n].reason);
 		n++;
 	}
 	if (k < 0) {
@@ -257,6 +268,10 @@ static int write_baseline(struct db *db, const char *path, struct compare_side *
 		cmd_error("--write-baseline %s: %s", path, whole_file_why(&out, errno));
 		goto out;
 	}
+	if (unnamed)
+		fprintf(stderr, "conform: --write-baseline: %zu failing result%s left out: %s case name "
+			"is not one a suite can give ('%s'%s)\n", unnamed, unnamed == 1 ? "" : "s",
+			unnamed == 1 ? "its" : "their", left_out, unnamed > 1 ? ", ..." : "");
 	printf("%s: %zu known failure%s of %s\n", path, n, n == 1 ? "" : "s", s->label);
 	rc = 0;
 out:

@@ -72,6 +72,12 @@ static int is_glob(const char *name)
 	return strpbrk(name, "*?[") != NULL;
 }
 
+int baseline_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+	return n > 0 && name_bad_byte(name, n) == n && !is_glob(name);
+}
+
 static int is_space(char c)
 {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';

@@ -80,6 +80,11 @@ const struct baseline_entry *baseline_match(const struct baseline *b, const char
  * (used has b->count elements). */
 void baseline_mark(const struct baseline *b, const char *name, unsigned char *used);
 
+/* 1 when name is a case name the format holds as one exact name: not
+ * empty, of the characters of case names, no glob character.  A name read
+ * from a database may be anything. */
+int baseline_name_ok(const char *name);
+
 /* Writes e[0..n) in the format above, names in a column, so that
  * baseline_load reads back the same names and reasons in the same order.
  * An entry the format cannot hold (a name that is not a case name or a
