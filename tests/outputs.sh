@@ -211,10 +211,12 @@ cp "$TMP/out" "$TMP/tune.csv"
 expect_grep "$TMP/tune.jsonl" '"median_us":null' "a skipped configuration has no median"
 expect_parse "tune --json and --csv" same "$TMP/tune.jsonl" "$TMP/tune.csv"
 
-# best and history, with text that needs escaping in both formats.
+# best and history, with text that needs escaping in both formats (quote,
+# backslash, comma); the tab and the line break come back as '?', as every
+# text read from a database does (made printable where it is read).
 expect_exit 0 "tune again" -- "$CONFORM" tune harness.spin --n 2^16 --dtype f32 $FAST --fresh --csv --db "$T"
 cp "$TMP/out" "$TMP/fresh.csv"
-planted='say "hi" \\ a,b\tc\nd'
+planted='say "hi" \\ a,b?c?d'
 sql "$T" "update runs set git_revision = 'say \"hi\" \\ a,b' || char(9) || 'c' || char(10) || 'd'"
 for cmd in best history; do
 	expect_exit 0 "$cmd --json" -- "$CONFORM" $cmd harness.spin --n 2^16 --json --db "$T"
