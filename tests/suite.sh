@@ -61,9 +61,9 @@ done
 awk 'BEGIN { printf "case a variant=harness.pass n=1"; for (i = 0; i < 40000; i++) printf " k%d=1", i; print "" }' \
 	>"$TMP/keys.suite"
 refused "$TMP/keys.suite" "$TMP/keys.suite:1: more than 32 key=value pairs on one line" "40000 keys"
-awk 'BEGIN { printf "case a variant=harness.pass n=1"; for (i = 0; i < 20; i++) printf " key_%d=0123456789abcdef", i; print " Bad=1" }' \
+awk 'BEGIN { printf "case a variant=harness.pass n=1"; for (i = 0; i < 30; i++) printf " key_%d=0123456789abcdef0123456789abcdef", i; print " Bad=1" }' \
 	>"$TMP/params.suite"
-refused "$TMP/params.suite" "$TMP/params.suite:1: parameters of case 'a' exceed 255 characters" "long parameters"
+refused "$TMP/params.suite" "$TMP/params.suite:1: parameters of case 'a' exceed 855 characters" "long parameters"
 
 # 40 lines of two 256-value lists were 2.6 M cases (2.2 GB), and --list
 # printed them all.
