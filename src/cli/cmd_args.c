@@ -35,10 +35,10 @@ int cmd_parse_seconds(const char *flag, const char *text, double *out)
 int cmd_parse_count(const char *flag, const char *text, unsigned long long max,
 		    unsigned long long *out)
 {
-	if (cmd_parse_uint(flag, text, max, out) < 0)
-		return -1;
-	if (*out == 0) {
-		cmd_error("%s: expected 1 to %llu, got '%s'", flag, max, text);
+	/* One message for every value out of range, 0 included, so that the
+	 * range said is the range taken. */
+	if (num_parse_uint(text, max, out) < 0 || *out == 0) {
+		cmd_error("%s: expected a decimal integer from 1 to %llu, got '%s'", flag, max, text);
 		return -1;
 	}
 	return 0;

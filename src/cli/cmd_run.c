@@ -468,6 +468,7 @@ const struct cmd_entry cmd_run_entry = {
 	.options = run_options,
 	.help_head = "usage: conform [run] --all | --filter GLOB | --kernel FILE [options]\n",
 	.help_tail = "exit: 0 conformant (known failures of --baseline included), 1 unexpected results,\n"
-		     "2 usage or input error, 77 no CUDA device\n",
+		     "2 usage or input error, 77 no CUDA device, 130 interrupted\n"
+		     "(SIGINT, SIGTERM or SIGHUP)\n",
 	.set = run_set,
 };
