@@ -51,7 +51,8 @@
  * a file:line message before it can take the machine's memory.  Each
  * limit is far above what the shipped suites use (the .suite files of
  * kernels/<family>: at most 4.8 KB and 541 cases a file, 8 keys and 160
- * cases a line, 1154 cases in all).  README.md lists them for users.
+ * cases a line, when these limits were set; `conform --all --list | wc -l`
+ * counts the cases today).  docs/running.md lists them for users.
  */
 /* Bytes of one suite file: 200 times the largest shipped.  A file is read
  * up to one byte more, so a pipe or a device is refused as soon as it has
