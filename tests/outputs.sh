@@ -76,8 +76,8 @@ if kind == "run":
     for r in rows[:-1]:
         if list(r) != fields:
             die("result fields %s, want %s" % (list(r), fields))
-        # the GPU it ran on: none on a host-only run
-        if r["device"] is not None:
+        # the GPU it ran on: "host" on a host-only run, as the summary says
+        if r["device"] != "host":
             die("%s: device %r on a run without a GPU" % (r["case"], r["device"]))
     s = rows[-1].get("summary")
     if not isinstance(s, dict) or s.get("passed") != len(rows) - 1 or \

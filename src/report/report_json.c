@@ -4,8 +4,9 @@
  * The summary ends with the run's identity: its id in the database, its
  * seed, the device ("host" without a GPU; with --devices, "devices" lists
  * them all) and the build, so a CI log line says which stored run and
- * which conform it came from.  A result names the device it ran on (its
- * CUDA ordinal; null without a GPU).
+ * which conform it came from.  A result names the device it ran on: its
+ * CUDA ordinal, or "host" without a GPU, the word the summary and the
+ * database's lookups use for it.
  * A seed is a string of digits, as the database stores it (emit.h: a
  * JSON number would lose digits above 2^53 in most readers).
  * The summary's known and fixed count the results of cases the baseline
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "db.h"
 #include "emit.h"
 #include "report.h"
 
@@ -45,7 +47,7 @@ static int json_result(void *ctx, const struct result *r, size_t index, size_t t
 		r->err_norm >= 0 ? EMIT_REAL("err_norm", r->err_norm) : EMIT_NULL("err_norm"),
 		EMIT_FIXED("duration_ms", r->duration_s * 1e3, 3),
 		EMIT_UINT_EXACT("seed", r->seed),
-		r->gpu ? EMIT_INT("device", r->gpu->index) : EMIT_NULL("device"),
+		r->gpu ? EMIT_INT("device", r->gpu->index) : EMIT_STR("device", db_device_label("")),
 	};
 	struct emit_rows rows = {.f = stdout, .format = EMIT_JSON};
 	emit_row(&rows, fields, sizeof fields / sizeof fields[0]);
