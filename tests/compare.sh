@@ -154,6 +154,10 @@ one_line_exit2 "three sides" "$CONFORM" compare --tag base 1 2 --db "$db"
 one_line_exit2 "no such run" "$CONFORM" compare 1 999 --db "$db"
 one_line_exit2 "not a reference" "$CONFORM" compare 1 zzz --db "$db"
 one_line_exit2 "no such tag" "$CONFORM" compare --tag nope --tag cand --db "$db"
+# Without --kind the new side's kind is not known yet: no word, and no
+# gap where it would be.
+one_line_exit2 "no such tag, no kind" "$CONFORM" compare --tag base --tag nope --db "$db"
+expect_grep "$TMP/err" "^conform: --tag nope: no finished run has this tag$" "no such tag, no kind: the message"
 one_line_exit2 "bad --n" "$CONFORM" compare --n 2^x --db "$db"
 one_line_exit2 "markdown and json" "$CONFORM" compare --markdown --json --db "$db"
 # The two sides are read in the order of the names as conform shows them
@@ -168,4 +172,5 @@ sql "$db" "update results set case_name = 'a' || char(1) || 'b' where run_id = 1
 	delete from results where run_id = 2 and case_name = 'harness.pass.f32'"
 expect_exit 0 "compare of names a control byte orders apart" -- "$CONFORM" compare --db "$db"
 expect_grep "$TMP/out" "^status: 0 regressions, 0 fixed, 0 other changes, 0 new, 1 removed$" "a?a paired, a\\\\x01b removed"
+
 finish

@@ -155,7 +155,8 @@ static int side_resolve(struct db *db, const char *ref, const char *tag, int kin
 		if (db_runs_tagged(db, tag, kind, s->ids, COMPARE_RUNS_MAX, &s->nruns, err, sizeof err) < 0)
 			goto db_error;
 		if (s->nruns == 0) {
-			cmd_error("--tag %s: no finished %s run has this tag", tag, kind < 0 ? "" : run_kind_name(kind));
+			cmd_error("--tag %s: no finished %s%srun has this tag", tag,
+				  kind < 0 ? "" : run_kind_name(kind), kind < 0 ? "" : " ");
 			return -1;
 		}
 		if (s->nruns > COMPARE_RUNS_MAX) {
