@@ -173,4 +173,17 @@ sql "$db" "update results set case_name = 'a' || char(1) || 'b' where run_id = 1
 expect_exit 0 "compare of names a control byte orders apart" -- "$CONFORM" compare --db "$db"
 expect_grep "$TMP/out" "^status: 0 regressions, 0 fixed, 0 other changes, 0 new, 1 removed$" "a?a paired, a\\\\x01b removed"
 
+# --- docs/ci.md: the gate's workflow --------------------------------------
+# In the GitHub workflow a step after the run that fails the job (a
+# regression, a failed case) must still compare and upload: each step that
+# runs conform compare, db info or uploads the database says !cancelled().
+awk '/^## GitLab CI/ { exit }
+	/^      - / { if (step != "") print step; step = "" }
+	/^      - |^        / { step = step $0 " " }
+	END { if (step != "") print step }' "$top_srcdir/docs/ci.md" |
+	grep -E 'conform compare|conform db info|upload-artifact' >"$TMP/ci-steps"
+expect_eq "$(wc -l <"$TMP/ci-steps")" 6 "docs/ci.md: the GitHub steps that compare, inspect and upload"
+expect_no_grep "$TMP/ci-steps" '^ *- (run|uses):' "docs/ci.md: every such step has an if"
+checks=$((checks + 1))
+grep -v '!cancelled()' "$TMP/ci-steps" >"$TMP/ci-bad" && fail "docs/ci.md: steps that a failure skips: $(cat "$TMP/ci-bad")"
 finish
