@@ -82,7 +82,7 @@ fi
 
 # What conform best says, as "variant n params" (params without op=).
 best_says() {
-	"$CONFORM" best "$1" --n "$2" --dtype f32 --op sum --device "$h100" --json --db "$db" |
+	"$CONFORM" best "$1" --n "$2" --dtype f32 --op sum --gpu "$h100" --json --db "$db" |
 		sed -n 's/.*"variant":"\([^"]*\)".*"n":\([0-9]*\),.*"params":"\([^"]*\)".*/\1 \2 \3/p' |
 		sed 's/,\{0,1\}op=sum//'
 }

@@ -130,6 +130,21 @@ expect_eq "$(grep -c ' harness.spin  *block=' "$TMP/out")" 2 "a line per run tha
 expect_grep "$TMP/out" "[-+][0-9.]+%" "history shows the change"
 expect_exit 0 "history json" -- "$CONFORM" history harness.spin --n 2^16 --json --db "$A"
 expect_eq "$(grep -c '"run_id":' "$TMP/out")" 2 "history json lines"
+# --gpu NAME filters by the device's name ("host": no GPU); --device, a GPU
+# ordinal in run and tune, is refused by the lookups with a pointer to --gpu.
+expect_exit 0 "best --gpu host" -- "$CONFORM" best harness.spin --n 2^16 --gpu host --db "$A"
+expect_grep "$TMP/out" "^host +harness.spin +2\^16 " "best --gpu host: the host's result"
+expect_exit 0 "best --gpu glob" -- "$CONFORM" best harness.spin --n 2^16 --gpu 'h*' --db "$A"
+one_line_exit2 "best --gpu another" "$CONFORM" best harness.spin --n 2^16 --gpu 'NVIDIA*' --db "$A"
+expect_grep "$TMP/err" "with gpu=NVIDIA\*" "best --gpu another: the filter named"
+for c in best history export; do
+	one_line_exit2 "$c --device 0" "$CONFORM" "$c" harness.spin --device 0 --json --db "$A"
+	expect_grep "$TMP/err" "^conform: $c: --device takes a GPU ordinal \(run, tune\); to filter by GPU name use --gpu NAME$" \
+		"$c --device 0: the message"
+done
+expect_exit 0 "history --gpu host" -- "$CONFORM" history harness.spin --gpu host --db "$A"
+expect_exit 0 "export --gpu host" -- "$CONFORM" export harness.spin --gpu host --json --db "$A"
+expect_grep "$TMP/out" '"variant":"harness.spin"' "export --gpu host: the host's rows"
 # Their columns are as wide as their widest entry: the H100 database's
 # device.* configurations and softmax.registers outgrow any fixed width.
 H="$TMP/h100.db"

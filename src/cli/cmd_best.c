@@ -1,7 +1,7 @@
 /*
  * cmd_best.c - "conform best": the fastest known configuration of a kernel.
  *
- *   conform best KERNEL --n N [--dtype T] [--op O] [--device NAME] [--json|--csv]
+ *   conform best KERNEL --n N [--dtype T] [--op O] [--gpu NAME] [--json|--csv]
  *
  * Answers from the database alone (no worker, no GPU), through the view
  * best_configs: for each device, dtype and op with results, the fastest
@@ -142,7 +142,7 @@ const struct cmd_entry cmd_best_entry = {
 	.summary = "the fastest known configuration, from the database",
 	.exec = best_exec,
 	.options = best_options,
-	.help_head = "usage: conform best KERNEL --n N [--dtype T] [--op O] [--device NAME] [--json|--csv]\n"
+	.help_head = "usage: conform best KERNEL --n N [--dtype T] [--op O] [--gpu NAME] [--json|--csv]\n"
 		     "  KERNEL                a variant, or a glob: the best across matching variants\n",
 	.help_tail = "exit: 0 found, 2 usage error, empty database or nothing tuned for KERNEL\n",
 	.operands = 1,

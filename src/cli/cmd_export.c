@@ -2,7 +2,7 @@
  * cmd_export.c - "conform export": the best configurations into a user's
  * build.
  *
- *   conform export KERNEL --header FILE [--dtype T] [--op O] [--device NAME] [--db PATH]
+ *   conform export KERNEL --header FILE [--dtype T] [--op O] [--gpu NAME] [--db PATH]
  *   conform export KERNEL --json [...]
  *
  * KERNEL is a variant or a glob ('device.*').  --header writes a C header
@@ -32,7 +32,7 @@
 enum { EXPORT_OPT_HEADER = CMD_OPT_OWN + 16 };
 
 struct export_opts {
-	struct lookup_opts lookup;  /* KERNEL, --dtype, --op, --device, --json, --db */
+	struct lookup_opts lookup;  /* KERNEL, --dtype, --op, --gpu, --json, --db */
 	const char *header;         /* --header FILE; "-" for stdout */
 };
 
@@ -41,8 +41,9 @@ static const struct cmd_option export_options[] = {
 	 .help = "write a C header of lookup tables (- for standard output)"},
 	{.id = CMD_OPT_DTYPE, .synopsis = "--dtype T, --op O", .help = "only this element type, operator"},
 	{.id = CMD_OPT_OP, .unlisted = 1}, /* on the --dtype line */
-	{.id = LOOKUP_OPT_DEVICE, .name = "device", .arg = CMD_ARG_TEXT, .metavar = "NAME",
+	{.id = LOOKUP_OPT_GPU, .name = "gpu", .arg = CMD_ARG_TEXT, .metavar = "NAME",
 	 .help = "only devices whose name matches (a glob; \"host\" without GPU)"},
+	{.id = LOOKUP_OPT_DEVICE, .name = "device", .arg = CMD_ARG_TEXT, .unlisted = 1}, /* refused */
 	{.id = CMD_OPT_JSON, .help = "a JSON line per configuration on standard output"},
 	{.id = CMD_OPT_DB, .help = "result database"},
 	{0},
@@ -180,7 +181,7 @@ const struct cmd_entry cmd_export_entry = {
 	.summary = "the best configurations as a C header or JSON, for a build",
 	.exec = export_exec,
 	.options = export_options,
-	.help_head = "usage: conform export KERNEL --header FILE [--json] [--dtype T] [--op O] [--device NAME]\n"
+	.help_head = "usage: conform export KERNEL --header FILE [--json] [--dtype T] [--op O] [--gpu NAME]\n"
 		     "       conform export KERNEL --json [...]\n"
 		     "  KERNEL                a variant, or a glob ('device.*'): every matching variant\n",
 	.help_tail = "exit: 0 written, 2 usage error, empty database, nothing tuned for KERNEL,\n"

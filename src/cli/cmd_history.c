@@ -1,7 +1,7 @@
 /*
  * cmd_history.c - "conform history": how a kernel's best got there.
  *
- *   conform history KERNEL [--n N] [--dtype T] [--op O] [--device NAME] [--json|--csv]
+ *   conform history KERNEL [--n N] [--dtype T] [--op O] [--gpu NAME] [--json|--csv]
  *
  * For each device, dtype, op and size, one line per run that timed the
  * kernel (a variant or a glob: the best across matching variants in that
@@ -187,7 +187,7 @@ const struct cmd_entry cmd_history_entry = {
 	.summary = "how the best configuration changed across runs and builds",
 	.exec = history_exec,
 	.options = history_options,
-	.help_head = "usage: conform history KERNEL [--n N] [--dtype T] [--op O] [--device NAME] [--json|--csv]\n"
+	.help_head = "usage: conform history KERNEL [--n N] [--dtype T] [--op O] [--gpu NAME] [--json|--csv]\n"
 		     "  KERNEL                a variant, or a glob: the best across matching variants per run\n",
 	.help_tail = "exit: 0 found, 2 usage error, empty database or nothing tuned for KERNEL\n",
 	.operands = 1,

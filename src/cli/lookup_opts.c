@@ -15,8 +15,9 @@
 #include "text.h"
 
 const struct cmd_option lookup_options[] = {
-	{.id = LOOKUP_OPT_DEVICE, .name = "device", .arg = CMD_ARG_TEXT, .metavar = "NAME",
+	{.id = LOOKUP_OPT_GPU, .name = "gpu", .arg = CMD_ARG_TEXT, .metavar = "NAME",
 	 .help = "only devices whose name matches (a glob; \"host\" without GPU)"},
+	{.id = LOOKUP_OPT_DEVICE, .name = "device", .arg = CMD_ARG_TEXT, .unlisted = 1},
 	{.id = CMD_OPT_JSON, .synopsis = "--json, --csv", .help = "machine-readable output"},
 	{.id = CMD_OPT_CSV, .unlisted = 1}, /* on the --json line */
 	{.id = CMD_OPT_DB, .help = "result database"},
@@ -37,7 +38,15 @@ int lookup_set(void *opts, int id, const struct cmd_value *v)
 		break;
 	case CMD_OPT_DTYPE: o->q.dtype = dtype_name(v->dtype); break;
 	case CMD_OPT_OP: o->q.op = op_name(v->op); break;
-	case LOOKUP_OPT_DEVICE: o->q.device = v->text; break;
+	case LOOKUP_OPT_GPU: o->q.device = v->text; break;
+	case LOOKUP_OPT_DEVICE:
+		/* --device is a GPU ordinal wherever it is taken; an ordinal
+		 * means nothing to results read back from a database, which may
+		 * come from other machines, so it is refused rather than read as
+		 * a name (it once was: "--device 0" found nothing). */
+		cmd_error("%s: --device takes a GPU ordinal (run, tune); to filter by GPU name use --gpu NAME",
+			  v->command);
+		return -1;
 	case CMD_OPT_CSV:
 	case CMD_OPT_JSON: return cmd_format_set(&o->format, id, v);
 	case CMD_OPT_DB: o->db_path = v->text; break;

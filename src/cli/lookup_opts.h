@@ -2,10 +2,11 @@
  * lookup_opts.h - the options of the commands that read tuning results
  * from the database (conform best, conform history):
  *
- *   KERNEL [--n N] [--dtype T] [--op O] [--device NAME] [--json|--csv] [--db PATH]
+ *   KERNEL [--n N] [--dtype T] [--op O] [--gpu NAME] [--json|--csv] [--db PATH]
  *
- * KERNEL is a variant or a glob; --device matches the device's name as a
- * glob ("host" for results without a GPU).
+ * KERNEL is a variant or a glob; --gpu matches the device's name as a glob
+ * ("host" for results without a GPU).  --device, a GPU ordinal in run and
+ * tune, is refused with a pointer to --gpu.
  */
 #ifndef CONFORM_LOOKUP_OPTS_H
 #define CONFORM_LOOKUP_OPTS_H
@@ -18,16 +19,16 @@
 #include "emit.h"
 
 struct lookup_opts {
-	struct db_tuned_query q;      /* pattern, n (0: not given), dtype, op, device */
+	struct db_tuned_query q;      /* pattern, n (0: not given), dtype, op, device (--gpu) */
 	const char *db_path;          /* NULL: the default */
 	enum emit_format format;
 };
 
 /* The options of their own (the rest are shared ones, cmd.h). */
-enum { LOOKUP_OPT_N = CMD_OPT_OWN, LOOKUP_OPT_DEVICE };
+enum { LOOKUP_OPT_N = CMD_OPT_OWN, LOOKUP_OPT_GPU, LOOKUP_OPT_DEVICE };
 
 /* What best and history both take after their --n, --dtype and --op:
- * --device, --json, --csv, --db. */
+ * --gpu, --json, --csv, --db (and --device, refused). */
 extern const struct cmd_option lookup_options[];
 
 /* The entries' set(): every option of best and history. */

@@ -158,7 +158,7 @@ void best_explain_none(struct db *db, const char *db_path, const struct db_tuned
 			text_count(count, sizeof count, q->n);
 		snprintf(filters, sizeof filters, "%s%s%s%s%s%s%s%s", q->dtype ? " dtype=" : "",
 			 q->dtype ? q->dtype : "", q->op ? " op=" : "", q->op ? q->op : "",
-			 q->device ? " device=" : "", q->device ? q->device : "", count[0] ? " n=" : "",
+			 q->device ? " gpu=" : "", q->device ? q->device : "", count[0] ? " n=" : "",
 			 count);
 		snprintf(msg, len, "no tuning results for '%s' with%s", q->pattern, filters);
 	} else
