@@ -243,7 +243,7 @@ static void test_nothing(void)
 	f.dtype = NULL;
 	f.device = "*V100*";
 	best_explain_none(db, path, &f, 1, msg, sizeof msg);
-	CHECK_STR(msg, "no tuning results for 'device.v3' with device=*V100* n=2^10");
+	CHECK_STR(msg, "no tuning results for 'device.v3' with gpu=*V100* n=2^10");
 	db_close(db);
 }
 
