@@ -65,6 +65,30 @@ struct timing_stats {
 	double result_spread; /* relative spread of the result over repeats; 0: bit-identical, -1: not measured */
 };
 
+/*
+ * The one rule for "the best of these results" (tune's best, conform best,
+ * history, export, compare's best per problem, the interface's Best pane):
+ * the lower upper end of the median's 95 % confidence interval wins, then
+ * the lower median; a result without an interval (ci_high_ms 0 or less, or
+ * stored before there were intervals) counts as its median alone.  Ranking
+ * by the bound rather than the median keeps repeated tunes in agreement:
+ * two medians within each other's noise swap places from run to run, the
+ * bound of the tighter measurement much less, and a noisy result cannot
+ * win on a median a hair lower.  It is tune's tie rule (tune_tie.h) said
+ * for any two results: a result whose interval lies apart from the lowest
+ * median's has a higher bound than that one.  The database's best_configs
+ * view (db/schema.sql, migration 12) and the exported header's
+ * conform_fastest_at order by the same key.
+ *
+ * Returns < 0 when a ranks before b, > 0 after, 0 when the rule cannot
+ * tell them apart (callers keep the first met).
+ */
+int timing_rank_cmp(double median_a, double ci_high_a, double median_b, double ci_high_b);
+
+/* The key timing_rank_cmp orders by first: the interval's upper end, or
+ * the median without one. */
+double timing_rank_bound(double median_ms, double ci_high_ms);
+
 /* "cupti", "events", "host", or "-" for TIMER_NONE. */
 const char *timing_timer_name(enum timing_timer t);
 /* The timer named `word` (one of the names above); -1 when none is. */

@@ -516,3 +516,65 @@ CREATE INDEX runs_tag ON runs(tag, id);
 CREATE UNIQUE INDEX runs_uuid ON runs(uuid);
 -- The runs an open looks at for owners that are gone.
 CREATE INDEX runs_state ON runs(state, host);
+
+-- migration 12: the best configuration by the interval's upper bound
+
+-- best_configs ranks by the rule every "best" in conform follows
+-- (timing_rank_cmp, common/timing.h): the lowest upper end of the median's
+-- 95 % confidence interval wins, then the lowest median; a result stored
+-- before there were intervals (ci_high_ms NULL) counts as its median.  A
+-- noisy result no longer wins on a median a hair below a steady one's.
+-- The walk is migration 3's, over an index in that order, so a lookup
+-- still costs a few seeks per group.
+CREATE INDEX results_ranked ON results(variant, dtype, op, n, cols, device_id,
+	coalesce(ci_high_ms, median_ms), median_ms) WHERE status = 'PASS' AND median_ms IS NOT NULL;
+DROP VIEW best_configs;
+CREATE VIEW best_configs AS
+WITH RECURSIVE walk(id) AS (
+	SELECT (SELECT id FROM results WHERE status = 'PASS' AND median_ms IS NOT NULL
+		ORDER BY variant, dtype, op, n, cols, device_id, coalesce(ci_high_ms, median_ms), median_ms
+		LIMIT 1)
+	UNION ALL
+	SELECT (SELECT coalesce(
+		(SELECT x.id FROM results x WHERE x.status = 'PASS' AND x.median_ms IS NOT NULL
+			AND x.variant = c.variant AND x.dtype = c.dtype AND x.op IS c.op AND x.n = c.n
+			AND x.cols = c.cols AND x.device_id > coalesce(c.device_id, -1)
+			ORDER BY x.device_id, coalesce(x.ci_high_ms, x.median_ms), x.median_ms LIMIT 1),
+		(SELECT x.id FROM results x WHERE x.status = 'PASS' AND x.median_ms IS NOT NULL
+			AND x.variant = c.variant AND x.dtype = c.dtype AND x.op IS c.op AND x.n = c.n
+			AND x.cols > c.cols
+			ORDER BY x.cols, x.device_id, coalesce(x.ci_high_ms, x.median_ms), x.median_ms LIMIT 1),
+		(SELECT x.id FROM results x WHERE x.status = 'PASS' AND x.median_ms IS NOT NULL
+			AND x.variant = c.variant AND x.dtype = c.dtype AND x.op IS c.op AND x.n > c.n
+			ORDER BY x.n, x.cols, x.device_id, coalesce(x.ci_high_ms, x.median_ms), x.median_ms
+			LIMIT 1),
+		(SELECT x.id FROM results x WHERE x.status = 'PASS' AND x.median_ms IS NOT NULL
+			AND x.variant = c.variant AND x.dtype = c.dtype AND x.op > coalesce(c.op, '')
+			ORDER BY x.op, x.n, x.cols, x.device_id, coalesce(x.ci_high_ms, x.median_ms),
+				x.median_ms LIMIT 1),
+		(SELECT x.id FROM results x WHERE x.status = 'PASS' AND x.median_ms IS NOT NULL
+			AND x.variant = c.variant AND x.dtype > c.dtype
+			ORDER BY x.dtype, x.op, x.n, x.cols, x.device_id, coalesce(x.ci_high_ms, x.median_ms),
+				x.median_ms LIMIT 1),
+		(SELECT x.id FROM results x WHERE x.status = 'PASS' AND x.median_ms IS NOT NULL
+			AND x.variant > c.variant
+			ORDER BY x.variant, x.dtype, x.op, x.n, x.cols, x.device_id,
+				coalesce(x.ci_high_ms, x.median_ms), x.median_ms LIMIT 1))
+		FROM results c WHERE c.id = walk.id)
+	FROM walk WHERE walk.id IS NOT NULL
+)
+SELECT
+	r.device_id     AS device_id,         -- devices.id; NULL for host-only runs
+	r.variant       AS variant,           -- catalog variant, "device.two_pass"
+	r.dtype         AS dtype,             -- element type
+	r.op            AS op,                -- sum, max or min; NULL when params name none
+	r.n             AS n,                 -- elements, or rows when cols > 0
+	r.cols          AS cols,              -- elements per row; 0 for flat problems
+	r.median_ms     AS median_ms,         -- median kernel time of the best configuration, ms
+	r.params        AS params,            -- its parameters, "block=256,items=4,vec=4,op=sum"
+	r.gbps          AS gbps,              -- its effective bandwidth, 1e9 bytes per second
+	r.noise         AS noise,             -- its relative spread, stddev / mean
+	r.id            AS result_id,         -- its results.id
+	r.run_id        AS run_id,            -- the run that measured it
+	r.created_at    AS measured_at        -- when, ISO-8601 UTC
+FROM walk JOIN results r ON r.id = walk.id;

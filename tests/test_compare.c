@@ -134,10 +134,35 @@ static void test_pairing(void)
 	compare_result_free(&r);
 }
 
+/* The best per problem follows the rule of every "best" (timing_rank_cmp):
+ * a noisy configuration whose median is a hair lower loses to a steady one
+ * with the lower upper bound. */
+static void test_best_rank(void)
+{
+	struct compare_side base, cand;
+	struct compare_result r;
+	memset(&base, 0, sizeof base);
+	memset(&cand, 0, sizeof cand);
+	struct compare_entry b[] = {timed("t", "b=1", 1.000, 0.811, 1.189), timed("t", "b=2", 1.009, 0.979, 1.039)};
+	struct compare_entry c[] = {timed("t", "b=1", 1.000, 0.811, 1.189), timed("t", "b=2", 1.009, 0.979, 1.039)};
+	base.entries = b;
+	base.count = compare_dedupe(b, 2);
+	cand.entries = c;
+	cand.count = compare_dedupe(c, 2);
+	CHECK_INT(compare_run(&base, &cand, 0.05, &r), 0);
+	CHECK_INT(r.nbest, 1);
+	if (r.nbest == 1) {
+		CHECK_STR(r.best[0].base->params, "b=2");
+		CHECK_STR(r.best[0].cand->params, "b=2");
+	}
+	compare_result_free(&r);
+}
+
 int main(void)
 {
 	test_verdicts();
 	test_changes();
 	test_pairing();
+	test_best_rank();
 	return TEST_END();
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "timing.h"
 #include "tune_tie.h"
 #include "vec.h"
 
@@ -102,11 +103,12 @@ static int same_problem(const struct compare_entry *a, const struct compare_entr
 	       strcmp(a->op, b->op) == 0 && a->n == b->n && a->cols == b->cols;
 }
 
-/* Keeps e in *slot when it is the faster: the first met of equal
- * medians stays. */
+/* Keeps e in *slot when it ranks before it (timing_rank_cmp, the rule of
+ * every "best"): the first met of equals stays. */
 static int best_keep(struct compare_entry **slot, const struct compare_entry *e)
 {
-	if (*slot && !(e->timing.median_ms < (*slot)->timing.median_ms))
+	if (*slot && timing_rank_cmp(e->timing.median_ms, e->timing.ci_high_ms, (*slot)->timing.median_ms,
+				     (*slot)->timing.ci_high_ms) >= 0)
 		return 0;
 	if (!*slot && !(*slot = malloc(sizeof **slot)))
 		return -1;

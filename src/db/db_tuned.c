@@ -5,8 +5,9 @@
  *
  * A stored configuration belongs to a device and a build: db_tuned_find()
  * matches the run's device_id and git_revision, so a new build or another
- * GPU is measured afresh.  best_configs (schema.sql) decides what "best"
- * means; db_best_each() only filters and orders it.
+ * GPU is measured afresh.  "Best" is timing_rank_cmp's rule (timing.h),
+ * which best_configs (schema.sql) and the queries here follow in SQL;
+ * db_best_each() only filters and orders the view.
  */
 #include "db_internal.h"
 
@@ -175,8 +176,11 @@ int db_bandwidth_put(struct db *db, const struct db_bandwidth *b, char *err, siz
 	return db_step_done(db, st, "recording copy bandwidth", err, len);
 }
 
-/* Both tuned-row queries select these columns in this order. */
-#define TUNED_ROW_COLUMNS 22
+/* The tuned-row queries select these columns in this order; the last,
+ * the rank's bound (timing_rank_bound: the interval's upper end, else the
+ * median), is what they ranked by and is not read back. */
+#define TUNED_ROW_COLUMNS 23
+#define TUNED_RANK_BOUND(a) "coalesce(" a ".ci_high_ms, " a ".median_ms)"
 
 static void tuned_row_read(sqlite3_stmt *st, struct db_tuned_row *row)
 {
@@ -257,8 +261,8 @@ int db_best_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, 
 		"SELECT coalesce(b.device_id, 0), coalesce(d.name, ''), b.variant, b.dtype, "
 		"coalesce(b.op, ''), b.n, b.cols, b.params, b.median_ms, coalesce(b.gbps, 0), "
 		"coalesce(b.noise, 0), b.result_id, b.run_id, b.measured_at, "
-		"coalesce(runs.git_revision, ''), " TUNED_ROBUST_COLUMNS("x") ", coalesce(x.source, '') "
-		"FROM best_configs b JOIN runs ON runs.id = b.run_id "
+		"coalesce(runs.git_revision, ''), " TUNED_ROBUST_COLUMNS("x") ", coalesce(x.source, ''), "
+		TUNED_RANK_BOUND("x") " FROM best_configs b JOIN runs ON runs.id = b.run_id "
 		"JOIN results x ON x.id = b.result_id "
 		"LEFT JOIN devices d ON d.id = b.device_id "
 		"WHERE b.variant GLOB ?1 AND (?2 IS NULL OR b.dtype = ?2) "
@@ -268,13 +272,17 @@ int db_best_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, 
 	return tuned_each(db, sql, q, fn, ctx, "looking up best configurations", err, len);
 }
 
-/* The tuned-row columns of the fastest result of each group (the query's
- * GROUP BY), read from the results with their run and device. */
+/* The tuned-row columns of the best result of each group (the query's
+ * GROUP BY) by the rank's bound, read from the results with their run and
+ * device: SQLite takes a bare column from the row that gave the one min().
+ * Of two results with the same bound, either may come: only results
+ * without an interval tie exactly, and then on the median too. */
 #define TUNED_FASTEST_FROM_RESULTS \
 	"SELECT coalesce(r.device_id, 0), coalesce(d.name, ''), r.variant, r.dtype, " \
-	"coalesce(r.op, ''), r.n, r.cols, r.params, min(r.median_ms), coalesce(r.gbps, 0), " \
+	"coalesce(r.op, ''), r.n, r.cols, r.params, r.median_ms, coalesce(r.gbps, 0), " \
 	"coalesce(r.noise, 0), r.id, r.run_id, runs.started_at, " \
-	"coalesce(runs.git_revision, ''), " TUNED_ROBUST_COLUMNS("r") ", coalesce(r.source, '') " \
+	"coalesce(runs.git_revision, ''), " TUNED_ROBUST_COLUMNS("r") ", coalesce(r.source, ''), " \
+	"min(" TUNED_RANK_BOUND("r") ") " \
 	"FROM results r JOIN runs ON runs.id = r.run_id " \
 	"LEFT JOIN devices d ON d.id = r.device_id "
 
@@ -295,13 +303,14 @@ int db_configs_each(struct db *db, const struct db_tuned_row *problem, db_tuned_
 		    char *err, size_t len)
 {
 	/* results_tuned leads with the problem's columns, so the group is one
-	 * range of the index; min() picks each configuration's fastest row. */
+	 * range of the index; min() picks each configuration's best row, and
+	 * the configurations come best first. */
 	static const char sql[] =
 		TUNED_FASTEST_FROM_RESULTS
 		"WHERE r.status = 'PASS' AND r.median_ms IS NOT NULL AND r.variant = ?1 "
 		"AND r.dtype = ?2 AND coalesce(r.op, '') = ?3 AND r.n = ?4 AND r.cols = ?5 "
 		"AND coalesce(r.device_id, 0) = ?6 "
-		"GROUP BY r.params ORDER BY min(r.median_ms), r.params";
+		"GROUP BY r.params ORDER BY min(" TUNED_RANK_BOUND("r") "), r.median_ms, r.params";
 	sqlite3_stmt *st;
 	if (db_prepare(db, sql, &st, err, len) != 0)
 		return -1;

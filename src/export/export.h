@@ -4,10 +4,11 @@
  * with each configuration as an object (export_json_write).
  *
  * Both take the rows of the database's best_configs view (db_best_each):
- * the fastest correct timed configuration per device, variant, dtype, op,
- * size and row length.  The header's lookups choose among them the way
- * `conform best` does (src/tune/best.c): the size asked for, else the
- * nearest tuned size in log2, the larger on a tie, then the fastest.
+ * the best correct timed configuration per device, variant, dtype, op,
+ * size and row length (timing_rank_cmp's rule).  The header's lookups
+ * choose among them the way `conform best` does (src/tune/best.c): the
+ * size asked for, else the nearest tuned size in log2, the larger on a
+ * tie, then the best by the same rule (each entry carries ci_high_us).
  */
 #ifndef CONFORM_EXPORT_H
 #define CONFORM_EXPORT_H

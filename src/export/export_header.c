@@ -11,8 +11,8 @@
  *   conform_best_<variant>_<dtype>_<op>(device, n, cols)
  *
  * and across every exported variant conform_best_any(device, dtype, op, n,
- * cols): the fastest variant at the chosen size, as `conform best GLOB`
- * answers.  The choice of size is written once, in the header's helpers;
+ * cols): the best variant at the chosen size (the lowest ci_high_us, then
+ * median_us: timing_rank_cmp's rule), as `conform best GLOB` answers.  The choice of size is written once, in the header's helpers;
  * tests/export.sh holds it to `conform best` at sizes on and between the
  * tuned ones.
  *
@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "export.h"
+#include "timing.h"
 
 /* The helpers every exported header carries, guarded so that two headers
  * can be included together. */
@@ -43,7 +44,7 @@ static const char header_helpers[] =
 	"\tlong long value;\n"
 	"};\n"
 	"\n"
-	"/* The fastest correct configuration conform measured for one problem. */\n"
+	"/* The best correct configuration conform measured for one problem. */\n"
 	"struct conform_config {\n"
 	"\tconst char *device;      /* the GPU's name as cudaGetDeviceProperties gives it; \"host\" for none */\n"
 	"\tconst char *variant;     /* \"device.atomic\" */\n"
@@ -53,6 +54,8 @@ static const char header_helpers[] =
 	"\tstruct conform_param params[CONFORM_PARAMS_MAX];\n"
 	"\tint nparams;             /* the tunables stored; the others take the variant's defaults */\n"
 	"\tdouble median_us, gbps;  /* cold median as measured */\n"
+	"\tdouble ci_high_us;       /* the upper end of the median's 95 % interval (the median when\n"
+	"\t\t\t\t  * none was kept): the best has the lowest, then the lowest median */\n"
 	"\tconst char *measured_at; /* ISO-8601 UTC */\n"
 	"\tconst char *revision;    /* the conform build that measured it; \"\" when unknown */\n"
 	"};\n"
@@ -105,7 +108,8 @@ static const char header_helpers[] =
 	"\t}\n"
 	"}\n"
 	"\n"
-	"/* *best := the fastest of t's matching entries at size, if faster than *best. */\n"
+	"/* *best := the best of t's matching entries at size, if better than *best: the lowest\n"
+	" * ci_high_us, then the lowest median_us, as conform ranks them. */\n"
 	"static inline void conform_fastest_at(const struct conform_config *t, size_t count,\n"
 	"\t\t\t\t      const char *device, const char *dtype, const char *op,\n"
 	"\t\t\t\t      long long size, long long cols, const struct conform_config **best)\n"
@@ -113,7 +117,8 @@ static const char header_helpers[] =
 	"\tsize_t i;\n"
 	"\tfor (i = 0; i < count; i++)\n"
 	"\t\tif (t[i].n == size && conform_matches(&t[i], device, dtype, op, cols) &&\n"
-	"\t\t    (!*best || t[i].median_us < (*best)->median_us))\n"
+	"\t\t    (!*best || t[i].ci_high_us < (*best)->ci_high_us ||\n"
+	"\t\t     (t[i].ci_high_us == (*best)->ci_high_us && t[i].median_us < (*best)->median_us)))\n"
 	"\t\t\t*best = &t[i];\n"
 	"}\n"
 	"\n"
@@ -251,6 +256,8 @@ static int put_entry(FILE *f, const struct db_tuned_row *r, char *err, size_t le
 	fputs(", ", f);
 	put_double(f, r->gbps);
 	fputs(", ", f);
+	put_double(f, timing_rank_bound(r->median_ms, r->robust.ci_high_ms) * 1e3);
+	fputs(", ", f);
 	put_c_string(f, r->measured_at);
 	fputs(", ", f);
 	put_c_string(f, r->git_revision);
@@ -284,7 +291,7 @@ static int put_group(FILE *f, const struct group *g, char *err, size_t len)
 
 static void put_any(FILE *f, const struct group *g, size_t ng)
 {
-	fputs("\n/* Across every table above: the fastest variant for device (NULL: any), dtype and op\n"
+	fputs("\n/* Across every table above: the best variant for device (NULL: any), dtype and op\n"
 	      " * (each NULL: any) at n elements, or n rows of cols, else at the nearest tuned size;\n"
 	      " * NULL when there is none. */\n"
 	      "static inline const struct conform_config *conform_best_any(const char *device, const char *dtype,\n"
@@ -378,7 +385,7 @@ int export_header_write(FILE *f, const struct db_tuned_row *rows, size_t n,
 	put_comment_text(f, m->revision);
 	fputs(") on ", f);
 	put_comment_text(f, m->generated_at);
-	fputs(",\n * the fastest correct configuration measured per device and size, for '", f);
+	fputs(",\n * the best correct configuration measured per device and size, for '", f);
 	put_comment_text(f, m->pattern);
 	fputs("'\n * from ", f);
 	put_comment_text(f, m->db_path);
@@ -390,7 +397,7 @@ int export_header_write(FILE *f, const struct db_tuned_row *rows, size_t n,
 	      " *   conform_best_<variant>_<dtype>_<op>(device, n, cols) the entry for device (NULL: any)\n"
 	      " *       at n elements (cols 0) or n rows of cols, else at the nearest tuned size\n"
 	      " *       (nearest in log2, the larger on a tie), as `conform best` answers\n"
-	      " * and conform_best_any(device, dtype, op, n, cols): the fastest variant there.\n"
+	      " * and conform_best_any(device, dtype, op, n, cols): the best variant there.\n"
 	      " * conform_param(config, \"block\", fallback) reads one tunable; a tunable a\n"
 	      " * configuration does not list takes the variant's default.\n"
 	      " */\n",

@@ -271,7 +271,7 @@ static void draw_detail(struct tui_best *b, const struct tui_rect *r)
 		y++;
 	}
 	tui_putf(y++, r->x, r->w, tui_term_attr(TUI_DIM),
-		 "%.2f %s, %.1f GB/s, run #%lld%s%s; %zu configuration%s, fastest first",
+		 "%.2f %s, %.1f GB/s, run #%lld%s%s; %zu configuration%s, best first",
 		 p->median_ms * 1e3, tui_term_glyphs()->us, p->gbps, (long long)p->run_id,
 		 p->git_revision[0] ? ", build " : "", p->git_revision, b->ncfg, b->ncfg == 1 ? "" : "s");
 	tui_put(y++, r->x, r->w, tui_term_attr(TUI_DIM),

@@ -23,7 +23,7 @@ struct tui_best {
 	int detail;                   /* Enter: the configurations of one problem */
 	struct db_tuned_row problem;  /* the detail's best row */
 	struct tui_table configs;
-	struct db_tuned_row *cfg;     /* its configurations, fastest first */
+	struct db_tuned_row *cfg;     /* its configurations, best first (timing_rank_cmp) */
 	size_t ncfg, capcfg;
 	char error[256];
 };

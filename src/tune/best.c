@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "text.h"
+#include "timing.h"
 #include "vec.h"
 
 struct collect {
@@ -44,7 +45,8 @@ static double distance(int64_t m, int64_t n)
 	return fabs(log2((double)m) - log2((double)n));
 }
 
-/* The best of rows[0..n), one group: nearest size, then fastest. */
+/* The best of rows[0..n), one group: nearest size, then the best there by
+ * timing_rank_cmp (the first of equals). */
 static const struct db_tuned_row *group_best(const struct db_tuned_row *rows, size_t n,
 					     int64_t want)
 {
@@ -56,7 +58,9 @@ static const struct db_tuned_row *group_best(const struct db_tuned_row *rows, si
 	}
 	const struct db_tuned_row *best = NULL;
 	for (size_t i = 0; i < n; i++)
-		if (rows[i].n == size && (!best || rows[i].median_ms < best->median_ms))
+		if (rows[i].n == size &&
+		    (!best || timing_rank_cmp(rows[i].median_ms, rows[i].robust.ci_high_ms, best->median_ms,
+					      best->robust.ci_high_ms) < 0))
 			best = &rows[i];
 	return best;
 }

@@ -1,12 +1,14 @@
 /*
  * best.h - the best configuration of a kernel at a size, from the database.
  *
- * The database's view best_configs holds the fastest correct timed
- * configuration per device, variant, dtype, op and size.  best_lookup()
- * picks, for each device, dtype, op and column count that has results for
- * the kernel (a variant, or a glob: the best across matching variants), the
- * size asked for, or the nearest tuned size when that one was not tuned
- * (nearest in log2, the larger on a tie), and the fastest variant there.
+ * The database's view best_configs holds the best correct timed
+ * configuration per device, variant, dtype, op and size, by the rule of
+ * every "best" (timing_rank_cmp, timing.h: the lowest upper end of the
+ * median's interval, then the lowest median).  best_lookup() picks, for
+ * each device, dtype, op and column count that has results for the kernel
+ * (a variant, or a glob: the best across matching variants), the size asked
+ * for, or the nearest tuned size when that one was not tuned (nearest in
+ * log2, the larger on a tie), and the best variant there by the same rule.
  */
 #ifndef CONFORM_BEST_H
 #define CONFORM_BEST_H

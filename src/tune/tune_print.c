@@ -14,6 +14,7 @@
 
 #include "emit.h"
 #include "text.h"
+#include "timing.h"
 #include "tune_tie.h"
 
 static int timed(const struct tune_row *r)
@@ -361,10 +362,15 @@ static int bench_order(const void *a, const void *b)
 {
 	const struct tune_row *x = *(const struct tune_row *const *)a;
 	const struct tune_row *y = *(const struct tune_row *const *)b;
-	double mx = timed(x) ? x->timing.median_ms : INFINITY;
-	double my = timed(y) ? y->timing.median_ms : INFINITY;
-	if (mx != my)
-		return mx < my ? -1 : 1;
+	/* The best first, by the rule of every "best"; the untimed last. */
+	if (timed(x) != timed(y))
+		return timed(x) ? -1 : 1;
+	if (timed(x)) {
+		int c = timing_rank_cmp(x->timing.median_ms, x->timing.ci_high_ms, y->timing.median_ms,
+					y->timing.ci_high_ms);
+		if (c != 0)
+			return c;
+	}
 	return strcmp(x->variant, y->variant);
 }
 

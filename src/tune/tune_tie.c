@@ -1,10 +1,13 @@
 /*
  * tune_tie.c - ties between a variant's fastest configurations (see
- * tune_tie.h).  The one place that decides a tuned variant's best.
+ * tune_tie.h).  Which of them is best is timing_rank_cmp's to say, as
+ * for every other "best".
  */
 #include "tune_tie.h"
 
 #include <string.h>
+
+#include "timing.h"
 
 void tune_tie_interval(const struct timing_stats *t, double *lo, double *hi)
 {
@@ -21,9 +24,8 @@ void tune_tie_pick(struct tune_row *rows, size_t ntimed)
 	if (ntimed == 0)
 		return;
 	size_t win = 0, tied = 0;
-	double first_lo, first_hi, win_hi;
+	double first_lo, first_hi;
 	tune_tie_interval(&rows[0].timing, &first_lo, &first_hi);
-	win_hi = first_hi;
 	for (size_t i = 1; i < ntimed; i++) {
 		double lo, hi;
 		tune_tie_interval(&rows[i].timing, &lo, &hi);
@@ -31,11 +33,10 @@ void tune_tie_pick(struct tune_row *rows, size_t ntimed)
 			continue;
 		rows[i].tied = 1;
 		tied++;
-		/* Ties on the bound go to the lower median: rows are in that order. */
-		if (hi < win_hi) {
+		/* The rule every "best" follows; equals go to the first in order. */
+		if (timing_rank_cmp(rows[i].timing.median_ms, rows[i].timing.ci_high_ms,
+				    rows[win].timing.median_ms, rows[win].timing.ci_high_ms) < 0)
 			win = i;
-			win_hi = hi;
-		}
 	}
 	rows[0].tied = tied > 0;
 	if (win > 0) {

@@ -5,7 +5,8 @@
  * Each timed configuration carries a 95 % confidence interval of its median
  * (timing.h).  The configurations whose interval overlaps that of the
  * fastest median are tied with it; among them the one with the lowest upper
- * bound (ci_high_ms) wins, then the lower median, then the first in order.
+ * bound (ci_high_ms) wins, then the lower median, then the first in order:
+ * timing_rank_cmp (timing.h), the rule of every "best".
  * Picking by upper bound rather than by median keeps repeated tunes in
  * agreement: two medians inside each other's noise swap places from run to
  * run, the bound of the tighter measurement much less.
