@@ -180,6 +180,44 @@ expect_exit 0 "a tune" -- "$CONFORM" tune harness.spin --n 2^10 --dtype f32 --st
 	--min-samples 5 --max-noise 0.02 --max-time 0.01 --db "$db"
 expect_eq "$(sql "$db" "select group_concat(kind || ' ' || coalesce(tag, '-'), ', ') from (select * from runs order by id)")" \
 	"conformance ci/shard-1, tune -" "kinds and tags stored"
+# The database is named: run, tune and bench say where their results go
+# under their opening line (a default path otherwise goes unsaid); run's
+# last line stays the tally.
+cat "$TMP/out" "$TMP/err" >"$TMP/both"
+expect_grep "$TMP/both" "^results in $db$" "tune names the database"
+expect_exit 0 "a run into the default database" -- "$CONFORM" --filter harness.pass.i32 --seed 1
+cat "$TMP/out" "$TMP/err" >"$TMP/both"
+expect_grep "$TMP/both" "^results in $CONFORM_DB$" "run names the default database"
+expect_eq "$(tail -n 1 "$TMP/both")" "1 passed, 0 failed, 0 skipped" "run's last line is the tally"
+# db info: the file's size and the runs of each kind.
+expect_exit 0 "db info" -- "$CONFORM" db info --db "$db"
+expect_grep "$TMP/out" "^size: $(wc -c <"$db" | tr -d ' ') bytes$" "db info: the file's size"
+expect_grep "$TMP/out" "^runs: 1 conformance, 1 tune, 0 bench, 0 sweep$" "db info: runs by kind"
+# db prune --keep N: the newest N runs of each kind stay, the older go with
+# their results; a run still in progress stays whatever its age.
+expect_exit 0 "a second conformance run" -- "$CONFORM" --filter 'harness.pass.*' --seed 2 --db "$db"
+expect_exit 0 "a third conformance run" -- "$CONFORM" --filter harness.pass.i32 --seed 3 --db "$db"
+expect_exit 0 "a second tune" -- "$CONFORM" tune harness.spin --n 2^10 --dtype f32 --strategy random --budget 2 \
+	--min-samples 5 --max-noise 0.02 --max-time 0.01 --fresh --db "$db"
+sql "$db" "update runs set state = 'running', pid = NULL where id = 1"
+gone_results=$(sql "$db" "select count(*) from results where run_id in (2, 3)")
+kept_results=$(sql "$db" "select count(*) from results where run_id in (1, 4, 5)")
+one_line_exit2 "db prune without --keep" "$CONFORM" db prune --db "$db"
+expect_grep "$TMP/err" "--keep N" "db prune without --keep: what it needs"
+one_line_exit2 "db prune --keep 0" "$CONFORM" db prune --keep 0 --db "$db"
+one_line_exit2 "db prune --keep x" "$CONFORM" db prune --keep x --db "$db"
+one_line_exit2 "db info --keep 1" "$CONFORM" db info --keep 1 --db "$db"
+one_line_exit2 "db prune of no database" "$CONFORM" db prune --keep 1 --db "$TMP/none.db"
+expect_eq "$(sql "$db" "select count(*) from runs")" 5 "refused prunes removed nothing"
+expect_exit 0 "db prune --keep 1" -- "$CONFORM" db prune --keep 1 --db "$db"
+expect_eq "$(cat "$TMP/out")" \
+	"$db: removed 2 runs (1 conformance, 1 tune, 0 bench, 0 sweep) and $gone_results results; kept the newest 1 of each kind" \
+	"db prune says what it removed"
+expect_eq "$(sql "$db" "select group_concat(id || ' ' || kind, ', ') from (select * from runs order by id)")" \
+	"1 conformance, 4 conformance, 5 tune" "the newest of each kind and the running run kept"
+expect_eq "$(sql "$db" "select count(*) from results")" "$kept_results" "their results kept, the others deleted"
+expect_exit 0 "db prune again" -- "$CONFORM" db prune --keep 1 --db "$db"
+expect_grep "$TMP/out" "removed 0 runs .* and 0 results" "db prune again removes nothing"
 one_line_exit2 "a tag with a space" "$CONFORM" --filter harness.pass.i32 --tag "a b" --db "$db"
 expect_grep "$TMP/err" "--tag: expected a name of 1 to 63 letters" "the tag message"
 # A read-only file system: the commands that only read (best, history,

@@ -416,7 +416,7 @@ static int run_exec(int argc, char **argv)
 	}
 
 	struct report_sink sink;
-	struct console_state con = {.verbose = o.verbose, .json = o.json,
+	struct console_state con = {.verbose = o.verbose, .json = o.json, .db_path = db_path,
 				    .progress = isatty(STDERR_FILENO) && !o.verbose};
 	struct json_state js = {0};
 	console_sink(&sink, &con);

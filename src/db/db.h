@@ -115,6 +115,21 @@ enum run_kind { RUN_CONFORMANCE, RUN_TUNE, RUN_BENCH, RUN_SWEEP };
 
 /* "conformance", "tune", "bench", "sweep". */
 const char *run_kind_name(enum run_kind k);
+
+/* The runs of each kind, indexed by enum run_kind (db_prune.c).  0, or
+ * what db_fail() returns. */
+int db_count_kinds(struct db *db, long long runs[RUN_KIND_COUNT], char *err, size_t len);
+
+/* What db_prune removed. */
+struct db_prune_counts {
+	long long runs[RUN_KIND_COUNT]; /* runs deleted, by kind */
+	long long results;              /* their results, deleted with them */
+};
+
+/* Keeps the newest `keep` runs (by id) of each kind and deletes the older
+ * ones with their results, in one transaction; a run still 'running' is
+ * never deleted.  0, or what db_fail() returns (nothing deleted). */
+int db_prune(struct db *db, long long keep, struct db_prune_counts *c, char *err, size_t len);
 /* The kind named `word`; -1 when none is. */
 int run_kind_parse(const char *word, enum run_kind *out);
 

@@ -100,6 +100,9 @@ struct console_state {
 	int verbose;             /* a line for every result, not just the notable */
 	int progress;            /* a live progress line on stderr (a terminal) */
 	int json;                /* stdout carries JSON lines: console stays on stderr */
+	/* Where the results go, said under the opening line: without --db
+	 * they go to a default file the user never named.  NULL: not said. */
+	const char *db_path;
 	double started;
 	const struct case_spec *current;
 	size_t index, total;

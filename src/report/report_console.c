@@ -83,6 +83,8 @@ static int console_begin(void *ctx, const struct run_context *rc, char *err, siz
 	else
 		fprintf(f, "no GPU: %s; GPU cases are skipped; %zu %s, seed %llu\n",
 			rc->nodev_reason, rc->total, cases, (unsigned long long)rc->seed);
+	if (st->db_path)
+		fprintf(f, "results in %s\n", st->db_path);
 	fflush(f);
 	return 0;
 }

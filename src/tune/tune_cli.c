@@ -354,7 +354,10 @@ static size_t drop_gpu_variants(const struct tune_session *s, const struct catal
 	return dropped;
 }
 
-static void describe(FILE *f, const struct tune_cli *c, const struct tune_session *s, size_t nv)
+/* The opening lines: the device, what is tuned, and where the results go
+ * (without --db, a default file the user never named). */
+static void describe(FILE *f, const struct tune_cli *c, const struct tune_session *s, size_t nv,
+		     const char *db_path)
 {
 	const struct run_context *rc = &s->run.rn.rc;
 	if (rc->has_gpu)
@@ -365,6 +368,7 @@ static void describe(FILE *f, const struct tune_cli *c, const struct tune_sessio
 	fprintf(f, "; tuning %zu variant%s at %zu size%s, %s, seed %llu%s\n", nv, nv == 1 ? "" : "s",
 		c->nsizes, c->nsizes == 1 ? "" : "s", tune_strategy_name(c->o.strategy),
 		(unsigned long long)c->o.seed, c->o.fresh ? ", fresh" : "");
+	fprintf(f, "results in %s\n", db_path);
 	fflush(f);
 }
 
@@ -456,7 +460,7 @@ int tune_cli_run(struct tune_cli *c, int argc, char **argv)
 	struct progress prog = {.on = isatty(STDERR_FILENO) && !c->verbose, .last = text_now()};
 	s->progress.fn = progress_draw;
 	s->progress.ctx = &prog;
-	describe(human, c, s, count);
+	describe(human, c, s, count, db_path);
 
 	for (size_t i = 0; i < c->nsizes; i++) {
 		char size[32];
