@@ -109,6 +109,23 @@ gone() {
 
 sql() { "${SQLITE3:-sqlite3}" "$@"; }
 
+# gpu_present: whether this machine has a CUDA GPU, asked of the driver
+# itself (libcuda through python3's ctypes, else nvidia-smi), not of the
+# conform output a test then checks.
+gpu_present() {
+	if command -v python3 >/dev/null 2>&1; then
+		python3 -c 'import ctypes, sys
+try:
+    cuda = ctypes.CDLL("libcuda.so.1")
+except OSError:
+    sys.exit(1)
+n = ctypes.c_int(0)
+sys.exit(0 if cuda.cuInit(0) == 0 and cuda.cuDeviceGetCount(ctypes.byref(n)) == 0 and n.value > 0 else 1)' 2>/dev/null
+	else
+		nvidia-smi -L >/dev/null 2>&1
+	fi
+}
+
 finish() {
 	echo "$checks checks, $failures failed"
 	[ "$failures" -eq 0 ] && [ "$checks" -gt 0 ]
