@@ -258,12 +258,10 @@ int cmd_fanout(int argc, char **argv, const struct device_set *given, enum emit_
 	int n = 0;
 	const volatile sig_atomic_t *stop = cmd_catch_stop();
 
-	ssize_t k = readlink("/proc/self/exe", self, sizeof self - 1);
-	if (k <= 0) {
+	if (paths_self(self, sizeof self) < 0) {
 		cmd_error("cannot find conform's own path (/proc/self/exe): %s", strerror(errno));
 		return EXIT_USAGE;
 	}
-	self[k] = '\0';
 	if (resolve_all(&ds, stop) < 0)
 		return *stop ? EXIT_INTERRUPTED : EXIT_USAGE;
 	memset(c, 0, sizeof c);

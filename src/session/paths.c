@@ -6,6 +6,7 @@
 
 #include "paths.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,18 +16,67 @@
 
 #include "text.h"
 
-/* The directory of the running executable, from /proc/self/exe. */
-static int exe_dir(char *buf, size_t len)
+int paths_self(char *buf, size_t len)
 {
 	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
-	if (n <= 0)
+	if (n < 0)
 		return -1;
+	if (n == 0 || (size_t)n >= len - 1) {
+		/* Empty, or perhaps cut short. */
+		errno = ENAMETOOLONG;
+		return -1;
+	}
 	buf[n] = '\0';
+	return 0;
+}
+
+/* The directory of the running executable. */
+static int exe_dir(char *buf, size_t len)
+{
+	if (paths_self(buf, len) < 0)
+		return -1;
 	char *slash = strrchr(buf, '/');
 	if (!slash)
 		return -1;
 	*slash = '\0';
 	return 0;
+}
+
+/*
+ * Where the installed directory `installed` (PKGLIBEXECDIR, PKGDATADIR) is
+ * when the tree that holds the running binary has been moved since
+ * configure (make install prefix=DIR, or a DESTDIR install copied
+ * elsewhere).  BINDIR and `installed` share a root (the prefix); the root
+ * now lies where the binary's directory, less BINDIR's part under the root,
+ * is.  /usr/local/bin and /usr/local/libexec/conform share /usr/local, so a
+ * binary in /opt/c/bin finds /opt/c/libexec/conform.  Deriving it from the
+ * configured directories, not from a fixed "../libexec", keeps
+ * --libexecdir and --datadir choices true.  Returns -1 when the binary is
+ * not in a directory named like BINDIR's part (a build tree).
+ */
+static int relocated(const char *installed, char *buf, size_t len)
+{
+	const char *bin = BINDIR;
+	char dir[4096];
+	size_t root = 0, i = 0;
+
+	if (exe_dir(dir, sizeof dir) < 0)
+		return -1;
+	/* The longest common prefix that ends at a directory boundary in both. */
+	for (;; i++) {
+		int a_end = bin[i] == '/' || bin[i] == '\0';
+		int b_end = installed[i] == '/' || installed[i] == '\0';
+		if (a_end && b_end)
+			root = i;
+		if (bin[i] != installed[i] || bin[i] == '\0')
+			break;
+	}
+	const char *bin_part = bin + root, *rest = installed + root;
+	size_t dl = strlen(dir), bl = strlen(bin_part);
+	if (bl > dl || strcmp(dir + dl - bl, bin_part) != 0)
+		return -1;
+	int n = snprintf(buf, len, "%.*s%s", (int)(dl - bl), dir, rest);
+	return n >= 0 && (size_t)n < len ? 0 : -1;
 }
 
 static int is_exec(const char *path)
@@ -40,9 +90,27 @@ static int is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* A build tree: conform-worker next to the running binary. */
+static int in_build_tree(void)
+{
+	char dir[4096], worker[4200];
+	if (exe_dir(dir, sizeof dir) < 0)
+		return 0;
+	snprintf(worker, sizeof worker, "%s/conform-worker", dir);
+	return is_exec(worker);
+}
+
+/*
+ * Both searches go the same way: the environment's override, then the
+ * installed tree where the binary now is, then the build tree the binary is
+ * in, then the directories configure chose.  The moved tree comes before the
+ * configured one so that two installs (an old one at the configured prefix)
+ * never mix one's binary with the other's worker or suites.
+ */
 int paths_worker(char *buf, size_t len, char *err, size_t errlen)
 {
 	const char *env = getenv("CONFORM_WORKER");
+	char dir[4096];
 	if (env && *env) {
 		if (!is_exec(env)) {
 			snprintf(err, errlen, "CONFORM_WORKER=%s: not an executable", env);
@@ -51,7 +119,11 @@ int paths_worker(char *buf, size_t len, char *err, size_t errlen)
 		text_copy(buf, len, env);
 		return 0;
 	}
-	char dir[4096];
+	if (relocated(PKGLIBEXECDIR, dir, sizeof dir) == 0) {
+		snprintf(buf, len, "%s/conform-worker", dir);
+		if (is_exec(buf))
+			return 0;
+	}
 	if (exe_dir(dir, sizeof dir) == 0) {
 		snprintf(buf, len, "%s/conform-worker", dir);
 		if (is_exec(buf))
@@ -60,7 +132,7 @@ int paths_worker(char *buf, size_t len, char *err, size_t errlen)
 	snprintf(buf, len, "%s/conform-worker", PKGLIBEXECDIR);
 	if (is_exec(buf))
 		return 0;
-	snprintf(err, errlen, "conform-worker not found next to conform or in %s (set CONFORM_WORKER)",
+	snprintf(err, errlen, "conform-worker not found in the installed tree, next to conform or in %s (set CONFORM_WORKER)",
 		 PKGLIBEXECDIR);
 	return -1;
 }
@@ -68,6 +140,7 @@ int paths_worker(char *buf, size_t len, char *err, size_t errlen)
 int paths_suites(char *buf, size_t len, char *err, size_t errlen)
 {
 	const char *env = getenv("CONFORM_SUITES");
+	char dir[4096];
 	if (env && *env) {
 		if (!is_dir(env)) {
 			snprintf(err, errlen, "CONFORM_SUITES=%s: not a directory", env);
@@ -76,20 +149,20 @@ int paths_suites(char *buf, size_t len, char *err, size_t errlen)
 		text_copy(buf, len, env);
 		return 0;
 	}
-	char dir[4096];
-	if (exe_dir(dir, sizeof dir) == 0) {
-		/* A build tree (in or out of the source tree): the families'
-		 * suites are in their folders under the source tree's kernels/. */
-		char worker[4200];
-		snprintf(worker, sizeof worker, "%s/conform-worker", dir);
-		snprintf(buf, len, "%s/kernels", CONFORM_SRCDIR);
-		if (is_exec(worker) && is_dir(buf))
+	if (relocated(PKGDATADIR, dir, sizeof dir) == 0) {
+		snprintf(buf, len, "%s/suites", dir);
+		if (is_dir(buf))
 			return 0;
 	}
+	/* A build tree (in or out of the source tree): the families' suites
+	 * are in their folders under the source tree's kernels/. */
+	snprintf(buf, len, "%s/kernels", CONFORM_SRCDIR);
+	if (in_build_tree() && is_dir(buf))
+		return 0;
 	snprintf(buf, len, "%s/suites", PKGDATADIR);
 	if (is_dir(buf))
 		return 0;
-	snprintf(err, errlen, "no suites directory found (looked next to conform and in %s); set CONFORM_SUITES or use --suites DIR",
+	snprintf(err, errlen, "no suites directory found (looked in the installed tree, next to conform and in %s); set CONFORM_SUITES or use --suites DIR",
 		 PKGDATADIR);
 	return -1;
 }

@@ -2,15 +2,21 @@
  * paths.h - where conform finds its worker program and its suites, and
  * whether two paths are one file.
  *
- * An in-tree build finds both next to the conform binary (or in the source
- * tree for out-of-tree builds); an installed one finds them under libexec and
- * share.  Environment variables override either: CONFORM_WORKER,
+ * An installed conform finds both under libexec and share beside its bin
+ * directory, wherever the tree has been moved since configure (the tree is
+ * relocatable); a build tree finds the worker next to the binary and the
+ * suites in the source tree; then the directories configure chose.
+ * Environment variables override all of these: CONFORM_WORKER,
  * CONFORM_SUITES.
  */
 #ifndef CONFORM_PATHS_H
 #define CONFORM_PATHS_H
 
 #include <stddef.h>
+
+/* The running conform's own path (from /proc/self/exe, so a symlink to the
+ * binary gives the binary).  Returns 0, or -1 with errno set. */
+int paths_self(char *buf, size_t len);
 
 /* Returns 0 and the worker's path, or -1 with a message. */
 int paths_worker(char *buf, size_t len, char *err, size_t errlen);
