@@ -222,7 +222,7 @@ static int write_baseline(struct db *db, const char *path, struct compare_side *
 	struct baseline_line *lines = NULL;
 	struct baseline_entry *e = NULL;
 	size_t n = 0, cap = 0, unnamed = 0;
-	char err[CMD_ERR_MAX], left_out[96] = "";
+	char err[CMD_ERR_MAX], left_out[CASE_NAME_MAX] = "";
 	int k, rc = EXIT_USAGE;
 
 	if (compare_reader_open(db, s, f, &rd, err, sizeof err) < 0) {
