@@ -46,13 +46,14 @@ static int exe_dir(char *buf, size_t len)
  * Where the installed directory `installed` (PKGLIBEXECDIR, PKGDATADIR) is
  * when the tree that holds the running binary has been moved since
  * configure (make install prefix=DIR, or a DESTDIR install copied
- * elsewhere).  BINDIR and `installed` share a root (the prefix); the root
- * now lies where the binary's directory, less BINDIR's part under the root,
- * is.  /usr/local/bin and /usr/local/libexec/conform share /usr/local, so a
- * binary in /opt/c/bin finds /opt/c/libexec/conform.  Deriving it from the
- * configured directories, not from a fixed "../libexec", keeps
- * --libexecdir and --datadir choices true.  Returns -1 when the binary is
- * not in a directory named like BINDIR's part (a build tree).
+ * elsewhere).  BINDIR and `installed` share a root (the prefix): BINDIR's
+ * part below it taken off the running binary's directory gives the root as
+ * it now is, and `installed`'s part below it goes on that.  /usr/local/bin
+ * and /usr/local/libexec/conform share /usr/local, so a binary in
+ * /opt/c/bin finds /opt/c/libexec/conform.  Derived from the configured
+ * directories, not a fixed "../libexec", so that --libexecdir and
+ * --datadir hold too.  Returns -1 when the binary's directory does not end
+ * in BINDIR's part (a build tree).
  */
 static int relocated(const char *installed, char *buf, size_t len)
 {
