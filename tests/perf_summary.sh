@@ -22,4 +22,21 @@ expect_grep "$TMP/out" "\(run 2 of the database\)" "run 2 named"
 expect_exit 2 "not a bench run" -- python3 "$S" "$db" 1
 expect_exit 2 "no database" -- python3 "$S" "$TMP/none.db"
 expect_exit 2 "no argument" -- python3 "$S"
+
+# Softmax: every problem the tune runs timed, ours beside cuDNN and the
+# copy, and the peers' times of the same problem from their JSON lines.
+printf '%s\n' '{"what": "copy-ref", "gbs": 3000}' \
+	'{"what": "problem", "rows": 16384, "cols": 128, "dtype": "bf16", "torch_us": 5.0, "copy_us": 3.1, "triton_us": 3.0}' \
+	>"$TMP/peers.jsonl"
+expect_exit 0 "the softmax table" -- python3 "$S" --softmax "$db" "$TMP/peers.jsonl"
+expect_grep "$TMP/out" "^NVIDIA H100 80GB HBM3, 2026-11-25; tune runs 3, 4 of the database \(build ecf0a02\)" "softmax: device, date, runs"
+expect_eq "$(grep -c '^| bf16 2^1[47] × 128 \|^| bf16 2^20 × 128 \|^| f32 2^12 × 1024 ' "$TMP/out")" 4 "softmax: a row per problem"
+expect_grep "$TMP/out" "^\| bf16 2\^14 × 128 \| softmax\.online 6\.62 µs, 41\.6 % of copy \| 4\.83 µs \| 5\.00 µs \| 3\.00 µs \| 3\.10 µs \| 0\.729 \|$" \
+	"softmax: ours, cuDNN and the peers of one problem"
+expect_grep "$TMP/out" "^\| f32 2\^12 × 1024 \| .* \| - \| - \| - \| [0-9.]+ \|$" "softmax: no peers for a problem they did not time"
+expect_exit 2 "softmax: no database" -- python3 "$S" --softmax
+printf 'not json\n' >"$TMP/bad.jsonl"
+expect_exit 2 "softmax: a peers file that is not JSON lines" -- python3 "$S" --softmax "$db" "$TMP/bad.jsonl"
+expect_exit 0 "a database without softmax tunes" -- "$CONFORM" --filter harness.pass.i32 --db "$TMP/plain.db"
+expect_exit 2 "softmax: no softmax tune in it" -- python3 "$S" --softmax "$TMP/plain.db"
 finish
