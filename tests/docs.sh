@@ -36,11 +36,13 @@ allowed='
 --out
 --shapes --dtypes --no-triton
 --rounds --launches --triton
+--softmax
 '
 # 1 configure; 2 NVRTC (nvcc's spelling); 3 compute-sanitizer; 4 ncu
 # (Nsight Compute); 5 sbatch (Slurm); 6 curl; 7 conform-worker, which
 # conform starts (its catalog query), not a command a user types;
-# 8 scripts/mutants; 9 scripts/peer-softmax.py; 10 scripts/ncu-softmax.
+# 8 scripts/mutants; 9 scripts/peer-softmax.py; 10 scripts/ncu-softmax;
+# 11 scripts/perf-summary.
 printf '%s\n' $allowed | sort -u >"$TMP/allowed"
 sort -u "$TMP/known" "$TMP/allowed" >"$TMP/ok"
 
