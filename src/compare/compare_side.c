@@ -61,29 +61,6 @@ static int taken(const struct compare_filter *f, const struct compare_entry *e)
 	       (!f->n || f->n == e->n);
 }
 
-/* A database is data, and one merged from elsewhere may hold escape
- * sequences in a case name, a tag or a message: every string of a side
- * is shown as a terminal may show it.  Keys are compared before this,
- * as stored. */
-static void entry_sanitize(struct compare_entry *e)
-{
-	text_sanitize(e->case_name);
-	text_sanitize(e->variant);
-	text_sanitize(e->dtype);
-	text_sanitize(e->op);
-	text_sanitize(e->params);
-	text_sanitize(e->observed);
-}
-
-static void run_sanitize(struct compare_side *s)
-{
-	char *const run_text[] = {s->run.started_at, s->run.state, s->run.reason, s->run.command_line,
-				  s->run.device, s->run.tag, s->run.git_revision, s->run.source, s->label};
-
-	for (size_t i = 0; i < sizeof run_text / sizeof run_text[0]; i++)
-		text_sanitize(run_text[i]);
-}
-
 int compare_reader_open(struct db *db, struct compare_side *s, const struct compare_filter *f,
 			struct compare_reader **out, char *err, size_t len)
 {
@@ -99,7 +76,9 @@ int compare_reader_open(struct db *db, struct compare_side *s, const struct comp
 		return -1;
 	}
 	r->filter = f;
-	run_sanitize(s);
+	/* Every text of the run and its results comes through db_column_text,
+	 * printable already; the label holds the --tag the user typed. */
+	text_sanitize(s->label);
 	*out = r;
 	return 0;
 }
@@ -130,7 +109,6 @@ int compare_reader_next(struct compare_reader *r, const struct compare_entry **e
 		r->pending = r->read; /* within a key the newest comes last: it replaces */
 		r->have = 1;
 	}
-	entry_sanitize(&r->given);
 	*e = &r->given;
 	return 1;
 }

@@ -1,8 +1,8 @@
 /*
  * compare_side.h - one side of conform compare as the database holds it:
  * the run (or the runs of a tag) it stands for, and its entries read back
- * in key order, filtered, the newest of each key, every string made safe
- * for a terminal (text_sanitize).
+ * in key order, filtered, the newest of each key, every string printable
+ * as the store reads it (db_column_text).
  *
  * A reader holds one row at a time, so a side of any size is read in
  * bounded memory; compare_side_load keeps them all, for a caller that
