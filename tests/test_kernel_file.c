@@ -99,7 +99,13 @@ static void test_full(void)
 	CHECK_INT(k.kind, KERNEL_REDUCE);
 	CHECK_STR(kernel_kind_name(k.kind), "reduce");
 	CHECK_STR(k.entry, "full_sum");
+	CHECK_STR(k.entry_name, "full_sum");
 	CHECK_INT(k.entry_line, 5);
+	/* Without @args, the kind's own parameters. */
+	CHECK_INT(k.args_line, 0);
+	CHECK_INT(k.nargs, 4);
+	CHECK(k.nargs == 4 && k.args[0].role == KARG_IN && k.args[1].role == KARG_OUT &&
+	      k.args[2].role == KARG_VALUE && strcmp(k.args[2].text, "n") == 0 && k.args[3].role == KARG_SCRATCH);
 	CHECK_STR(k.name, "user.full");
 	CHECK_STR(k.summary, "every directive once");
 	CHECK_STR(k.path, "dir/full.cu");
@@ -250,6 +256,8 @@ static void test_line_comments(void)
 	CHECK_STR(err, "");
 	CHECK_INT(k.kind, KERNEL_ROWS);
 	CHECK_STR(k.entry, "row_sum");
+	CHECK(k.nargs == 5 && strcmp(k.args[2].text, "rows") == 0 && strcmp(k.args[3].text, "cols") == 0 &&
+	      k.args[4].role == KARG_SCRATCH);
 	CHECK_INT(k.entry_line, 6);
 	CHECK_STR(k.name, "user.my_kernel");
 	CHECK_STR(k.variant.name, "user.my_kernel");
@@ -570,7 +578,36 @@ static void test_errors(void)
 	CHECK_REFUSED(with(" * @kind rows\n"), "o.cu:7: ", "@kind is given twice (first on line 2)");
 	CHECK_REFUSED(with(" * @grid 2\n"), "o.cu:7: ", "@grid is given twice (first on line 6)");
 	CHECK_REFUSED(with(" * @entry 2k\n"), "o.cu:7: ", "@entry is given twice");
-	CHECK_REFUSED("/*\n * @entry k-1\n */\n", "o.cu:2: ", "@entry: expected the name of an extern \"C\" __global__ function");
+	CHECK_REFUSED("/*\n * @entry k-1\n */\n", "o.cu:2: ", "@entry: expected the name of a __global__ function");
+	CHECK_REFUSED("/*\n * @entry k<1>x\n */\n", "o.cu:2: ", "@entry: expected the name of a __global__ function");
+	CHECK_REFUSED("/*\n * @entry k<1>>2>\n */\n", "o.cu:2: ", "@entry: expected");
+	CHECK_REFUSED("/*\n * @entry k<f(\"x\")>\n */\n", "o.cu:2: ", "@entry: expected");
+	CHECK_REFUSED("/*\n * @entry k<1>; int x\n */\n", "o.cu:2: ", "@entry: expected");
+	CHECK_REFUSED("/*\n * @entry 9k\n */\n", "o.cu:2: ", "@entry: expected");
+	/* The unknown directive's message lists every directive there is. */
+	CHECK_REFUSED(with(" * @argz in out\n"), "o.cu:7: ", "unknown directive '@argz' (kind, entry, args, dtypes, "
+		      "ops, name, summary, tunable, rule, block, grid, shared, scratch, cooperative, expect, "
+		      "requires, timeout)");
+
+	/* @args: each parameter in order; in and out once each. */
+	CHECK_REFUSED(with(" * @args\n"), "o.cu:7: ", "@args: expected what each parameter receives");
+	CHECK_REFUSED(with(" * @args in n\n"), "o.cu:7: ", "@args: the entry must take both in and out");
+	CHECK_REFUSED(with(" * @args in out in\n"), "o.cu:7: ", "@args: in is named twice");
+	CHECK_REFUSED(with(" * @args in out \"n\"\n"), "o.cu:7: ", "@args: expected in, out, scratch or an expression");
+	CHECK_REFUSED(with(" * @args in out nn\n"), "o.cu:7: ", "@args 'nn': unknown name");
+	CHECK_REFUSED(with(" * @args in out n\n * @args in out\n"), "o.cu:8: ", "@args is given twice (first on line 7)");
+	CHECK_REFUSED(with(" * @args in out n\n * @scratch 64\n"), "o.cu:7: ",
+		      "@args passes no scratch, but @scratch (line 8) asks for some");
+	CHECK_REFUSED(with(" * @args in out 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n"), "o.cu:7: ", "@args: at most 16 parameters");
+	CHECK_INT(parse("o.cu", with(" * @args out in n/4 rows cols*2 scratch\n")), 0);
+	CHECK_INT(k.nargs, 6);
+	CHECK_INT(k.args[0].role, KARG_OUT);
+	CHECK_INT(k.args[1].role, KARG_IN);
+	CHECK_INT(k.args[2].role, KARG_VALUE);
+	CHECK_STR(k.args[2].text, "n/4");
+	CHECK_INT(k.args[5].role, KARG_SCRATCH);
+	CHECK_INT(k.args_line, 7);
+	kernel_file_free(&k);
 
 	/* What the whole declaration needs. */
 	snprintf(text, sizeof text, "/*\n%s", rest);
@@ -628,7 +665,7 @@ static void test_errors(void)
 	CHECK_CONTAINS(err, "not a declared tunable");
 	CHECK_REFUSED(decl("reduce", "f32", "256", "(n + blk - 1) / blk", ""), "o.cu:6: ",
 		      "@grid '(n + blk - 1) / blk': unknown name 'blk'");
-	CHECK_CONTAINS(err, "not a declared tunable, nor one of n, cols, esize, f32, f64, i32, bf16, sms, occupancy");
+	CHECK_CONTAINS(err, "not a declared tunable, nor one of n, rows, cols, esize, f32, f64, i32, bf16, sms, occupancy");
 	CHECK_REFUSED(with(" * @tunable a 1..4 default=b*2\n"), "o.cu:7: ", "default 'b*2': unknown name 'b'");
 	CHECK_CONTAINS(err, "not a declared tunable");
 	CHECK_REFUSED(with(" * @scratch bytes\n"), "o.cu:7: ", "@scratch 'bytes': unknown name 'bytes'");
@@ -636,15 +673,16 @@ static void test_errors(void)
 	/* sms and occupancy belong to the launch: not in a rule or a
 	 * default, occupancy not in @block or @shared. */
 	CHECK_REFUSED(with(" * @rule sms > 1\n"), "o.cu:7: ", "@rule 'sms > 1': unknown name 'sms'");
-	CHECK_CONTAINS(err, "nor one of n, cols, esize, f32, f64, i32, bf16");
+	CHECK_CONTAINS(err, "nor one of n, rows, cols, esize, f32, f64, i32, bf16");
 	CHECK_REFUSED(with(" * @tunable a 1..4 default=occupancy\n"), "o.cu:7: ", "unknown name 'occupancy'");
 	CHECK_REFUSED(decl("reduce", "f32", "32 * occupancy", "1", ""), "o.cu:5: ",
 		      "@block '32 * occupancy': unknown name 'occupancy'");
-	CHECK_CONTAINS(err, "not a declared tunable, nor one of n, cols, esize, f32, f64, i32, bf16, sms");
+	CHECK_CONTAINS(err, "not a declared tunable, nor one of n, rows, cols, esize, f32, f64, i32, bf16, sms");
 	CHECK(strstr(err, "sms, occupancy") == NULL);
 	CHECK_REFUSED(with(" * @shared occupancy * 4\n"), "o.cu:7: ", "@shared 'occupancy * 4': unknown name");
-	/* rows is no name: n is the rows of a rows kernel. */
-	CHECK_REFUSED(decl("rows", "f32", "256", "rows", ""), "o.cu:6: ", "@grid 'rows': unknown name 'rows'");
+	/* rows is a name: n of a rows kernel, 1 of a flat one. */
+	CHECK_INT(parse("o.cu", decl("rows", "f32", "256", "rows", "")), 0);
+	kernel_file_free(&k);
 	/* Syntax. */
 	CHECK_REFUSED(with(" * @rule n <=\n"), "o.cu:7: ", "@rule 'n <=': unexpected end");
 	CHECK_REFUSED(with(" * @rule n <= 4 4\n"), "o.cu:7: ", "@rule 'n <= 4 4': unexpected text");

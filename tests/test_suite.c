@@ -175,7 +175,7 @@ static void test_malformed_text(void)
 	expect_error("case a variant=x n=8 requires=cc>=80\n",
 		     "t:1: unknown requirement 'cc>=80' (known: sm, e.g. sm>=80, and mem in GiB, e.g. mem>=16)");
 	expect_error("case a variant=x n=8 requires=sm=>80\n",
-		     "t:1: bad requirement 'sm=>80' (expected sm, one of >= > <= < == !=, and a number)");
+		     "t:1: bad requirement 'sm=>80' (expected sm or mem, one of >= > <= < == !=, and a number)");
 	expect_error("case a variant=x n=8 requires=sm>=80,\n", "t:1: empty requirement in requires=sm>=80,");
 	expect_error("case a variant=x n=8 requires=sm>=70,sm<100,sm!=75,sm!=86,sm!=89\n",
 		     "t:1: at most 4 requirements in requires=sm>=70,sm<100,sm!=75,sm!=86,sm!=89");

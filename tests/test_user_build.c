@@ -104,11 +104,14 @@ static void test_source(void)
 		/* The user's file follows a #line naming it, byte for byte. */
 		snprintf(want, sizeof want, "#line 1 \"dir/tiny.cu\"\n%s", tiny);
 		CHECK_CONTAINS(src, want);
-		/* The signature check, at the @entry line of the file. */
-		CHECK_CONTAINS(src, "\n#line 5 \"dir/tiny.cu\"\nstatic_assert(");
-		CHECK_CONTAINS(src, "decltype(tiny_sum)");
-		CHECK_CONTAINS(src, "entry point tiny_sum must be extern \\\"C\\\" __global__ void tiny_sum"
-				    "(const T *in, T *out, long long n, void *scratch) for kind reduce");
+		/* The launch check, at the @entry line of the file (no @args:
+		 * the kind's own parameters). */
+		CHECK_CONTAINS(src, "\n#line 5 \"dir/tiny.cu\"\ntypedef conform_sig_<decltype(tiny_sum)> conform_entry_;");
+		CHECK_CONTAINS(src, "\n#line 5 \"dir/tiny.cu\"\nstatic_assert(conform_entry_::count == 4,");
+		CHECK_CONTAINS(src, "entry tiny_sum must be a __global__ void function of 4 parameters, "
+				    "receiving in order: in out n scratch");
+		CHECK_CONTAINS(src, "parameter 3 of tiny_sum receives n: it must be an integer type");
+		CHECK_CONTAINS(src, "extern \"C\" __device__ const unsigned char conform_args_[16]");
 		/* The source hash comes first (it is in the build key), then the
 		 * prelude, named as such. */
 		char head[160];
@@ -140,9 +143,26 @@ static void test_source(void)
 	CHECK_INT(parse("r.cu", rows), 0);
 	c = config(DTYPE_F32, OP_MAX);
 	src = user_build_source(&c);
-	CHECK_CONTAINS(src, "\n#line 3 \"r.cu\"\nstatic_assert(");
-	CHECK_CONTAINS(src, "typedef void conform_signature_(const T *, T *, long long, long long, void *);");
-	CHECK_CONTAINS(src, "(const T *in, T *out, long long rows, long long cols, void *scratch) for kind rows");
+	CHECK_CONTAINS(src, "\n#line 3 \"r.cu\"\ntypedef conform_sig_<decltype(r)> conform_entry_;");
+	CHECK_CONTAINS(src, "entry r must be a __global__ void function of 5 parameters, receiving in order: "
+			    "in out rows cols scratch");
+	free(src);
+	kernel_file_free(&k);
+
+	/* @args and a template entry: the check sits at the @args line, the
+	 * entry as written (its macros expanded by the compiler). */
+	static const char seed[] = "/*\n * @kind reduce\n * @entry full<BLOCK, BLOCK * 2>\n * @dtypes f32\n"
+				   " * @tunable block 32..1024 pow2 default=256\n * @block block\n * @grid 1\n"
+				   " * @args out in n/2 scratch\n * @scratch 4 * n\n */\n";
+	CHECK_INT(parse("s.cu", seed), 0);
+	CHECK_STR(k.entry, "full<BLOCK, BLOCK * 2>");
+	CHECK_STR(k.entry_name, "full");
+	CHECK_INT(k.args_line, 8);
+	c = config(DTYPE_F32, OP_SUM);
+	src = user_build_source(&c);
+	CHECK_CONTAINS(src, "\n#line 8 \"s.cu\"\ntypedef conform_sig_<decltype(full<BLOCK, BLOCK * 2>)> conform_entry_;");
+	CHECK_CONTAINS(src, "receiving in order: out in n/2 scratch");
+	CHECK_CONTAINS(src, "parameter 1 of full receives out: it must be a pointer to T (T *, not const)");
 	free(src);
 	kernel_file_free(&k);
 }
@@ -308,45 +328,52 @@ static void test_cache_files(const char *tmp)
 	const char bytes[] = "\x7f" "ELF\0\1\2 not really a cubin";
 	void *code = NULL;
 	size_t code_len = 0;
-	char msg[512] = "";
+	char msg[512] = "", entry[USER_ENTRY_MAX];
 	struct stat st;
 
 	snprintf(dir, sizeof dir, "%s/files/a/b/conform", tmp);
-	CHECK_INT(user_cache_load(dir, key, &code, &code_len), -1);
+	CHECK_INT(user_cache_load(dir, key, &code, &code_len, entry, sizeof entry), -1);
 	CHECK(code == NULL && code_len == 0);
-	CHECK_INT(user_cache_store(dir, key, bytes, sizeof bytes, "", msg, sizeof msg), 0);
+	CHECK_INT(user_cache_store(dir, key, bytes, sizeof bytes, "k", "", msg, sizeof msg), 0);
 	CHECK_STR(msg, "");
 	CHECK_INT(stat(dir, &st), 0);
 	CHECK(S_ISDIR(st.st_mode));
 	snprintf(path, sizeof path, "%s/%s.cubin", dir, key);
 	CHECK_INT(stat(path, &st), 0);
 	CHECK_INT(st.st_size, sizeof bytes);
-	CHECK_INT(user_cache_load(dir, key, &code, &code_len), 0);
+	CHECK_INT(user_cache_load(dir, key, &code, &code_len, entry, sizeof entry), 0);
 	CHECK_INT(code_len, sizeof bytes);
 	CHECK(code && memcmp(code, bytes, sizeof bytes) == 0);
+	CHECK_STR(entry, "k");
 	free(code);
 	/* Stored again: replaced whole, no temporary left. */
-	CHECK_INT(user_cache_store(dir, key, "abc", 3, "", msg, sizeof msg), 0);
-	CHECK_INT(user_cache_load(dir, key, &code, &code_len), 0);
+	CHECK_INT(user_cache_store(dir, key, "abc", 3, "k", "", msg, sizeof msg), 0);
+	CHECK_INT(user_cache_load(dir, key, &code, &code_len, entry, sizeof entry), 0);
 	CHECK_INT(code_len, 3);
 	free(code);
 	char cmd[1200];
-	snprintf(cmd, sizeof cmd, "test $(ls '%s' | wc -l) -eq 1", dir);
+	snprintf(cmd, sizeof cmd, "test $(ls '%s' | wc -l) -eq 2", dir); /* KEY.cubin, KEY.entry */
 	CHECK_INT(system(cmd), 0);
 	/* Another key is absent. */
-	CHECK_INT(user_cache_load(dir, "ffff", &code, &code_len), -1);
+	CHECK_INT(user_cache_load(dir, "ffff", &code, &code_len, entry, sizeof entry), -1);
 	/* An empty file is no code. */
-	CHECK_INT(user_cache_store(dir, "empty", "", 0, "", msg, sizeof msg), 0);
-	CHECK_INT(user_cache_load(dir, "empty", &code, &code_len), -1);
+	CHECK_INT(user_cache_store(dir, "empty", "", 0, "k", "", msg, sizeof msg), 0);
+	CHECK_INT(user_cache_load(dir, "empty", &code, &code_len, entry, sizeof entry), -1);
+	/* A cubin without its entry's name is no cache hit: the name is
+	 * written first, so this is a cache some other hand changed. */
+	snprintf(path, sizeof path, "%s/%s.entry", dir, key);
+	CHECK_INT(unlink(path), 0);
+	CHECK_INT(user_cache_load(dir, key, &code, &code_len, entry, sizeof entry), -1);
+	CHECK(code == NULL);
 	/* The warnings beside the cubin, in a directory made for them. */
 	snprintf(dir, sizeof dir, "%s/files/new/conform", tmp);
-	CHECK_INT(user_cache_store(dir, key, "abc", 3, "k.cu:3: warning", msg, sizeof msg), 0);
+	CHECK_INT(user_cache_store(dir, key, "abc", 3, "k", "k.cu:3: warning", msg, sizeof msg), 0);
 	snprintf(path, sizeof path, "%s/%s.log", dir, key);
 	CHECK_INT(stat(path, &st), 0);
 	CHECK_INT(st.st_size, strlen("k.cu:3: warning"));
 	/* A directory that cannot be made is said. */
 	snprintf(dir, sizeof dir, "%s/files/a/b/conform/%s.cubin/sub", tmp, key);
-	CHECK_INT(user_cache_store(dir, key, "abc", 3, "", msg, sizeof msg), -1);
+	CHECK_INT(user_cache_store(dir, key, "abc", 3, "k", "", msg, sizeof msg), -1);
 	CHECK_CONTAINS(msg, "cannot create");
 }
 
@@ -417,8 +444,34 @@ static const char bad_signature[] =
 	" * @dtypes f32\n"                                                                   /* 3 */
 	" * @entry k\n"                                                                      /* 4 */
 	" * @block 32\n * @grid 1\n */\n"
-	"extern \"C\" __global__ void k(const T *in, T *out, int n, void *scratch)\n"
+	"extern \"C\" __global__ void k(const T *in, T *out, float n, void *scratch)\n"
 	"{\n}\n";
+
+/* Written for nvcc as a seed writes it: a C++ template entry, its own
+ * parameter order and an int size; @args says what each receives. */
+static const char as_written[] =
+	"/*\n"
+	" * @kind reduce\n"
+	" * @dtypes f32\n"
+	" * @entry sum_into<BLOCK, BLOCK * 4>\n"                                             /* 4 */
+	" * @tunable block 32..1024 pow2 default=128\n"
+	" * @args out in n scratch\n"                                                      /* 6 */
+	" * @block block\n * @grid 1\n * @scratch 4 * n\n */\n"
+	"template <int THREADS, int PER>\n"
+	"__global__ void sum_into(float *__restrict__ out, const float *__restrict__ in, int n, void *w)\n"
+	"{\n\tif (threadIdx.x == 0 && n > PER) out[0] = in[0];\n}\n";
+
+/* The same with a parameter of the wrong kind: out declared const. */
+static const char const_out[] =
+	"/*\n * @kind reduce\n * @dtypes f32\n * @entry k\n * @block 32\n * @grid 1\n"
+	" * @args in out n\n */\n"                                                         /* 7 */
+	"__global__ void k(const float *in, const float *out, unsigned n)\n{\n}\n";
+
+/* One parameter fewer than @args passes. */
+static const char short_args[] =
+	"/*\n * @kind rows\n * @dtypes f32\n * @entry k\n * @block 32\n * @grid 1\n"
+	" * @args in out rows cols\n */\n"                                                 /* 7 */
+	"__global__ void k(const float *in, float *out, int rows)\n{\n}\n";
 
 static const char no_entry[] =
 	"/*\n"
@@ -520,15 +573,32 @@ static void test_compile(const char *tmp)
 	CHECK(b.code == NULL);
 	CHECK_INT(build(&lib, "sig.cu", bad_signature, DTYPE_F32, inc, &b, msg, sizeof msg), -1);
 	CHECK_CONTAINS(msg, "sig.cu:4: ");
-	CHECK_CONTAINS(msg, "must be extern");
-	CHECK_CONTAINS(msg, "entry point k must be extern \"C\" __global__ void k"
-			    "(const T *in, T *out, long long n, void *scratch) for kind reduce");
+	CHECK_CONTAINS(msg, "parameter 3 of k receives n: it must be an integer type");
 	CHECK(strchr(msg, '?') == NULL); /* NVRTC's rendering of what it cannot print */
+	CHECK_INT(build(&lib, "const.cu", const_out, DTYPE_F32, inc, &b, msg, sizeof msg), -1);
+	CHECK_CONTAINS(msg, "const.cu:7: ");
+	CHECK_CONTAINS(msg, "parameter 2 of k receives out: it must be a pointer to T (T *, not const)");
+	CHECK_INT(build(&lib, "short.cu", short_args, DTYPE_F32, inc, &b, msg, sizeof msg), -1);
+	CHECK_CONTAINS(msg, "short.cu:7: ");
+	CHECK_CONTAINS(msg, "entry k must be a __global__ void function of 4 parameters, receiving in "
+			    "order: in out rows cols");
 	CHECK_INT(build(&lib, "none.cu", no_entry, DTYPE_F32, inc, &b, msg, sizeof msg), -1);
 	CHECK_CONTAINS(msg, "none.cu:5: ");
 	CHECK_CONTAINS(msg, "missing_fn");
 	/* Nothing is cached of a failed build. */
 	CHECK_INT(system(cubin), 0);
+	/* Compiled as written: the template instantiated with the tunables,
+	 * its mangled name known, the parameters' codes in the cubin; a
+	 * cache hit knows the same name. */
+	CHECK_INT(build(&lib, "as_written.cu", as_written, DTYPE_F32, inc, &b, msg, sizeof msg), 0);
+	CHECK_STR(b.entry, "_Z8sum_intoILi256ELi1024EEvPfPKfiPv");
+	CHECK(b.code && memmem(b.code, b.code_len, "conform_args_", 13) != NULL);
+	CHECK(b.code && memmem(b.code, b.code_len, b.entry, strlen(b.entry)) != NULL);
+	CHECK_INT(build(&lib, "as_written.cu", as_written, DTYPE_F32, inc, &again, msg, sizeof msg), 0);
+	CHECK_INT(again.cached, 1);
+	CHECK_STR(again.entry, b.entry);
+	free(b.code);
+	free(again.code);
 	/* NVRTC stays open, as in the worker: closing it would unmap the
 	 * pool its C++ runtime allocates once, which LeakSanitizer then
 	 * reports as a leak. */

@@ -22,6 +22,8 @@
 #include "expr.h"
 #include "file_read.h"
 #include "num.h"
+#include "problem.h"
+#include "requirement.h"
 #include "sha256.h"
 #include "text.h"
 
@@ -33,10 +35,9 @@
 static const char *const kind_names[KERNEL_KIND_COUNT] = {"reduce", "rows", "softmax"};
 static const char *const expr_names[KEXPR_COUNT] = {"@block", "@shared", "@grid", "@scratch"};
 
-/* Names the problem and the device give expressions; a tunable may not
- * take one of them. */
-static const char *const reserved[] = {"n", "cols", "esize", "f32", "f64", "i32", "bf16",
-				       "sms", "occupancy", "op", "min", "max", "pow2"};
+/* Names the device and the expressions' own functions take; a tunable
+ * may not take one of them, nor one of the problem's (problem.h). */
+static const char *const reserved[] = {"sms", "occupancy", "op", "min", "max", "pow2"};
 
 const char *kernel_expr_name(enum kernel_expr e)
 {
@@ -64,8 +65,7 @@ struct reader {
 	int line;
 	char *err;
 	size_t len;
-	int seen_kind, seen_entry, seen_dtypes, seen_ops, seen_name, seen_summary;
-	int seen_expect, seen_timeout, seen_coop;
+	int seen[24];                 /* per directives[], the line it was first given on */
 	int expr_line[KEXPR_COUNT];
 	int tunable_line[TUNABLES_MAX];
 	int rule_line[KERNEL_RULES_MAX];
@@ -107,17 +107,6 @@ static int is_ident(const char *s, size_t n)
 		return 0;
 	for (size_t i = 1; i < n; i++)
 		if (!(islower((unsigned char)s[i]) || isdigit((unsigned char)s[i]) || s[i] == '_'))
-			return 0;
-	return 1;
-}
-
-/* A C identifier (the entry point). */
-static int is_c_ident(const char *s)
-{
-	if (!(isalpha((unsigned char)s[0]) || s[0] == '_'))
-		return 0;
-	for (const char *p = s + 1; *p; p++)
-		if (!(isalnum((unsigned char)*p) || *p == '_'))
 			return 0;
 	return 1;
 }
@@ -206,6 +195,8 @@ static const char *token(const char **p, size_t *n)
 
 static int is_reserved(const char *s, size_t n)
 {
+	if (problem_is_name(s, n))
+		return 1;
 	for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
 		if (strlen(reserved[i]) == n && strncmp(reserved[i], s, n) == 0)
 			return 1;
@@ -468,117 +459,215 @@ static int once(struct reader *r, int *seen, const char *name)
 	return 0;
 }
 
-/* "sm>=80", "mem>=16": what a suite's requires= takes, one of them. */
-static int requirement_ok(const char *v)
+static int parse_kind(struct reader *r, const char *value)
 {
-	static const char *const cmp[] = {">=", "<=", "==", "!=", ">", "<"};
-	size_t w = strncmp(v, "sm", 2) == 0 ? 2 : strncmp(v, "mem", 3) == 0 ? 3 : 0;
-	size_t c = 0;
+	for (int i = 0; i < KERNEL_KIND_COUNT; i++)
+		if (strcmp(value, kind_names[i]) == 0) {
+			r->k->kind = (enum kernel_kind)i;
+			return 0;
+		}
+	return fail(r, "unknown kind '%s' (reduce, rows or softmax)", value);
+}
 
-	if (!w)
-		return 0;
-	for (size_t i = 0; i < sizeof cmp / sizeof cmp[0] && !c; i++)
-		if (strncmp(v + w, cmp[i], strlen(cmp[i])) == 0)
-			c = strlen(cmp[i]);
-	size_t digits = strspn(v + w + c, "0123456789");
-	return c && digits >= 1 && digits <= 5 && v[w + c + digits] == '\0';
+/* "NAME" or "NAME<ARGUMENTS>": a __global__ function, or a template one
+ * with the arguments that instantiate it (the tunables' macros among
+ * them).  What follows the name is handed to NVRTC as written, as part
+ * of a name expression; so it may not end the expression early. */
+static int parse_entry(struct reader *r, const char *value)
+{
+	struct kernel_file *k = r->k;
+	size_t n = 0;
+
+	while (isalnum((unsigned char)value[n]) || value[n] == '_')
+		n++;
+	const char *rest = value + n;
+	size_t rl = strlen(rest);
+	int depth = 0, ok = n > 0 && !isdigit((unsigned char)value[0]) && n < sizeof k->entry_name &&
+			    strlen(value) < sizeof k->entry;
+	if (ok && rl) {
+		ok = rest[0] == '<' && rest[rl - 1] == '>';
+		for (const char *p = rest; ok && *p; p++) {
+			depth += *p == '<' ? 1 : *p == '>' ? -1 : 0;
+			ok = !strchr(";{}\"'\\", *p) && (depth > 0 || p[1] == '\0');
+		}
+	}
+	if (!ok)
+		return fail(r, "@entry: expected the name of a __global__ function, or of a template one with "
+			    "its arguments (name<BLOCK, 4>), got '%s'", value);
+	memcpy(k->entry_name, value, n);
+	k->entry_name[n] = '\0';
+	text_copy(k->entry, sizeof k->entry, value);
+	k->entry_line = r->line;
+	return 0;
+}
+
+static int parse_name(struct reader *r, const char *value)
+{
+	if (!is_ident(value, strlen(value)) || strlen(value) > KERNEL_NAME_MAX)
+		return fail(r, "@name: expected [a-z_][a-z0-9_]* of at most %d characters, got '%s'",
+			    KERNEL_NAME_MAX, value);
+	snprintf(r->k->name, sizeof r->k->name, "user.%s", value);
+	return 0;
+}
+
+static int parse_summary(struct reader *r, const char *value)
+{
+	if (!*value || strcmp(value, "-") == 0)
+		return fail(r, "@summary: expected a line of text");
+	text_copy(r->k->summary, sizeof r->k->summary, value);
+	return 0;
+}
+
+static int parse_dtypes(struct reader *r, const char *value)
+{
+	return each_word(r, value, "@dtypes", add_dtype);
+}
+
+static int parse_ops(struct reader *r, const char *value)
+{
+	return each_word(r, value, "@ops", add_op);
+}
+
+static int parse_block(struct reader *r, const char *value) { return parse_expr(r, KEXPR_BLOCK, value); }
+static int parse_grid(struct reader *r, const char *value) { return parse_expr(r, KEXPR_GRID, value); }
+static int parse_shared(struct reader *r, const char *value) { return parse_expr(r, KEXPR_SHARED, value); }
+static int parse_scratch(struct reader *r, const char *value) { return parse_expr(r, KEXPR_SCRATCH, value); }
+
+static int parse_cooperative(struct reader *r, const char *value)
+{
+	if (*value)
+		return fail(r, "@cooperative takes no value");
+	r->k->cooperative = 1;
+	return 0;
+}
+
+static int parse_expect(struct reader *r, const char *value)
+{
+	enum expect e;
+
+	if (expect_parse(value, &e) < 0)
+		return fail(r, "unknown expectation '%s' (pass, fail, hang, error, launch-error, crash, undefined)",
+			    value);
+	text_copy(r->k->expect, sizeof r->k->expect, value);
+	return 0;
+}
+
+/* One requirement per line, read as a suite's requires= reads it; the
+ * cases keep one place of CASE_REQ_MAX for the memory the largest needs. */
+static int parse_requires(struct reader *r, const char *value)
+{
+	struct kernel_file *k = r->k;
+	struct requirement req;
+	size_t used = strlen(k->requires);
+	int count = used ? 1 : 0;
+
+	for (const char *p = k->requires; *p; p++)
+		count += *p == ',';
+	if (requirement_parse(value, strlen(value), &req) < 0)
+		return fail(r, "@requires: expected one requirement, sm or mem, one of >= > <= < == !=, "
+			    "and a number, such as sm>=80 or mem>=16; got '%s'", value);
+	if (count == CASE_REQ_MAX - 1 || used + strlen(value) + 2 > sizeof k->requires)
+		return fail(r, "@requires: at most %d requirements", CASE_REQ_MAX - 1);
+	snprintf(k->requires + used, sizeof k->requires - used, "%s%s", used ? "," : "", value);
+	return 0;
+}
+
+static int parse_timeout(struct reader *r, const char *value)
+{
+	struct kernel_file *k = r->k;
+
+	if (num_parse_decimal(value, &k->timeout_s) < 0 || !(k->timeout_s > 0) || k->timeout_s > 86400)
+		return fail(r, "@timeout: expected seconds in (0, 86400], got '%s'", value);
+	return 0;
+}
+
+/* What each of the entry's parameters receives, in order: the buffers
+ * by name, every other item an expression (a scalar the kernel takes in
+ * the integer type it declares). */
+static int parse_args(struct reader *r, const char *value)
+{
+	static const char *const roles[] = {[KARG_IN] = "in", [KARG_OUT] = "out", [KARG_SCRATCH] = "scratch"};
+	struct kernel_file *k = r->k;
+	int seen[KARG_VALUE] = {0};
+	const char *p = value;
+	size_t n;
+
+	for (const char *tok; (tok = token(&p, &n));) {
+		if (k->nargs == KERNEL_ARGS_MAX)
+			return fail(r, "@args: at most %d parameters", KERNEL_ARGS_MAX);
+		struct kernel_arg *a = &k->args[k->nargs];
+		a->role = KARG_VALUE;
+		for (int i = 0; i < KARG_VALUE; i++)
+			if (strlen(roles[i]) == n && strncmp(roles[i], tok, n) == 0)
+				a->role = (enum kernel_arg_role)i;
+		if (a->role != KARG_VALUE && seen[a->role]++)
+			return fail(r, "@args: %s is named twice", roles[a->role]);
+		if (tok[0] == '"')
+			return fail(r, "@args: expected in, out, scratch or an expression, got %.*s", (int)n, tok);
+		if (!(a->text = keep(k, tok, n)))
+			return fail(r, "out of memory");
+		k->nargs++;
+	}
+	if (!k->nargs)
+		return fail(r, "@args: expected what each parameter receives, in order: in, out, scratch or "
+			    "an expression of the problem (n, rows, cols) and the tunables");
+	if (!seen[KARG_IN] || !seen[KARG_OUT])
+		return fail(r, "@args: the entry must take both in and out");
+	k->args_line = r->line;
+	return 0;
+}
+
+/* The declaration's directives.  A directive marked once may be given
+ * once; `seen` is where its line is kept (0: not given). */
+struct directive {
+	const char *name;
+	int (*parse)(struct reader *r, const char *value);
+	int once;
+};
+
+static const struct directive directives[] = {
+	{"kind", parse_kind, 1},       {"entry", parse_entry, 1},   {"args", parse_args, 1},
+	{"dtypes", parse_dtypes, 1},   {"ops", parse_ops, 1},       {"name", parse_name, 1},
+	{"summary", parse_summary, 1}, {"tunable", parse_tunable, 0}, {"rule", parse_rule, 0},
+	{"block", parse_block, 0},     {"grid", parse_grid, 0},     {"shared", parse_shared, 0},
+	{"scratch", parse_scratch, 0}, {"cooperative", parse_cooperative, 1},
+	{"expect", parse_expect, 1},   {"requires", parse_requires, 0}, {"timeout", parse_timeout, 1},
+};
+#define DIRECTIVE_COUNT (sizeof directives / sizeof directives[0])
+_Static_assert(DIRECTIVE_COUNT <= sizeof ((struct reader *)0)->seen / sizeof(int),
+	       "struct reader keeps a line for every directive");
+
+/* The line where directive `name` was given, 0 when it was not. */
+static int seen_line(const struct reader *r, const char *name)
+{
+	for (size_t i = 0; i < DIRECTIVE_COUNT; i++)
+		if (strcmp(directives[i].name, name) == 0)
+			return r->seen[i];
+	return 0;
 }
 
 static int parse_directive(struct reader *r, const char *word, size_t wl, const char *value)
 {
-	struct kernel_file *k = r->k;
-#define IS(w) (wl == sizeof(w) - 1 && strncmp(word, w, wl) == 0)
-	if (IS("kind")) {
-		if (once(r, &r->seen_kind, "@kind") < 0)
-			return -1;
-		for (int i = 0; i < KERNEL_KIND_COUNT; i++)
-			if (strcmp(value, kind_names[i]) == 0) {
-				k->kind = (enum kernel_kind)i;
-				return 0;
-			}
-		return fail(r, "unknown kind '%s' (reduce, rows or softmax)", value);
+	char known[256];
+	size_t o = 0;
+
+	for (size_t i = 0; i < DIRECTIVE_COUNT; i++) {
+		const struct directive *d = &directives[i];
+		if (strlen(d->name) != wl || strncmp(d->name, word, wl) != 0)
+			continue;
+		if (d->once) {
+			char name[32];
+			snprintf(name, sizeof name, "@%s", d->name);
+			if (once(r, &r->seen[i], name) < 0)
+				return -1;
+		} else if (!r->seen[i]) {
+			r->seen[i] = r->line;
+		}
+		return d->parse(r, value);
 	}
-	if (IS("entry")) {
-		if (once(r, &r->seen_entry, "@entry") < 0)
-			return -1;
-		if (!is_c_ident(value) || strlen(value) >= sizeof k->entry)
-			return fail(r, "@entry: expected the name of an extern \"C\" __global__ function, got '%s'",
-				    value);
-		text_copy(k->entry, sizeof k->entry, value);
-		k->entry_line = r->line;
-		return 0;
-	}
-	if (IS("name")) {
-		if (once(r, &r->seen_name, "@name") < 0)
-			return -1;
-		if (!is_ident(value, strlen(value)) || strlen(value) > KERNEL_NAME_MAX)
-			return fail(r, "@name: expected [a-z_][a-z0-9_]* of at most %d characters, got '%s'",
-				    KERNEL_NAME_MAX, value);
-		snprintf(k->name, sizeof k->name, "user.%s", value);
-		return 0;
-	}
-	if (IS("summary")) {
-		if (once(r, &r->seen_summary, "@summary") < 0)
-			return -1;
-		if (!*value || strcmp(value, "-") == 0)
-			return fail(r, "@summary: expected a line of text");
-		text_copy(k->summary, sizeof k->summary, value);
-		return 0;
-	}
-	if (IS("dtypes"))
-		return once(r, &r->seen_dtypes, "@dtypes") < 0 ? -1 : each_word(r, value, "@dtypes", add_dtype);
-	if (IS("ops"))
-		return once(r, &r->seen_ops, "@ops") < 0 ? -1 : each_word(r, value, "@ops", add_op);
-	if (IS("tunable"))
-		return parse_tunable(r, value);
-	if (IS("rule"))
-		return parse_rule(r, value);
-	if (IS("block"))
-		return parse_expr(r, KEXPR_BLOCK, value);
-	if (IS("grid"))
-		return parse_expr(r, KEXPR_GRID, value);
-	if (IS("shared"))
-		return parse_expr(r, KEXPR_SHARED, value);
-	if (IS("scratch"))
-		return parse_expr(r, KEXPR_SCRATCH, value);
-	if (IS("cooperative")) {
-		if (*value)
-			return fail(r, "@cooperative takes no value");
-		k->cooperative = 1;
-		return once(r, &r->seen_coop, "@cooperative");
-	}
-	if (IS("expect")) {
-		enum expect e;
-		if (once(r, &r->seen_expect, "@expect") < 0)
-			return -1;
-		if (expect_parse(value, &e) < 0)
-			return fail(r, "unknown expectation '%s' (pass, fail, hang, error, launch-error, crash, undefined)",
-				    value);
-		text_copy(k->expect, sizeof k->expect, value);
-		return 0;
-	}
-	if (IS("requires")) {
-		size_t used = strlen(k->requires);
-		if (!requirement_ok(value))
-			return fail(r, "@requires: expected one requirement, sm or mem, one of >= > <= < == !=, "
-				    "and a number, such as sm>=80 or mem>=16; got '%s'", value);
-		if (used + strlen(value) + 2 > sizeof k->requires)
-			return fail(r, "@requires: too many requirements");
-		snprintf(k->requires + used, sizeof k->requires - used, "%s%s", used ? "," : "", value);
-		return 0;
-	}
-	if (IS("timeout")) {
-		if (once(r, &r->seen_timeout, "@timeout") < 0)
-			return -1;
-		if (num_parse_decimal(value, &k->timeout_s) < 0 || !(k->timeout_s > 0) ||
-		    k->timeout_s > 86400)
-			return fail(r, "@timeout: expected seconds in (0, 86400], got '%s'", value);
-		return 0;
-	}
-#undef IS
-	return fail(r, "unknown directive '@%.*s' (kind, entry, dtypes, ops, name, summary, tunable, "
-		    "rule, block, grid, shared, scratch, cooperative, expect, requires, timeout)",
-		    (int)wl, word);
+	for (size_t i = 0; i < DIRECTIVE_COUNT && o < sizeof known; i++)
+		o += (size_t)snprintf(known + o, sizeof known - o, "%s%s", i ? ", " : "", directives[i].name);
+	return fail(r, "unknown directive '@%.*s' (%s)", (int)wl, word, known);
 }
 
 /* One line of the first comment: a directive or prose. */
@@ -699,7 +788,7 @@ static int check_lookup(void *ctx, const char *name, size_t len, long long *out)
 		*out = 1;
 		return 0;
 	}
-	return tunable_problem_lookup(&pb, name, len, out);
+	return problem_lookup(&pb, name, len, out);
 }
 
 static int check_expr(struct reader *r, int line, const char *what, const char *text, int device,
@@ -722,9 +811,10 @@ static int check_expr(struct reader *r, int line, const char *what, const char *
 		if (lower[0] && tunable_index(r->k, lower, strlen(lower)) >= 0 && strncmp(q + 1, lower, l) != 0)
 			return fail(r, "%s '%s': %s: expressions name the tunable '%s' (%.*s is its macro in "
 				    "the code)", what, text, why, lower, (int)l, q + 1);
-		return fail(r, "%s '%s': %s: not a declared tunable, nor one of n, cols, esize, f32, f64, "
-			    "i32, bf16%s%s", what, text, why, device ? ", sms" : "",
-			    occupancy ? ", occupancy" : "");
+		char names[128];
+		problem_names_list(names, sizeof names);
+		return fail(r, "%s '%s': %s: not a declared tunable, nor one of %s%s%s", what, text, why, names,
+			    device ? ", sms" : "", occupancy ? ", occupancy" : "");
 	}
 	return fail(r, "%s '%s': %s", what, text, why);
 }
@@ -759,7 +849,7 @@ static int default_lookup(void *ctx, const char *name, size_t len, long long *ou
 		return 0;
 	}
 	d->problem = 1;
-	return tunable_problem_lookup(&pb, name, len, out);
+	return problem_lookup(&pb, name, len, out);
 }
 
 /*
@@ -800,6 +890,39 @@ static int check_default(struct reader *r, size_t i, long long *values, unsigned
 	return 0;
 }
 
+/* The parameters: @args as given, else the kind's own signature; each
+ * expression checked like a launch expression's. */
+static int check_args(struct reader *r)
+{
+	static const char *const flat[] = {"in", "out", "n", "scratch"};
+	static const char *const rows[] = {"in", "out", "rows", "cols", "scratch"};
+	struct kernel_file *k = r->k;
+	int scratch = 0;
+
+	if (!k->nargs) {
+		const char *const *items = k->kind == KERNEL_REDUCE ? flat : rows;
+		size_t count = k->kind == KERNEL_REDUCE ? sizeof flat / sizeof *flat : sizeof rows / sizeof *rows;
+		for (size_t i = 0; i < count; i++) {
+			k->args[i].text = items[i];
+			k->args[i].role = i == 0 ? KARG_IN : i == 1 ? KARG_OUT : i + 1 == count ? KARG_SCRATCH
+											      : KARG_VALUE;
+		}
+		k->nargs = count;
+		return 0;
+	}
+	for (size_t i = 0; i < k->nargs; i++) {
+		scratch |= k->args[i].role == KARG_SCRATCH;
+		if (k->args[i].role == KARG_VALUE && check_expr(r, k->args_line, "@args", k->args[i].text, 1, 1) < 0)
+			return -1;
+	}
+	if (k->expr[KEXPR_SCRATCH] && !scratch) {
+		r->line = k->args_line;
+		return fail(r, "@args passes no scratch, but @scratch (line %d) asks for some: name it where "
+			    "the entry takes it", r->expr_line[KEXPR_SCRATCH]);
+	}
+	return 0;
+}
+
 /* What needs the whole declaration. */
 static int check_whole(struct reader *r)
 {
@@ -808,22 +931,22 @@ static int check_whole(struct reader *r)
 	unsigned char varies[TUNABLES_MAX];
 
 	r->line = 0;
-	if (!r->seen_kind)
+	if (!seen_line(r, "kind"))
 		return fail(r, "the declaration has no @kind (reduce, rows or softmax; the declaration is "
 			    "the file's first comment)");
-	if (!r->seen_entry)
-		return fail(r, "the declaration has no @entry (the extern \"C\" __global__ function)");
-	if (!r->seen_dtypes)
+	if (!seen_line(r, "entry"))
+		return fail(r, "the declaration has no @entry (the __global__ function)");
+	if (!seen_line(r, "dtypes"))
 		return fail(r, "the declaration has no @dtypes (f32 f64 i32 bf16)");
 	if (!r->expr_line[KEXPR_BLOCK] || !r->expr_line[KEXPR_GRID])
 		return fail(r, "the declaration needs @block and @grid (expressions of the tunables and n)");
 	if (k->kind == KERNEL_SOFTMAX) {
 		if (k->variant.dtypes & ~(DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_BF16))) {
-			r->line = r->seen_dtypes;
+			r->line = seen_line(r, "dtypes");
 			return fail(r, "a softmax takes f32 and bf16 only");
 		}
-		if (r->seen_ops) {
-			r->line = r->seen_ops;
+		if (seen_line(r, "ops")) {
+			r->line = seen_line(r, "ops");
 			return fail(r, "a softmax has no operator: leave out @ops");
 		}
 	} else if (!k->variant.ops) {
@@ -869,7 +992,7 @@ static int check_whole(struct reader *r)
 		if (k->expr[e] && check_expr(r, r->expr_line[e], expr_names[e], k->expr[e], 1,
 					     e == KEXPR_GRID || e == KEXPR_SCRATCH) < 0)
 			return -1;
-	return 0;
+	return check_args(r);
 }
 
 int kernel_file_parse(struct kernel_file *k, const char *origin, const char *text, size_t size,
@@ -918,7 +1041,7 @@ int kernel_file_parse(struct kernel_file *k, const char *origin, const char *tex
 	}
 	if (!k->summary[0])
 		snprintf(k->summary, sizeof k->summary, "user kernel (%s) %s() of %s",
-			 kernel_kind_name(k->kind), k->entry, origin);
+			 kernel_kind_name(k->kind), k->entry_name, origin);
 
 	struct variant *v = &k->variant;
 	v->name = k->name;
@@ -1051,7 +1174,7 @@ static int scope_lookup(void *ctx, const char *name, size_t len, long long *out)
 		*out = s->occupancy;
 		return 0;
 	}
-	return tunable_problem_lookup(&s->pb, name, len, out);
+	return problem_lookup(&s->pb, name, len, out);
 }
 
 int kernel_file_eval(const struct kernel_scope *s, enum kernel_expr e, long long *out, char *err,
@@ -1065,6 +1188,17 @@ int kernel_file_eval(const struct kernel_scope *s, enum kernel_expr e, long long
 	}
 	if (expr_eval(s->k->expr[e], scope_lookup, (void *)s, out, why, sizeof why) < 0) {
 		snprintf(err, len, "%s '%s': %s", expr_names[e], s->k->expr[e], why);
+		return -1;
+	}
+	return 0;
+}
+
+int kernel_file_eval_arg(const struct kernel_scope *s, size_t i, long long *out, char *err, size_t len)
+{
+	char why[256];
+
+	if (expr_eval(s->k->args[i].text, scope_lookup, (void *)s, out, why, sizeof why) < 0) {
+		snprintf(err, len, "@args parameter %zu '%s': %s", i + 1, s->k->args[i].text, why);
 		return -1;
 	}
 	return 0;

@@ -33,6 +33,7 @@ extern "C" {
 #define KERNEL_FILE_MAX (1 << 20)
 #define KERNEL_NAME_MAX 48   /* the NAME of user.NAME */
 #define KERNEL_RULES_MAX 16
+#define KERNEL_ARGS_MAX 16   /* the entry's parameters @args may name */
 
 /* conform's problems a user kernel may solve. */
 enum kernel_kind { KERNEL_REDUCE, KERNEL_ROWS, KERNEL_SOFTMAX, KERNEL_KIND_COUNT };
@@ -44,6 +45,15 @@ enum kernel_expr { KEXPR_BLOCK, KEXPR_SHARED, KEXPR_GRID, KEXPR_SCRATCH, KEXPR_C
 
 /* "@block", "@shared", ... */
 const char *kernel_expr_name(enum kernel_expr e);
+
+/* What one parameter of the entry receives (@args): a buffer, or the
+ * value of an expression, passed in the integer type the entry declares. */
+enum kernel_arg_role { KARG_IN, KARG_OUT, KARG_SCRATCH, KARG_VALUE };
+
+struct kernel_arg {
+	enum kernel_arg_role role;
+	const char *text;             /* as written: "in", "rows", "cols/4" */
+};
 
 /* What the caller gives every user variant: the entry points and, per
  * kind, the family whose references it is timed against. */
@@ -62,8 +72,14 @@ struct kernel_file {
 	char path[4096];
 	char name[KERNEL_NAME_MAX + 8]; /* "user.NAME" */
 	enum kernel_kind kind;
-	char entry[128];
+	char entry[256];              /* as written: "grid_sum", "full_reduce<THREADS, 4>" */
+	char entry_name[128];         /* its function's name: "full_reduce" */
 	int entry_line;               /* where @entry is, for the signature check's messages */
+	/* Each parameter of the entry, in order: @args, else the kind's
+	 * signature (in out n scratch; in out rows cols scratch). */
+	struct kernel_arg args[KERNEL_ARGS_MAX];
+	size_t nargs;
+	int args_line;                /* where @args is (0: the kind's signature) */
 	char summary[256];
 	struct tunable tunables[TUNABLES_MAX];
 	struct rule rules[KERNEL_RULES_MAX];
@@ -112,6 +128,10 @@ struct kernel_scope {
  * *out, or -1 with a message naming the directive. */
 int kernel_file_eval(const struct kernel_scope *s, enum kernel_expr e, long long *out, char *err,
 		     size_t len);
+
+/* Evaluates the expression of parameter i (a KARG_VALUE of @args).
+ * Returns 0 with *out, or -1 with a message naming it. */
+int kernel_file_eval_arg(const struct kernel_scope *s, size_t i, long long *out, char *err, size_t len);
 
 /* The NAME of a file's variant when it declares none: the file name
  * without ".cu", lower-cased, every other character than [a-z0-9_] made

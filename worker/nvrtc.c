@@ -31,6 +31,8 @@ static int nvrtc_bind(struct nvrtc *lib, char *err, size_t len)
 		{"nvrtcGetProgramLog", offsetof(struct nvrtc, get_program_log)},
 		{"nvrtcGetCUBINSize", offsetof(struct nvrtc, get_cubin_size)},
 		{"nvrtcGetCUBIN", offsetof(struct nvrtc, get_cubin)},
+		{"nvrtcAddNameExpression", offsetof(struct nvrtc, add_name_expression)},
+		{"nvrtcGetLoweredName", offsetof(struct nvrtc, get_lowered_name)},
 	};
 
 	for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
@@ -120,16 +122,24 @@ static char *program_log(const struct nvrtc *lib, nvrtc_program prog)
 }
 
 int nvrtc_compile(const struct nvrtc *lib, const char *src, const char *name, const char *const *opts,
-		  int nopts, void **code, size_t *code_len, char **log, char *err, size_t len)
+		  int nopts, const char *entry, char *lowered, size_t lowered_len, void **code,
+		  size_t *code_len, char **log, char *err, size_t len)
 {
 	nvrtc_program prog = NULL;
+	const char *mangled = NULL;
 	int rc;
 
 	*code = NULL;
 	*code_len = 0;
 	*log = NULL;
+	lowered[0] = '\0';
 	if ((rc = lib->create_program(&prog, src, name, 0, NULL, NULL)) != 0) {
 		snprintf(err, len, "nvrtcCreateProgram: %s", lib->get_error_string(rc));
+		return -1;
+	}
+	if ((rc = lib->add_name_expression(prog, entry)) != 0) {
+		snprintf(err, len, "nvrtcAddNameExpression(%s): %s", entry, lib->get_error_string(rc));
+		lib->destroy_program(&prog);
 		return -1;
 	}
 	rc = lib->compile_program(prog, nopts, opts);
@@ -139,6 +149,14 @@ int nvrtc_compile(const struct nvrtc *lib, const char *src, const char *name, co
 		lib->destroy_program(&prog);
 		return -1;
 	}
+	if ((rc = lib->get_lowered_name(prog, entry, &mangled)) != 0 || !mangled ||
+	    strlen(mangled) >= lowered_len) {
+		snprintf(err, len, "nvrtcGetLoweredName(%s): %s", entry,
+			 rc ? lib->get_error_string(rc) : "no name, or one too long");
+		lib->destroy_program(&prog);
+		return -1;
+	}
+	strcpy(lowered, mangled);
 	size_t size = 0;
 	if ((rc = lib->get_cubin_size(prog, &size)) != 0 || size == 0) {
 		snprintf(err, len, "nvrtcGetCUBINSize: %s", rc ? lib->get_error_string(rc) : "no cubin");

@@ -36,18 +36,24 @@ struct nvrtc {
 	int (*get_program_log)(nvrtc_program prog, char *log);
 	int (*get_cubin_size)(nvrtc_program prog, size_t *size);
 	int (*get_cubin)(nvrtc_program prog, char *cubin);
+	int (*add_name_expression)(nvrtc_program prog, const char *name_expression);
+	int (*get_lowered_name)(nvrtc_program prog, const char *name_expression, const char **lowered);
 };
 
 /* Opens NVRTC.  Returns 0, or -1 with a message saying what was tried. */
 int nvrtc_open(struct nvrtc *lib, char *err, size_t len);
 void nvrtc_close(struct nvrtc *lib);
 
-/* Compiles src (called `name` in its messages) to a cubin with options.
- * Returns 0 with *code (malloc'd, *code_len bytes), or -1 with err saying
- * why in a line; either way *log is NVRTC's log (malloc'd, possibly empty)
- * or NULL when there was none to take. */
+/* Compiles src (called `name` in its messages) to a cubin with options,
+ * instantiating the kernel `entry` (a name expression: "sum",
+ * "sum<256, 4>") and giving its name in the cubin in lowered[] (the
+ * mangled name of a C++ kernel).  Returns 0 with *code (malloc'd,
+ * *code_len bytes), or -1 with err saying why in a line; either way *log
+ * is NVRTC's log (malloc'd, possibly empty) or NULL when there was none
+ * to take. */
 int nvrtc_compile(const struct nvrtc *lib, const char *src, const char *name, const char *const *opts,
-		  int nopts, void **code, size_t *code_len, char **log, char *err, size_t len);
+		  int nopts, const char *entry, char *lowered, size_t lowered_len, void **code,
+		  size_t *code_len, char **log, char *err, size_t len);
 
 #ifdef __cplusplus
 }

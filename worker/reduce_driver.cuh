@@ -30,7 +30,7 @@
 #define REDUCE_MAX_ELEMENTS ((int64_t)1 << 35)
 
 /* Bytes a family's parameter struct may take in a launch. */
-#define REDUCE_PARAMS_MAX 96
+#define REDUCE_PARAMS_MAX 256
 
 /* Everything a launcher needs; device pointers are filled by the driver. */
 struct reduce_launch {

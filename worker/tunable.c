@@ -40,37 +40,7 @@ static int scope_lookup(void *ctx, const char *name, size_t len, long long *out)
 			return 0;
 		}
 	}
-	return tunable_problem_lookup(s->pb, name, len, out);
-}
-
-int tunable_problem_lookup(const struct problem *pb, const char *name, size_t len, long long *out)
-{
-	static const struct {
-		const char *name;
-		enum dtype dtype;
-	} flags[] = {{"f32", DTYPE_F32}, {"f64", DTYPE_F64}, {"i32", DTYPE_I32}, {"bf16", DTYPE_BF16}};
-
-#define IS(word) (len == sizeof(word) - 1 && strncmp(name, word, len) == 0)
-	if (IS("n")) {
-		*out = pb->n;
-		return 0;
-	}
-	if (IS("cols")) {
-		*out = pb->cols;
-		return 0;
-	}
-	if (IS("esize")) {
-		*out = (long long)dtype_size(pb->dtype);
-		return 0;
-	}
-#undef IS
-	for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
-		if (strlen(flags[i].name) == len && strncmp(flags[i].name, name, len) == 0) {
-			*out = pb->dtype == flags[i].dtype;
-			return 0;
-		}
-	}
-	return -1;
+	return problem_lookup(s->pb, name, len, out);
 }
 
 int tunable_list_index(const char *list, const char *word)

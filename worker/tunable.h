@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "dtype.h"
+#include "problem.h"
 #include "tunable_limits.h"
 
 #ifdef __cplusplus
@@ -78,17 +79,6 @@ struct variant_params {
 	size_t nrules;
 	const char *space;
 };
-
-/* The problem a case poses. */
-struct problem {
-	enum dtype dtype;
-	int64_t n, cols;
-};
-
-/* The problem's names for an expression's lookup (expr.h): n, cols,
- * esize and the dtype flags f32, f64, i32, bf16.  Returns 0 with *out, or
- * -1 when name[0..len) is none of them. */
-int tunable_problem_lookup(const struct problem *pb, const char *name, size_t len, long long *out);
 
 /* Index of word in a "a|b|c" list (a tunable's values or choices), or -1. */
 int tunable_list_index(const char *list, const char *word);

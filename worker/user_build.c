@@ -52,17 +52,94 @@ static const char prelude_combine[] =
 	"template <class V> __device__ __forceinline__ V conform_combine(V a, V b)\n"
 	"{ return CONFORM_OP == CONFORM_SUM ? V(a + b) : CONFORM_OP == CONFORM_MAX ? (b > a ? b : a) : (b < a ? b : a); }\n";
 
-/* The parameters each kind's entry must take, and how to say it. */
-static const char *const signature[KERNEL_KIND_COUNT] = {
-	"const T *, T *, long long, void *",
-	"const T *, T *, long long, long long, void *",
-	"const T *, T *, long long, long long, void *",
+/*
+ * The launch check: C++ that reads the entry's type and holds each of its
+ * parameters to what @args (or the kind's signature) passes it.  A buffer
+ * is a pointer (out and scratch to non-const memory) to T, to a vector
+ * of T (float4 for float) or to void; a value an integer type.  Each
+ * parameter's code (conform_arg_) lands in the cubin as conform_args_,
+ * from which the launch learns each integer's width and sign: the kernel's
+ * own declaration decides how n is passed, not a rule of ours.  Its text
+ * has no '@': outside C++'s basic character set, NVRTC prints it as '?'.
+ */
+static const char launch_check[] =
+	"template <class A, class B> struct conform_same_ { enum { value = 0 }; };\n"
+	"template <class A> struct conform_same_<A, A> { enum { value = 1 }; };\n"
+	"template <class X> struct conform_elem_ { typedef X type; };\n"
+	"template <> struct conform_elem_<float2> { typedef float type; };\n"
+	"template <> struct conform_elem_<float4> { typedef float type; };\n"
+	"template <> struct conform_elem_<double2> { typedef double type; };\n"
+	"template <> struct conform_elem_<int2> { typedef int type; };\n"
+	"template <> struct conform_elem_<int4> { typedef int type; };\n"
+	"template <class X> struct conform_arg_ { enum { value = 0, pointer = 0 }; typedef void to; };\n"
+	"template <class X> struct conform_arg_<X *> { enum { value = 1, pointer = 1 }; typedef X to; };\n"
+	"template <class X> struct conform_arg_<const X *> { enum { value = 2, pointer = 1 }; typedef X to; };\n"
+	"#define CONFORM_INT_(t, code) template <> struct conform_arg_<t> { enum { value = code, pointer = 0 }; typedef void to; };\n"
+	"CONFORM_INT_(int, 0xc4) CONFORM_INT_(unsigned, 0x44) CONFORM_INT_(long, 0xc0 | sizeof(long))\n"
+	"CONFORM_INT_(unsigned long, 0x40 | sizeof(long)) CONFORM_INT_(long long, 0xc8)\n"
+	"CONFORM_INT_(unsigned long long, 0x48) CONFORM_INT_(short, 0xc2) CONFORM_INT_(unsigned short, 0x42)\n"
+	"#undef CONFORM_INT_\n"
+	"template <class X> struct conform_points_ { enum { value = conform_same_<typename conform_elem_<X>::type, T>::value ||\n"
+	"                                                      conform_same_<X, void>::value }; };\n"
+	"template <int I, class... P> struct conform_nth_ { typedef void type; };\n"
+	"template <class H, class... P> struct conform_nth_<0, H, P...> { typedef H type; };\n"
+	"template <int I, class H, class... P> struct conform_nth_<I, H, P...> { typedef typename conform_nth_<I - 1, P...>::type type; };\n"
+	"template <class F> struct conform_sig_ { enum { count = -1 }; template <int I> struct at { typedef void type; }; };\n"
+	"template <class... P> struct conform_sig_<void(P...)> {\n"
+	"  enum { count = sizeof...(P) };\n"
+	"  template <int I> struct at { typedef typename conform_nth_<I, P...>::type type; };\n"
+	"};\n";
+
+/* What each role asks of its parameter, as the static_assert's
+ * condition over the parameter type P, and how the message says it. */
+static const struct {
+	const char *cond, *words;
+} role_check[] = {
+	[KARG_IN] = {"conform_arg_<P>::pointer && conform_points_<typename conform_arg_<P>::to>::value",
+		     "a pointer to T (const T * or T *), to a vector of T or to void"},
+	[KARG_OUT] = {"conform_arg_<P>::value == 1 && conform_points_<typename conform_arg_<P>::to>::value",
+		      "a pointer to T (T *, not const), to a vector of T or to void"},
+	[KARG_SCRATCH] = {"conform_arg_<P>::value == 1", "a pointer to memory it may write (void * or T *)"},
+	[KARG_VALUE] = {"(conform_arg_<P>::value & 0x40) != 0",
+			"an integer type (int, unsigned, long, long long, size_t ...)"},
 };
-static const char *const signature_words[KERNEL_KIND_COUNT] = {
-	"(const T *in, T *out, long long n, void *scratch)",
-	"(const T *in, T *out, long long rows, long long cols, void *scratch)",
-	"(const T *in, T *out, long long rows, long long cols, void *scratch)",
-};
+
+/* The parameters @args passes, as the messages list them. */
+static void args_words(const struct kernel_file *k, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < k->nargs && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", i ? " " : "", k->args[i].text);
+}
+
+static void launch_check_write(FILE *f, const struct kernel_file *k, const char *path)
+{
+	char words[512], at[8400];
+	size_t i;
+
+	args_words(k, words, sizeof words);
+	/* Every assertion is preceded by the line it is to be reported at. */
+	snprintf(at, sizeof at, "#line %d \"%s\"\n", k->args_line ? k->args_line : k->entry_line, path);
+	fprintf(f, "\n#line 1 \"conform launch check\"\n%s", launch_check);
+	for (i = 0; i < k->nargs; i++)
+		fprintf(f, "template <class P> struct conform_check%zu_ { enum { value = %s }; };\n", i,
+			role_check[k->args[i].role].cond);
+	fprintf(f, "%stypedef conform_sig_<decltype(%s)> conform_entry_;\n", at, k->entry);
+	fprintf(f, "%sstatic_assert(conform_entry_::count == %zu, \"entry %s must be a __global__ void "
+		"function of %zu parameters, receiving in order: %s\");\n", at, k->nargs, k->entry_name,
+		k->nargs, words);
+	for (i = 0; i < k->nargs; i++)
+		fprintf(f, "%sstatic_assert(conform_entry_::count != %zu || "
+			"conform_check%zu_<conform_entry_::at<%zu>::type>::value, "
+			"\"parameter %zu of %s receives %s: it must be %s\");\n",
+			at, k->nargs, i, i, i + 1, k->entry_name, k->args[i].text, role_check[k->args[i].role].words);
+	fprintf(f, "extern \"C\" __device__ const unsigned char conform_args_[%d] = {", KERNEL_ARGS_MAX);
+	for (i = 0; i < k->nargs; i++)
+		fprintf(f, "%s(unsigned char)conform_arg_<conform_entry_::at<%zu>::type>::value", i ? ", " : "", i);
+	fprintf(f, "};\n");
+}
 
 /* path made safe inside a C string literal. */
 static void quoted_path(const char *path, char *buf, size_t len)
@@ -101,18 +178,9 @@ char *user_build_source(const struct user_config *c)
 	fputs(prelude_combine, f);
 	fprintf(f, "#line 1 \"%s\"\n", path);
 	fwrite(k->source, 1, k->source_len, f);
-	/* The check sits at the @entry line, where a mismatch is the user's
-	 * to fix; an entry never defined fails there too.  Its text has no
-	 * '@': outside C++'s basic character set, NVRTC prints it as '?'. */
-	fprintf(f, "\n#line 1 \"conform signature check\"\n"
-		"template <class A, class B> struct conform_same_ { enum { value = 0 }; };\n"
-		"template <class A> struct conform_same_<A, A> { enum { value = 1 }; };\n"
-		"typedef void conform_signature_(%s);\n"
-		"#line %d \"%s\"\n"
-		"static_assert(conform_same_<decltype(%s), conform_signature_>::value, "
-		"\"entry point %s must be extern \\\"C\\\" __global__ void %s%s for kind %s\");\n",
-		signature[k->kind], k->entry_line, path, k->entry, k->entry, k->entry,
-		signature_words[k->kind], kernel_kind_name(k->kind));
+	/* The check sits at the @args line (else @entry's), where a mismatch
+	 * is the user's to fix; an entry never defined fails there too. */
+	launch_check_write(f, k, path);
 	if (fclose(f) != 0) {
 		free(src);
 		return NULL;
@@ -197,13 +265,28 @@ int user_cache_dir(char *buf, size_t len)
 /* The most a cached cubin may be: far above any kernel's. */
 #define CUBIN_MAX (64 << 20)
 
-int user_cache_load(const char *dir, const char *key, void **code, size_t *code_len)
+/* The kernel's name in the cubin, kept beside it (KEY.entry): a C++ or
+ * template entry's is mangled, and only the compile that lowered it
+ * knows it. */
+#define ENTRY_FILE_MAX 4096
+
+int user_cache_load(const char *dir, const char *key, void **code, size_t *code_len, char *entry,
+		    size_t entry_len)
 {
-	char path[4200], why[256], *data;
-	size_t size;
+	char path[4200], why[256], *data, *name;
+	size_t size, name_size;
 
 	*code = NULL;
 	*code_len = 0;
+	snprintf(path, sizeof path, "%s/%s.entry", dir, key);
+	if (file_read_bounded(path, ENTRY_FILE_MAX, &name, &name_size, why, sizeof why) < 0)
+		return -1;
+	int bad = name_size == 0 || name_size >= entry_len || strlen(name) != name_size;
+	if (!bad)
+		memcpy(entry, name, name_size + 1);
+	free(name);
+	if (bad)
+		return -1;
 	snprintf(path, sizeof path, "%s/%s.cubin", dir, key);
 	if (file_read_bounded(path, CUBIN_MAX, &data, &size, why, sizeof why) < 0)
 		return -1;
@@ -243,6 +326,8 @@ void user_cache_drop(const char *key)
 	unlink(path);
 	snprintf(path, sizeof path, "%s/%s.log", dir, key);
 	unlink(path);
+	snprintf(path, sizeof path, "%s/%s.entry", dir, key);
+	unlink(path);
 }
 
 /* The compiler's warnings are kept beside the cubin (KEY.log) so that a
@@ -259,19 +344,26 @@ static void warnings_store(const char *dir, const char *key, const char *text)
 }
 
 int user_cache_store(const char *dir, const char *key, const void *code, size_t code_len,
-		     const char *warnings, char *err, size_t len)
+		     const char *entry, const char *warnings, char *err, size_t len)
 {
 	char path[4200];
 	struct whole_file w = {0};
 
-	/* The directory first, then the warnings, then the cubin: a reader
-	 * that finds the cubin finds its log, on the first store into a new
-	 * cache as on any other. */
+	/* The directory first, then the warnings and the entry's name, then
+	 * the cubin: a reader that finds the cubin finds its log and name,
+	 * on the first store into a new cache as on any other. */
 	if (make_dirs(dir) < 0) {
 		snprintf(err, len, "%s: cannot create: %s", dir, strerror(errno));
 		return -1;
 	}
 	warnings_store(dir, key, warnings);
+	snprintf(path, sizeof path, "%s/%s.entry", dir, key);
+	if (whole_file_open(&w, path) < 0 || fputs(entry, w.f) == EOF || whole_file_commit(&w) < 0) {
+		snprintf(err, len, "%s: %s", path, strerror(errno ? errno : EIO));
+		whole_file_abort(&w);
+		return -1;
+	}
+	memset(&w, 0, sizeof w);
 	snprintf(path, sizeof path, "%s/%s.cubin", dir, key);
 	/* Written whole under a temporary name and renamed: two workers, or
 	 * two hosts sharing the cache, may store the same key at once. */
@@ -421,7 +513,7 @@ int user_build(const struct nvrtc *lib, const struct user_config *c, struct user
 	}
 	user_build_key(src, opts, nopts, lib->major, lib->minor, b->key);
 	have_cache = user_cache_dir(cache, sizeof cache) == 0;
-	if (have_cache && user_cache_load(cache, b->key, &b->code, &b->code_len) == 0) {
+	if (have_cache && user_cache_load(cache, b->key, &b->code, &b->code_len, b->entry, sizeof b->entry) == 0) {
 		char text[RESULT_MESSAGE_MAX];
 		b->cached = 1;
 		free(src);
@@ -431,8 +523,8 @@ int user_build(const struct nvrtc *lib, const struct user_config *c, struct user
 		return 0;
 	}
 	double t0 = text_now();
-	int rc = nvrtc_compile(lib, src, c->k->path, opts, nopts, &b->code, &b->code_len, &log, why,
-			       sizeof why);
+	int rc = nvrtc_compile(lib, src, c->k->path, opts, nopts, c->k->entry, b->entry, sizeof b->entry,
+			       &b->code, &b->code_len, &log, why, sizeof why);
 	b->seconds = text_now() - t0;
 	free(src);
 	char text[RESULT_MESSAGE_MAX];
@@ -445,7 +537,8 @@ int user_build(const struct nvrtc *lib, const struct user_config *c, struct user
 	}
 	if (text[0])
 		snprintf(msg, len, "compiler says: %s", text);
-	if (have_cache && user_cache_store(cache, b->key, b->code, b->code_len, text, why, sizeof why) < 0)
+	if (have_cache &&
+	    user_cache_store(cache, b->key, b->code, b->code_len, b->entry, text, why, sizeof why) < 0)
 		fprintf(stderr, "conform-worker: cannot cache %s: %s\n", b->key, why);
 	return 0;
 }

@@ -61,13 +61,16 @@ void user_build_key(const char *src, const char *const *opts, int nopts, int nvr
  * Returns 0, or -1 when neither variable is set (nothing is cached). */
 int user_cache_dir(char *buf, size_t len);
 
-/* The cached code of key: 0 with *code (malloc'd), or -1 when absent. */
-int user_cache_load(const char *dir, const char *key, void **code, size_t *code_len);
+/* The cached code of key and its entry's name in it: 0 with *code
+ * (malloc'd) and entry[], or -1 when absent. */
+int user_cache_load(const char *dir, const char *key, void **code, size_t *code_len, char *entry,
+		    size_t entry_len);
 
-/* Stores code under key with the compiler's warnings ("" for none),
- * creating the directory.  Returns 0, or -1 with a message. */
+/* Stores code under key with its entry's name and the compiler's warnings
+ * ("" for none), creating the directory.  Returns 0, or -1 with a
+ * message. */
 int user_cache_store(const char *dir, const char *key, const void *code, size_t code_len,
-		     const char *warnings, char *err, size_t len);
+		     const char *entry, const char *warnings, char *err, size_t len);
 
 /* Removes key's cubin and log from the cache: a cached cubin the driver
  * refuses is not to be read again. */
@@ -87,6 +90,10 @@ void user_build_include_dir(const struct nvrtc *lib, char *buf, size_t len);
  * when out of memory. */
 int user_build_key_of(const struct nvrtc *lib, const struct user_config *c, char key[65]);
 
+/* The longest name of a kernel in a cubin: a template's mangled name
+ * with its arguments. */
+#define USER_ENTRY_MAX 1024
+
 /* What a build did, for the BUILD reply and -v. */
 struct user_built {
 	void *code;              /* the cubin, malloc'd */
@@ -94,6 +101,7 @@ struct user_built {
 	int cached;              /* 1: read from the cache */
 	double seconds;          /* compile time (0 when cached) */
 	char key[65];
+	char entry[USER_ENTRY_MAX]; /* the entry's name in the cubin (mangled for C++) */
 };
 
 /* Compiles c (or reads it from the cache).  Returns 0 with b filled and

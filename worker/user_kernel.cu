@@ -18,6 +18,8 @@
  * the NVRTC handle are process state on purpose, as the input cache is:
  * the worker runs one case at a time, and conform never links this file.
  */
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,6 +40,9 @@ struct user_params {
 	const struct kernel_file *k;
 	cudaKernel_t kernel;
 	int shared;
+	/* Each value parameter of @args, as the entry declares it (4 or 8
+	 * bytes), ready to be pointed at by the launch. */
+	alignas(8) unsigned char arg[KERNEL_ARGS_MAX][8];
 };
 /* kernel_file.c binds tunable i at i * sizeof(int), set.size bytes. */
 static_assert(offsetof(struct user_params, value) == 0 &&
@@ -50,6 +55,10 @@ struct loaded {
 	char key[65];
 	cudaLibrary_t lib;
 	cudaKernel_t kernel;
+	/* Each parameter's type as the launch check coded it (user_build.c's
+	 * conform_arg_): 1 and 2 pointers, 0x40 | bytes an unsigned integer,
+	 * 0xc0 | bytes a signed one. */
+	unsigned char arg_code[KERNEL_ARGS_MAX];
 };
 
 static struct {
@@ -98,8 +107,8 @@ static const struct loaded *loaded_find(const char *key)
 /* Compiles (or reads from the cache) and loads the configuration of l,
  * unless it is loaded (*fresh 0).  Returns the kernel, or NULL with r
  * filled: SKIPPED without NVRTC, ERROR when it does not compile or load. */
-static cudaKernel_t user_load(const struct kernel_file *k, const struct reduce_launch *l,
-			      struct case_result *r, int *fresh)
+static const struct loaded *user_load(const struct kernel_file *k, const struct reduce_launch *l,
+				      struct case_result *r, int *fresh)
 {
 	const struct user_params &p = launch_params<struct user_params>(l);
 	char msg[RESULT_MESSAGE_MAX];
@@ -119,7 +128,7 @@ static cudaKernel_t user_load(const struct kernel_file *k, const struct reduce_l
 	*fresh = !have;
 	if (have) {
 		case_result_set(r, OUTCOME_CORRECT, "loaded already (%.12s)", key);
-		return have->kernel;
+		return have;
 	}
 	if (user_build(&user.nvrtc, &c, &b, msg, sizeof msg) < 0) {
 		case_result_set(r, OUTCOME_ERROR, "%s %s", k->path, msg);
@@ -138,10 +147,16 @@ static cudaKernel_t user_load(const struct kernel_file *k, const struct reduce_l
 	const char *failed = "cudaLibraryLoadData";
 	e = cudaLibraryLoadData(&slot->lib, b.code, NULL, NULL, 0, NULL, NULL, 0);
 	free(b.code);
-	if (e == cudaSuccess && (e = cudaLibraryGetKernel(&slot->kernel, slot->lib, k->entry)) != cudaSuccess) {
+	if (e == cudaSuccess && (e = cudaLibraryGetKernel(&slot->kernel, slot->lib, b.entry)) != cudaSuccess)
 		failed = "cudaLibraryGetKernel";
+	void *codes = NULL;
+	size_t codes_bytes = 0;
+	if (e == cudaSuccess &&
+	    ((e = cudaLibraryGetGlobal(&codes, &codes_bytes, slot->lib, "conform_args_")) != cudaSuccess ||
+	     (e = cudaMemcpy(slot->arg_code, codes, sizeof slot->arg_code, cudaMemcpyDeviceToHost)) != cudaSuccess))
+		failed = "the launch check's conform_args_";
+	if (e != cudaSuccess && strcmp(failed, "cudaLibraryLoadData") != 0)
 		(void)cudaLibraryUnload(slot->lib);
-	}
 	if (e != cudaSuccess) {
 		/* The slot stays empty (no key, no library): nothing finds it,
 		 * and its eviction unloads nothing.  The runtime keeps the
@@ -151,13 +166,7 @@ static cudaKernel_t user_load(const struct kernel_file *k, const struct reduce_l
 		(void)cudaGetLastError();
 		if (b.cached && strcmp(failed, "cudaLibraryLoadData") == 0)
 			user_cache_drop(b.key); /* the driver refuses the cached code */
-		if (e == cudaErrorSymbolNotFound)
-			/* decltype cannot see linkage: a C++ entry passes the
-			 * signature check and is missing here by its name. */
-			case_result_set(r, OUTCOME_ERROR, "%s: the compiled code has no kernel named '%s': "
-					"is it declared extern \"C\" __global__?", k->path, k->entry);
-		else
-			cuda_call_failed(r, failed, e);
+		cuda_call_failed(r, failed, e);
 		return NULL;
 	}
 	snprintf(slot->key, sizeof slot->key, "%s", b.key);
@@ -166,7 +175,7 @@ static cudaKernel_t user_load(const struct kernel_file *k, const struct reduce_l
 	else
 		case_result_set(r, OUTCOME_CORRECT, "compiled in %.2f s (%.12s)%s%s", b.seconds, b.key,
 				msg[0] ? "; " : "", msg);
-	return slot->kernel;
+	return slot;
 }
 
 /* The problem as the declaration's expressions see it. */
@@ -226,6 +235,67 @@ static int eval_in(const struct kernel_scope *s, enum kernel_expr e, long long l
 	return 0;
 }
 
+/* The C type a parameter's code stands for, for messages. */
+static const char *arg_type_name(unsigned char code)
+{
+	switch (code) {
+	case 0xc4: return "a 32-bit int";
+	case 0x44: return "a 32-bit unsigned";
+	case 0xc8: return "a 64-bit signed integer";
+	case 0x48: return "a 64-bit unsigned integer";
+	case 0xc2: return "a 16-bit short";
+	case 0x42: return "a 16-bit unsigned short";
+	default: return "an integer";
+	}
+}
+
+/* Evaluates each value parameter of @args and stores it as the entry
+ * declares it.  A value its type cannot hold (n past INT_MAX for an int
+ * n, a negative one for an unsigned) is a SKIP that says so: the kernel
+ * cannot be given this problem, which is no fault of its code. */
+static int user_pass_values(const struct kernel_scope *s, const unsigned char *code, struct user_params *p,
+			    struct case_result *r)
+{
+	const struct kernel_file *k = s->k;
+
+	for (size_t i = 0; i < k->nargs; i++) {
+		long long v;
+		char msg[512];
+		if (k->args[i].role != KARG_VALUE)
+			continue;
+		if (kernel_file_eval_arg(s, i, &v, msg, sizeof msg) < 0) {
+			case_result_set(r, OUTCOME_INVALID, "%s", msg);
+			return -1;
+		}
+		unsigned bytes = code[i] & 0x0f;
+		int is_signed = (code[i] & 0x80) != 0;
+		int bits = (int)bytes * 8;
+		long long lo = is_signed ? (bits == 64 ? LLONG_MIN : -(1LL << (bits - 1))) : 0;
+		long long hi = bits == 64 ? LLONG_MAX : is_signed ? (1LL << (bits - 1)) - 1 : (1LL << bits) - 1;
+		if ((code[i] & 0x40) == 0 || (bytes != 2 && bytes != 4 && bytes != 8)) {
+			case_result_set(r, OUTCOME_ERROR, "%s: parameter %zu of %s has type code 0x%02x, not an "
+					"integer the launch can pass", k->path, i + 1, k->entry_name, code[i]);
+			return -1;
+		}
+		if (v < lo || v > hi) {
+			case_result_set(r, OUTCOME_SKIPPED, "%s = %lld does not fit parameter %zu of %s, %s "
+					"(%lld..%lld): the kernel cannot take this problem", k->args[i].text, v, i + 1,
+					k->entry_name, arg_type_name(code[i]), lo, hi);
+			return -1;
+		}
+		if (bytes == 8)
+			memcpy(p->arg[i], &v, 8);
+		else if (bytes == 4) {
+			int32_t w = (int32_t)v;
+			memcpy(p->arg[i], &w, 4);
+		} else {
+			int16_t w = (int16_t)v;
+			memcpy(p->arg[i], &w, 2);
+		}
+	}
+	return 0;
+}
+
 /* Loads the kernel and fixes the launch from the declaration's
  * expressions: block, shared memory, occupancy, grid, scratch. */
 static int user_configure(struct reduce_launch *l, struct case_result *r)
@@ -238,8 +308,10 @@ static int user_configure(struct reduce_launch *l, struct case_result *r)
 	cudaError_t e;
 
 	int fresh;
-	if (!(p.kernel = user_load(k, l, r, &fresh)))
+	const struct loaded *loaded = user_load(k, l, r, &fresh);
+	if (!loaded)
 		return -1;
+	p.kernel = loaded->kernel;
 	case_result_set(r, OUTCOME_CORRECT, "%s", ""); /* the load's note is the BUILD's */
 	if ((e = cudaGetDevice(&dev)) != cudaSuccess ||
 	    (e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess ||
@@ -276,6 +348,8 @@ static int user_configure(struct reduce_launch *l, struct case_result *r)
 		    &grid, r) < 0 ||
 	    eval_in(&s, KEXPR_SCRATCH, 0, 1LL << 32, "bytes of scratch", &scratch, r) < 0)
 		return -1;
+	if (user_pass_values(&s, loaded->arg_code, &p, r) < 0)
+		return -1;
 	l->block = (int)block;
 	l->grid = (int)grid;
 	l->scratch_bytes = (size_t)scratch;
@@ -290,11 +364,16 @@ static cudaError_t user_launch(const struct reduce_launch *l)
 	const struct user_params &p = launch_params<struct user_params>(l);
 	const void *in = l->in;
 	void *out = l->out, *scratch = l->scratch;
-	long long n = l->n, rows = l->n / l->seg_len, cols = l->seg_len;
-	void *reduce_args[] = {&in, &out, &n, &scratch};
-	void *rows_args[] = {&in, &out, &rows, &cols, &scratch};
-	void **args = p.k->kind == KERNEL_REDUCE ? reduce_args : rows_args;
+	void *args[KERNEL_ARGS_MAX];
 
+	for (size_t i = 0; i < p.k->nargs; i++) {
+		switch (p.k->args[i].role) {
+		case KARG_IN: args[i] = &in; break;
+		case KARG_OUT: args[i] = &out; break;
+		case KARG_SCRATCH: args[i] = &scratch; break;
+		default: args[i] = (void *)p.arg[i]; break;
+		}
+	}
 	if (p.k->cooperative)
 		return cudaLaunchCooperativeKernel((const void *)p.kernel, dim3((unsigned)l->grid),
 						   dim3((unsigned)l->block), args, (size_t)p.shared, l->stream);

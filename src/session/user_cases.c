@@ -18,6 +18,7 @@
 
 #include "num.h"
 #include "params.h"
+#include "requirement.h"
 #include "suite.h"
 #include "text.h"
 
@@ -67,16 +68,16 @@ static int declared(const struct catalog_entry *e, struct case_spec *c, char *er
 		snprintf(err, len, "%s: @expect %s: not an expectation", e->path, e->expect);
 		return -1;
 	}
-	for (const char *p = e->requires; *p;) {
-		size_t l = strcspn(p, ",");
+	if (e->requires[0]) {
 		/* One place is kept for the memory the largest case needs. */
-		if (c->nreq == CASE_REQ_MAX - 1 || suite_requirement_parse(p, l, &c->req[c->nreq]) < 0) {
-			snprintf(err, len, "%s: @requires %.*s: expected sm or mem, one of >= > <= < == !=, "
-				 "and a number (at most %d)", e->path, (int)l, p, CASE_REQ_MAX - 1);
+		char why[256];
+		int count = requirement_parse_list("@requires ", e->requires, c->req, CASE_REQ_MAX - 1, why,
+						   sizeof why);
+		if (count < 0) {
+			snprintf(err, len, "%s: %s", e->path, why);
 			return -1;
 		}
-		c->nreq++;
-		p += l + (p[l] == ',');
+		c->nreq = count;
 	}
 	if (e->timeout[0] && num_parse_decimal(e->timeout, &c->timeout_s) < 0) {
 		snprintf(err, len, "%s: @timeout %s: not a number of seconds", e->path, e->timeout);

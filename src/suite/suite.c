@@ -47,6 +47,7 @@
 #include "file_read.h"
 #include "num.h"
 #include "params.h"
+#include "requirement.h"
 #include "session.h"
 #include "vec.h"
 
@@ -276,68 +277,15 @@ static int substitute(struct loader *l, const char *text, struct kv *kv, size_t 
 	return 0;
 }
 
-int suite_requirement_parse(const char *p, size_t len, struct requirement *r)
-{
-	static const struct { const char *text; enum req_cmp cmp; } ops[] = {
-		/* two-character operators first, so ">=" is not read as ">" */
-		{ ">=", REQ_GE }, { "<=", REQ_LE }, { "==", REQ_EQ }, { "!=", REQ_NE },
-		{ ">", REQ_GT }, { "<", REQ_LT },
-	};
-	const char *end = p + len, *q = p;
-	size_t i;
-	long v = 0;
-
-	while (q < end && *q >= 'a' && *q <= 'z')
-		q++;
-	const char *what = q - p == 2 && strncmp(p, "sm", 2) == 0	 ? "sm"
-			   : q - p == 3 && strncmp(p, "mem", 3) == 0 ? "mem"
-								       : NULL;
-	if (!what)
-		return -1;
-	for (i = 0; i < sizeof ops / sizeof *ops; i++)
-		if (strncmp(q, ops[i].text, strlen(ops[i].text)) == 0)
-			break;
-	if (i == sizeof ops / sizeof *ops)
-		return -2;
-	q += strlen(ops[i].text);
-	if (q == end)
-		return -2;
-	for (; q < end; q++) {
-		if (*q < '0' || *q > '9' || v > 99999)
-			return -2;
-		v = v * 10 + (*q - '0');
-	}
-	snprintf(r->what, sizeof r->what, "%s", what);
-	r->cmp = ops[i].cmp;
-	r->value = (int)v;
-	return 0;
-}
-
 static int parse_requires(struct loader *l, int line, struct case_spec *c, const char *value)
 {
-	const char *p = value;
+	char why[256];
+	int count = requirement_parse_list("requires=", value, c->req, CASE_REQ_MAX, why, sizeof why);
 
-	for (c->nreq = 0;; p++) {
-		size_t len = strcspn(p, ",");
-		struct requirement r;
-
-		if (len == 0)
-			return fail(l, line, "empty requirement in requires=%s", value);
-		switch (suite_requirement_parse(p, len, &r)) {
-		case -1:
-			return fail(l, line, "unknown requirement '%.*s' (known: sm, e.g. sm>=80, and mem in GiB, e.g. mem>=16)",
-				    (int)len, p);
-		case -2:
-			return fail(l, line, "bad requirement '%.*s' (expected sm, one of >= > <= < == !=, and a number)",
-				    (int)len, p);
-		}
-		if (c->nreq == CASE_REQ_MAX)
-			return fail(l, line, "at most %d requirements in requires=%s", CASE_REQ_MAX, value);
-		c->req[c->nreq++] = r;
-		p += len;
-		if (!*p)
-			return 0;
-	}
+	if (count < 0)
+		return fail(l, line, "%s", why);
+	c->nreq = count;
+	return 0;
 }
 
 /* Appends ", word" (or word, first) to a list of names for a message. */

@@ -111,10 +111,6 @@ int suite_add(struct suite *s, const struct case_spec *c, char *err, size_t len)
 
 void suite_free(struct suite *s);
 
-/* Parses one requirement "sm>=80" of len bytes at p: 0, or -1 for an
- * unknown quantity, -2 for a malformed one. */
-int suite_requirement_parse(const char *p, size_t len, struct requirement *r);
-
 /* 1 if name matches any of the globs (fnmatch, '*' crosses dots). */
 int suite_glob_any(const char *name, const char *const *globs, size_t nglobs);
 
