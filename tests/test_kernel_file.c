@@ -586,7 +586,7 @@ static void test_errors(void)
 	CHECK_REFUSED("/*\n * @entry 9k\n */\n", "o.cu:2: ", "@entry: expected");
 	/* The unknown directive's message lists every directive there is. */
 	CHECK_REFUSED(with(" * @argz in out\n"), "o.cu:7: ", "unknown directive '@argz' (kind, entry, args, dtypes, "
-		      "ops, name, summary, tunable, rule, block, grid, shared, scratch, cooperative, expect, "
+		      "ops, name, summary, tunable, rule, block, grid, shared, scratch, workspace, cooperative, expect, "
 		      "requires, timeout)");
 
 	/* @args: each parameter in order; in and out once each. */
@@ -599,6 +599,20 @@ static void test_errors(void)
 	CHECK_REFUSED(with(" * @args in out n\n * @scratch 64\n"), "o.cu:7: ",
 		      "@args passes no scratch, but @scratch (line 8) asks for some");
 	CHECK_REFUSED(with(" * @args in out 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n"), "o.cu:7: ", "@args: at most 16 parameters");
+	/* @workspace: the scratch under the other contract, never both. */
+	CHECK_REFUSED(with(" * @scratch 64\n * @workspace 4 * n\n"), "o.cu:8: ",
+		      "@workspace and @scratch are the same buffer: give one (@scratch is on line 7)");
+	CHECK_REFUSED(with(" * @workspace 4 * n\n * @scratch 64\n"), "o.cu:8: ",
+		      "@workspace and @scratch are the same buffer: give one (@workspace is on line 7)");
+	CHECK_REFUSED(with(" * @args in out n\n * @workspace 64\n"), "o.cu:7: ",
+		      "@args passes no scratch, but @workspace (line 8) asks for some");
+	CHECK_INT(parse("o.cu", with(" * @workspace 4 * n\n")), 0);
+	CHECK_INT(k.workspace, 1);
+	CHECK_STR(k.expr[KEXPR_SCRATCH], "4 * n");
+	kernel_file_free(&k);
+	CHECK_INT(parse("o.cu", with(" * @scratch 4 * n\n")), 0);
+	CHECK_INT(k.workspace, 0);
+	kernel_file_free(&k);
 	CHECK_INT(parse("o.cu", with(" * @args out in n/4 rows cols*2 scratch\n")), 0);
 	CHECK_INT(k.nargs, 6);
 	CHECK_INT(k.args[0].role, KARG_OUT);

@@ -441,6 +441,9 @@ static int parse_rule(struct reader *r, const char *value)
 
 static int parse_expr(struct reader *r, enum kernel_expr e, const char *value)
 {
+	if (r->expr_line[e] && e == KEXPR_SCRATCH && r->k->workspace)
+		return fail(r, "@workspace and @scratch are the same buffer: give one (@workspace is on line %d)",
+			    r->expr_line[e]);
 	if (r->expr_line[e])
 		return fail(r, "%s is given twice (first on line %d)", expr_names[e], r->expr_line[e]);
 	if (!*value)
@@ -532,6 +535,17 @@ static int parse_block(struct reader *r, const char *value) { return parse_expr(
 static int parse_grid(struct reader *r, const char *value) { return parse_expr(r, KEXPR_GRID, value); }
 static int parse_shared(struct reader *r, const char *value) { return parse_expr(r, KEXPR_SHARED, value); }
 static int parse_scratch(struct reader *r, const char *value) { return parse_expr(r, KEXPR_SCRATCH, value); }
+
+/* Scratch the kernel writes before it reads (a seed's "workspace"): the
+ * same bytes as @scratch, under another contract (kernel_file.h). */
+static int parse_workspace(struct reader *r, const char *value)
+{
+	if (r->expr_line[KEXPR_SCRATCH])
+		return fail(r, "@workspace and @scratch are the same buffer: give one (@scratch is on line %d)",
+			    r->expr_line[KEXPR_SCRATCH]);
+	r->k->workspace = 1;
+	return parse_expr(r, KEXPR_SCRATCH, value);
+}
 
 static int parse_cooperative(struct reader *r, const char *value)
 {
@@ -630,7 +644,8 @@ static const struct directive directives[] = {
 	{"dtypes", parse_dtypes, 1},   {"ops", parse_ops, 1},       {"name", parse_name, 1},
 	{"summary", parse_summary, 1}, {"tunable", parse_tunable, 0}, {"rule", parse_rule, 0},
 	{"block", parse_block, 0},     {"grid", parse_grid, 0},     {"shared", parse_shared, 0},
-	{"scratch", parse_scratch, 0}, {"cooperative", parse_cooperative, 1},
+	{"scratch", parse_scratch, 0}, {"workspace", parse_workspace, 1},
+	{"cooperative", parse_cooperative, 1},
 	{"expect", parse_expect, 1},   {"requires", parse_requires, 0}, {"timeout", parse_timeout, 1},
 };
 #define DIRECTIVE_COUNT (sizeof directives / sizeof directives[0])
@@ -917,8 +932,9 @@ static int check_args(struct reader *r)
 	}
 	if (k->expr[KEXPR_SCRATCH] && !scratch) {
 		r->line = k->args_line;
-		return fail(r, "@args passes no scratch, but @scratch (line %d) asks for some: name it where "
-			    "the entry takes it", r->expr_line[KEXPR_SCRATCH]);
+		return fail(r, "@args passes no scratch, but %s (line %d) asks for some: name it where "
+			    "the entry takes it", k->workspace ? "@workspace" : "@scratch",
+			    r->expr_line[KEXPR_SCRATCH]);
 	}
 	return 0;
 }

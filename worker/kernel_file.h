@@ -86,6 +86,10 @@ struct kernel_file {
 	struct tunable_set set;
 	const char *expr[KEXPR_COUNT]; /* NULL: not given (shared, scratch: 0) */
 	int cooperative;
+	/* 1: the scratch is @workspace, which the kernel writes before it
+	 * reads: poisoned before every checked launch, and free to be left
+	 * dirty; 0: @scratch, zeroed once and to be left zeroed. */
+	int workspace;
 	/* The expectation and requirements, as a suite line would give them
 	 * ("" when none), and the deadline (0: the run's). */
 	char expect[16];

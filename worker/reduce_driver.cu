@@ -324,6 +324,9 @@ static int device_run(struct reduce_launch *l, reduce_launch_fn launch, const ch
 	 * audit behind it, so that one wait serves all three. */
 	if ((e = device_poison(l->out_dtype, l->out, (size_t)l->n_out)) != cudaSuccess)
 		return cuda_call_failed(r, "poison output", e);
+	if (l->scratch_poisoned && l->scratch_bytes &&
+	    (e = cudaMemsetAsync(l->scratch, 0xff, l->scratch_bytes, l->stream)) != cudaSuccess)
+		return cuda_call_failed(r, "poison scratch", e);
 	e = launch(l);
 	if (e == cudaSuccess)
 		e = cudaGetLastError();
@@ -480,7 +483,8 @@ static int probe_launch(struct reduce_launch *l, reduce_launch_fn launch, const 
 	cudaError_t e;
 
 	if ((e = probe_fill(p, l->dtype, (void *)l->in, l->n)) != cudaSuccess ||
-	    (l->scratch_bytes && (e = cudaMemset(l->scratch, 0, l->scratch_bytes)) != cudaSuccess) ||
+	    (l->scratch_bytes && !l->scratch_poisoned &&
+	     (e = cudaMemset(l->scratch, 0, l->scratch_bytes)) != cudaSuccess) ||
 	    (e = audit_remember_input(l)) != cudaSuccess)
 		return cuda_call_failed(r, "probe input", e);
 	return device_run(l, launch, name, out, r);

@@ -54,6 +54,8 @@ struct reduce_launch {
 	void *audit;           /* device memory for the audit's report */
 	const void *host_in;   /* what the device input holds (NULL: a probe's, or none) */
 	int scratch_stays_zero; /* the kernel must leave its scratch zeroed (user kernels) */
+	int scratch_poisoned;  /* the kernel writes its scratch before reading it: every checked
+				* launch finds it poisoned (0xff bytes), and it is not audited */
 	/* The family's parameter struct, bound from the variant's declared
 	 * tunables (variant_bind) before shape() runs: read it with
 	 * launch_params<struct family_params>(l). */

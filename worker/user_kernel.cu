@@ -353,8 +353,10 @@ static int user_configure(struct reduce_launch *l, struct case_result *r)
 	l->block = (int)block;
 	l->grid = (int)grid;
 	l->scratch_bytes = (size_t)scratch;
-	/* docs/kernels.md: a kernel must leave its scratch zeroed (audited). */
-	l->scratch_stays_zero = 1;
+	/* docs/kernels.md: a kernel must leave its @scratch zeroed (audited);
+	 * its @workspace is poisoned before every checked launch instead. */
+	l->scratch_stays_zero = !k->workspace;
+	l->scratch_poisoned = k->workspace;
 	p.shared = (int)shared;
 	return 0;
 }
