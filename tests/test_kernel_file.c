@@ -614,6 +614,33 @@ static void test_errors(void)
 	CHECK_INT(k.workspace, 0);
 	kernel_file_free(&k);
 	CHECK_INT(parse("o.cu", with(" * @args out in n/4 rows cols*2 scratch\n")), 0);
+	/* Each value packed as the kernel declares it; one its type cannot
+	 * hold is said, never wrapped. */
+	{
+		unsigned char b[8];
+		char why[512];
+		int32_t i32;
+		long long i64;
+		CHECK_INT(kernel_file_pack_arg(&k, 2, KARG_CODE_INTEGER | KARG_CODE_SIGNED | 4, 2147483647LL, b, why,
+					       sizeof why), 0);
+		memcpy(&i32, b, 4);
+		CHECK_INT(i32, 2147483647);
+		CHECK_INT(kernel_file_pack_arg(&k, 2, KARG_CODE_INTEGER | KARG_CODE_SIGNED | 4, 2147483651LL, b, why,
+					       sizeof why), -1);
+		CHECK_STR(why, "n/4 = 2147483651 does not fit parameter 3 of k, a 32-bit int (-2147483648..2147483647): "
+			       "the kernel cannot take this problem");
+		CHECK_INT(kernel_file_pack_arg(&k, 2, KARG_CODE_INTEGER | 4, 4294967295LL, b, why, sizeof why), 0);
+		CHECK(b[0] == 0xff && b[3] == 0xff && b[4] == 0);
+		CHECK_INT(kernel_file_pack_arg(&k, 2, KARG_CODE_INTEGER | 4, -1, b, why, sizeof why), -1);
+		CHECK_CONTAINS(why, "a 32-bit unsigned (0..4294967295)");
+		CHECK_INT(kernel_file_pack_arg(&k, 2, KARG_CODE_INTEGER | 8, -1, b, why, sizeof why), -1);
+		CHECK_INT(kernel_file_pack_arg(&k, 2, KARG_CODE_INTEGER | KARG_CODE_SIGNED | 8, -5, b, why, sizeof why), 0);
+		memcpy(&i64, b, 8);
+		CHECK_INT(i64, -5);
+		CHECK_INT(kernel_file_pack_arg(&k, 2, KARG_CODE_INTEGER | KARG_CODE_SIGNED | 2, 32768, b, why, sizeof why), -1);
+		CHECK_INT(kernel_file_pack_arg(&k, 2, KARG_CODE_POINTER, 1, b, why, sizeof why), -2);
+		CHECK_CONTAINS(why, "parameter 3 of k has type code 0x01, not an integer");
+	}
 	CHECK_INT(k.nargs, 6);
 	CHECK_INT(k.args[0].role, KARG_OUT);
 	CHECK_INT(k.args[1].role, KARG_IN);

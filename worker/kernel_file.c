@@ -14,6 +14,7 @@
 #include <ctype.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1216,6 +1217,55 @@ int kernel_file_eval_arg(const struct kernel_scope *s, size_t i, long long *out,
 	if (expr_eval(s->k->args[i].text, scope_lookup, (void *)s, out, why, sizeof why) < 0) {
 		snprintf(err, len, "@args parameter %zu '%s': %s", i + 1, s->k->args[i].text, why);
 		return -1;
+	}
+	return 0;
+}
+
+/* The C type of an integer's code, for messages. */
+static const char *integer_words(unsigned char code)
+{
+	switch (code) {
+	case KARG_CODE_INTEGER | KARG_CODE_SIGNED | 4: return "a 32-bit int";
+	case KARG_CODE_INTEGER | 4: return "a 32-bit unsigned";
+	case KARG_CODE_INTEGER | KARG_CODE_SIGNED | 8: return "a 64-bit signed integer";
+	case KARG_CODE_INTEGER | 8: return "a 64-bit unsigned integer";
+	case KARG_CODE_INTEGER | KARG_CODE_SIGNED | 2: return "a 16-bit short";
+	case KARG_CODE_INTEGER | 2: return "a 16-bit unsigned short";
+	default: return "an integer";
+	}
+}
+
+int kernel_file_pack_arg(const struct kernel_file *k, size_t i, unsigned char code, long long v,
+			 unsigned char out[8], char *why, size_t len)
+{
+	unsigned bytes = code & KARG_CODE_BYTES;
+	int is_signed = (code & KARG_CODE_SIGNED) != 0, bits = (int)bytes * 8;
+
+	if (!(code & KARG_CODE_INTEGER) || (bytes != 2 && bytes != 4 && bytes != 8)) {
+		snprintf(why, len, "parameter %zu of %s has type code 0x%02x, not an integer the launch can pass",
+			 i + 1, k->entry_name, code);
+		return -2;
+	}
+	/* An unsigned 64-bit parameter takes every non-negative long long. */
+	long long lo = !is_signed ? 0 : bits == 64 ? LLONG_MIN : -(1LL << (bits - 1));
+	long long hi = bits == 64 ? LLONG_MAX : is_signed ? (1LL << (bits - 1)) - 1 : (1LL << bits) - 1;
+	if (v < lo || v > hi) {
+		snprintf(why, len, "%s = %lld does not fit parameter %zu of %s, %s (%lld..%lld): the kernel "
+			 "cannot take this problem", k->args[i].text, v, i + 1, k->entry_name, integer_words(code),
+			 lo, hi);
+		return -1;
+	}
+	/* Host order, the width the kernel declares: the bits of v's low
+	 * bytes, which in range are the value of either signedness. */
+	memset(out, 0, 8);
+	if (bytes == 8) {
+		memcpy(out, &v, 8);
+	} else if (bytes == 4) {
+		uint32_t w = (uint32_t)v;
+		memcpy(out, &w, 4);
+	} else {
+		uint16_t w = (uint16_t)v;
+		memcpy(out, &w, 2);
 	}
 	return 0;
 }

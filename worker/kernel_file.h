@@ -137,6 +137,22 @@ int kernel_file_eval(const struct kernel_scope *s, enum kernel_expr e, long long
  * Returns 0 with *out, or -1 with a message naming it. */
 int kernel_file_eval_arg(const struct kernel_scope *s, size_t i, long long *out, char *err, size_t len);
 
+/* The codes of the entry's parameters that the launch check writes into
+ * the compiled code (conform_args_): a pointer, a pointer to const, or an
+ * integer of KARG_CODE_BYTES bytes, KARG_CODE_SIGNED or not. */
+#define KARG_CODE_POINTER 0x01
+#define KARG_CODE_CONST_POINTER 0x02
+#define KARG_CODE_INTEGER 0x40
+#define KARG_CODE_SIGNED 0x80
+#define KARG_CODE_BYTES 0x0f
+
+/* Stores value v of parameter i as an integer of the type `code` says,
+ * into out (2, 4 or 8 bytes, host order).  Returns 0; -1 with why when the
+ * type cannot hold v (the case cannot be posed to this kernel: a SKIP);
+ * -2 with why when code is no integer the launch can pass. */
+int kernel_file_pack_arg(const struct kernel_file *k, size_t i, unsigned char code, long long v,
+			 unsigned char out[8], char *why, size_t len);
+
 /* The NAME of a file's variant when it declares none: the file name
  * without ".cu", lower-cased, every other character than [a-z0-9_] made
  * '_'.  Returns 0, or -1 when nothing is left of it. */

@@ -235,20 +235,6 @@ static int eval_in(const struct kernel_scope *s, enum kernel_expr e, long long l
 	return 0;
 }
 
-/* The C type a parameter's code stands for, for messages. */
-static const char *arg_type_name(unsigned char code)
-{
-	switch (code) {
-	case 0xc4: return "a 32-bit int";
-	case 0x44: return "a 32-bit unsigned";
-	case 0xc8: return "a 64-bit signed integer";
-	case 0x48: return "a 64-bit unsigned integer";
-	case 0xc2: return "a 16-bit short";
-	case 0x42: return "a 16-bit unsigned short";
-	default: return "an integer";
-	}
-}
-
 /* Evaluates each value parameter of @args and stores it as the entry
  * declares it.  A value its type cannot hold (n past INT_MAX for an int
  * n, a negative one for an unsigned) is a SKIP that says so: the kernel
@@ -267,30 +253,13 @@ static int user_pass_values(const struct kernel_scope *s, const unsigned char *c
 			case_result_set(r, OUTCOME_INVALID, "%s", msg);
 			return -1;
 		}
-		unsigned bytes = code[i] & 0x0f;
-		int is_signed = (code[i] & 0x80) != 0;
-		int bits = (int)bytes * 8;
-		long long lo = is_signed ? (bits == 64 ? LLONG_MIN : -(1LL << (bits - 1))) : 0;
-		long long hi = bits == 64 ? LLONG_MAX : is_signed ? (1LL << (bits - 1)) - 1 : (1LL << bits) - 1;
-		if ((code[i] & 0x40) == 0 || (bytes != 2 && bytes != 4 && bytes != 8)) {
-			case_result_set(r, OUTCOME_ERROR, "%s: parameter %zu of %s has type code 0x%02x, not an "
-					"integer the launch can pass", k->path, i + 1, k->entry_name, code[i]);
+		switch (kernel_file_pack_arg(k, i, code[i], v, p->arg[i], msg, sizeof msg)) {
+		case -1:
+			case_result_set(r, OUTCOME_SKIPPED, "%s", msg);
 			return -1;
-		}
-		if (v < lo || v > hi) {
-			case_result_set(r, OUTCOME_SKIPPED, "%s = %lld does not fit parameter %zu of %s, %s "
-					"(%lld..%lld): the kernel cannot take this problem", k->args[i].text, v, i + 1,
-					k->entry_name, arg_type_name(code[i]), lo, hi);
+		case -2:
+			case_result_set(r, OUTCOME_ERROR, "%s: %s", k->path, msg);
 			return -1;
-		}
-		if (bytes == 8)
-			memcpy(p->arg[i], &v, 8);
-		else if (bytes == 4) {
-			int32_t w = (int32_t)v;
-			memcpy(p->arg[i], &w, 4);
-		} else {
-			int16_t w = (int16_t)v;
-			memcpy(p->arg[i], &w, 2);
 		}
 	}
 	return 0;
