@@ -221,6 +221,17 @@ expect_grep "$TMP/err" "^conform: --kernels $TMP/onlydir: no \.cu file in it$" "
 printf '/*\n * @kind reduce\n * @kernel k\n */\n' >"$TMP/bad.cu"
 one_line_exit2 "malformed declaration" "$CONFORM" run --kernel "$TMP/bad.cu" --list
 expect_grep "$TMP/err" "^conform: $TMP/bad\.cu:3: unknown directive '@kernel'" "malformed: FILE:LINE: why"
+kernel "$TMP/args_bad.cu" k reduce f32 "@args in n"
+one_line_exit2 "@args without out" "$CONFORM" run --kernel "$TMP/args_bad.cu" --list
+expect_grep "$TMP/err" "^conform: $TMP/args_bad\.cu:[0-9]+: @args: the entry must take both in and out$" "@args: FILE:LINE: why"
+kernel "$TMP/args_ws.cu" k reduce f32 "@args in out n" "@workspace 4 * n"
+one_line_exit2 "@args without the workspace" "$CONFORM" run --kernel "$TMP/args_ws.cu" --list
+expect_grep "$TMP/err" "@args passes no scratch, but @workspace \(line [0-9]+\) asks for some" "@workspace unpassed: said"
+# A template entry and its own parameter order are read as declared.
+kernel "$TMP/tmpl.cu" k reduce f32 "@args out in n/2"
+sed -i 's/^ \* @entry k$/ * @entry k<BLOCK, 4>/' "$TMP/tmpl.cu"
+expect_exit 0 "a template entry with @args" -- "$CONFORM" run --kernel "$TMP/tmpl.cu" --list
+expect_grep "$TMP/out" "^user\.tmpl\.sum\.f32\.n33$" "a template entry's cases"
 kernel "$TMP/undeclared.cu" k reduce f32 "@rule block * items <= 1024"
 one_line_exit2 "an undeclared tunable" "$CONFORM" run --kernel "$TMP/undeclared.cu" --list
 expect_grep "$TMP/err" "^conform: $TMP/undeclared\.cu:[0-9]+: @rule .*not a declared tunable" "undeclared: FILE:LINE"
