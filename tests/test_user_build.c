@@ -207,27 +207,44 @@ static void test_key(void)
 {
 	const char *opts[] = {"--gpu-architecture=sm_90", "-std=c++17", "-DBLOCK=256"};
 	const char *split_a[] = {"ab", "c"}, *split_b[] = {"a", "bc"};
+	const struct nvrtc_header hs[] = {{"cmath", "#define A 1\n"}, {"cfloat", "#define B 2\n"}};
+	const struct nvrtc_header edited[] = {{"cmath", "#define A 2\n"}, {"cfloat", "#define B 2\n"}};
+	const struct nvrtc_header renamed[] = {{"math.h", "#define A 1\n"}, {"cfloat", "#define B 2\n"}};
 	char a[65], b[65];
 
-	user_build_key("int x;", opts, 3, 13, 0, a);
+	user_build_key("int x;", hs, 2, opts, 3, 13, 0, a);
 	CHECK_INT(strlen(a), 64);
 	CHECK_INT(strspn(a, "0123456789abcdef"), 64);
-	user_build_key("int x;", opts, 3, 13, 0, b);
+	user_build_key("int x;", hs, 2, opts, 3, 13, 0, b);
 	CHECK_STR(a, b);
-	user_build_key("int y;", opts, 3, 13, 0, b);
+	user_build_key("int y;", hs, 2, opts, 3, 13, 0, b);
 	CHECK(strcmp(a, b) != 0);
-	user_build_key("int x;", opts, 2, 13, 0, b);
+	user_build_key("int x;", hs, 2, opts, 2, 13, 0, b);
 	CHECK(strcmp(a, b) != 0);
 	const char *other[] = {"--gpu-architecture=sm_90", "-std=c++17", "-DBLOCK=512"};
-	user_build_key("int x;", other, 3, 13, 0, b);
+	user_build_key("int x;", hs, 2, other, 3, 13, 0, b);
 	CHECK(strcmp(a, b) != 0);
-	user_build_key("int x;", opts, 3, 13, 1, b);
+	user_build_key("int x;", hs, 2, opts, 3, 13, 1, b);
 	CHECK(strcmp(a, b) != 0);
-	user_build_key("int x;", opts, 3, 12, 0, b);
+	user_build_key("int x;", hs, 2, opts, 3, 12, 0, b);
 	CHECK(strcmp(a, b) != 0);
-	/* Parts do not run together. */
-	user_build_key("s", split_a, 2, 13, 0, a);
-	user_build_key("s", split_b, 2, 13, 0, b);
+	/* A conform whose headers differ compiles afresh: their text, their
+	 * names and their number are in the key. */
+	user_build_key("int x;", edited, 2, opts, 3, 13, 0, b);
+	CHECK(strcmp(a, b) != 0);
+	user_build_key("int x;", renamed, 2, opts, 3, 13, 0, b);
+	CHECK(strcmp(a, b) != 0);
+	user_build_key("int x;", hs, 1, opts, 3, 13, 0, b);
+	CHECK(strcmp(a, b) != 0);
+	user_build_key("int x;", NULL, 0, opts, 3, 13, 0, b);
+	CHECK(strcmp(a, b) != 0);
+	/* Parts do not run together: options, nor headers with options. */
+	user_build_key("s", NULL, 0, split_a, 2, 13, 0, a);
+	user_build_key("s", NULL, 0, split_b, 2, 13, 0, b);
+	CHECK(strcmp(a, b) != 0);
+	const char *as_opts[] = {"cmath", "#define A 1\n"};
+	user_build_key("s", hs, 1, NULL, 0, 13, 0, a);
+	user_build_key("s", NULL, 0, as_opts, 2, 13, 0, b);
 	CHECK(strcmp(a, b) != 0);
 }
 

@@ -121,37 +121,34 @@ static char *program_log(const struct nvrtc *lib, nvrtc_program prog)
 	return log;
 }
 
-int nvrtc_compile(const struct nvrtc *lib, const char *src, const char *name, const char *const *opts,
-		  int nopts, const char *entry, char *lowered, size_t lowered_len, void **code,
-		  size_t *code_len, char **log, char *err, size_t len)
+/* nvrtc_compile with the headers as NVRTC takes them: two arrays. */
+static int compile_program(const struct nvrtc *lib, const struct nvrtc_job *job, const char *const *texts,
+			   const char *const *names, char *lowered, size_t lowered_len, void **code,
+			   size_t *code_len, char **log, char *err, size_t len)
 {
 	nvrtc_program prog = NULL;
 	const char *mangled = NULL;
 	int rc;
 
-	*code = NULL;
-	*code_len = 0;
-	*log = NULL;
-	lowered[0] = '\0';
-	if ((rc = lib->create_program(&prog, src, name, 0, NULL, NULL)) != 0) {
+	if ((rc = lib->create_program(&prog, job->src, job->name, job->nheaders, texts, names)) != 0) {
 		snprintf(err, len, "nvrtcCreateProgram: %s", lib->get_error_string(rc));
 		return -1;
 	}
-	if ((rc = lib->add_name_expression(prog, entry)) != 0) {
-		snprintf(err, len, "nvrtcAddNameExpression(%s): %s", entry, lib->get_error_string(rc));
+	if ((rc = lib->add_name_expression(prog, job->entry)) != 0) {
+		snprintf(err, len, "nvrtcAddNameExpression(%s): %s", job->entry, lib->get_error_string(rc));
 		lib->destroy_program(&prog);
 		return -1;
 	}
-	rc = lib->compile_program(prog, nopts, opts);
+	rc = lib->compile_program(prog, job->nopts, job->opts);
 	*log = program_log(lib, prog);
 	if (rc != 0) {
 		snprintf(err, len, "%s", lib->get_error_string(rc));
 		lib->destroy_program(&prog);
 		return -1;
 	}
-	if ((rc = lib->get_lowered_name(prog, entry, &mangled)) != 0 || !mangled ||
+	if ((rc = lib->get_lowered_name(prog, job->entry, &mangled)) != 0 || !mangled ||
 	    strlen(mangled) >= lowered_len) {
-		snprintf(err, len, "nvrtcGetLoweredName(%s): %s", entry,
+		snprintf(err, len, "nvrtcGetLoweredName(%s): %s", job->entry,
 			 rc ? lib->get_error_string(rc) : "no name, or one too long");
 		lib->destroy_program(&prog);
 		return -1;
@@ -178,4 +175,35 @@ int nvrtc_compile(const struct nvrtc *lib, const char *src, const char *name, co
 	*code_len = size;
 	lib->destroy_program(&prog);
 	return 0;
+}
+
+int nvrtc_compile(const struct nvrtc *lib, const struct nvrtc_job *job, char *lowered, size_t lowered_len,
+		  void **code, size_t *code_len, char **log, char *err, size_t len)
+{
+	const char **texts = NULL, **names = NULL;
+
+	*code = NULL;
+	*code_len = 0;
+	*log = NULL;
+	lowered[0] = '\0';
+	if (job->nheaders > 0) {
+		texts = malloc((size_t)job->nheaders * sizeof *texts);
+		names = malloc((size_t)job->nheaders * sizeof *names);
+		if (!texts || !names) {
+			free(texts);
+			free(names);
+			snprintf(err, len, "out of memory for %d headers", job->nheaders);
+			return -1;
+		}
+		for (int i = 0; i < job->nheaders; i++) {
+			texts[i] = job->headers[i].text;
+			names[i] = job->headers[i].name;
+		}
+	}
+	/* The arrays live until the program is destroyed: NVRTC's manual
+	 * does not say it copies them at creation. */
+	int rc = compile_program(lib, job, texts, names, lowered, lowered_len, code, code_len, log, err, len);
+	free(texts);
+	free(names);
+	return rc;
 }

@@ -40,20 +40,35 @@ struct nvrtc {
 	int (*get_lowered_name)(nvrtc_program prog, const char *name_expression, const char **lowered);
 };
 
+/* A header given to NVRTC in memory: `name` as the source includes it
+ * (<name> or "name"), found before any --include-path. */
+struct nvrtc_header {
+	const char *name;
+	const char *text;
+};
+
 /* Opens NVRTC.  Returns 0, or -1 with a message saying what was tried. */
 int nvrtc_open(struct nvrtc *lib, char *err, size_t len);
 void nvrtc_close(struct nvrtc *lib);
 
-/* Compiles src (called `name` in its messages) to a cubin with options,
- * instantiating the kernel `entry` (a name expression: "sum",
- * "sum<256, 4>") and giving its name in the cubin in lowered[] (the
- * mangled name of a C++ kernel).  Returns 0 with *code (malloc'd,
- * *code_len bytes), or -1 with err saying why in a line; either way *log
- * is NVRTC's log (malloc'd, possibly empty) or NULL when there was none
- * to take. */
-int nvrtc_compile(const struct nvrtc *lib, const char *src, const char *name, const char *const *opts,
-		  int nopts, const char *entry, char *lowered, size_t lowered_len, void **code,
-		  size_t *code_len, char **log, char *err, size_t len);
+/* What one compile is given. */
+struct nvrtc_job {
+	const char *src;                     /* the program */
+	const char *name;                    /* what NVRTC's messages call it */
+	const struct nvrtc_header *headers;  /* found before any --include-path */
+	int nheaders;
+	const char *const *opts;
+	int nopts;
+	const char *entry;                   /* the kernel, as a name expression: "sum", "sum<256, 4>" */
+};
+
+/* Compiles job's program to a cubin, instantiating its entry and giving
+ * the entry's name in the cubin in lowered[] (the mangled name of a C++
+ * kernel).  Returns 0 with *code (malloc'd, *code_len bytes), or -1 with
+ * err saying why in a line; either way *log is NVRTC's log (malloc'd,
+ * possibly empty) or NULL when there was none to take. */
+int nvrtc_compile(const struct nvrtc *lib, const struct nvrtc_job *job, char *lowered, size_t lowered_len,
+		  void **code, size_t *code_len, char **log, char *err, size_t len);
 
 #ifdef __cplusplus
 }

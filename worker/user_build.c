@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "file_read.h"
+#include "nvrtc_headers.h"
 #include "sha256.h"
 #include "text.h"
 #include "whole_file.h"
@@ -227,17 +228,24 @@ int user_build_options(const struct user_config *c, char *buf, size_t len, const
 	return n;
 }
 
-void user_build_key(const char *src, const char *const *opts, int nopts, int nvrtc_major,
-		    int nvrtc_minor, char key[65])
+void user_build_key(const char *src, const struct nvrtc_header *headers, int nheaders,
+		    const char *const *opts, int nopts, int nvrtc_major, int nvrtc_minor, char key[65])
 {
 	struct sha256 h;
 	unsigned char d[32];
-	char version[32];
+	char version[32], count[32];
 
 	sha256_init(&h);
 	/* Each part ends with a NUL, which none holds, so no two different
-	 * lists of parts run together into the same bytes. */
+	 * lists of parts run together into the same bytes; the headers' count
+	 * keeps them apart from the options. */
 	sha256_update(&h, src, strlen(src) + 1);
+	snprintf(count, sizeof count, "headers %d", nheaders);
+	sha256_update(&h, count, strlen(count) + 1);
+	for (int i = 0; i < nheaders; i++) {
+		sha256_update(&h, headers[i].name, strlen(headers[i].name) + 1);
+		sha256_update(&h, headers[i].text, strlen(headers[i].text) + 1);
+	}
 	for (int i = 0; i < nopts; i++)
 		sha256_update(&h, opts[i], strlen(opts[i]) + 1);
 	snprintf(version, sizeof version, "nvrtc %d.%d", nvrtc_major, nvrtc_minor);
@@ -488,7 +496,7 @@ int user_build_key_of(const struct nvrtc *lib, const struct user_config *c, char
 
 	if (!src)
 		return -1;
-	user_build_key(src, opts, nopts, lib->major, lib->minor, key);
+	user_build_key(src, nvrtc_headers, nvrtc_headers_count, opts, nopts, lib->major, lib->minor, key);
 	free(src);
 	return 0;
 }
@@ -511,7 +519,7 @@ int user_build(const struct nvrtc *lib, const struct user_config *c, struct user
 		snprintf(msg, len, "out of memory");
 		return -1;
 	}
-	user_build_key(src, opts, nopts, lib->major, lib->minor, b->key);
+	user_build_key(src, nvrtc_headers, nvrtc_headers_count, opts, nopts, lib->major, lib->minor, b->key);
 	have_cache = user_cache_dir(cache, sizeof cache) == 0;
 	if (have_cache && user_cache_load(cache, b->key, &b->code, &b->code_len, b->entry, sizeof b->entry) == 0) {
 		char text[RESULT_MESSAGE_MAX];
@@ -523,8 +531,10 @@ int user_build(const struct nvrtc *lib, const struct user_config *c, struct user
 		return 0;
 	}
 	double t0 = text_now();
-	int rc = nvrtc_compile(lib, src, c->k->path, opts, nopts, c->k->entry, b->entry, sizeof b->entry,
-			       &b->code, &b->code_len, &log, why, sizeof why);
+	const struct nvrtc_job job = {src, c->k->path, nvrtc_headers, nvrtc_headers_count, opts, nopts,
+				      c->k->entry};
+	int rc = nvrtc_compile(lib, &job, b->entry, sizeof b->entry, &b->code, &b->code_len, &log, why,
+			       sizeof why);
 	b->seconds = text_now() - t0;
 	free(src);
 	char text[RESULT_MESSAGE_MAX];

@@ -12,8 +12,9 @@
  *
  * Compiled code is cached under $XDG_CACHE_HOME/conform/ (else
  * ~/.cache/conform/), one file per SHA-256 of the program text, the
- * options (the architecture among them) and NVRTC's version: anything
- * that could change the code changes the name.  A file is written whole
+ * headers conform gives NVRTC, the options (the architecture among them)
+ * and NVRTC's version: anything that could change the code changes the
+ * name.  A file is written whole
  * (a temporary beside it, then rename), so a reader never sees half a
  * cubin; a cache that cannot be written only costs the next compile.
  */
@@ -52,10 +53,10 @@ char *user_build_source(const struct user_config *c);
  * count, or -1 when buf is too small. */
 int user_build_options(const struct user_config *c, char *buf, size_t len, const char **opts);
 
-/* The cache key (64 hex digits) of a program, its options and NVRTC's
- * version. */
-void user_build_key(const char *src, const char *const *opts, int nopts, int nvrtc_major,
-		    int nvrtc_minor, char key[65]);
+/* The cache key (64 hex digits) of a program, the headers it is given in
+ * memory (nvrtc_headers.h), its options and NVRTC's version. */
+void user_build_key(const char *src, const struct nvrtc_header *headers, int nheaders,
+		    const char *const *opts, int nopts, int nvrtc_major, int nvrtc_minor, char key[65]);
 
 /* The cache directory: $XDG_CACHE_HOME/conform, else $HOME/.cache/conform.
  * Returns 0, or -1 when neither variable is set (nothing is cached). */
