@@ -11,7 +11,8 @@
  *
  * The protocol goes to a private duplicate of stdout; stdout itself is
  * pointed at stderr so that kernel printf or library chatter can never
- * corrupt a protocol line.  After a fatal (sticky) CUDA error the worker
+ * corrupt a protocol line (conform shows the worker's stderr with -v, and
+ * sends it to /dev/null otherwise).  After a fatal (sticky) CUDA error the worker
  * reports the case and exits: its context is unusable.
  */
 #include "config.h"
@@ -331,6 +332,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "conform-worker: cannot set up the protocol stream\n");
 		return 2;
 	}
+	/* A kernel's printf reaches stdout when the CUDA runtime
+	 * synchronises; line by line, so that a worker the watchdog kills
+	 * later has already written what the earlier launches printed. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 
 	char line[PROTO_LINE_MAX];
 	char nodev[512];
@@ -372,6 +377,9 @@ int main(int argc, char **argv)
 		const char *slow = getenv("CONFORM_TEST_SLOW");
 		t.slowdown = slow && strcmp(slow, a.variant) == 0 ? 2 : 1;
 		run_case(verb, &a, has_gpu, nodev, &r);
+		/* What the case printed comes before conform hears it ended
+		 * (-v shows both on one stream), a last unfinished line too. */
+		fflush(stdout);
 		char out[PROTO_LINE_MAX];
 		if (proto_format_done(out, sizeof out, seq, &r) < 0 || write_line(proto, out) < 0)
 			return 1;
