@@ -6,19 +6,20 @@
  * unknown, where nvcc finds the host compiler's headers.  These texts make
  * the usual includes of a kernel written for nvcc work unchanged:
  *
- * - libcu++ first: each header includes its <cuda/std/...> counterpart
- *   from the toolkit (found on the include path that user_build_options
- *   gives), which under NVRTC defines the <climits> and <cstdint> macros
- *   and types, INFINITY and NAN, and the values <cfloat>'s macros are
- *   spelled from (__FLT_MAX__ and the like, as GCC's <float.h> does);
+ * - libcu++ first: a header includes its <cuda/std/...> counterpart from
+ *   the toolkit (found on the include path that user_build_options gives)
+ *   where that does the work under NVRTC: the <climits> and <cstdint>
+ *   macros and types, numeric_limits (INFINITY and NAN are spelled with
+ *   it, as libcu++ spells them), and the values <cfloat>'s macros name
+ *   (__FLT_MAX__ and the like, as GCC's <float.h> does);
  * - the std:: names are NVRTC's own global functions (::exp, ::isinf,
  *   ::printf, declared implicitly), brought into std by using-declarations
  *   as libstdc++ does, and not cuda::std's functions of the same names:
  *   those are other functions, and `using namespace std;` with a call to
  *   exp(x) would then be ambiguous between ::exp and cuda::std::exp, where
- *   under nvcc it compiles.  Only what NVRTC lacks globally (isnormal,
- *   fpclassify, the comparisons) and the class templates (numeric_limits)
- *   are cuda::std's;
+ *   under nvcc it compiles.  numeric_limits is cuda::std's; the few
+ *   <cmath> functions NVRTC lacks globally (fpclassify, isnormal, the
+ *   comparisons) are ours, see SHIM_CLASSIFY;
  * - std::max and std::min are ours, the standard's definitions (a < b ? b
  *   : a), since libcu++ keeps its own in an internal header; for floats
  *   they differ from CUDA's global max() and fmaxf() on a NaN, as they do
@@ -48,25 +49,50 @@ static const char cstddef_text[] =
 	"namespace std { using ::size_t; using ::ptrdiff_t; using ::cuda::std::nullptr_t; }\n"
 	"#endif\n";
 
+/* The classification functions NVRTC lacks, for float and double.  Ours:
+ * libcu++ has them only in <cuda/std/cmath>, which takes several times
+ * longer to compile than everything else here together, and every
+ * configuration of a kernel is a compile of its own. */
+#define SHIM_CLASSIFY(V)                                                                           \
+	"__host__ __device__ inline int fpclassify(" V " x)\n"                                      \
+	"{ return ::isnan(x) ? FP_NAN : ::isinf(x) ? FP_INFINITE : x == 0 ? FP_ZERO\n"              \
+	"  : ::fabs(x) < ::cuda::std::numeric_limits<" V ">::min() ? FP_SUBNORMAL : FP_NORMAL; }\n"  \
+	"__host__ __device__ inline bool isnormal(" V " x) { return fpclassify(x) == FP_NORMAL; }\n" \
+	"__host__ __device__ inline bool isunordered(" V " a, " V " b) { return ::isnan(a) || ::isnan(b); }\n" \
+	"__host__ __device__ inline bool isgreater(" V " a, " V " b) { return !isunordered(a, b) && a > b; }\n" \
+	"__host__ __device__ inline bool isgreaterequal(" V " a, " V " b) { return !isunordered(a, b) && a >= b; }\n" \
+	"__host__ __device__ inline bool isless(" V " a, " V " b) { return !isunordered(a, b) && a < b; }\n" \
+	"__host__ __device__ inline bool islessequal(" V " a, " V " b) { return !isunordered(a, b) && a <= b; }\n" \
+	"__host__ __device__ inline bool islessgreater(" V " a, " V " b) { return !isunordered(a, b) && a != b; }\n"
+
 static const char cmath_text[] =
 	SHIM_HEAD("cmath")
 	"#ifndef CONFORM_SHIM_CMATH\n"
 	"#define CONFORM_SHIM_CMATH\n"
-	"#include <cuda/std/cmath>\n"
 	"#include <cstddef>\n"
 	"#include <limits>\n"
 	"#include <algorithm>\n"
+	/* Token for token as libcu++'s <cuda/std/cmath> defines them under
+	 * NVRTC (unguarded), so that including it after this is no
+	 * incompatible redefinition. */
 	"#ifndef INFINITY\n"
-	"#define INFINITY ::cuda::std::numeric_limits<float>::infinity()\n"
+	"#define INFINITY _CUDA_VSTD::numeric_limits<float>::infinity()\n"
 	"#endif\n"
 	"#ifndef NAN\n"
-	"#define NAN ::cuda::std::numeric_limits<float>::quiet_NaN()\n"
+	"#define NAN _CUDA_VSTD::numeric_limits<float>::quiet_NaN()\n"
 	"#endif\n"
 	"#ifndef HUGE_VALF\n"
 	"#define HUGE_VALF ::cuda::std::numeric_limits<float>::infinity()\n"
 	"#endif\n"
 	"#ifndef HUGE_VAL\n"
 	"#define HUGE_VAL ::cuda::std::numeric_limits<double>::infinity()\n"
+	"#endif\n"
+	"#ifndef FP_NAN\n"
+	"#define FP_NAN 0\n"
+	"#define FP_INFINITE 1\n"
+	"#define FP_ZERO 2\n"
+	"#define FP_SUBNORMAL 3\n"
+	"#define FP_NORMAL 4\n"
 	"#endif\n"
 	"namespace std {\n"
 	"using ::abs; using ::fabs; using ::fmod; using ::remainder; using ::remquo; using ::fma;\n"
@@ -81,9 +107,8 @@ static const char cmath_text[] =
 	"using ::frexp; using ::ldexp; using ::modf; using ::scalbn; using ::scalbln; using ::ilogb; using ::logb;\n"
 	"using ::nextafter; using ::copysign;\n"
 	"using ::isfinite; using ::isinf; using ::isnan; using ::signbit;\n"
-	"using ::cuda::std::fpclassify; using ::cuda::std::isnormal;\n"
-	"using ::cuda::std::isgreater; using ::cuda::std::isgreaterequal; using ::cuda::std::isless;\n"
-	"using ::cuda::std::islessequal; using ::cuda::std::islessgreater; using ::cuda::std::isunordered;\n"
+	SHIM_CLASSIFY("float")
+	SHIM_CLASSIFY("double")
 	"}\n"
 	"#endif\n";
 
