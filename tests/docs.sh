@@ -27,7 +27,7 @@ checks=$((checks + 1))
 # conform's own never belongs here: add it to the command's option table.
 allowed='
 --with-cuda --without-cuda --with-cuda-arch --enable-asan --enable-werror --prefix
---include-path
+--include-path --expt-relaxed-constexpr
 --tool
 --clock-control --cache-control --metrics --set
 --array --dependency --parsable --wrap
@@ -38,7 +38,7 @@ allowed='
 --rounds --launches --triton
 --softmax
 '
-# 1 configure; 2 NVRTC (nvcc's spelling); 3 compute-sanitizer; 4 ncu
+# 1 configure; 2 NVRTC and nvcc (nvcc's spelling); 3 compute-sanitizer; 4 ncu
 # (Nsight Compute); 5 sbatch (Slurm); 6 curl; 7 conform-worker, which
 # conform starts (its catalog query), not a command a user types;
 # 8 scripts/mutants; 9 scripts/peer-softmax.py; 10 scripts/ncu-softmax;

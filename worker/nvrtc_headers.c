@@ -197,7 +197,8 @@ static const char cstdio_text[] =
 	"#endif\n";
 
 /* assert is NVRTC's own too (libcu++'s <cassert> is empty under NVRTC):
- * a failed one traps the kernel, which conform reports as a CRASH. */
+ * a failed one stops the kernel, an ERROR ("device-side assert
+ * triggered") after which conform starts a fresh worker. */
 static const char cassert_text[] =
 	SHIM_HEAD("cassert")
 	"#ifndef CONFORM_SHIM_CASSERT\n"
