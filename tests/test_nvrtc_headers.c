@@ -7,7 +7,8 @@
  * without a warning, as it is and with its #include lines in the reverse
  * order (cub, cooperative groups and libcu++ first, the shims after them),
  * and with nvcc where configure found one: a kernel nvcc compiles compiles
- * unchanged under conform.
+ * unchanged under conform.  So does tests/data/headers_implicit.cu, which
+ * includes nothing and uses what nvcc's implicit includes give.
  *
  * Needs no GPU; skipped (77) where NVRTC or the toolkit's headers are not
  * found.
@@ -124,7 +125,20 @@ static void test_alone(const struct nvrtc *lib, const char *inc)
 	}
 }
 
-/* nvcc compiles the same file, T given as conform's prelude gives it. */
+/* A kernel that includes nothing has what nvcc's implicit includes give. */
+static void test_implicit(const struct nvrtc *lib, const char *inc, const char *path)
+{
+	char why[256], *text;
+	size_t size;
+
+	CHECK_INT(file_read_bounded(path, 1 << 20, &text, &size, why, sizeof why), 0);
+	if (!text)
+		return;
+	CHECK_INT(build(lib, inc, "headers_implicit.cu", text), 0);
+	free(text);
+}
+
+/* nvcc compiles the file at path, T given as conform's prelude gives it. */
 static void test_nvcc(const char *tmp, const char *path)
 {
 	const char *nvcc = getenv("NVCC");
@@ -174,6 +188,9 @@ int main(void)
 	snprintf(path, sizeof path, "%s/tests/data/headers_all.cu", CONFORM_SRCDIR);
 	test_alone(&lib, inc);
 	test_compile(&lib, inc, path);
+	test_nvcc(tmp, path);
+	snprintf(path, sizeof path, "%s/tests/data/headers_implicit.cu", CONFORM_SRCDIR);
+	test_implicit(&lib, inc, path);
 	test_nvcc(tmp, path);
 	snprintf(path, sizeof path, "rm -rf '%s'", tmp);
 	if (system(path) != 0)

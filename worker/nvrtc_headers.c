@@ -273,6 +273,22 @@ static const char cub_text[] =
 	"#include <cub/util_type.cuh>\n"
 	"#endif\n";
 
+/* What nvcc's implicit <cuda_runtime.h> brings along from the host's
+ * library, so that a kernel uses INFINITY, std::exp, INT_MAX or int32_t
+ * with no #include: the prelude includes this (user_build_source).  Only
+ * where the toolkit's headers are found: without them a kernel that
+ * includes nothing still compiles. */
+static const char nvcc_implicit_text[] =
+	SHIM_HEAD("conform/nvcc_implicit.h")
+	"#ifndef CONFORM_SHIM_NVCC_IMPLICIT\n"
+	"#define CONFORM_SHIM_NVCC_IMPLICIT\n"
+	"#if __has_include(<cuda/std/limits>)\n"
+	"#include <cmath>\n"
+	"#include <climits>\n"
+	"#include <cstdint>\n"
+	"#endif\n"
+	"#endif\n";
+
 /* A C header that is its C++ one: <stdint.h> is <cstdint>. */
 #define C_HEADER(c, cxx) {c, SHIM_HEAD(c) "#include <" cxx ">\n"}
 
@@ -285,7 +301,7 @@ const struct nvrtc_header nvrtc_headers[] = {
 	{"cstdio", cstdio_text},   C_HEADER("stdio.h", "cstdio"),
 	{"cassert", cassert_text}, C_HEADER("assert.h", "cassert"),
 	{"limits", limits_text},   {"algorithm", algorithm_text},
-	{"cub/cub.cuh", cub_text},
+	{"cub/cub.cuh", cub_text},  {"conform/nvcc_implicit.h", nvcc_implicit_text},
 };
 
 const int nvrtc_headers_count = (int)(sizeof nvrtc_headers / sizeof nvrtc_headers[0]);

@@ -169,6 +169,7 @@ char *user_build_source(const struct user_config *c)
 	/* The source hash covers the files it includes (kernel_file.c): here
 	 * it makes an edit of one of them a new build. */
 	fprintf(f, "// conform source %s\n#line 1 \"conform prelude\"\n", k->sha256);
+	fprintf(f, "#include <conform/nvcc_implicit.h>\n"); /* nvrtc_headers.c */
 	fprintf(f, "#define CONFORM_SUM 0\n#define CONFORM_MAX 1\n#define CONFORM_MIN 2\n");
 	fprintf(f, "#define CONFORM_OP %d\n", c->op == OP_MAX ? 1 : c->op == OP_MIN ? 2 : 0);
 	if (c->dtype == DTYPE_BF16)
