@@ -23,7 +23,9 @@
  * a user's kernel: variant.h's build()), so that conform can give that step
  * a deadline of its own; its DONE has outcome correct when the case can
  * run, with a note ("cache hit", "compiled in 0.84 s"), else the outcome
- * and message the case ends with.  A line is at most
+ * and message the case ends with.  A compile-only worker
+ * (conform-worker --compile-for SM) greets with NODEV and answers BUILD
+ * alone, by compiling into the cache for the architecture it was given.  A line is at most
  * PROTO_LINE_MAX bytes, newline and terminator included; the parsers refuse
  * a longer one.
  * An empty params string travels as "-", and so does an untimed case's

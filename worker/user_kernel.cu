@@ -14,7 +14,9 @@
  * loaded kernels are kept for the worker's life in a small table keyed by
  * the build key, so the case (and every later one of the same
  * configuration) finds its kernel there; a RUN that finds none builds it
- * first, inside its deadline (a worker driven by hand).  That table and
+ * first, inside its deadline (a worker driven by hand).  The compile
+ * itself is user_compile.h's, shared with the compile-only workers that
+ * fill the cache ahead of the cases.  That table and
  * the NVRTC handle are process state on purpose, as the input cache is:
  * the worker runs one case at a time, and conform never links this file.
  */
@@ -31,6 +33,7 @@ extern "C" {
 #include "text.h" /* a C header without C++ guards */
 }
 #include "user_build.h"
+#include "user_compile.h"
 #include "device_reduce.cuh"
 
 /* The launch's parameters: the tunables' values first (where
@@ -62,28 +65,10 @@ struct loaded {
 };
 
 static struct {
-	int nvrtc_tried;
-	struct nvrtc nvrtc;
-	char nvrtc_why[512];
-	char include_dir[1024];
+	struct user_compiler compiler;
 	struct loaded loaded[LOADED_MAX];
 	size_t nloaded, next_evict;
 } user;
-
-/* NVRTC, opened on first use.  Returns 0, or -1 with the reason. */
-static int user_nvrtc(char *msg, size_t len)
-{
-	if (!user.nvrtc_tried) {
-		user.nvrtc_tried = 1;
-		if (nvrtc_open(&user.nvrtc, user.nvrtc_why, sizeof user.nvrtc_why) == 0)
-			user_build_include_dir(&user.nvrtc, user.include_dir, sizeof user.include_dir);
-	}
-	if (!user.nvrtc.handle) {
-		snprintf(msg, len, "%s", user.nvrtc_why);
-		return -1;
-	}
-	return 0;
-}
 
 static int device_sm(void)
 {
@@ -116,24 +101,24 @@ static const struct loaded *user_load(const struct kernel_file *k, const struct 
 	cudaError_t e;
 
 	*fresh = 0;
-	if (user_nvrtc(msg, sizeof msg) < 0) {
+	if (user_compiler_open(&user.compiler, msg, sizeof msg) < 0) {
 		case_result_set(r, OUTCOME_SKIPPED, "%s", msg);
 		return NULL;
 	}
-	const struct user_config c = {k, l->dtype, l->op, p.value, device_sm(), user.include_dir};
+	const struct user_config c = {k, l->dtype, l->op, p.value, device_sm(), user.compiler.include_dir};
 	char key[65];
 	/* A configuration this worker loaded already costs no build, not even
 	 * a read of the cache. */
-	const struct loaded *have = user_build_key_of(&user.nvrtc, &c, key) == 0 ? loaded_find(key) : NULL;
+	const struct loaded *have =
+		user_build_key_of(&user.compiler.nvrtc, &c, key) == 0 ? loaded_find(key) : NULL;
 	*fresh = !have;
 	if (have) {
 		case_result_set(r, OUTCOME_CORRECT, "loaded already (%.12s)", key);
 		return have;
 	}
-	if (user_build(&user.nvrtc, &c, &b, msg, sizeof msg) < 0) {
-		case_result_set(r, OUTCOME_ERROR, "%s %s", k->path, msg);
+	/* r holds the build's note from here on; a failed load replaces it. */
+	if (user_compile(&user.compiler, &c, &b, r) < 0)
 		return NULL;
-	}
 	struct loaded *slot;
 	if (user.nloaded < LOADED_MAX) {
 		slot = &user.loaded[user.nloaded++];
@@ -170,11 +155,6 @@ static const struct loaded *user_load(const struct kernel_file *k, const struct 
 		return NULL;
 	}
 	snprintf(slot->key, sizeof slot->key, "%s", b.key);
-	if (b.cached)
-		case_result_set(r, OUTCOME_CORRECT, "cache hit (%.12s)%s%s", b.key, msg[0] ? "; " : "", msg);
-	else
-		case_result_set(r, OUTCOME_CORRECT, "compiled in %.2f s (%.12s)%s%s", b.seconds, b.key,
-				msg[0] ? "; " : "", msg);
 	return slot;
 }
 
@@ -403,8 +383,7 @@ static void user_build_case(const struct case_args *a, struct case_result *r)
 	 * (one already loaded by this worker goes unsaid). */
 	int fresh;
 	if (user_load(k, &l, r, &fresh) && fresh)
-		fprintf(stderr, "conform-worker: %s %s %s: %s\n", a->variant, dtype_name(a->dtype),
-			a->params && a->params[0] ? a->params : "defaults", r->message);
+		user_compile_tell(a, r, "");
 }
 
 extern "C" const struct kernel_ops user_kernel_ops = {

@@ -5,6 +5,13 @@
  *   conform-worker --catalog      print the variant catalog and exit
  *   conform-worker --device N     greet (HELLO/NODEV), then run RUN (and
  *                                 BUILD) lines from stdin until end of input
+ *   conform-worker --compile-for SM
+ *                                 a compile-only worker: greet NODEV, then
+ *                                 answer BUILD lines by compiling the user
+ *                                 kernel's configuration for sm_SM into the
+ *                                 cache (user_compile.h); it never touches
+ *                                 CUDA, so it needs no GPU and makes no
+ *                                 context (conform's compile pool runs several)
  *   --kernel FILE (either mode, repeatable) adds a user's kernel file to the
  *   catalog as user.NAME (kernel_file.h); a file that cannot be read is an
  *   "error" record of the catalog (exit 2), so conform says why in one line.
@@ -28,6 +35,7 @@
 #include "num.h"
 #include "proto.h"
 #include "text.h"
+#include "user_compile.h"
 #include "variant.h"
 #ifdef HAVE_CUDA
 #include "gpu.h"
@@ -186,6 +194,28 @@ static void run_case(enum proto_verb verb, const struct case_args *a, int has_gp
 	r->kernel_ms = (text_now() - t0) * 1e3;
 }
 
+/* A compile-only worker's answer to a request: a BUILD compiles into the
+ * cache, nothing runs.  uc keeps NVRTC open for the worker's life. */
+static void compile_case(struct user_compiler *uc, enum proto_verb verb, const struct case_args *a,
+			 int sm, struct case_result *r)
+{
+	const struct variant *v = catalog_find(a->variant);
+
+	if (!v) {
+		case_result_set(r, OUTCOME_INVALID, "unknown variant '%s'", a->variant);
+		return;
+	}
+	if (verb != PROTO_BUILD) {
+		case_result_set(r, OUTCOME_INVALID, "a compile-only worker runs no case");
+		return;
+	}
+	user_compile_case(uc, v, a, sm, r);
+	/* -v says what each compile did, as the case's own worker does; a
+	 * refusal or an error is the case's to say. */
+	if (r->outcome == OUTCOME_CORRECT)
+		user_compile_tell(a, r, " (ahead of its case)");
+}
+
 /* Reads a --kernel file and adds its variant.  `source` is the SHA-256
  * conform's catalog read (NULL: none given); a file that differs now is
  * still listed, but its cases are refused (run_case).  Returns 0, or -1
@@ -283,7 +313,9 @@ static int slow_start(void)
 
 int main(int argc, char **argv)
 {
-	int device = 0, catalog = 0;
+	int device = 0, catalog = 0, compile_sm = 0;
+	struct user_compiler compiler; /* a compile-only worker's NVRTC */
+	memset(&compiler, 0, sizeof compiler);
 	char err[2048];
 	for (int i = 1; i < argc; i++)
 		catalog |= strcmp(argv[i], "--catalog") == 0;
@@ -315,6 +347,14 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			device = (int)d;
+		} else if (strcmp(argv[i], "--compile-for") == 0 && i + 1 < argc) {
+			long long sm;
+			if (num_parse_int(argv[++i], 10, 10000, &sm) < 0) {
+				fprintf(stderr, "conform-worker: --compile-for '%s': not an architecture (90 for sm_90)\n",
+					argv[i]);
+				return 2;
+			}
+			compile_sm = (int)sm;
 		} else if (strcmp(argv[i], "--version") == 0) {
 			printf("conform-worker %s\n", PACKAGE_VERSION);
 			return 0;
@@ -340,23 +380,29 @@ int main(int argc, char **argv)
 	char line[PROTO_LINE_MAX];
 	char nodev[512];
 	int has_gpu = 0;
-#ifdef HAVE_CUDA
-	struct gpu_info g;
-	if (gpu_describe(device, &g, err, sizeof err) == 0) {
-		has_gpu = 1;
-		proto_format_hello(line, sizeof line, &g);
-	} else {
-		text_copy(nodev, sizeof nodev, err);
+	if (compile_sm) {
+		/* No device is asked anything: the architecture is given. */
+		snprintf(nodev, sizeof nodev, "a compile-only worker (sm_%d)", compile_sm);
 		proto_format_nodev(line, sizeof line, nodev);
-	}
+	} else {
+#ifdef HAVE_CUDA
+		struct gpu_info g;
+		if (gpu_describe(device, &g, err, sizeof err) == 0) {
+			has_gpu = 1;
+			proto_format_hello(line, sizeof line, &g);
+		} else {
+			text_copy(nodev, sizeof nodev, err);
+			proto_format_nodev(line, sizeof line, nodev);
+		}
 #else
-	text_copy(nodev, sizeof nodev, NO_KERNELS_REASON);
-	proto_format_nodev(line, sizeof line, nodev);
+		text_copy(nodev, sizeof nodev, NO_KERNELS_REASON);
+		proto_format_nodev(line, sizeof line, nodev);
 #endif
-	if (!has_gpu && pretend_device(device, line, sizeof line) < 0)
-		return 2;
-	if (!has_gpu && slow_start() < 0)
-		return 2;
+		if (!has_gpu && pretend_device(device, line, sizeof line) < 0)
+			return 2;
+		if (!has_gpu && slow_start() < 0)
+			return 2;
+	}
 	if (write_line(proto, line) < 0)
 		return 1;
 
@@ -376,7 +422,10 @@ int main(int argc, char **argv)
 		 * twice over: a deliberate regression, to try a gate with. */
 		const char *slow = getenv("CONFORM_TEST_SLOW");
 		t.slowdown = slow && strcmp(slow, a.variant) == 0 ? 2 : 1;
-		run_case(verb, &a, has_gpu, nodev, &r);
+		if (compile_sm)
+			compile_case(&compiler, verb, &a, compile_sm, &r);
+		else
+			run_case(verb, &a, has_gpu, nodev, &r);
 		/* What the case printed comes before conform hears it ended
 		 * (-v shows both on one stream), a last unfinished line too. */
 		fflush(stdout);
