@@ -58,10 +58,10 @@ int worker_launch(struct worker *w, const struct worker_config *cfg, char *err, 
 		return -1;
 	}
 	char dev[16];
-	snprintf(dev, sizeof dev, "%d", cfg->device);
+	snprintf(dev, sizeof dev, "%d", cfg->compile_for ? cfg->compile_for : cfg->device);
 	char *argv[1 + KERNEL_LIST_ARGV_MAX];
 	argv[0] = (char *)cfg->path;
-	kernel_list_argv(cfg->kernels, argv + 1, "--device", dev);
+	kernel_list_argv(cfg->kernels, argv + 1, cfg->compile_for ? "--compile-for" : "--device", dev);
 	struct spawn_request req = {.path = cfg->path, .argv = argv, .stdin_fd = to[0], .stderr_fd = -1,
 				    .stdout_fd = from[1], .quiet = !cfg->verbose,
 				    .env_default = cfg->one_queue ? "CUDA_DEVICE_MAX_CONNECTIONS=1" : NULL};

@@ -36,6 +36,9 @@ struct worker_config {
 	 * queues it lacks; a timed launch keeps CUDA's default, so that no
 	 * measurement changes with it. */
 	int one_queue;
+	/* >0: a compile-only worker for sm_N (conform-worker --compile-for N,
+	 * compile_pool.h) instead of one on the device. */
+	int compile_for;
 };
 
 struct worker {
