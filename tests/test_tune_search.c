@@ -5,6 +5,10 @@
  * harness.spin.  Exhaustive must find the minimum; random and anneal must be
  * reproducible for a seed; anneal, given at most 30 % of the evaluations
  * exhaustive needs, must land within 3 % of the minimum for every seed.
+ * Each strategy's look ahead (what a user's kernel is compiled ahead for)
+ * changes nothing it asks, and names what it asks next: always for
+ * exhaustive and random, on two steps in three of anneal's at least (a
+ * walk's random start is never named).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -111,7 +115,20 @@ struct probe {
 	size_t ntrace, cap;
 	uint64_t stop_after;    /* TUNE_STOP on this call (0: never) */
 	double sleep_s;         /* busy time per evaluation */
+	/* The look ahead told with this evaluation and with the one before;
+	 * how many evaluations the one before named. */
+	uint64_t ahead[TUNE_AHEAD_MAX], before[TUNE_AHEAD_MAX];
+	size_t nahead, nbefore, foreseen, aheads;
 };
+
+static void ahead(void *ctx, const uint64_t *configs, size_t n)
+{
+	struct probe *p = ctx;
+	p->aheads++;
+	CHECK(n <= TUNE_AHEAD_MAX);
+	memcpy(p->ahead, configs, n * sizeof *configs);
+	p->nahead = n;
+}
 
 static enum tune_verdict evaluate(void *ctx, uint64_t i, double *cost)
 {
@@ -120,6 +137,11 @@ static enum tune_verdict evaluate(void *ctx, uint64_t i, double *cost)
 	if (p->stop_after && p->ntrace + 1 == p->stop_after)
 		return TUNE_STOP;
 	p->asked[i]++;
+	for (size_t k = 0; k < p->nbefore; k++)
+		p->foreseen += p->before[k] == i;
+	memcpy(p->before, p->ahead, p->nahead * sizeof *p->ahead);
+	p->nbefore = p->nahead;
+	p->nahead = 0;
 	if (p->ntrace < p->cap)
 		p->trace[p->ntrace] = i;
 	p->ntrace++;
@@ -277,6 +299,33 @@ static void test_stop_and_time(const struct landscape *l)
 	probe_free(&p);
 }
 
+/* The look ahead: the same questions with it as without, and each
+ * evaluation but the first named by the look ahead of the one before
+ * (anneal: but those that start a walk, a random draw). */
+static void test_ahead(const struct landscape *l, const char *strategy, uint64_t budget, size_t max)
+{
+	struct probe a, b;
+	struct tune_search_result ra, rb;
+	probe_init(&a, l);
+	probe_init(&b, l);
+	CHECK_INT(run(l, strategy, budget, 3, &a, &ra), 0);
+	struct tune_search_config cfg = {.budget = budget, .seed = 3, .evaluate = evaluate, .ctx = &b,
+					 .ahead = ahead, .ahead_max = max};
+	CHECK_INT(tune_search_run(tune_strategy_find(strategy), &l->space, &cfg, &rb, err, sizeof err), 0);
+	CHECK(a.ntrace == b.ntrace && memcmp(a.trace, b.trace, a.ntrace * sizeof *a.trace) == 0);
+	CHECK(ra.best == rb.best && ra.evaluated == rb.evaluated);
+	CHECK(b.aheads > 0 && b.aheads <= b.ntrace);
+	if (strcmp(strategy, "anneal") == 0) {
+		CHECK(b.foreseen * 3 >= b.ntrace * 2);
+		fprintf(stderr, "%s: anneal's look ahead named %zu of %zu evaluations\n", l->name,
+			b.foreseen, b.ntrace);
+	} else {
+		CHECK_INT(b.foreseen, b.ntrace - 1);
+	}
+	probe_free(&a);
+	probe_free(&b);
+}
+
 static void test_budget_defaults(const struct landscape *l)
 {
 	struct tune_search_config cfg = {0};
@@ -331,6 +380,9 @@ int main(void)
 		test_reproducible(&ls[i], "random", 50);
 		test_reproducible(&ls[i], "anneal", 50);
 		test_anneal_quality(&ls[i]);
+		test_ahead(&ls[i], "exhaustive", 0, 4);
+		test_ahead(&ls[i], "random", 60, 4);
+		test_ahead(&ls[i], "anneal", 60, TUNE_AHEAD_MAX);
 	}
 	test_stop_and_time(&ls[0]);
 	test_budget_defaults(&ls[0]);

@@ -5,7 +5,10 @@
  * ask() is the only way to a cost; it answers from the memo for free, and
  * otherwise calls the evaluate callback if the budget, the time limit and
  * the callback still allow it.  Invalid configurations are remembered as
- * +inf (a walk treats them as walls) but are not counted.
+ * +inf (a walk treats them as walls) but are not counted.  Before it asks,
+ * a strategy says what it will ask next (s->ahead, filled by the
+ * foresee_* helpers), which ask() passes on with an evaluation; working it
+ * out draws nothing from the random stream.
  */
 #include "tune_search.h"
 
@@ -28,6 +31,8 @@ struct search {
 	struct rng rng;
 	struct tune_search_result *out;
 	int over;             /* no further evaluation may start */
+	uint64_t ahead[TUNE_AHEAD_MAX]; /* what the strategy asks after the next ask */
+	size_t nahead;
 };
 
 struct tune_strategy {
@@ -54,6 +59,8 @@ static int ask(struct search *s, uint64_t i, double *cost)
 		return -1;
 	}
 	double c = INFINITY;
+	if (s->cfg->ahead && s->nahead)
+		s->cfg->ahead(s->cfg->ctx, s->ahead, s->nahead);
 	switch (s->cfg->evaluate(s->cfg->ctx, i, &c)) {
 	case TUNE_MEASURED:
 		if (isnan(c) || c < 0)
@@ -81,17 +88,64 @@ static int ask(struct search *s, uint64_t i, double *cost)
 	return 0;
 }
 
+/* How many configurations a look ahead names: the caller's maximum, and
+ * no more than the budget has left (the next evaluation may be refused,
+ * and free: it is counted as left too). */
+static size_t ahead_room(const struct search *s)
+{
+	size_t max = s->cfg->ahead_max < TUNE_AHEAD_MAX ? s->cfg->ahead_max : TUNE_AHEAD_MAX;
+	uint64_t left = s->budget > s->out->evaluated ? s->budget - s->out->evaluated : 0;
+	return left < max ? (size_t)left : max;
+}
+
+/* The look ahead of a strategy that asks in a fixed order: the
+ * configurations not known yet among order[from..] (numbering order when
+ * order is NULL). */
+static void foresee_order(struct search *s, const uint32_t *order, uint64_t from)
+{
+	size_t room = ahead_room(s);
+	s->nahead = 0;
+	for (uint64_t k = from; k < s->count && s->nahead < room; k++) {
+		uint64_t i = order ? order[k] : k;
+		if (isnan(s->cost[i]))
+			s->ahead[s->nahead++] = i;
+	}
+}
+
+/* The look ahead of a walk: the neighbours of a, then of b, not known
+ * yet (where the walk steps next, as it moves to a or stays at b). */
+static void foresee_neighbors(struct search *s, uint64_t a, uint64_t b)
+{
+	uint64_t nb[2 * TUNABLES_MAX];
+	size_t room = ahead_room(s);
+	s->nahead = 0;
+	for (int side = 0; side < 2; side++) {
+		int k = tune_space_neighbors(s->space, side ? b : a, nb);
+		for (int j = 0; j < k && s->nahead < room; j++) {
+			int dup = nb[j] == a;
+			for (size_t m = 0; m < s->nahead && !dup; m++)
+				dup = s->ahead[m] == nb[j];
+			if (!dup && isnan(s->cost[nb[j]]))
+				s->ahead[s->nahead++] = nb[j];
+		}
+	}
+}
+
 static int search_exhaustive(struct search *s)
 {
 	double c;
-	for (uint64_t i = 0; i < s->count; i++)
+	for (uint64_t i = 0; i < s->count; i++) {
+		foresee_order(s, NULL, i + 1);
 		if (ask(s, i, &c) < 0)
 			break;
+	}
 	return 0;
 }
 
-/* Draws without replacement: a Fisher-Yates shuffle taken one step at a
- * time, so only the configurations actually tried are drawn. */
+/* Draws without replacement: a Fisher-Yates shuffle.  The whole order is
+ * drawn first (the shuffle's step i moves nothing before i, and nothing
+ * else draws, so the order asked is the one drawn step by step) and the
+ * look ahead is the rest of it. */
 static int search_random(struct search *s)
 {
 	uint32_t *perm = malloc(s->count * sizeof *perm);
@@ -105,6 +159,9 @@ static int search_random(struct search *s)
 		uint32_t t = perm[i];
 		perm[i] = perm[j];
 		perm[j] = t;
+	}
+	for (uint64_t i = 0; i < s->count; i++) {
+		foresee_order(s, perm, i + 1);
 		if (ask(s, perm[i], &c) < 0)
 			break;
 	}
@@ -198,7 +255,10 @@ static int walk_restart(struct search *s, struct walk *w)
 		w->cur_cost = s->out->best_cost;
 		return 0;
 	}
-	if (pick_unexplored(s, &w->cur) < 0 || ask(s, w->cur, &w->cur_cost) < 0)
+	if (pick_unexplored(s, &w->cur) < 0)
+		return -1;
+	foresee_neighbors(s, w->cur, w->cur);
+	if (ask(s, w->cur, &w->cur_cost) < 0)
 		return -1;
 	w->walk_of[w->cur] = w->id;
 	return 0;
@@ -225,6 +285,7 @@ static int search_anneal(struct search *s)
 		uint64_t cand = nb[rng_range(&s->rng, 0, k - 1)];
 		int known = !isnan(s->cost[cand]);
 		double c;
+		foresee_neighbors(s, cand, w.cur);
 		if (ask(s, cand, &c) < 0)
 			break;
 		if (known) {

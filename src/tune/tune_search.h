@@ -35,12 +35,24 @@ enum tune_verdict {
 
 typedef enum tune_verdict (*tune_evaluate_fn)(void *ctx, uint64_t config, double *cost);
 
+/* The most configurations one look ahead names. */
+#define TUNE_AHEAD_MAX 64
+
 struct tune_search_config {
 	uint64_t budget;      /* measured evaluations at most; 0: see tune_search_budget() */
 	double time_limit_s;  /* start no evaluation after this many seconds; 0: none */
 	uint64_t seed;
 	tune_evaluate_fn evaluate;
 	void *ctx;
+	/* Told before each evaluation, when set: the configurations the
+	 * strategy will ask for after it, as far as it knows them before the
+	 * cost comes, soonest first, at most ahead_max (and TUNE_AHEAD_MAX),
+	 * so that the caller can prepare them meanwhile (compile a user's
+	 * kernel ahead).  Exhaustive and random know their order; anneal
+	 * names the neighbours its walk steps to next.  A hint only: the
+	 * search asks the same questions with it as without. */
+	void (*ahead)(void *ctx, const uint64_t *configs, size_t n);
+	size_t ahead_max;
 };
 
 struct tune_search_result {
