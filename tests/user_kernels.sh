@@ -326,4 +326,69 @@ for hash in "$good" 000000000000000000000000000000000000000000000000000000000000
 			"an edited file: its cases refused"
 	fi
 done
+
+# Compiles ahead (docs/kernels.md, "Compilation"), on a pretend device of
+# sm_90 where NVRTC is: compile-only workers compile every configuration a
+# tune asks for before its case comes (the case then waits for them),
+# into the cache one compile-only worker fills one BUILD after another;
+# a second tune finds every one in the cache; a compile error is each
+# case's ERROR at the file's line, in a run as in a tune.
+mkdir -p "$TMP/ahead"
+kernel "$TMP/ahead/tiles.cu" tiles reduce f32 "@tunable items 1|2|4 default=1 space=1,2" \
+	"@summary items per thread: ITEMS"
+sed -i 's/@tunable block 32..1024 pow2 default=128$/& space=64,128/' "$TMP/ahead/tiles.cu"
+sed 's/acc = conform_combine(acc, in\[i\]);/acc = conform_combine(acc, in[i]) +;/' "$TMP/ahead/tiles.cu" >"$TMP/ahead/bad.cu"
+bad_line=$(grep -n '+;' "$TMP/ahead/bad.cu" | cut -d: -f1)
+printf 'BUILD\t1\tc\tuser.tiles\tf32\t33\t0\t1\top=sum\t-\n' |
+	XDG_CACHE_HOME="$TMP/ahead/probe" "$top_builddir/conform-worker" --compile-for 90 \
+		--kernel "$TMP/ahead/tiles.cu" >"$TMP/ahead/probe.out" 2>/dev/null
+if gpu_present || ! grep -q "^DONE	1	completed-correct" "$TMP/ahead/probe.out"; then
+	echo "a GPU is present, or no NVRTC compiles here: compiles ahead are not checked"
+else
+	ahead() {
+		XDG_CACHE_HOME="$TMP/ahead/xdg" CONFORM_TEST_DEVICES=1 CONFORM_TEST_SM=90 CONFORM_COMPILE_JOBS=2 \
+			"$CONFORM" "$@" --db "$TMP/ahead.db" -v
+	}
+	expect_exit 0 "tune, compiled ahead" -- ahead tune --kernel "$TMP/ahead/tiles.cu" --n 4096 --dtype f32
+	grep ' (ahead of its case)$' "$TMP/err" >"$TMP/ahead/said"
+	expect_eq "$(grep -c 'compiled in .* s ([0-9a-f]*) (ahead of its case)$' "$TMP/ahead/said")" 4 \
+		"each of the 4 configurations compiled ahead, said by -v"
+	expect_eq "$(sed 's/^conform-worker: \(.*\): compiled in.*/\1/' "$TMP/ahead/said" | sort -u | wc -l)" 4 \
+		"each compiled once"
+	expect_eq "$(ls "$TMP/ahead/xdg/conform" | grep -c '\.cubin$')" 4 "a cubin each in the cache"
+	# The same configurations, one BUILD after another by one worker.
+	sed 's/^conform-worker: user\.tiles f32 \([^:]*\): .*/\1/' "$TMP/ahead/said" | {
+		seq=0
+		while read -r params; do
+			seq=$((seq + 1))
+			printf 'BUILD\t%s\tc\tuser.tiles\tf32\t4096\t0\t1\t%s\t-\n' "$seq" "$params"
+		done
+	} | XDG_CACHE_HOME="$TMP/ahead/serial" "$top_builddir/conform-worker" --compile-for 90 \
+		--kernel "$TMP/ahead/tiles.cu" >/dev/null 2>&1
+	expect_eq "$(ls "$TMP/ahead/xdg/conform" | tr '\n' ' ')" "$(ls "$TMP/ahead/serial/conform" | tr '\n' ' ')" \
+		"the cache compiled ahead is the cache of one compile after another"
+	same=0
+	for f in "$TMP/ahead/serial/conform/"*; do
+		cmp -s "$f" "$TMP/ahead/xdg/conform/${f##*/}" && same=$((same + 1))
+	done
+	expect_eq "$same" 4 "byte for byte"
+	expect_exit 0 "tune again" -- ahead tune --kernel "$TMP/ahead/tiles.cu" --n 4096 --dtype f32 --fresh
+	expect_eq "$(grep -c 'cache hit ([0-9a-f]*) (ahead of its case)$' "$TMP/err")" 4 "tuned again: 4 cache hits"
+	expect_no_grep "$TMP/err" "compiled in" "tuned again: nothing compiled"
+	expect_exit 1 "tune a kernel that does not compile" -- \
+		ahead tune --kernel "$TMP/ahead/bad.cu" --n 4096 --dtype f32
+	expect_eq "$(grep -c "^  user\.bad .*ERROR: not built: .*bad\.cu does not compile .*bad\.cu:$bad_line: error" "$TMP/out")" 4 \
+		"each configuration's ERROR says the file's line"
+	expect_exit 1 "run a kernel that does not compile" -- ahead run --kernel "$TMP/ahead/bad.cu" --n 33,4097
+	expect_eq "$(grep -c "^ERROR   user\.bad\.sum\.f32\.n[0-9]*: not built: .*bad\.cu:$bad_line: error" "$TMP/out")" 2 \
+		"a run: each case's ERROR says the file's line"
+	CONFORM_COMPILE_JOBS=0 expect_exit 0 "tune, nothing ahead" -- \
+		env XDG_CACHE_HOME="$TMP/ahead/none" CONFORM_TEST_DEVICES=1 CONFORM_TEST_SM=90 \
+		"$CONFORM" tune --kernel "$TMP/ahead/tiles.cu" --n 4096 --dtype f32 --db "$TMP/ahead.db" -v
+	expect_no_grep "$TMP/err" "ahead of its case" "CONFORM_COMPILE_JOBS=0: nothing compiled ahead"
+	CONFORM_COMPILE_JOBS=lots one_line_exit2 "CONFORM_COMPILE_JOBS malformed" \
+		env CONFORM_TEST_DEVICES=1 CONFORM_TEST_SM=90 "$CONFORM" tune --kernel "$TMP/ahead/tiles.cu" --n 4096 --dtype f32 \
+		--db "$TMP/ahead.db"
+	expect_grep "$TMP/err" "CONFORM_COMPILE_JOBS='lots'" "CONFORM_COMPILE_JOBS malformed: said"
+fi
 finish

@@ -262,8 +262,11 @@ static int add_kernel(const char *path, const char *source, char *err, size_t le
  * its own), or, past the N-th, says there is no such device; a GPU
  * variant is still refused here (the worker has no GPU), the host-side
  * harness kernels run.  So the tests can spread a run over several
- * devices where CI has none.  Returns 0 (line replaced or left), or -1
- * after a message when N is malformed.
+ * devices where CI has none.  CONFORM_TEST_SM=90 gives them that
+ * architecture (else none, 0), so that conform compiles the kernel files'
+ * configurations for it ahead of their cases (compile_pool.h), which the
+ * workers then skip.  Returns 0 (line replaced or left), or -1 after a
+ * message when N or the architecture is malformed.
  */
 static int pretend_device(int device, char *line, size_t len)
 {
@@ -288,6 +291,16 @@ static int pretend_device(int device, char *line, size_t len)
 	snprintf(g.name, sizeof g.name, "conform test device %d", device);
 	snprintf(g.uuid, sizeof g.uuid, "GPU-00000000-0000-0000-0000-%012d", device);
 	g.memory_bytes = 1LL << 30;
+	const char *sm = getenv("CONFORM_TEST_SM");
+	long long cc;
+	if (sm && *sm) {
+		if (num_parse_int(sm, 10, 10000, &cc) < 0) {
+			fprintf(stderr, "conform-worker: CONFORM_TEST_SM='%s': expected an architecture (90)\n", sm);
+			return -1;
+		}
+		g.cc_major = (int)(cc / 10);
+		g.cc_minor = (int)(cc % 10);
+	}
 	return proto_format_hello(line, len, &g) < 0 ? -1 : 0;
 }
 

@@ -129,6 +129,11 @@ int compile_pool_sm(const struct compile_pool *p)
 	return p->cfg.sm;
 }
 
+int compile_pool_cap(const struct compile_pool *p)
+{
+	return p->cfg.cap;
+}
+
 int compile_pool_peak(const struct compile_pool *p)
 {
 	return p->peak;
@@ -160,6 +165,24 @@ static void queue_remove(struct compile_pool *p, long i)
 			p->nqueue--;
 			return;
 		}
+}
+
+/* Puts entry i (WAITING) at the head of the queue. */
+static void queue_first(struct compile_pool *p, long i)
+{
+	queue_remove(p, i);
+	memmove(&p->queue[1], &p->queue[0], p->nqueue * sizeof *p->queue);
+	p->queue[0] = i;
+	p->nqueue++;
+}
+
+/* 1 when a slot has a worker, greeted or starting, with nothing to do. */
+static int slot_free(const struct compile_pool *p)
+{
+	for (int i = 0; i < p->cfg.cap; i++)
+		if (p->slots[i].entry < 0 && (p->slots[i].starting || p->slots[i].w.pid > 0))
+			return 1;
+	return 0;
 }
 
 /* Ends entry e with what the worker said, or what the pool saw. */
@@ -352,6 +375,13 @@ enum compile_claim compile_pool_claim(struct compile_pool *p, const struct case_
 	struct entry *e = p->entries[i];
 	switch (e->state) {
 	case WAITING:
+		if (slot_free(p)) {
+			/* A worker takes it now, or as soon as it greets (tenths of
+			 * a second, no CUDA to start): as soon as the case's own. */
+			queue_first(p, i);
+			slots_fill(p);
+			return COMPILE_RUNNING;
+		}
 		queue_remove(p, i);
 		e->state = WITHDRAWN;
 		return COMPILE_NONE;

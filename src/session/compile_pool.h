@@ -82,13 +82,17 @@ enum compile_claim {
 };
 
 /* What the pool has for case c's configuration, which its worker is about
- * to build.  One only told of and not started is withdrawn (COMPILE_NONE:
- * the case's worker compiles it now rather than wait for a slot). */
+ * to build.  One told of and not started goes first when a worker of the
+ * pool is free or starting (COMPILE_RUNNING), and is withdrawn otherwise
+ * (COMPILE_NONE: the case's worker compiles it now rather than wait for a
+ * compile to end). */
 enum compile_claim compile_pool_claim(struct compile_pool *p, const struct case_spec *c,
 				      struct case_result *r);
 
-/* The architecture the pool compiles for. */
+/* The architecture the pool compiles for, and how many compiles it runs
+ * at once. */
 int compile_pool_sm(const struct compile_pool *p);
+int compile_pool_cap(const struct compile_pool *p);
 
 /* The most compiles that were in flight at once, and how many were sent
  * (for the tests). */

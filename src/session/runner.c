@@ -263,15 +263,41 @@ double runner_case_deadline(const struct runner *rn, const struct case_spec *c)
 	return case_deadline(rn, c);
 }
 
+/* What the pool has for the case in flight's configuration (compile_pool.h):
+ * nothing where it compiles for another architecture. */
+static enum compile_claim pool_claim(struct runner *rn, struct case_result *cr)
+{
+	int sm = rn->rc.gpu.cc_major * 10 + rn->rc.gpu.cc_minor;
+	if (!rn->cfg.pool || compile_pool_sm(rn->cfg.pool) != sm)
+		return COMPILE_NONE;
+	return compile_pool_claim(rn->cfg.pool, rn->c, cr);
+}
+
 /* Sends the case to its worker, greeted: a user's kernel is compiled
- * first, under a deadline of its own. */
+ * first, under a deadline of its own, unless the pool is compiling it
+ * (the case waits: awaiting) or found it does not compile. */
 static enum runner_poll dispatch(struct runner *rn, struct case_result *cr, struct result *res)
 {
 	const struct catalog_entry *e = catalog_lookup(rn->cfg.catalog, rn->c->variant);
 	rn->building = e && e->source[0];
-	if (rn->building)
+	if (rn->building) {
+		switch (pool_claim(rn, cr)) {
+		case COMPILE_RUNNING:
+			if (!rn->awaiting)
+				rn->await_deadline = text_now() + rn->cfg.build_timeout_s;
+			rn->awaiting = 1;
+			return RUNNER_BUSY;
+		case COMPILE_FAILED:
+			/* The DONE line a BUILD would have brought. */
+			rn->awaiting = 0;
+			return settle(rn, WATCHDOG_DONE, cr, res);
+		case COMPILE_NONE:
+			break;
+		}
+		rn->awaiting = 0;
 		return settle(rn, watchdog_send(&rn->wc, rn->busy, PROTO_BUILD, rn->c, rn->seed, NULL,
 						rn->cfg.build_timeout_s, rn->cfg.stop, cr), cr, res);
+	}
 	return settle(rn, watchdog_send(&rn->wc, rn->busy, PROTO_RUN, rn->c, rn->seed, rn->cfg.timing,
 					case_deadline(rn, rn->c), rn->cfg.stop, cr), cr, res);
 }
@@ -320,6 +346,7 @@ enum runner_poll runner_case_start(struct runner *rn, const struct case_spec *c,
 	rn->seed = seed;
 	rn->build_note[0] = '\0';
 	rn->building = 0;
+	rn->awaiting = 0;
 	if (alone || w->pid <= 0) {
 		/* A fresh worker: its greeting is waited for by the polls. */
 		char err[512];
@@ -341,6 +368,8 @@ enum runner_poll runner_case_poll(struct runner *rn, double wait_s, struct resul
 	if (!rn->busy)
 		return RUNNER_INTERRUPTED; /* nothing in flight: a caller's mistake */
 	reaper_poll(&rn->reaper);
+	if (rn->cfg.pool)
+		compile_pool_poll(rn->cfg.pool, 0); /* its compiles move on with every case's steps */
 	if (rn->starting) {
 		char err[512];
 		memset(&cr, 0, sizeof cr);
@@ -362,8 +391,21 @@ enum runner_poll runner_case_poll(struct runner *rn, double wait_s, struct resul
 		}
 		rn->starting = 0;
 		enum runner_poll p = dispatch(rn, &cr, res);
-		if (p != RUNNER_BUSY)
+		if (p != RUNNER_BUSY || rn->awaiting)
 			return p;
+	}
+	if (rn->awaiting) {
+		/* The pool compiles the case's configuration: its steps wait on
+		 * the pool, then the case is dispatched again. */
+		if (rn->cfg.stop && *rn->cfg.stop) {
+			rn->awaiting = 0;
+			release(rn);
+			return RUNNER_INTERRUPTED;
+		}
+		memset(&cr, 0, sizeof cr);
+		cr.err_norm = -1;
+		compile_pool_poll(rn->cfg.pool, until);
+		return dispatch(rn, &cr, res);
 	}
 	return settle(rn, watchdog_poll(&rn->wc, until, rn->cfg.stop, &cr), &cr, res);
 }
@@ -374,6 +416,6 @@ double runner_case_remaining(const struct runner *rn)
 		return 0;
 	if (rn->starting)
 		return runner_case_deadline(rn, rn->c);
-	double left = rn->wc.deadline - text_now();
+	double left = (rn->awaiting ? rn->await_deadline : rn->wc.deadline) - text_now();
 	return left > 0 ? left : 0;
 }

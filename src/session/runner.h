@@ -29,6 +29,7 @@
 
 #include "catalog_client.h"
 #include "case.h"
+#include "compile_pool.h"
 #include "report.h"
 #include "variant.h"
 #include "watchdog.h"
@@ -50,6 +51,12 @@ struct runner_config {
 	const char *command_line;
 	int kind;                /* enum run_kind (db.h), stored with the run */
 	const char *tag;         /* --tag NAME; NULL: none */
+	/* User kernels compiled ahead (compile_pool.h), the session's; NULL:
+	 * none.  A case to build whose configuration it is compiling waits
+	 * for it rather than compile it again; one that failed to compile
+	 * there takes the pool's answer as its BUILD's.  Used on a device of
+	 * the pool's architecture only, and moved on at every poll. */
+	struct compile_pool *pool;
 };
 
 struct runner {
@@ -70,6 +77,10 @@ struct runner {
 	double started;
 	/* The case in flight is being built (BUILD sent), not yet run. */
 	int building;
+	/* Its configuration is being compiled by the pool: the BUILD waits
+	 * for it, until await_deadline at most (the build's deadline). */
+	int awaiting;
+	double await_deadline;
 	const struct case_spec *c;
 	uint64_t seed;
 	char build_note[512];    /* the build's compiler warnings, for the case's message */

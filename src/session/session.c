@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "baseline.h"
+#include "compile_pool.h"
 #include "paths.h"
 #include "rng.h"
 #include "text.h"
@@ -92,6 +93,36 @@ static int open_devices(struct session *s, const struct device_set *ds,
 	return 0;
 }
 
+/* The pool that compiles the kernel files' configurations ahead
+ * (compile_pool.h), where there are kernel files and a GPU whose
+ * architecture they are compiled for.  Returns 0, or -1 with a message
+ * (CONFORM_COMPILE_JOBS malformed, out of memory). */
+static int open_pool(struct session *s, const struct session_config *cfg,
+		     const struct runner_config *rcfg, char *err, size_t len)
+{
+	const struct gpu_info *g = &s->rn.rc.gpu;
+	int jobs;
+	if (!cfg->kernels || cfg->kernels->n == 0 || !s->rn.rc.has_gpu || g->cc_major <= 0)
+		return 0;
+	if (compile_pool_jobs(&jobs, err, len) < 0)
+		return -1;
+	if (jobs == 0)
+		return 0;
+	struct compile_pool_config pc = {
+		.worker = rcfg->worker, .sm = g->cc_major * 10 + g->cc_minor, .cap = jobs,
+		.timeout_s = rcfg->build_timeout_s, .stop = cfg->stop,
+	};
+	pc.worker.one_queue = 0; /* it makes no CUDA context */
+	if (!(s->pool = compile_pool_new(&pc))) {
+		snprintf(err, len, "out of memory");
+		return -1;
+	}
+	/* The lanes opened later are copies of these runners. */
+	for (int k = 0; k < s->ndev; k++)
+		s->dev_rn[k]->cfg.pool = s->pool;
+	return 0;
+}
+
 int session_open(struct session *s, const struct session_config *cfg, char *err, size_t len)
 {
 	memset(s, 0, sizeof *s);
@@ -119,7 +150,7 @@ int session_open(struct session *s, const struct session_config *cfg, char *err,
 		return -1;
 	s->opened = 1;
 	device_set_resolve(&ds, s->rn.rc.has_gpu ? s->rn.rc.gpu.count : 1);
-	if (open_devices(s, &ds, &rcfg, err, len) < 0) {
+	if (open_devices(s, &ds, &rcfg, err, len) < 0 || open_pool(s, cfg, &rcfg, err, len) < 0) {
 		session_close(s);
 		return -1;
 	}
@@ -204,6 +235,29 @@ static void tick(struct session *s)
 	session_tick(s, runner_case_remaining(&s->rn));
 }
 
+void session_compile_ahead(struct session *s, const struct case_spec *const *cases, size_t n)
+{
+	char why[512];
+	if (!s->pool)
+		return;
+	const struct case_spec **user = malloc((n ? n : 1) * sizeof *user);
+	if (!user)
+		return; /* nothing ahead: each case's worker compiles it */
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct catalog_entry *e = catalog_lookup(s->rn.cfg.catalog, cases[i]->variant);
+		if (e && e->source[0] && !runner_skip_reason(&s->rn, cases[i], why, sizeof why))
+			user[k++] = cases[i];
+	}
+	compile_pool_ahead(s->pool, user, k);
+	free(user);
+}
+
+size_t session_compile_width(const struct session *s)
+{
+	return s->pool ? (size_t)compile_pool_cap(s->pool) : 0;
+}
+
 int session_run_case(struct session *s, const struct case_spec *c, uint64_t seed,
 		     struct result *res)
 {
@@ -242,6 +296,9 @@ int session_run_begin(struct session *s, const struct case_spec *const *cases, s
 		snprintf(err, len, "out of memory");
 		return -1;
 	}
+	/* Every user kernel's configuration of the run, in the run's order:
+	 * all of them will be built. */
+	session_compile_ahead(s, cases, n);
 	return session_begin(s, n, err, len);
 }
 
@@ -303,4 +360,6 @@ void session_close(struct session *s)
 	if (s->opened)
 		runner_close(&s->rn);
 	s->opened = 0;
+	compile_pool_free(s->pool);
+	s->pool = NULL;
 }

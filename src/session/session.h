@@ -13,7 +13,10 @@
  * done.  The CLI loops over steps (session_run); the TUI takes one step per
  * turn of its own main loop, between reading keys.  A tune builds its own
  * cases one at a time (tune.c) and runs each with session_run_case() through
- * the same runner path, reporting with session_report().
+ * the same runner path, reporting with session_report().  With kernel files
+ * and a GPU, the session compiles their configurations ahead of the cases
+ * (compile_pool.h): a run names all of its cases' when it begins, a tune
+ * what its search asks next (session_compile_ahead).
  *
  * Invariant: every case of a conformance run yields exactly one result for
  * the sinks, in order, unless the run is interrupted, in which case the case
@@ -133,6 +136,10 @@ struct session {
 	int dev[DEVICE_SET_MAX];
 	struct runner *dev_rn[DEVICE_SET_MAX];
 	struct gpu_info gpus[DEVICE_SET_MAX];
+	/* User kernels' configurations compiled ahead of their cases
+	 * (compile_pool.h), for the first device's architecture; NULL: no
+	 * kernel files, no GPU, or CONFORM_COMPILE_JOBS=0. */
+	struct compile_pool *pool;
 };
 
 /* A fresh worker's deadline to greet, for a run whose ordinary cases have
@@ -164,6 +171,15 @@ int session_begin(struct session *s, size_t total, char *err, size_t len);
  * or fixed.  Returns 0, or -1 with a message when a sink failed. */
 int session_report(struct session *s, const struct result *r, size_t index, size_t total,
 		   char *err, size_t len);
+
+/* The cases whose user kernels are to be compiled next, soonest first
+ * (those of built-in variants, and those that would be skipped, are passed
+ * over): they replace the ones told before and not started yet
+ * (compile_pool_ahead).  Nothing without a pool. */
+void session_compile_ahead(struct session *s, const struct case_spec *const *cases, size_t n);
+/* How many configurations are worth naming to session_compile_ahead at a
+ * time: the compiles the pool runs at once, 0 without a pool. */
+size_t session_compile_width(const struct session *s);
 
 /* Runs one case to its result, the sinks ticking while it runs; nothing is
  * reported.  Returns 0 (res filled and judged), or 1 when interrupted. */

@@ -423,21 +423,86 @@ struct search_ctx {
 	int rc;                 /* measure()'s verdict when it stopped the search */
 	char *err;
 	size_t len;
+	/* The search's look ahead told with the evaluation it is about to ask
+	 * for (tune_search.h), passed on to the session's compiles ahead when
+	 * that evaluation is a new one (a stepped sweep's replays ask again
+	 * what this session has answered). */
+	uint64_t ahead[TUNE_AHEAD_MAX];
+	size_t nahead;
+	int compiles_ahead;     /* a user's kernel, and the session compiles ahead */
 };
+
+static void ahead(void *ctx, const uint64_t *configs, size_t n)
+{
+	struct search_ctx *x = ctx;
+	x->nahead = n < TUNE_AHEAD_MAX ? n : TUNE_AHEAD_MAX;
+	memcpy(x->ahead, configs, x->nahead * sizeof *configs);
+}
+
+/* The probe of configuration `index` of the search's variant, its text
+ * in config.  Returns 0, or -1 with a message. */
+static int search_probe(struct search_ctx *x, uint64_t index, char config[CASE_PARAMS_MAX],
+			struct probe *p)
+{
+	struct tune_config cfg;
+	tune_space_at(x->space, index, &cfg);
+	if (tune_space_encode(x->space, &cfg, config, CASE_PARAMS_MAX) < 0) {
+		snprintf(x->err, x->len, "%s: a configuration does not fit in %d bytes", x->variant,
+			 CASE_PARAMS_MAX);
+		return -1;
+	}
+	*p = (struct probe){x->variant, config, 1, x->s->o.dtype, x->sw->n, x->s->o.cols, TUNE_TUNED};
+	return 0;
+}
+
+/* The case of configuration `index`.  Returns 0, or -1 with a message. */
+static int search_case(struct search_ctx *x, uint64_t index, struct case_spec *c)
+{
+	char config[CASE_PARAMS_MAX];
+	struct probe p;
+	uint64_t seed;
+	if (search_probe(x, index, config, &p) < 0)
+		return -1;
+	return probe_case(x->s, &p, c, &seed, x->err, x->len);
+}
+
+/* Has the session compile configuration `index`, about to be measured,
+ * and the look ahead's after it, unless this session has measured (or
+ * begun) `index` already.  `index` heads the list: one told of before
+ * stays told of (compile_pool_ahead replaces the rest). */
+static void compile_ahead(struct search_ctx *x, uint64_t index)
+{
+	size_t n = x->nahead;
+	x->nahead = 0;
+	struct case_spec *cs = malloc((n + 1) * sizeof *cs);
+	const struct case_spec *ptrs[TUNE_AHEAD_MAX + 1];
+	if (!cs)
+		return; /* nothing ahead: each case's worker compiles */
+	size_t k = 0;
+	if (search_case(x, index, &cs[0]) == 0 && !memo_find(x->s, &cs[0])) {
+		ptrs[k++] = &cs[0];
+		for (size_t i = 0; i < n; i++)
+			if (search_case(x, x->ahead[i], &cs[k]) == 0) {
+				ptrs[k] = &cs[k];
+				k++;
+			}
+	}
+	if (k)
+		session_compile_ahead(&x->s->run, ptrs, k);
+	free(cs);
+}
 
 static enum tune_verdict evaluate(void *ctx, uint64_t index, double *cost)
 {
 	struct search_ctx *x = ctx;
-	struct tune_config cfg;
 	char config[CASE_PARAMS_MAX];
-	tune_space_at(x->space, index, &cfg);
-	if (tune_space_encode(x->space, &cfg, config, sizeof config) < 0) {
-		snprintf(x->err, x->len, "%s: a configuration does not fit in %d bytes", x->variant,
-			 CASE_PARAMS_MAX);
+	struct probe p;
+	if (x->compiles_ahead)
+		compile_ahead(x, index);
+	if (search_probe(x, index, config, &p) < 0) {
 		x->rc = -1;
 		return TUNE_STOP;
 	}
-	struct probe p = {x->variant, config, 1, x->s->o.dtype, x->sw->n, x->s->o.cols, TUNE_TUNED};
 	long i;
 	int told;
 	x->rc = sweep_measure(x->s, x->sw, &p, &i, &told, x->err, x->len);
@@ -514,6 +579,13 @@ static int search_variant(struct tune_session *s, struct tune_sweep *sw,
 		.evaluate = evaluate,
 	};
 	struct search_ctx x = {.s = s, .sw = sw, .space = space, .variant = e->name, .err = err, .len = len};
+	/* A user's kernel: what the search asks next is compiled meanwhile,
+	 * as many as the session compiles at once. */
+	if (e->source[0] && session_compile_width(&s->run)) {
+		cfg.ahead = ahead;
+		cfg.ahead_max = session_compile_width(&s->run);
+		x.compiles_ahead = 1;
+	}
 	x.budget = tune_search_budget(s->o.strategy, space, &cfg);
 	x.count = tune_space_count(space);
 	cfg.ctx = &x;
