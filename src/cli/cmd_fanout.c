@@ -40,6 +40,7 @@
 
 #include "paths.h"
 #include "session.h"
+#include "compile_pool.h"
 #include "spawn.h"
 #include "text.h"
 #include "worker.h"
@@ -102,9 +103,10 @@ static char **child_argv(const char *self, int argc, char **argv, char *device)
 	return v;
 }
 
-/* Starts c's conform with its two pipes.  Returns 0, or -1 after the
- * error (nothing of it left open). */
-static int start_child(struct child *c, const char *self, int argc, char **argv)
+/* Starts c's conform with its two pipes, env_default added to its
+ * environment where it lacks the name.  Returns 0, or -1 after the error
+ * (nothing of it left open). */
+static int start_child(struct child *c, const char *self, int argc, char **argv, const char *env_default)
 {
 	int out[2] = {-1, -1}, err[2] = {-1, -1};
 	char device[16], why[CMD_ERR_MAX];
@@ -118,7 +120,7 @@ static int start_child(struct child *c, const char *self, int argc, char **argv)
 		snprintf(why, sizeof why, "out of memory");
 	} else {
 		struct spawn_request req = {.path = self, .argv = v, .stdin_fd = -1,
-					    .stdout_fd = out[1], .stderr_fd = err[1]};
+					    .stdout_fd = out[1], .stderr_fd = err[1], .env_default = env_default};
 		c->pid = spawn_start(&req, why, sizeof why);
 	}
 	free(v);
@@ -267,9 +269,18 @@ int cmd_fanout(int argc, char **argv, const struct device_set *given, enum emit_
 	memset(c, 0, sizeof c);
 	fflush(stdout);
 	fflush(stderr);
+	/* The tunes share the processors that compile kernel files ahead
+	 * (compile_pool.h): unless the user said how many, each takes its
+	 * part.  A malformed CONFORM_COMPILE_JOBS is each child's to say. */
+	char jobs_env[64], why[CMD_ERR_MAX];
+	int jobs;
+	if (compile_pool_jobs(&jobs, why, sizeof why) < 0)
+		jobs = 1;
+	int share = ds.n > 1 ? jobs / ds.n : jobs;
+	snprintf(jobs_env, sizeof jobs_env, "CONFORM_COMPILE_JOBS=%d", share > 1 ? share : 1);
 	for (; n < ds.n; n++) {
 		c[n].device = ds.list[n];
-		if (start_child(&c[n], self, argc, argv) < 0)
+		if (start_child(&c[n], self, argc, argv, jobs_env) < 0)
 			break;
 	}
 	int failed_start = n < ds.n;
