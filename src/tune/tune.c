@@ -559,8 +559,20 @@ static struct tune_refs *refs_for(const struct tune_session *s, struct tune_swee
 	return NULL;
 }
 
+/* An evaluate callback that stops the search at its first question,
+ * having the session compile it and the look ahead then (compile_ahead):
+ * the strategies are deterministic, so the search proper asks the same. */
+static enum tune_verdict evaluate_first(void *ctx, uint64_t index, double *cost)
+{
+	(void)cost;
+	compile_ahead(ctx, index);
+	return TUNE_STOP;
+}
+
+/* Searches e's space, each configuration measured by `fn` (evaluate, or
+ * evaluate_first). */
 static int search_variant(struct tune_session *s, struct tune_sweep *sw,
-			  const struct catalog_entry *e, char *err, size_t len)
+			  const struct catalog_entry *e, tune_evaluate_fn fn, char *err, size_t len)
 {
 	struct tune_space *space = malloc(sizeof *space);
 	if (!space) {
@@ -576,7 +588,7 @@ static int search_variant(struct tune_session *s, struct tune_sweep *sw,
 	}
 	struct tune_search_config cfg = {
 		.budget = s->o.budget, .time_limit_s = s->o.time_limit_s, .seed = s->o.seed,
-		.evaluate = evaluate,
+		.evaluate = fn,
 	};
 	struct search_ctx x = {.s = s, .sw = sw, .space = space, .variant = e->name, .err = err, .len = len};
 	/* A user's kernel: what the search asks next is compiled meanwhile,
@@ -612,6 +624,13 @@ static int sweep_run(struct tune_session *s, const struct catalog_entry *const *
 	int rc = 0;
 	memset(sw, 0, sizeof *sw);
 	sw->n = n;
+	/* The first kernel file's first configurations compile while the
+	 * references are measured (seconds at large sizes). */
+	for (size_t v = 0; v < nvariants && session_compile_width(&s->run); v++)
+		if (variants[v]->source[0] && runnable(s, variants[v]->name)) {
+			rc = search_variant(s, sw, variants[v], evaluate_first, err, len);
+			break;
+		}
 	for (size_t v = 0; v < nvariants && rc == 0; v++) {
 		struct tune_family f;
 		if (!tune_family_of(s->cat, variants[v]->name, &f) || refs_for(s, sw, variants[v]->name) ||
@@ -625,7 +644,7 @@ static int sweep_run(struct tune_session *s, const struct catalog_entry *const *
 		if (s->stop && *s->stop)
 			rc = 1;
 		else
-			rc = search_variant(s, sw, variants[v], err, len);
+			rc = search_variant(s, sw, variants[v], evaluate, err, len);
 	}
 	for (size_t i = 0; i < sw->count; i++) {
 		const struct tune_refs *r = refs_for(s, sw, sw->rows[i].variant);
