@@ -282,14 +282,12 @@ static int slots_collect(struct compile_pool *p)
 static void slots_fill(struct compile_pool *p)
 {
 	int starting = 0;
+	for (int i = 0; i < p->cfg.cap; i++)
+		starting += p->slots[i].starting;
 	for (int i = 0; i < p->cfg.cap && p->nqueue > 0; i++) {
 		struct slot *s = &p->slots[i];
-		if (s->entry >= 0)
+		if (s->entry >= 0 || s->starting)
 			continue;
-		if (s->starting) {
-			starting++;
-			continue;
-		}
 		if (s->w.pid > 0) {
 			slot_send(p, s);
 			continue;
