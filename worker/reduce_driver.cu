@@ -20,6 +20,7 @@
 #include "check.h"
 #include "cuda_check.cuh"
 #include "measure.cuh"
+#include "memory_need.h"
 #include "params.h"
 #include "reduce_driver.cuh"
 #include "reference.h"
@@ -185,9 +186,56 @@ static cudaError_t audit_remember_input(struct reduce_launch *l)
 	return audit_remember(&b[AUDIT_IN], l->audit);
 }
 
+/* The device memory l's buffers take: the input (with_input), the
+ * output and the scratch, each between its guard zones, and the audit's
+ * report. */
+static void device_need(const struct reduce_launch *l, int with_input, struct memory_need *m)
+{
+	memory_need_init(m, "device");
+	if (with_input)
+		memory_need_add(m, "input", (size_t)l->n * dtype_size(l->dtype), 2 * (size_t)GUARD_BYTES);
+	memory_need_add(m, "output", output_bytes(l), 2 * (size_t)GUARD_BYTES);
+	if (l->scratch_bytes) /* named as the kernel file declares it */
+		memory_need_add(m, l->scratch_poisoned ? "workspace" : "scratch", l->scratch_bytes,
+				2 * (size_t)GUARD_BYTES);
+	memory_need_add(m, NULL, 0, sizeof(struct audit_report));
+}
+
+int launch_memory_check(const struct reduce_launch *l, int with_input, struct case_result *r)
+{
+	struct memory_need m;
+	size_t free_bytes, total;
+	cudaError_t e;
+
+	if ((e = cudaMemGetInfo(&free_bytes, &total)) != cudaSuccess)
+		return cuda_call_failed(r, "cudaMemGetInfo", e);
+	device_need(l, with_input, &m);
+	return memory_need_check(&m, free_bytes, r);
+}
+
+/* An allocation of l's buffers failed with e.  Out of memory, after
+ * launch_memory_check passed (the free memory fell since, or would not
+ * give one piece that large), is its SKIP all the same; any other error
+ * is the call's ERROR.  Returns -1. */
+static int device_alloc_failed(const struct reduce_launch *l, int with_input, const char *what,
+			       cudaError_t e, struct case_result *r)
+{
+	struct memory_need m;
+	size_t free_bytes = 0, total;
+
+	if (e != cudaErrorMemoryAllocation)
+		return cuda_call_failed(r, what, e);
+	(void)cudaGetLastError(); /* not sticky: taken, or the next call would read it as its own */
+	(void)cudaMemGetInfo(&free_bytes, &total);
+	device_need(l, with_input, &m);
+	memory_need_skip(&m, free_bytes, "cudaMalloc ran out of memory", r);
+	return -1;
+}
+
 /* Device buffers for l, each between guard zones (guard.h), with the
  * input copied in and scratch zeroed, and the input's hash taken.
- * Returns 0, or -1 with r filled and nothing left allocated. */
+ * Returns 0, or -1 with r filled and nothing left allocated: SKIPPED
+ * when they do not fit the device (launch_memory_check). */
 static int device_open(struct reduce_launch *l, const void *host_in, struct case_result *r)
 {
 	const size_t in_bytes = host_in ? (size_t)l->n * dtype_size(l->dtype) : 0;
@@ -196,17 +244,22 @@ static int device_open(struct reduce_launch *l, const void *host_in, struct case
 	cudaError_t e;
 
 	l->in = l->out = l->scratch = l->audit = NULL;
+	if (launch_memory_check(l, in_bytes != 0, r) < 0)
+		return -1;
 	if (in_bytes && (e = guarded_alloc(&d_in, in_bytes)) != cudaSuccess) {
-		cuda_call_failed(r, "cudaMalloc", e);
+		device_alloc_failed(l, 1, "cudaMalloc", e, r);
 		goto fail;
 	}
 	if ((e = guarded_alloc(&d_out, out_bytes)) != cudaSuccess ||
 	    (e = cudaMalloc(&d_audit, sizeof(struct audit_report))) != cudaSuccess) {
-		cuda_call_failed(r, "cudaMalloc", e);
+		device_alloc_failed(l, in_bytes != 0, "cudaMalloc", e, r);
 		goto fail;
 	}
-	if (l->scratch_bytes && ((e = guarded_alloc(&d_scratch, l->scratch_bytes)) != cudaSuccess ||
-				 (e = cudaMemset(d_scratch, 0, l->scratch_bytes)) != cudaSuccess)) {
+	if (l->scratch_bytes && (e = guarded_alloc(&d_scratch, l->scratch_bytes)) != cudaSuccess) {
+		device_alloc_failed(l, in_bytes != 0, "scratch", e, r);
+		goto fail;
+	}
+	if (l->scratch_bytes && (e = cudaMemset(d_scratch, 0, l->scratch_bytes)) != cudaSuccess) {
 		cuda_call_failed(r, "scratch", e);
 		goto fail;
 	}
@@ -644,11 +697,11 @@ int reduce_execute_probe(struct reduce_launch *l, reduce_launch_fn launch, const
 	cudaError_t e;
 	int rc;
 
-	if (device_open(l, NULL, r) < 0)
+	if (launch_memory_check(l, 1, r) < 0 || device_open(l, NULL, r) < 0)
 		return -1;
 	if ((e = guarded_alloc(&d_in, (size_t)l->n * dtype_size(l->dtype))) != cudaSuccess) {
 		device_close(l);
-		return cuda_call_failed(r, "cudaMalloc", e);
+		return device_alloc_failed(l, 1, "cudaMalloc", e, r);
 	}
 	l->in = d_in;
 	rc = probe_launch(l, launch, name, p, host_out, r);
@@ -727,14 +780,26 @@ static void cache_drop_reference(void)
 	cache.ref = cache.tol = NULL;
 }
 
+/* Whether the cache holds the input for (kind, seed, dtype, n). */
+static int cache_holds(enum reduce_input kind, uint64_t seed, enum dtype d, int64_t n)
+{
+	return cache.in && cache.kind == kind && cache.seed == seed && cache.dtype == d && cache.n == n;
+}
+
+static void cache_drop(void)
+{
+	cache_drop_reference();
+	free(cache.in);
+	cache.in = NULL;
+}
+
 /* The input for (kind, seed, dtype, n), drawn unless it is the cached one.
  * Returns NULL when out of memory. */
 static const void *cache_input(enum reduce_input kind, uint64_t seed, enum dtype d, int64_t n)
 {
-	if (cache.in && cache.kind == kind && cache.seed == seed && cache.dtype == d && cache.n == n)
+	if (cache_holds(kind, seed, d, n))
 		return cache.in;
-	cache_drop_reference();
-	free(cache.in);
+	cache_drop();
 	cache.in = malloc((size_t)n * dtype_size(d));
 	if (!cache.in)
 		return NULL;
@@ -773,9 +838,35 @@ static int cache_reference(const struct reduce_launch *l, enum reduce_layout lay
 	return 0;
 }
 
+/*
+ * The host memory a run of l takes that the worker does not hold already:
+ * the input when it is not the cached one (a stale one is dropped first:
+ * its memory is the new one's), the output buffers (with the first run's
+ * copy and each output's range when it runs more than once), and the
+ * reference.  Returns 0 when the host has it available, else -1 with r
+ * SKIPPED; m is left filled for the message of a malloc that fails all
+ * the same.
+ */
+static int host_memory_check(const struct reduce_spec *s, const struct reduce_repeat *p,
+			     const struct reduce_launch *l, uint64_t seed, struct memory_need *m,
+			     struct case_result *r)
+{
+	const size_t n_out = (size_t)l->n_out, outs = n_out * dtype_size(l->out_dtype);
+
+	memory_need_init(m, "host");
+	if (!cache_holds(s->input, seed, l->dtype, l->n)) {
+		cache_drop();
+		memory_need_add(m, "input", (size_t)l->n * dtype_size(l->dtype), 0);
+	}
+	memory_need_add(m, "output", p->runs > 1 ? 2 * outs + 2 * n_out * sizeof(double) : outs, 0);
+	memory_need_add(m, "reference", 2 * n_out * sizeof(double), 0);
+	return memory_need_check(m, memory_host_available(), r);
+}
+
 void reduce_run_repeated(const struct reduce_spec *s, const struct reduce_repeat *p,
 			 const struct case_args *a, struct case_result *r)
 {
+	struct memory_need host;
 	struct reduce_launch l;
 	char msg[RESULT_MESSAGE_MAX];
 	const void *in;
@@ -793,6 +884,10 @@ void reduce_run_repeated(const struct reduce_spec *s, const struct reduce_repeat
 	}
 	if (s->configure && s->configure(&l, r) < 0)
 		return;
+	/* A case too large for this device or this host is a SKIP, found
+	 * before the host draws its input. */
+	if (launch_memory_check(&l, 1, r) < 0 || host_memory_check(s, p, &l, a->seed, &host, r) < 0)
+		return;
 
 	esz = dtype_size(l.dtype);
 	out_esz = dtype_size(l.out_dtype);
@@ -804,21 +899,21 @@ void reduce_run_repeated(const struct reduce_spec *s, const struct reduce_repeat
 		hi = (double *)malloc((size_t)l.n_out * sizeof *hi);
 	}
 	if (!in || !out || (p->runs > 1 && (!first || !lo || !hi))) {
-		case_result_set(r, OUTCOME_ERROR, "out of host memory");
+		memory_need_skip(&host, memory_host_available(), "malloc ran out of memory", r);
 		goto done;
 	}
 	if (s->expect) {
 		own_ref = (double *)malloc((size_t)l.n_out * sizeof *own_ref);
 		own_tol = (double *)malloc((size_t)l.n_out * sizeof *own_tol);
 		if (!own_ref || !own_tol) {
-			case_result_set(r, OUTCOME_ERROR, "out of host memory");
+			memory_need_skip(&host, memory_host_available(), "malloc ran out of memory", r);
 			goto done;
 		}
 		s->expect(&l, in, own_ref, own_tol);
 		ref = own_ref;
 		tol = own_tol;
 	} else if (cache_reference(&l, s->layout, &ref, &tol) < 0) {
-		case_result_set(r, OUTCOME_ERROR, "out of host memory");
+		memory_need_skip(&host, memory_host_available(), "malloc ran out of memory", r);
 		goto done;
 	}
 

@@ -180,6 +180,16 @@ int reduce_execute_probe(struct reduce_launch *l, reduce_launch_fn launch, const
 int reduce_time(struct reduce_launch *l, reduce_launch_fn launch, const void *host_in,
 		const struct timing_request *t, double bytes, struct case_result *r);
 
+/* Whether l's device buffers - its input (with_input), output and
+ * scratch, each between guard zones, and the audit's report - fit the
+ * device's free memory now.  Returns 0, or -1 with r SKIPPED saying what
+ * they need and what the device has (memory_need.h): a problem too large
+ * for this device is no fault of the kernel.  Every allocation of the
+ * driver's buffers checks first (an allocation that runs out all the same
+ * is that SKIP too); a driver also calls it before drawing a case's input,
+ * to spare the host's work on a case that cannot run here. */
+int launch_memory_check(const struct reduce_launch *l, int with_input, struct case_result *r);
+
 /* The checks every GPU variant shares: dtype among the variant's, n in
  * 1..REDUCE_MAX_ELEMENTS (rows * cols for row problems).  Sets l->n,
  * l->dtype and l->out_dtype (the same).  Returns 0, or -1 with a message. */

@@ -295,7 +295,9 @@ static int user_configure(struct reduce_launch *l, struct case_result *r)
 	if (eval_in(&s, KEXPR_GRID, 1, k->cooperative ? (long long)occ * sms : 2147483647LL,
 		    k->cooperative ? "blocks (a cooperative grid is co-resident: sms x occupancy)" : "blocks",
 		    &grid, r) < 0 ||
-	    eval_in(&s, KEXPR_SCRATCH, 0, 1LL << 32, "bytes of scratch", &scratch, r) < 0)
+	    /* Any size: one the device cannot hold is the driver's SKIP
+	     * (launch_memory_check), not the kernel's fault. */
+	    eval_in(&s, KEXPR_SCRATCH, 0, INT64_MAX, "bytes of scratch", &scratch, r) < 0)
 		return -1;
 	if (user_pass_values(&s, loaded->arg_code, &p, r) < 0)
 		return -1;

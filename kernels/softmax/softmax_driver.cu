@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "memory_need.h"
 #include "par.h"
 #include "probe.h"
 #include "reference.h"
@@ -66,27 +67,35 @@ struct softmax_cache {
 
 static struct softmax_cache cache;
 
+static int cache_holds(uint64_t seed, enum dtype d, size_t rows, size_t cols, int finite_only)
+{
+	return cache.in && cache.seed == seed && cache.dtype == d && cache.rows == rows &&
+	       cache.cols == cols && cache.finite_only == finite_only;
+}
+
+static void cache_drop(void)
+{
+	free(cache.in);
+	free(cache.ref);
+	free(cache.tol);
+	cache.in = NULL;
+	cache.ref = cache.tol = NULL;
+}
+
 /* The input, reference and tolerances of the problem, drawn and computed
  * unless they are the cached ones.  Returns 0, or -1 when out of memory. */
 static int cache_problem(uint64_t seed, enum dtype d, size_t rows, size_t cols, int finite_only)
 {
 	const size_t n = rows * cols;
 
-	if (cache.in && cache.seed == seed && cache.dtype == d && cache.rows == rows &&
-	    cache.cols == cols && cache.finite_only == finite_only)
+	if (cache_holds(seed, d, rows, cols, finite_only))
 		return 0;
-	free(cache.in);
-	free(cache.ref);
-	free(cache.tol);
+	cache_drop();
 	cache.in = malloc(n * dtype_size(d));
 	cache.ref = (double *)malloc(n * sizeof *cache.ref);
 	cache.tol = (double *)malloc(n * sizeof *cache.tol);
 	if (!cache.in || !cache.ref || !cache.tol) {
-		free(cache.in);
-		free(cache.ref);
-		free(cache.tol);
-		cache.in = NULL;
-		cache.ref = cache.tol = NULL;
+		cache_drop();
 		return -1;
 	}
 	cache.seed = seed;
@@ -219,8 +228,32 @@ static int softmax_probes(const struct softmax_spec *s, const struct case_args *
 	return rc;
 }
 
+/*
+ * The host memory a softmax case takes that the worker does not hold
+ * already: the input and its reference (two doubles an element) when they
+ * are not the cached ones (a stale problem is dropped first: its memory is
+ * the new one's), and the output.  Returns 0 when the host has it
+ * available, else -1 with r SKIPPED; m is left filled for the message of
+ * a malloc that fails all the same.
+ */
+static int host_memory_check(const struct reduce_launch *l, uint64_t seed, size_t rows, size_t cols,
+			     int finite_only, struct memory_need *m, struct case_result *r)
+{
+	const size_t n = rows * cols, esz = dtype_size(l->dtype);
+
+	memory_need_init(m, "host");
+	if (!cache_holds(seed, l->dtype, rows, cols, finite_only)) {
+		cache_drop();
+		memory_need_add(m, "input", n * esz, 0);
+		memory_need_add(m, "reference", 2 * n * sizeof(double), 0);
+	}
+	memory_need_add(m, "output", n * esz, 0);
+	return memory_need_check(m, memory_host_available(), r);
+}
+
 void softmax_run(const struct softmax_spec *s, const struct case_args *a, struct case_result *r)
 {
+	struct memory_need host;
 	struct reduce_launch l;
 	char msg[RESULT_MESSAGE_MAX];
 	void *out;
@@ -238,9 +271,14 @@ void softmax_run(const struct softmax_spec *s, const struct case_args *a, struct
 	cols = (size_t)l.seg_len;
 	rows = n / cols;
 	esz = dtype_size(l.dtype);
+	/* A case too large for this device or this host is a SKIP, found
+	 * before the host draws its input. */
+	if (launch_memory_check(&l, 1, r) < 0 ||
+	    host_memory_check(&l, a->seed, rows, cols, s->finite_only, &host, r) < 0)
+		return;
 	out = malloc(n * esz);
 	if (!out || cache_problem(a->seed, l.dtype, rows, cols, s->finite_only) < 0) {
-		case_result_set(r, OUTCOME_ERROR, "out of host memory");
+		memory_need_skip(&host, memory_host_available(), "malloc ran out of memory", r);
 		free(out);
 		return;
 	}
