@@ -175,18 +175,24 @@ void rng_fill(struct rng *r, enum dtype d, void *buf, size_t n)
 	rng_fill_nonzero(d, buf, n);
 }
 
+void rng_init_block(struct rng *r, uint64_t seed, size_t k)
+{
+	uint64_t x = seed ^ (0xD1B54A32D192ED03ULL * (uint64_t)(k + 1));
+
+	/* The seed mixed with k, through splitmix (whose outputs for
+	 * distinct inputs are distinct), so blocks do not share draws
+	 * however close their seeds. */
+	rng_init(r, splitmix64(&x));
+}
+
 void rng_fill_block(uint64_t seed, size_t k, enum dtype d, void *buf, size_t n)
 {
 	const size_t lo = k * RNG_BLOCK, hi = lo + RNG_BLOCK < n ? lo + RNG_BLOCK : n;
-	uint64_t x = seed ^ (0xD1B54A32D192ED03ULL * (uint64_t)(k + 1));
 	struct rng g;
 
 	if (lo >= n)
 		return;
-	/* Block k's stream: the seed mixed with k, through splitmix (whose
-	 * outputs for distinct inputs are distinct), so blocks do not
-	 * share draws however close their seeds. */
-	rng_init(&g, splitmix64(&x));
+	rng_init_block(&g, seed, k);
 	fill_draws(&g, d, (char *)buf + lo * dtype_size(d), hi - lo);
 }
 

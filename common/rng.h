@@ -45,6 +45,9 @@ void rng_fill(struct rng *r, enum dtype d, void *buf, size_t n);
  */
 #define RNG_BLOCK ((size_t)1 << 16)
 void rng_fill_block(uint64_t seed, size_t k, enum dtype d, void *buf, size_t n);
+/* Block k's stream, as rng_fill_block draws it: for inputs of another
+ * shape drawn in blocks the same way (softmax_input.c's rows). */
+void rng_init_block(struct rng *r, uint64_t seed, size_t k);
 void rng_fill_nonzero(enum dtype d, void *buf, size_t n);
 
 /*

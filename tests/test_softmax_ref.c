@@ -238,6 +238,40 @@ static void test_input(void)
 }
 
 /*
+ * Large inputs are drawn in blocks of rows on every processor: row r
+ * depends on the seed, cols and r alone, so fewer rows are a prefix of
+ * more, across several blocks; the blocks' streams differ; and the rows
+ * keep their kinds in every block.
+ */
+static void test_input_blocks(void)
+{
+	const size_t cols = 1000, rows = 5 * (RNG_BLOCK / cols) + 10, n = rows * cols;
+	const size_t fewer = 2 * (RNG_BLOCK / cols) + 1;
+	float *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+
+	softmax_input_fill(42, DTYPE_F32, a, rows, cols, 0);
+	softmax_input_fill(42, DTYPE_F32, b, fewer, cols, 0);
+	CHECK(memcmp(a, b, fewer * cols * sizeof *a) == 0);
+	/* A random row (kind 4) of the first block and one of the second
+	 * differ: each block has its own stream. */
+	size_t second = RNG_BLOCK / cols + 8;
+	while (second % 8 != 4)
+		second++;
+	CHECK(memcmp(a + 4 * cols, a + second * cols, cols * sizeof *a) != 0);
+	/* The last all-equal row (kind 1) lies in the last block, and is one. */
+	size_t last = rows - 1;
+	while (last % 8 != 1)
+		last--;
+	CHECK(last >= 5 * (RNG_BLOCK / cols));
+	int equal = 1;
+	for (size_t i = 0; i < cols; i++)
+		equal &= a[last * cols + i] == a[last * cols];
+	CHECK(equal);
+	free(a);
+	free(b);
+}
+
+/*
  * Rows over several chunks (par.h) are computed and checked in parallel:
  * every row's reference and tolerance must equal the row's on its own, and
  * the row-sum check must name the first bad row of the whole output and
@@ -304,6 +338,7 @@ int main(void)
 	test_row_sums();
 	test_chunked_rows();
 	test_input();
+	test_input_blocks();
 	test_models(DTYPE_F32, 64, 1024, 0);
 	test_models(DTYPE_F32, 64, 1024, 1);
 	test_models(DTYPE_BF16, 64, 128, 0);

@@ -1,13 +1,18 @@
 /*
  * softmax_input.c - the rows of the softmax cases (see softmax_input.h).
  *
- * A pure function of the seed, like rng.c: one xoshiro stream fills the
- * rows in order.
+ * A pure function of the seed, like rng.c's large inputs: the rows are
+ * drawn in blocks of about RNG_BLOCK elements (one row at least), block k
+ * from its own stream (rng_init_block) filling its rows in order, so the
+ * blocks are drawn on every processor (par.h) - one stream took a single
+ * thread tens of seconds for the 2^31 elements of the ladder's largest
+ * shape - and row r depends on the seed, cols and r alone.
  */
 #include "softmax_input.h"
 
 #include <math.h>
 
+#include "par.h"
 #include "rng.h"
 
 /* Strictly inside (-32000, 32000) in both types: the largest bf16 below
@@ -59,18 +64,38 @@ static void fill_row(struct rng *g, enum row_kind kind, enum dtype d, void *buf,
 	}
 }
 
+struct fill_job {
+	uint64_t seed;
+	enum dtype d;
+	void *buf;
+	size_t rows, cols, rows_per_block;
+	int finite_only;
+};
+
+/* Block k's rows, from block k's stream. */
+static void fill_block(void *ctx, size_t k)
+{
+	const struct fill_job *j = ctx;
+	size_t lo, hi;
+	struct rng g;
+
+	par_chunk_range(k, j->rows_per_block, j->rows, &lo, &hi);
+	rng_init_block(&g, j->seed, k);
+	for (size_t r = lo; r < hi; r++) {
+		const size_t c = r % ROW_CYCLE;
+		enum row_kind kind = c < ROW_RANDOM ? (enum row_kind)c : ROW_RANDOM;
+
+		if (kind == ROW_NEG_INF && j->finite_only)
+			kind = ROW_RANDOM;
+		fill_row(&g, kind, j->d, j->buf, r * j->cols, j->cols);
+	}
+}
+
 void softmax_input_fill(uint64_t seed, enum dtype d, void *buf, size_t rows, size_t cols,
 			int finite_only)
 {
-	struct rng g;
+	struct fill_job j = {seed, d, buf, rows, cols, cols >= RNG_BLOCK ? 1 : RNG_BLOCK / cols,
+			     finite_only};
 
-	rng_init(&g, seed);
-	for (size_t r = 0; r < rows; r++) {
-		const size_t k = r % ROW_CYCLE;
-		enum row_kind kind = k < ROW_RANDOM ? (enum row_kind)k : ROW_RANDOM;
-
-		if (kind == ROW_NEG_INF && finite_only)
-			kind = ROW_RANDOM;
-		fill_row(&g, kind, d, buf, r * cols, cols);
-	}
+	par_for(par_chunks(rows, j.rows_per_block), fill_block, &j);
 }
