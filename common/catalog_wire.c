@@ -66,6 +66,7 @@ static const struct field variant_fields[] = {
 	OPTIONAL(struct catalog_entry, expect),
 	OPTIONAL(struct catalog_entry, requires),
 	OPTIONAL(struct catalog_entry, timeout),
+	COUNT_OF(struct catalog_entry, huge_cols),
 };
 
 static const struct record records[] = {

@@ -8,11 +8,11 @@
  *   build    kernels|no-kernels  archs
  *   variant  name gpu(1|0) dtypes summary contract tunables space
  *            copy copy_n baseline baseline_rows
- *            kind source path expect requires timeout
+ *            kind source path expect requires timeout huge_cols
  *   error    message
  *
  * tunables, space, copy, baseline, baseline_rows and the user kernel's
- * fields travel as "-" when empty; copy_n is a decimal count.  An "error"
+ * fields travel as "-" when empty; copy_n and huge_cols are decimal counts.  An "error"
  * record is the worker refusing its input (a --kernel file it cannot
  * read): the reader hands its message back as the catalog's error.  The writer refuses what
  * the reader could not give back unchanged (a tab or line break inside a
@@ -72,6 +72,10 @@ struct catalog_entry {
 	const char *expect;
 	const char *requires;
 	const char *timeout;
+	/* A rows or softmax kernel file's: the columns of the shape past
+	 * 32-bit indices that its ladder poses (huge_shape.h), the first
+	 * candidate its rules take; 0 for any other variant. */
+	long long huge_cols;
 };
 
 enum catalog_wire_record { CATALOG_WIRE_BUILD, CATALOG_WIRE_VARIANT, CATALOG_WIRE_ERROR };

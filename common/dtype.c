@@ -41,6 +41,16 @@ int dtype_is_float(enum dtype d)
 	return d == DTYPE_F32 || d == DTYPE_F64 || d == DTYPE_BF16;
 }
 
+int dtype_smallest(unsigned set)
+{
+	int best = -1;
+
+	for (int d = 0; d < DTYPE_COUNT; d++)
+		if ((set & DTYPE_BIT(d)) && (best < 0 || dtype_sizes[d] < dtype_sizes[best]))
+			best = d;
+	return best;
+}
+
 const char *op_name(enum op o)
 {
 	return (unsigned)o < OP_COUNT ? op_names[o] : "?";

@@ -21,6 +21,9 @@ const char *dtype_name(enum dtype d);
 int dtype_parse(const char *word, enum dtype *out);
 size_t dtype_size(enum dtype d);
 int dtype_is_float(enum dtype d);
+/* The smallest type of a set of DTYPE_BITs (the first in enum order of
+ * those of its size), or -1 for an empty set. */
+int dtype_smallest(unsigned set);
 
 const char *op_name(enum op o);
 int op_parse(const char *word, enum op *out);

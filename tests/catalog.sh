@@ -14,15 +14,15 @@ fake() {
 T=$(printf '\t')
 long=$(awk 'BEGIN { for (i = 0; i < 3000; i++) printf "c"; }')
 
-fake long "build${T}no-kernels${T}" "variant${T}long.one${T}0${T}f32${T}summary${T}$long${T}-${T}-${T}-${T}0${T}-${T}-${T}-${T}-${T}-${T}-${T}-${T}-"
+fake long "build${T}no-kernels${T}" "variant${T}long.one${T}0${T}f32${T}summary${T}$long${T}-${T}-${T}-${T}0${T}-${T}-${T}-${T}-${T}-${T}-${T}-${T}-${T}0"
 CONFORM_WORKER="$TMP/long" expect_exit 0 "a long contract" -- "$CONFORM" --variants
 expect_grep "$TMP/out" "^ +$long\$" "the 3000-byte contract whole"
 
 fake short "build${T}no-kernels${T}" "variant${T}x.y${T}0${T}f32${T}s${T}c${T}-"
 CONFORM_WORKER="$TMP/short" expect_exit 2 "a short variant line" -- "$CONFORM" --variants
-expect_grep "$TMP/err" "--catalog: line 2: 'variant' line with 6 fields after the tag, not 17" "the bad line named"
+expect_grep "$TMP/err" "--catalog: line 2: 'variant' line with 6 fields after the tag, not 18" "the bad line named"
 
-fake nobuild "variant${T}x.y${T}0${T}f32${T}s${T}c${T}-${T}-${T}-${T}0${T}-${T}-${T}-${T}-${T}-${T}-${T}-${T}-"
+fake nobuild "variant${T}x.y${T}0${T}f32${T}s${T}c${T}-${T}-${T}-${T}0${T}-${T}-${T}-${T}-${T}-${T}-${T}-${T}-${T}0"
 CONFORM_WORKER="$TMP/nobuild" expect_exit 2 "no build line" -- "$CONFORM" --variants
 expect_grep "$TMP/err" "--catalog: no 'build' line" "missing build line"
 
@@ -44,7 +44,7 @@ quick() {
 	expect_eq "$(wc -l <"$TMP/err")" 1 "$1: one line on stderr"
 }
 build="build${T}no-kernels${T}"
-variant="variant${T}x.y${T}0${T}f32${T}s${T}c${T}-${T}-${T}-${T}0${T}-${T}-${T}-${T}-${T}-${T}-${T}-${T}-"
+variant="variant${T}x.y${T}0${T}f32${T}s${T}c${T}-${T}-${T}-${T}0${T}-${T}-${T}-${T}-${T}-${T}-${T}-${T}-${T}0"
 
 # Silent: it, and what it started, are killed at the deadline.
 script sleeper <<FAKE
@@ -127,20 +127,20 @@ gone "$TMP/lingerer.pids" "a lingering worker"
 # A NUL byte would cut a field short: the line is refused.
 script nul <<FAKE
 echo '$build'
-printf 'variant\tx.y\t0\tf32\ts\0hidden\tc\t-\t-\t-\t0\t-\t-\t-\t-\t-\t-\t-\t-\n'
+printf 'variant\tx.y\t0\tf32\ts\0hidden\tc\t-\t-\t-\t0\t-\t-\t-\t-\t-\t-\t-\t-\t0\n'
 FAKE
 CONFORM_WORKER="$TMP/nul" expect_exit 2 "a NUL byte" -- "$CONFORM" --variants
 expect_grep "$TMP/err" "--catalog: line 2: a NUL byte inside the line$" "the NUL byte named"
 
 # Escape sequences in the catalog reach neither the terminal nor a message.
 esc=$(printf '\033')
-fake escapes "$build" "variant${T}x.y${T}0${T}f32${T}${esc}[2Jcleared${T}${esc}]0;owned$(printf '\007')c${T}-${T}-${T}-${T}0${T}-${T}-${T}-${T}-${T}-${T}-${T}-${T}-" \
-	"variant${T}x.z${T}1${esc}[8m${T}f32${T}s${T}c${T}-${T}-${T}-${T}0${T}-${T}-${T}-${T}-${T}-${T}-${T}-${T}-"
+fake escapes "$build" "variant${T}x.y${T}0${T}f32${T}${esc}[2Jcleared${T}${esc}]0;owned$(printf '\007')c${T}-${T}-${T}-${T}0${T}-${T}-${T}-${T}-${T}-${T}-${T}-${T}-${T}0" \
+	"variant${T}x.z${T}1${esc}[8m${T}f32${T}s${T}c${T}-${T}-${T}-${T}0${T}-${T}-${T}-${T}-${T}-${T}-${T}-${T}-${T}0"
 CONFORM_WORKER="$TMP/escapes" expect_exit 2 "control bytes in the catalog" -- "$CONFORM" --variants
 expect_grep "$TMP/err" "line 3: field 'gpu' is '1\?\[8m', not '1' or '0'" "the bad field quoted, made visible"
 checks=$((checks + 1))
 LC_ALL=C grep -q "$(printf '[\033\007]')" "$TMP/err" && fail "a control byte in the catalog's error"
-fake escapes "$build" "variant${T}x.y${T}0${T}f32${T}${esc}[2Jcleared${T}${esc}]0;owned$(printf '\007')c${T}-${T}-${T}-${T}0${T}-${T}-${T}-${T}-${T}-${T}-${T}-${T}-"
+fake escapes "$build" "variant${T}x.y${T}0${T}f32${T}${esc}[2Jcleared${T}${esc}]0;owned$(printf '\007')c${T}-${T}-${T}-${T}0${T}-${T}-${T}-${T}-${T}-${T}-${T}-${T}-${T}0"
 CONFORM_WORKER="$TMP/escapes" expect_exit 0 "control bytes in the catalog" -- "$CONFORM" --variants
 expect_grep "$TMP/out" "\?\[2Jcleared" "the summary made visible"
 expect_grep "$TMP/out" "\?\]0;owned\?c" "the contract made visible"

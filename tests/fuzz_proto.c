@@ -115,7 +115,7 @@ static void seed_corpus(void)
 		.name = "block.tree", .gpu = 1, .dtypes = "f32,i32", .summary = "shared-memory tree",
 		.contract = "Requires: block is a power of two, 32..1024", .tunables = "block=32..1024",
 		.space = "block=128,256 items=1,2", .copy = "device.copy", .copy_n = 268435456,
-		.baseline = "device.cub", .baseline_rows = "",
+		.baseline = "device.cub", .baseline_rows = "", .huge_cols = 1025,
 	};
 	add_owned(catalog_wire_format_variant(&e, err, sizeof err));
 	struct catalog_entry h = {.name = "harness.pass", .dtypes = "f32", .summary = "", .contract = "none"};

@@ -39,7 +39,7 @@ static void test_format(void)
 	/* Empty optionals travel as "-", the copy's size as a decimal count. */
 	CHECK_STR(line, "variant\tblock.tree\t1\tf32,i32\tshared-memory tree reduction\t"
 			"Requires: block is a power of two, 32..1024\t-\tblock=128,256 items=1,2\t"
-			"device.copy\t268435456\tdevice.cub\t-\t-\t-\t-\t-\t-\t-\n");
+			"device.copy\t268435456\tdevice.cub\t-\t-\t-\t-\t-\t-\t-\t0\n");
 	free(line);
 	struct catalog_build b = {.has_kernels = 0, .archs = "sm_80 sm_90"};
 	line = catalog_wire_format_build(&b, err, sizeof err);
@@ -62,8 +62,18 @@ static void test_round_trip(void)
 	CHECK_INT(e.copy_n, 268435456);
 	CHECK_STR(e.baseline, "device.cub");
 	CHECK_STR(e.baseline_rows, "");
+	CHECK_INT(e.huge_cols, 0);
 	catalog_wire_free_variant(&e);
 	CHECK(e.name == NULL);
+
+	/* A rows kernel file's: the columns of its shape past 32-bit indices. */
+	struct catalog_entry rows = tree;
+	rows.kind = "softmax";
+	rows.huge_cols = 1025;
+	CHECK_INT(round_trip(&rows, &e), CATALOG_WIRE_VARIANT);
+	CHECK_STR(e.kind, "softmax");
+	CHECK_INT(e.huge_cols, 1025);
+	catalog_wire_free_variant(&e);
 
 	/* NULL strings (a variant with no space) travel as empty ones. */
 	struct catalog_entry host = {.name = "harness.ok", .gpu = 0, .dtypes = "f32",
@@ -126,20 +136,23 @@ static void test_malformed(void)
 	struct catalog_build b;
 	struct catalog_entry e;
 	CHECK_INT(catalog_wire_parse("variant\tblock.tree\t1\tf32\tsummary\n", &b, &e, err, sizeof err), -1);
-	CHECK_CONTAINS(err, "4 fields after the tag, not 17");
-	CHECK_INT(catalog_wire_parse("variant\ta\t1\tf32\ts\tc\t-\t-\t-\t0\t-\t-\t-\t-\t-\t-\t-\t-\textra\n", &b, &e, err,
+	CHECK_CONTAINS(err, "4 fields after the tag, not 18");
+	CHECK_INT(catalog_wire_parse("variant\ta\t1\tf32\ts\tc\t-\t-\t-\t0\t-\t-\t-\t-\t-\t-\t-\t-\t0\textra\n", &b, &e, err,
 				     sizeof err), -1);
-	CHECK_CONTAINS(err, "18 fields after the tag, not 17");
-	CHECK_INT(catalog_wire_parse("variant\ta\tyes\tf32\ts\tc\t-\t-\t-\t0\t-\t-\t-\t-\t-\t-\t-\t-\n", &b, &e, err, sizeof err),
+	CHECK_CONTAINS(err, "19 fields after the tag, not 18");
+	CHECK_INT(catalog_wire_parse("variant\ta\tyes\tf32\ts\tc\t-\t-\t-\t0\t-\t-\t-\t-\t-\t-\t-\t-\t0\n", &b, &e, err, sizeof err),
 		  -1);
 	CHECK_CONTAINS(err, "field 'gpu' is 'yes'");
 	/* The copy's size is a count: no sign, no junk. */
-	CHECK_INT(catalog_wire_parse("variant\ta\t1\tf32\ts\tc\t-\t-\t-\t-5\t-\t-\t-\t-\t-\t-\t-\t-\n", &b, &e, err, sizeof err),
+	CHECK_INT(catalog_wire_parse("variant\ta\t1\tf32\ts\tc\t-\t-\t-\t-5\t-\t-\t-\t-\t-\t-\t-\t-\t0\n", &b, &e, err, sizeof err),
 		  -1);
 	CHECK_CONTAINS(err, "field 'copy_n' is '-5', not a count");
-	CHECK_INT(catalog_wire_parse("variant\ta\t1\tf32\ts\tc\t-\t-\t-\t12x\t-\t-\t-\t-\t-\t-\t-\t-\n", &b, &e, err, sizeof err),
+	CHECK_INT(catalog_wire_parse("variant\ta\t1\tf32\ts\tc\t-\t-\t-\t12x\t-\t-\t-\t-\t-\t-\t-\t-\t0\n", &b, &e, err, sizeof err),
 		  -1);
 	CHECK_CONTAINS(err, "not a count");
+	CHECK_INT(catalog_wire_parse("variant\ta\t1\tf32\ts\tc\t-\t-\t-\t0\t-\t-\t-\t-\t-\t-\t-\t-\t-\n", &b, &e, err,
+				     sizeof err), -1);
+	CHECK_CONTAINS(err, "field 'huge_cols' is '-', not a count");
 	CHECK_INT(catalog_wire_parse("build\tmaybe\tsm_80\n", &b, &e, err, sizeof err), -1);
 	CHECK_CONTAINS(err, "field 'has_kernels'");
 	/* The worker's refusal is handed back as the message, made printable. */
@@ -161,18 +174,18 @@ static void test_malformed(void)
 
 	/* Control bytes are made visible, in the values and in the messages
 	 * that quote them. */
-	CHECK_INT(catalog_wire_parse("variant\ta\t1\tf32\t\x1b[2Jx\tc\x07\t-\t-\t-\t0\t-\t-\t-\t-\t-\t-\t-\t-\n", &b, &e, err,
+	CHECK_INT(catalog_wire_parse("variant\ta\t1\tf32\t\x1b[2Jx\tc\x07\t-\t-\t-\t0\t-\t-\t-\t-\t-\t-\t-\t-\t0\n", &b, &e, err,
 				     sizeof err), CATALOG_WIRE_VARIANT);
 	CHECK_STR(e.summary, "?[2Jx");
 	CHECK_STR(e.contract, "c?");
 	catalog_wire_free_variant(&e);
-	CHECK_INT(catalog_wire_parse("variant\ta\t1\x1b[8m\tf32\ts\tc\t-\t-\t-\t0\t-\t-\t-\t-\t-\t-\t-\t-\n", &b, &e, err,
+	CHECK_INT(catalog_wire_parse("variant\ta\t1\x1b[8m\tf32\ts\tc\t-\t-\t-\t0\t-\t-\t-\t-\t-\t-\t-\t-\t0\n", &b, &e, err,
 				     sizeof err), -1);
 	CHECK_CONTAINS(err, "field 'gpu' is '1?[8m'");
 
 	/* The writer sends an empty optional field as "-": an empty one is
 	 * refused, as it would not format back within the same length. */
-	CHECK_INT(catalog_wire_parse("variant\ta\t1\tf32\ts\tc\t\t-\t-\t0\t-\t-\t-\t-\t-\t-\t-\t-\n", &b, &e, err, sizeof err),
+	CHECK_INT(catalog_wire_parse("variant\ta\t1\tf32\ts\tc\t\t-\t-\t0\t-\t-\t-\t-\t-\t-\t-\t-\t0\n", &b, &e, err, sizeof err),
 		  -1);
 	CHECK_CONTAINS(err, "field 'tunables' is empty");
 	/* A quoted value cut inside a character leaves no stray byte. */

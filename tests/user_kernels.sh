@@ -71,9 +71,43 @@ expect_eq "$(sed 's/^\(user\.[a-z_]*\)\..*/\1/' "$TMP/out" | uniq | tr '\n' ' ')
 	"--kernels takes every .cu in name order"
 expect_grep "$TMP/out" "^user\.b_rows\.sum\.f32\.r7\.c33$" "a rows kernel's ladder is rows x cols"
 expect_grep "$TMP/out" "^user\.b_rows\.sum\.f32\.r4\.c1048577$" "a rows kernel's ladder holds long rows"
+expect_grep "$TMP/out" "^user\.b_rows\.sum\.f32\.r2095107\.c1025$" "a rows kernel's ladder reaches past 32-bit indices"
 expect_exit 0 "rows --n --cols" -- "$CONFORM" run --kernels "$TMP/k" --n 3 --cols 1,64 --dtype f32 --list
 expect_grep "$TMP/out" "^user\.b_rows\.sum\.f32\.r3\.c64$" "--n and --cols make rows x cols"
 expect_eq "$(grep -c '^user\.b_rows' "$TMP/out")" 2 "rows x cols: 1 x 2 cases"
+
+# The rows and softmax ladders past 32-bit indices: one shape per kernel,
+# for its smallest dtype and first operator, of more than 2^31 elements
+# and with (rows - 1) * cols > 2^31 - 1, where a 32-bit row * cols wraps;
+# 1025 columns unless the kernel's @rule refuses them, then the first
+# other candidate it takes (common/huge_shape.h); none for a kernel
+# declared to hang.
+mkdir -p "$TMP/huge"
+kernel "$TMP/huge/h_rows.cu" h_rows rows "f32 bf16" "@ops sum max"
+kernel "$TMP/huge/h_soft.cu" h_soft softmax "f32 bf16"
+kernel "$TMP/huge/h_rule.cu" h_rule softmax f32 "@rule cols <= 1024 ; a row per block"
+kernel "$TMP/huge/h_warp.cu" h_warp rows f32 "@rule cols <= block / 4 ; a row per warp of float4"
+kernel "$TMP/huge/h_hang.cu" h_hang rows f32 "@expect hang"
+expect_exit 0 "rows and softmax ladders" -- "$CONFORM" run --kernels "$TMP/huge" --list
+for v in h_rows h_soft h_rule h_warp; do
+	big=$(sed -n "s/^user\.$v\..*\.r\([0-9]*\)\.c\([0-9]*\)\$/\1 \2/p" "$TMP/out" |
+		while read -r rows cols; do [ $((rows * cols)) -gt 2147483648 ] && echo "$rows $cols"; done)
+	expect_eq "$(echo "$big" | grep -c .)" 1 "$v: one case past 2^31 elements"
+	rows=${big% *} cols=${big#* }
+	expect_eq "$([ $(((rows - 1) * cols)) -gt 2147483647 ] && echo yes)" yes \
+		"$v: (rows - 1) * cols > 2^31 - 1 (${rows} x ${cols})"
+	expect_eq "$([ $(((rows - 2) * cols)) -le 2147483647 ] && echo yes)" yes "$v: the fewest rows that do (${rows} x ${cols})"
+done
+expect_grep "$TMP/out" "^user\.h_rows\.sum\.bf16\.r2095107\.c1025$" "rows: 2095107 x 1025, for the smallest dtype and first op"
+expect_eq "$(grep -c '^user\.h_rows\.' "$TMP/out")" $((2 * 2 * 8 + 1)) "rows: 2 dtypes x 2 ops x 8 shapes, and one past 32 bits"
+expect_grep "$TMP/out" "^user\.h_soft\.bf16\.r2095107\.c1025$" "softmax: 2095107 x 1025, for the smallest dtype"
+expect_eq "$(grep -c '^user\.h_soft\.' "$TMP/out")" $((2 * 8 + 1)) "softmax: 2 dtypes x 8 shapes, and one past 32 bits"
+expect_grep "$TMP/out" "^user\.h_rule\.f32\.r2147485\.c1000$" "cols <= 1024 refuses 1025 columns: 1000 columns"
+expect_grep "$TMP/out" "^user\.h_warp\.sum\.f32\.r67108865\.c32$" "cols <= block / 4 (block=128): 32 columns"
+expect_eq "$(grep -c '^user\.h_hang\.' "$TMP/out")" 8 "declared to hang: no shape past 32 bits"
+# --n or --cols replace the whole ladder, that shape included.
+expect_exit 0 "rows --n: no shape past 32 bits" -- "$CONFORM" run --kernels "$TMP/huge" --n 3 --list
+expect_no_grep "$TMP/out" "\.r(2095107|2147485|67108865)\." "--n: no shape past 32 bits"
 
 # --variants lists the kernel file's variant with its dtypes and tunables.
 expect_exit 0 "--variants --kernel" -- "$CONFORM" run --variants --kernel "$F"

@@ -1,11 +1,14 @@
 /*
  * variant.c - what the worker derives from a variant's declaration: the
- * texts the catalog carries to conform, the op parameter and the binding
- * of its tunables (variant.h, tunable.h).
+ * texts the catalog carries to conform, the op parameter, the binding of
+ * its tunables (variant.h, tunable.h), and the shape past 32-bit indices
+ * its rules take (huge_shape.h).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "huge_shape.h"
 #include "params.h"
 #include "variant.h"
 
@@ -74,4 +77,34 @@ int variant_bind(const struct variant *v, const struct case_args *a, void *out, 
 	const struct problem pb = {.dtype = a->dtype, .n = a->n, .cols = a->cols};
 
 	return tunable_bind(&v->params, &pb, a->params, out, NULL, msg, len);
+}
+
+/* What variant_huge_cols asks of each candidate shape. */
+struct huge_probe {
+	const struct variant *v;
+	enum dtype dtype;
+	void *params; /* the parameter struct variant_bind fills */
+};
+
+static int huge_accepts(void *ctx, int64_t rows, int64_t cols)
+{
+	const struct huge_probe *h = ctx;
+	const struct case_args a = {.name = h->v->name, .variant = h->v->name, .dtype = h->dtype,
+				    .n = rows, .cols = cols};
+	char msg[256];
+
+	return variant_bind(h->v, &a, h->params, msg, sizeof msg) == 0;
+}
+
+long long variant_huge_cols(const struct variant *v)
+{
+	const int d = dtype_smallest(v->dtypes);
+	const size_t size = v->params.set ? v->params.set->size : 0;
+	struct huge_probe h = {v, d < 0 ? DTYPE_F32 : (enum dtype)d, calloc(1, size ? size : 1)};
+
+	if (!h.params)
+		return huge_shape_cols[0]; /* out of memory: the rule decides when the case runs */
+	long long cols = huge_shape_choose(huge_accepts, &h);
+	free(h.params);
+	return cols;
 }

@@ -84,6 +84,13 @@ int variant_op(const struct variant *v, const struct case_args *a, enum op *out,
  * Returns 0, or -1 with a message. */
 int variant_bind(const struct variant *v, const struct case_args *a, void *out, char *msg, size_t len);
 
+/* The columns of the rows x cols problem past 32-bit indices
+ * (huge_shape.h) that v takes with its default tunables, for its smallest
+ * dtype: the first candidate whose shape binds (variant_bind, every rule
+ * checked), or the first candidate when none does.  For the catalog of a
+ * rows or softmax kernel file. */
+long long variant_huge_cols(const struct variant *v);
+
 /* A family's table, collected by worker/catalog.c. */
 struct variant_table {
 	const struct variant *variants;

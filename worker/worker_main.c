@@ -129,6 +129,8 @@ static int catalog_print(FILE *out)
 			if (k->timeout_s > 0)
 				snprintf(timeout, sizeof timeout, "%.9g", k->timeout_s);
 			e.timeout = timeout;
+			if (k->kind != KERNEL_REDUCE)
+				e.huge_cols = variant_huge_cols(v);
 		}
 		if (v->refs) {
 			e.copy = v->refs->copy;

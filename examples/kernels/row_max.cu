@@ -11,7 +11,8 @@
  * does for sum.
  *
  * What conform reports: PASS for every dtype and operator over the rows x
- * cols ladder (1 x 1 to 4 x 2^20 + 1).
+ * cols ladder (1 x 1 to 4 x 2^20 + 1, and 2095107 x 1025, past 32-bit
+ * indices).
  *
  * @kind     rows
  * @entry    row_max

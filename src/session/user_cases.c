@@ -4,11 +4,16 @@
  * The ladders hold the sizes at which reductions are usually wrong: a
  * single element, less than, exactly and just over a warp, around a
  * block and around powers of two (a tree that assumes one), primes (no
- * vector width divides them), 2^24 +- 1 (the f32 mantissa), and 2^31 + 3,
- * past every 32-bit index, where the GPU has the memory for it.  The last
- * takes half a minute of host time (drawing and reducing the input), and
- * an index overflows the same way whatever the type and the operator: so
- * it is posed once per kernel, for its smallest dtype and first operator.
+ * vector width divides them), 2^24 +- 1 (the f32 mantissa), and a
+ * problem past every 32-bit index, where the GPU has the memory for it:
+ * 2^31 + 3 elements for reduce, and for rows and softmax rows x cols with
+ * (rows - 1) * cols > INT_MAX, where a 32-bit `row * cols` wraps
+ * (huge_shape.h; the worker names in its catalog the cols the kernel's
+ * rules take).  That last case takes the host seconds to half a minute
+ * (drawing the input and its reference), and an index overflows the same
+ * way whatever the type and the operator: so it is posed once per kernel,
+ * for its smallest dtype and first operator, and not for a kernel
+ * declared to hang, which would spend its whole deadline drawing.
  */
 #include "user_cases.h"
 
@@ -16,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "huge_shape.h"
 #include "num.h"
 #include "params.h"
 #include "requirement.h"
@@ -27,7 +33,8 @@ static const int64_t reduce_ladder[] = {
 	(1LL << 31) + 3,
 };
 /* rows x cols: one element, a row shorter than, equal to and longer than
- * a warp, single columns, odd and long rows, and a few very long ones. */
+ * a warp, single columns, odd and long rows, and a few very long ones;
+ * then the shape past 32-bit indices (huge_shape.h). */
 static const int64_t rows_ladder[][2] = {
 	{1, 1}, {1, 31}, {3, 32}, {7, 33}, {1001, 1}, {1001, 257}, {33, 4099}, {4, (1 << 20) + 1},
 };
@@ -179,13 +186,11 @@ int user_cases_make(const struct catalog *cat, const struct user_case_request *q
 		char ops[OP_COUNT][8];
 		int nops = entry_ops(e, ops);
 		any |= dtypes != 0;
-		/* 2^31 + 3 is posed for the smallest element type (the least
-		 * memory) and the first operator. */
-		int huge_dtype = -1;
-		for (int d = 0; d < DTYPE_COUNT; d++)
-			if ((dtypes & DTYPE_BIT(d)) &&
-			    (huge_dtype < 0 || dtype_size((enum dtype)d) < dtype_size((enum dtype)huge_dtype)))
-				huge_dtype = d;
+		/* The case past 32-bit indices is posed for the smallest
+		 * element type (the least memory) and the first operator, and
+		 * not for a kernel declared to hang. */
+		const int huge_dtype = strcmp(e->expect, "hang") == 0 ? -1 : dtype_smallest(dtypes);
+		const int64_t huge_cols = e->huge_cols > 0 ? e->huge_cols : huge_shape_cols[0];
 		for (int d = 0; d < DTYPE_COUNT; d++) {
 			if (!(dtypes & DTYPE_BIT(d)))
 				continue;
@@ -197,11 +202,8 @@ int user_cases_make(const struct catalog *cat, const struct user_case_request *q
 						rc = one(&m, e, (enum dtype)d, op, q->n[k], 0);
 				} else if (!rows) {
 					size_t steps = sizeof reduce_ladder / sizeof reduce_ladder[0];
-					/* 2^31 + 3: once per kernel, and not for one
-					 * declared to hang, which would spend its whole
-					 * deadline drawing the input. */
-					if (d != huge_dtype || o != 0 || strcmp(e->expect, "hang") == 0)
-						steps--;
+					if (d != huge_dtype || o != 0)
+						steps--; /* 2^31 + 3 */
 					for (size_t k = 0; k < steps && rc == 0; k++)
 						rc = one(&m, e, (enum dtype)d, op, reduce_ladder[k], 0);
 				} else if (q->nn || q->ncols) {
@@ -214,6 +216,8 @@ int user_cases_make(const struct catalog *cat, const struct user_case_request *q
 				} else {
 					for (size_t k = 0; k < sizeof rows_ladder / sizeof rows_ladder[0] && rc == 0; k++)
 						rc = one(&m, e, (enum dtype)d, op, rows_ladder[k][0], rows_ladder[k][1]);
+					if (d == huge_dtype && o == 0 && rc == 0)
+						rc = one(&m, e, (enum dtype)d, op, huge_shape_rows(huge_cols), huge_cols);
 				}
 				if (rc < 0) {
 					free(m.v);

@@ -20,8 +20,8 @@
  * right unless conform also tries rows with -inf at the start of a lane.
  *
  * What conform should report: PASS at 1 x 1 and 1001 x 1 (right), FAIL
- * (NaN outputs, rows not summing to 1) at 7 x 33, 1001 x 257, 33 x 4099
- * and 4 x 2^20 + 1; 1 x 31 and 3 x 32 need a -inf probe.
+ * (NaN outputs, rows not summing to 1) at 7 x 33, 1001 x 257, 33 x 4099,
+ * 4 x 2^20 + 1 and 2095107 x 1025; 1 x 31 and 3 x 32 need a -inf probe.
  *
  * @kind     softmax
  * @entry    online_softmax_neginf

@@ -8,7 +8,8 @@
  * are wrong (a row with a non-zero entry at column 1024 tells).
  *
  * What conform should report: PASS at 1 x 1, 1 x 31, 3 x 32, 7 x 33,
- * 1001 x 1 and 1001 x 257; FAIL at 33 x 4099 and 4 x 2^20 + 1.
+ * 1001 x 1 and 1001 x 257; FAIL at 33 x 4099, 4 x 2^20 + 1 and 2095107 x
+ * 1025.
  *
  * @kind     rows
  * @entry    rows_cols_le_block

@@ -11,7 +11,8 @@
  * tell.
  *
  * What conform should report: PASS at 1 x 1, 1 x 31 and 1001 x 1; FAIL
- * at 3 x 32, 7 x 33, 1001 x 257, 33 x 4099 and 4 x 2^20 + 1.
+ * at 3 x 32, 7 x 33, 1001 x 257, 33 x 4099, 4 x 2^20 + 1 and 2095107 x
+ * 1025.
  *
  * @kind     softmax
  * @entry    softmax_row_off
