@@ -26,7 +26,8 @@
  * prints nothing.
  *
  * What conform reports: PASS for f32 and bf16 over the rows x cols ladder
- * (1 x 1 to 4 x 2^20 + 1).
+ * (1 x 1 to 4 x 2^20 + 1, and 2095107 x 1025 in bf16, past 32-bit
+ * indices).
  *
  * @kind     softmax
  * @entry    warp_softmax_std
