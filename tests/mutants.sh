@@ -165,6 +165,19 @@ expect_grep "$TMP/out" "^BROKEN +refused\.cu: conform exited 2" "a refused run: 
 expect_eq "$(tail -n 1 "$TMP/out")" "kill rate: 0/1 (0.0%), false failures: 0 of 0 right cases, broken: 3" \
 	"broken: the final line"
 
+# An ERROR the kernel raised as it ran (an illegal address) is its own
+# fault: a kill for a wrong case, a false failure for a right one.
+{
+	result mut_a 33 ERROR "kernel: an illegal memory access was encountered"
+	result mut_a 5 ERROR "kernel: an illegal memory access was encountered"
+} >"$FAKE/kerr.jsonl"
+stub "$TMP/k/kerr.cu" "n > 10"
+expect_exit 1 "a kernel's own ERROR" -- python3 "$RUNNER" --conform "$TMP/fake-conform" --out "$TMP/m5" "$TMP/k/kerr.cu"
+expect_grep "$TMP/out" "^FALSE +kerr\.cu: wrong 1, killed 1, missed -, false failures user\.mut_a\.sum\.f32\.n5" \
+	"a kernel's ERROR: killed where wrong, a false failure where right"
+expect_eq "$(tail -n 1 "$TMP/out")" "kill rate: 1/1 (100.0%), false failures: 1 of 1 right cases, broken: 0" \
+	"a kernel's ERROR: the final line"
+
 # No GPU: conform skips everything and exits 77; so does the runner, in
 # one line.
 result mut_a 33 SKIP "no CUDA driver found" >"$FAKE/nogpu.jsonl"

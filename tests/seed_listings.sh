@@ -68,7 +68,11 @@ expect_exit 0 "the suite's cases" -- "$CONFORM" run --suite "$TMP/listings/listi
 expect_eq "$(grep -c '^listing\.' "$TMP/out")" "$(grep -c . "$TMP/out")" "every case is a listing's"
 for f in "$SPECS"/*.in; do
 	name=$(basename "$f" .in)
-	expect_grep "$TMP/out" "^listing\.$name\." "$name has cases"
+	if grep -q '^// case: ' "$f"; then
+		expect_grep "$TMP/out" "^listing\.$name\." "$name has cases"
+	else
+		expect_no_grep "$TMP/out" "^listing\.$name\." "$name: no case: line, no case"
+	fi
 done
 expect_grep "$TMP/out" "^listing\.reduce_smem\.n1000$" "reduce_smem's sizes"
 expect_grep "$TMP/out" "^listing\.warp_softmax\.r1001\.c4099$" "warp_softmax's shapes"
