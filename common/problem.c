@@ -24,14 +24,14 @@ int problem_lookup(const struct problem *pb, const char *name, size_t len, long 
 	static const enum dtype flag[] = {[PN_F32] = DTYPE_F32, [PN_F64] = DTYPE_F64,
 					  [PN_I32] = DTYPE_I32, [PN_BF16] = DTYPE_BF16};
 
-	switch (name_index(name, len)) {
+	int i = name_index(name, len);
+
+	switch (i) {
 	case PN_N: *out = pb->n; return 0;
 	case PN_ROWS: *out = pb->cols > 0 ? pb->n : 1; return 0;
 	case PN_COLS: *out = pb->cols; return 0;
 	case PN_ESIZE: *out = (long long)dtype_size(pb->dtype); return 0;
-	case PN_F32: case PN_F64: case PN_I32: case PN_BF16:
-		*out = pb->dtype == flag[name_index(name, len)];
-		return 0;
+	case PN_F32: case PN_F64: case PN_I32: case PN_BF16: *out = pb->dtype == flag[i]; return 0;
 	default: return -1;
 	}
 }

@@ -442,9 +442,6 @@ static int parse_rule(struct reader *r, const char *value)
 
 static int parse_expr(struct reader *r, enum kernel_expr e, const char *value)
 {
-	if (r->expr_line[e] && e == KEXPR_SCRATCH && r->k->workspace)
-		return fail(r, "@workspace and @scratch are the same buffer: give one (@workspace is on line %d)",
-			    r->expr_line[e]);
 	if (r->expr_line[e])
 		return fail(r, "%s is given twice (first on line %d)", expr_names[e], r->expr_line[e]);
 	if (!*value)
@@ -535,18 +532,21 @@ static int parse_ops(struct reader *r, const char *value)
 static int parse_block(struct reader *r, const char *value) { return parse_expr(r, KEXPR_BLOCK, value); }
 static int parse_grid(struct reader *r, const char *value) { return parse_expr(r, KEXPR_GRID, value); }
 static int parse_shared(struct reader *r, const char *value) { return parse_expr(r, KEXPR_SHARED, value); }
-static int parse_scratch(struct reader *r, const char *value) { return parse_expr(r, KEXPR_SCRATCH, value); }
-
-/* Scratch the kernel writes before it reads (a seed's "workspace"): the
- * same bytes as @scratch, under another contract (kernel_file.h). */
-static int parse_workspace(struct reader *r, const char *value)
+/* @scratch and @workspace give one buffer under two contracts
+ * (kernel_file.h): whichever comes second is refused, naming the first. */
+static int parse_scratch_as(struct reader *r, const char *value, int workspace)
 {
-	if (r->expr_line[KEXPR_SCRATCH])
-		return fail(r, "@workspace and @scratch are the same buffer: give one (@scratch is on line %d)",
-			    r->expr_line[KEXPR_SCRATCH]);
-	r->k->workspace = 1;
+	if (r->expr_line[KEXPR_SCRATCH] && r->k->workspace != workspace)
+		return fail(r, "@workspace and @scratch are the same buffer: give one (%s is on line %d)",
+			    r->k->workspace ? "@workspace" : "@scratch", r->expr_line[KEXPR_SCRATCH]);
+	r->k->workspace = workspace;
 	return parse_expr(r, KEXPR_SCRATCH, value);
 }
+
+static int parse_scratch(struct reader *r, const char *value) { return parse_scratch_as(r, value, 0); }
+
+/* Scratch the kernel writes before it reads (a seed's "workspace"). */
+static int parse_workspace(struct reader *r, const char *value) { return parse_scratch_as(r, value, 1); }
 
 static int parse_cooperative(struct reader *r, const char *value)
 {
