@@ -3,6 +3,7 @@
  */
 #include "text.h"
 
+#include <stdarg.h>
 #include <string.h>
 #include <time.h>
 
@@ -15,6 +16,17 @@ void text_copy(char *dst, size_t len, const char *src)
 		n = len - 1;
 	memcpy(dst, src, n);
 	dst[n] = '\0';
+}
+
+void text_appendf(char *buf, size_t len, const char *fmt, ...)
+{
+	if (len == 0)
+		return;
+	size_t used = strnlen(buf, len - 1);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
 }
 
 void text_one_line(char *s)

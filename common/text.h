@@ -11,6 +11,15 @@
 /* Copies src into dst (always terminated, truncated to fit). */
 void text_copy(char *dst, size_t len, const char *src);
 
+/* Appends printf-style text to the string in buf (len bytes in all):
+ * what does not fit is cut, and buf stays terminated.  For lines built
+ * in pieces, where each piece's snprintf would repeat the bookkeeping. */
+void text_appendf(char *buf, size_t len, const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+
 /* Replaces tabs, carriage returns and newlines with spaces, in place, so the
  * text fits in one protocol field or one output line. */
 void text_one_line(char *s);

@@ -1,6 +1,7 @@
 /*
  * test_text.c - the tab splitter shared by the worker protocol and the
- * catalog wire format, the sanitiser for text from outside, and dates.
+ * catalog wire format, the sanitiser for text from outside, dates, and lines
+ * appended in pieces.
  */
 #include <stdlib.h>
 #include <time.h>
@@ -82,8 +83,25 @@ static void test_utc_iso(void)
 	CHECK_STR(buf, "2026-01-01T00:00:13Z");
 }
 
+static void test_appendf(void)
+{
+	char buf[12] = "";
+	text_appendf(buf, sizeof buf, "n = %d", 97);
+	text_appendf(buf, sizeof buf, "%s", "; ");
+	CHECK_STR(buf, "n = 97; ");
+	/* What does not fit is cut, and the line stays terminated. */
+	text_appendf(buf, sizeof buf, "%d probes", 23);
+	CHECK_STR(buf, "n = 97; 23 ");
+	text_appendf(buf, sizeof buf, "more");
+	CHECK_STR(buf, "n = 97; 23 ");
+	char none[1] = "";
+	text_appendf(none, sizeof none, "x");
+	CHECK_STR(none, "");
+}
+
 int main(void)
 {
+	test_appendf();
 	test_split_tabs();
 	test_sanitize();
 	test_utc_iso();
