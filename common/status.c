@@ -64,6 +64,21 @@ enum tally status_tally(enum status s)
 	}
 }
 
+enum tally status_tally_expecting_pass(enum status s)
+{
+	switch (s) {
+	case STATUS_PASS:
+		return TALLY_PASSED;
+	case STATUS_FAIL:
+	case STATUS_TIMEOUT:
+	case STATUS_CRASH:
+	case STATUS_ERROR:
+		return TALLY_FAILED;
+	default:
+		return TALLY_SKIPPED;
+	}
+}
+
 const char *expect_name(enum expect e)
 {
 	return (unsigned)e < EXPECT_COUNT ? expect_names[e] : "?";

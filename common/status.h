@@ -58,6 +58,12 @@ enum tally { TALLY_PASSED, TALLY_FAILED, TALLY_SKIPPED, TALLY_COUNT };
 const char *status_name(enum status s);
 int status_parse(const char *word, enum status *out);
 enum tally status_tally(enum status s);
+/* The tally of a case that expected to pass, for facts drawn across cases
+ * (the sizes a variant fails at, the tunable values a tune fails at):
+ * PASS passed; FAIL, TIMEOUT, CRASH and ERROR failed; SKIP is skipped,
+ * and so are XFAIL and XPASS, which only a case expecting something else
+ * gets: left out rather than counted on either side. */
+enum tally status_tally_expecting_pass(enum status s);
 
 const char *expect_name(enum expect e);
 int expect_parse(const char *word, enum expect *out);
