@@ -115,6 +115,23 @@ void case_result_note(struct case_result *r, const char *fmt, ...)
 #endif
 	;
 
+/* out = c posed at another size: n elements (rows when cols > 0) of cols,
+ * its name's size (a last ".n<N>" or ".r<R>.c<C>") replaced by the new one,
+ * or the new one added.  The one naming rule for a case at a size it was
+ * not written with (run --n over suite cases, the search for the smallest
+ * failing size): a case's input seed comes from its name, so the same
+ * name is the same input. */
+void case_resized(const struct case_spec *c, int64_t n, int64_t cols, struct case_spec *out);
+
+/* Puts a printf-style cause before r's message ("<cause>: <what was
+ * there>"), leaving the outcome alone: the cause is read first, and what
+ * does not fit is cut from the end. */
+void case_result_lead(struct case_result *r, const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
 #ifdef __cplusplus
 }
 #endif

@@ -18,23 +18,25 @@ static const char *const expect_names[EXPECT_COUNT] = {
 
 static const char *const outcome_names[OUTCOME_COUNT] = {
 	"completed-correct", "completed-wrong", "hung", "launch-error",
-	"error", "crashed", "skipped", "invalid",
+	"error", "crashed", "skipped", "invalid", "sanitizer-finding",
 };
 
-/* judge[expect][outcome] */
+/* judge[expect][outcome].  A sanitizer's finding is a wrong behaviour
+ * like a wrong result, except that it is the CUDA error a case expecting
+ * one (a bad address) was written for. */
 static const enum status judge[EXPECT_COUNT][OUTCOME_COUNT] = {
-	/*                 correct       wrong         hung            launch-err    error         crashed       skipped      invalid */
-	[EXPECT_PASS] =   {STATUS_PASS,  STATUS_FAIL,  STATUS_TIMEOUT, STATUS_ERROR, STATUS_ERROR, STATUS_CRASH, STATUS_SKIP, STATUS_ERROR},
-	[EXPECT_FAIL] =   {STATUS_XPASS, STATUS_XFAIL, STATUS_TIMEOUT, STATUS_ERROR, STATUS_ERROR, STATUS_CRASH, STATUS_SKIP, STATUS_ERROR},
-	[EXPECT_HANG] =   {STATUS_XPASS, STATUS_XPASS, STATUS_XFAIL,   STATUS_ERROR, STATUS_ERROR, STATUS_CRASH, STATUS_SKIP, STATUS_ERROR},
+	/*                 correct       wrong         hung            launch-err    error         crashed       skipped      invalid       sanitizer */
+	[EXPECT_PASS] =   {STATUS_PASS,  STATUS_FAIL,  STATUS_TIMEOUT, STATUS_ERROR, STATUS_ERROR, STATUS_CRASH, STATUS_SKIP, STATUS_ERROR, STATUS_FAIL},
+	[EXPECT_FAIL] =   {STATUS_XPASS, STATUS_XFAIL, STATUS_TIMEOUT, STATUS_ERROR, STATUS_ERROR, STATUS_CRASH, STATUS_SKIP, STATUS_ERROR, STATUS_XFAIL},
+	[EXPECT_HANG] =   {STATUS_XPASS, STATUS_XPASS, STATUS_XFAIL,   STATUS_ERROR, STATUS_ERROR, STATUS_CRASH, STATUS_SKIP, STATUS_ERROR, STATUS_XPASS},
 	[EXPECT_LAUNCH_ERROR] =
-	                  {STATUS_XPASS, STATUS_XPASS, STATUS_TIMEOUT, STATUS_XFAIL, STATUS_ERROR, STATUS_CRASH, STATUS_SKIP, STATUS_ERROR},
+	                  {STATUS_XPASS, STATUS_XPASS, STATUS_TIMEOUT, STATUS_XFAIL, STATUS_ERROR, STATUS_CRASH, STATUS_SKIP, STATUS_ERROR, STATUS_XPASS},
 	/* Undefined behaviour conforms whatever it does, short of killing the
 	 * worker or the case being malformed. */
 	[EXPECT_UNDEFINED] =
-	                  {STATUS_PASS,  STATUS_PASS,  STATUS_PASS,    STATUS_PASS,  STATUS_PASS,  STATUS_CRASH, STATUS_SKIP, STATUS_ERROR},
-	[EXPECT_CRASH] =  {STATUS_XPASS, STATUS_XPASS, STATUS_TIMEOUT, STATUS_ERROR, STATUS_ERROR, STATUS_XFAIL, STATUS_SKIP, STATUS_ERROR},
-	[EXPECT_ERROR] =  {STATUS_XPASS, STATUS_XPASS, STATUS_TIMEOUT, STATUS_ERROR, STATUS_XFAIL, STATUS_CRASH, STATUS_SKIP, STATUS_ERROR},
+	                  {STATUS_PASS,  STATUS_PASS,  STATUS_PASS,    STATUS_PASS,  STATUS_PASS,  STATUS_CRASH, STATUS_SKIP, STATUS_ERROR, STATUS_PASS},
+	[EXPECT_CRASH] =  {STATUS_XPASS, STATUS_XPASS, STATUS_TIMEOUT, STATUS_ERROR, STATUS_ERROR, STATUS_XFAIL, STATUS_SKIP, STATUS_ERROR, STATUS_XPASS},
+	[EXPECT_ERROR] =  {STATUS_XPASS, STATUS_XPASS, STATUS_TIMEOUT, STATUS_ERROR, STATUS_XFAIL, STATUS_CRASH, STATUS_SKIP, STATUS_ERROR, STATUS_XFAIL},
 };
 
 const char *status_name(enum status s)

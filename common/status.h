@@ -49,6 +49,8 @@ enum outcome {
 	OUTCOME_CRASHED,      /* crashed: the worker died */
 	OUTCOME_SKIPPED,      /* skipped: not run, a requirement is not met */
 	OUTCOME_INVALID,      /* invalid: the case violates the variant's launch contract */
+	OUTCOME_SANITIZER,    /* sanitizer-finding: run under compute-sanitizer
+			       * (run --sanitize), the tool reported an error */
 	OUTCOME_COUNT
 };
 

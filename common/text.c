@@ -3,7 +3,9 @@
  */
 #include "text.h"
 
+#include <ctype.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -192,4 +194,36 @@ void text_trim_right(char *s)
 	size_t n = strlen(s);
 	while (n > 0 && s[n - 1] == ' ')
 		s[--n] = '\0';
+}
+
+void text_shell_append(char *buf, size_t len, const char *word)
+{
+	size_t used = strlen(buf);
+	int plain = *word != '\0';
+	for (const char *p = word; *p; p++)
+		plain &= isalnum((unsigned char)*p) || strchr("-_./,=:+^@%", *p) != NULL;
+	if (used + 1 >= len)
+		return;
+	if (used)
+		buf[used++] = ' ';
+	buf[used] = '\0';
+	if (plain) {
+		snprintf(buf + used, len - used, "%s", word);
+		return;
+	}
+	/* 'it'\''s': a quote closes, an escaped quote, and it opens again. */
+	size_t k = used;
+	if (k + 1 < len)
+		buf[k++] = '\'';
+	for (const char *p = word; *p && k + 5 < len; p++) {
+		if (*p == '\'') {
+			memcpy(buf + k, "'\\''", 4);
+			k += 4;
+		} else {
+			buf[k++] = *p;
+		}
+	}
+	if (k + 1 < len)
+		buf[k++] = '\'';
+	buf[k < len ? k : len - 1] = '\0';
 }

@@ -68,4 +68,9 @@ void text_utc_iso(char *buf, size_t len, time_t t);
  * 2^10 up, else decimal ("1000", "100003"). */
 void text_count(char *buf, size_t len, long long n);
 
+/* Appends " word" to the command line in buf (of len bytes), the word in
+ * single quotes when a shell would read it otherwise (a space, a glob,
+ * a quote).  What does not fit is cut: the caller sizes buf. */
+void text_shell_append(char *buf, size_t len, const char *word);
+
 #endif

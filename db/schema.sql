@@ -578,3 +578,24 @@ SELECT
 	r.run_id        AS run_id,            -- the run that measured it
 	r.created_at    AS measured_at        -- when, ISO-8601 UTC
 FROM walk JOIN results r ON r.id = walk.id;
+
+-- migration 13: what explains a failure
+
+-- sanitizer: what compute-sanitizer said of a case run under it (conform
+-- run --sanitize TOOL): "memcheck: 0 errors", or the tool's first report
+-- (kind, kernel, thread and block, address, source line); NULL when the
+-- case did not run under a tool.  A report makes the case's observed
+-- 'sanitizer-finding' (status FAIL where it expected a pass).
+-- shrunk: for a failing case, the smallest failing problem of the same
+-- variant, dtype, operator and configuration that conform found (run
+-- --shrink; by default with --kernel), one line: "smallest failing n = 97
+-- (passes at n = 96); 14 probes"; NULL when not searched.
+-- repro: the command line that runs that smallest case; NULL with shrunk.
+-- pattern: a fact of the run's sizes for the case's variant, dtype,
+-- operator and configuration: "fails only at sizes that are not a power
+-- of two (...)"; NULL when no pattern splits its failing sizes from its
+-- passing ones exactly.
+ALTER TABLE results ADD COLUMN sanitizer TEXT;
+ALTER TABLE results ADD COLUMN shrunk TEXT;
+ALTER TABLE results ADD COLUMN repro TEXT;
+ALTER TABLE results ADD COLUMN pattern TEXT;

@@ -789,7 +789,7 @@ static void test_check_messages(void)
 	fresh(&r);
 	check_values(DTYPE_F64, got, ref, tol, 4, &r);
 	CHECK_INT(r.outcome, OUTCOME_WRONG);
-	CHECK_STR(r.message, "2 of 4 outputs wrong (1 unwritten): [1] got 2.5 want 2 (tol 0.1); "
+	CHECK_STR(r.message, "2 of 4 outputs wrong (1 never written: still conform's poison): [1] got 2.5 want 2 (tol 0.1); "
 		  "[2] got nan (unwritten); max |err|/tol 5; rel-L2 1.1e-01");
 	CHECK_NEAR(r.err_norm, sqrt(0.25 / 21.0), 1e-15);
 
@@ -803,7 +803,7 @@ static void test_check_messages(void)
 	const double fr[2] = { 0, 0 };
 	fresh(&r);
 	check_values(DTYPE_F32, f, fr, NULL, 2, &r);
-	CHECK_CONTAINS(r.message, "2 of 2 outputs wrong (1 unwritten): [0] got nan want 0 (exact); [1] got nan (unwritten)");
+	CHECK_CONTAINS(r.message, "2 of 2 outputs wrong (1 never written: still conform's poison): [0] got nan want 0 (exact); [1] got nan (unwritten)");
 	CHECK(r.err_norm == -1); /* nothing finite to measure */
 
 	uint16_t hb[3];
@@ -813,7 +813,7 @@ static void test_check_messages(void)
 	const double br[3] = { 1, 2, 2 };
 	fresh(&r);
 	check_values(DTYPE_BF16, hb, br, NULL, 3, &r);
-	CHECK_STR(r.message, "1 of 3 outputs wrong (1 unwritten): [2] got nan (unwritten); rel-L2 0.0e+00");
+	CHECK_STR(r.message, "1 of 3 outputs wrong (1 never written: still conform's poison): [2] got nan (unwritten); rel-L2 0.0e+00");
 	uint64_t pd;
 	check_poison(DTYPE_F64, &pd, 1);
 	CHECK(pd == 0x7FF8BADBADBADBADull);
@@ -855,7 +855,7 @@ static void test_check_messages(void)
 	fresh(&r);
 	check_ints(gi, wi, 4, &r);
 	CHECK_INT(r.outcome, OUTCOME_WRONG);
-	CHECK_STR(r.message, "2 of 4 outputs wrong (1 unwritten): [2] got 5 want 4; "
+	CHECK_STR(r.message, "2 of 4 outputs wrong (1 never written: still conform's poison): [2] got 5 want 4; "
 		  "[3] got 2142952365 (unwritten); rel-L2 2.0e-01");
 	gi[2] = 4, gi[3] = 1;
 	fresh(&r);
@@ -981,7 +981,7 @@ static void test_check_chunked(void)
 	fresh(&r);
 	check_values(DTYPE_F32, got, ref, tol, n, &r);
 	CHECK_INT(r.outcome, OUTCOME_WRONG);
-	CHECK_CONTAINS(r.message, "7 of 786449 outputs wrong (1 unwritten): [7] got ");
+	CHECK_CONTAINS(r.message, "7 of 786449 outputs wrong (1 never written: still conform's poison): [7] got ");
 	char want[64];
 	snprintf(want, sizeof want, "; [%zu] got ", (size_t)PAR_CHUNK + 1);
 	CHECK_CONTAINS(r.message, want);

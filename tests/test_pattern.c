@@ -48,7 +48,7 @@ static void test_properties(void)
 	static const int64_t n3[] = {5, 4, 7, 12, 1001, 100};
 	static const enum status s3[] = {STATUS_TIMEOUT, P, STATUS_TIMEOUT, P, STATUS_TIMEOUT, P};
 	CHECK_INT(FLAT(n3, s3, line), 1);
-	CHECK_STR(line, "times out only at sizes that are not a multiple of 4 (unaligned for a 16-byte vector) "
+	CHECK_STR(line, "times out only at sizes that are not a multiple of 4 (a tail shorter than a 4-element vector) "
 			"(times out at 5, 7, 1001; passes at 4, 12, 100)");
 
 	/* Not a multiple of 256: 32 failing rules out the ones before. */

@@ -70,7 +70,7 @@ static void test_tool_names(void)
 static void test_racecheck_recorded(void)
 {
 	struct sanitizer_report rep;
-	CHECK_INT(parse_fixture("racecheck_missing_sync.log", &rep), 0);
+	CHECK_INT(parse_fixture("racecheck_missing_sync.txt", &rep), 0);
 	CHECK_INT(rep.tool_failed, 0);
 	CHECK_STR(rep.tool_error, "");
 	CHECK_INT(rep.findings_total, 1);
@@ -95,14 +95,14 @@ static void test_racecheck_recorded(void)
 static void test_clean_and_tool_failure(void)
 {
 	struct sanitizer_report rep;
-	CHECK_INT(parse_fixture("clean.log", &rep), 0);
+	CHECK_INT(parse_fixture("clean.txt", &rep), 0);
 	CHECK_INT(rep.tool_failed, 0);
 	CHECK_INT(rep.findings_total, 0);
 	CHECK_INT(rep.nfindings, 0);
 	CHECK_STR(summary(&rep, SANITIZER_MEMCHECK), "memcheck: no errors");
 	CHECK_STR(summary(&rep, SANITIZER_NONE), "compute-sanitizer: no errors");
 
-	CHECK_INT(parse_fixture("no_cuda_call.log", &rep), -1);
+	CHECK_INT(parse_fixture("no_cuda_call.txt", &rep), -1);
 	CHECK_INT(rep.tool_failed, 1);
 	CHECK_STR(rep.tool_error, "Target application terminated before first instrumented API call");
 	CHECK_INT(rep.findings_total, 0);
@@ -116,7 +116,7 @@ static void test_clean_and_tool_failure(void)
 static void test_memcheck_lineinfo(void)
 {
 	struct sanitizer_report rep;
-	CHECK_INT(parse_fixture("memcheck_writes_past_out.log", &rep), 0);
+	CHECK_INT(parse_fixture("memcheck_writes_past_out.txt", &rep), 0);
 	CHECK_INT(rep.findings_total, 3);
 	CHECK_INT(rep.nfindings, 2);
 	const struct sanitizer_finding *f = &rep.f[0];
@@ -138,7 +138,7 @@ static void test_memcheck_lineinfo(void)
 
 	/* Past --print-limit the tool says how many it did not print, in a
 	 * second ERROR SUMMARY line that is no total of its own. */
-	CHECK_INT(parse_fixture("memcheck_print_limit.log", &rep), 0);
+	CHECK_INT(parse_fixture("memcheck_print_limit.txt", &rep), 0);
 	CHECK_INT(rep.findings_total, 33);
 	CHECK_INT(rep.nfindings, 1);
 	CHECK_STR(rep.f[0].source, "writes_past_out.cu:50");
@@ -150,7 +150,7 @@ static void test_memcheck_lineinfo(void)
 static void test_memcheck_no_lineinfo(void)
 {
 	struct sanitizer_report rep;
-	CHECK_INT(parse_fixture("memcheck_no_lineinfo.log", &rep), 0);
+	CHECK_INT(parse_fixture("memcheck_no_lineinfo.txt", &rep), 0);
 	CHECK_INT(rep.findings_total, 1);
 	CHECK_INT(rep.nfindings, 1);
 	CHECK_STR(rep.f[0].kernel, "writes_before_out");
@@ -168,7 +168,7 @@ static void test_memcheck_no_lineinfo(void)
 static void test_template_names(void)
 {
 	struct sanitizer_report rep;
-	CHECK_INT(parse_fixture("memcheck_template.log", &rep), 0);
+	CHECK_INT(parse_fixture("memcheck_template.txt", &rep), 0);
 	CHECK_INT(rep.nfindings, 2);
 	CHECK_STR(rep.f[0].kernel, "full_reduce_sum<256, 1024>");
 	CHECK_STR(rep.f[0].source, "x.cu:55");
@@ -185,7 +185,7 @@ static void test_template_names(void)
 	CHECK_INT(strlen(f->kernel), sizeof f->kernel - 1); /* cut to fit */
 
 	/* The return type in front goes too, however it is spelled. */
-	CHECK_INT(parse_fixture("initcheck_uninit.log", &rep), 0);
+	CHECK_INT(parse_fixture("initcheck_uninit.txt", &rep), 0);
 	CHECK_STR(rep.f[1].kernel, "cub::CUB_200500_600_700_800_NS::ThreadLoad<(cub::CUB_200500_600_700_800_NS::"
 				   "CacheLoadModifier)2, const unsigned long long *>");
 	CHECK_STR(rep.f[1].source, "thread_load.cuh:260"); /* not the Device Frame's */
@@ -195,7 +195,7 @@ static void test_template_names(void)
 static void test_old_format(void)
 {
 	struct sanitizer_report rep;
-	CHECK_INT(parse_fixture("memcheck_old_format.log", &rep), 0);
+	CHECK_INT(parse_fixture("memcheck_old_format.txt", &rep), 0);
 	CHECK_INT(rep.findings_total, 2);
 	CHECK_INT(rep.nfindings, 2);
 	CHECK_STR(rep.f[0].kind, "Invalid __global__ read of size 8 bytes");
@@ -207,7 +207,7 @@ static void test_old_format(void)
 				   "049ed517::count_set_bits_kernel<int=256>");
 	CHECK_STR(rep.f[1].source, "");
 
-	CHECK_INT(parse_fixture("synccheck_invalid_args.log", &rep), 0);
+	CHECK_INT(parse_fixture("synccheck_invalid_args.txt", &rep), 0);
 	CHECK_INT(rep.nfindings, 1);
 	CHECK_STR(rep.f[0].kind, "Barrier error detected. Invalid arguments");
 	CHECK_STR(rep.f[0].kernel, "__cuda_sm70_warpsync");
@@ -220,7 +220,7 @@ static void test_old_format(void)
 static void test_racecheck_forms(void)
 {
 	struct sanitizer_report rep;
-	CHECK_INT(parse_fixture("racecheck_warning.log", &rep), 0);
+	CHECK_INT(parse_fixture("racecheck_warning.txt", &rep), 0);
 	CHECK_INT(rep.findings_total, 1);
 	CHECK_INT(rep.warnings, 1);
 	CHECK_INT(rep.nfindings, 1);
@@ -235,7 +235,7 @@ static void test_racecheck_forms(void)
 		  "racecheck: Race reported between Write access and Read access (a warning) in "
 		  "block_tree_sum<float>: Write access at tree.cu:31 and Read access at tree.cu:36, 32 hazards");
 
-	CHECK_INT(parse_fixture("racecheck_hazard.log", &rep), 0);
+	CHECK_INT(parse_fixture("racecheck_hazard.txt", &rep), 0);
 	CHECK_INT(rep.findings_total, 1);
 	CHECK_INT(rep.nfindings, 1);
 	f = &rep.f[0];
@@ -251,7 +251,7 @@ static void test_racecheck_forms(void)
 static void test_synccheck_initcheck(void)
 {
 	struct sanitizer_report rep;
-	CHECK_INT(parse_fixture("synccheck_divergent.log", &rep), 0);
+	CHECK_INT(parse_fixture("synccheck_divergent.txt", &rep), 0);
 	CHECK_INT(rep.findings_total, 2);
 	CHECK_INT(rep.nfindings, 2);
 	CHECK_STR(rep.f[0].kind, "Barrier error detected. Divergent thread(s) in warp");
@@ -264,7 +264,7 @@ static void test_synccheck_initcheck(void)
 		  "synccheck: Barrier error detected. Divergent thread(s) in warp in subwarp_barrier at thread "
 		  "(32,0,0) block (0,0,0) (subwarp_barrier.cu:71); 1 more error");
 
-	CHECK_INT(parse_fixture("initcheck_uninit.log", &rep), 0);
+	CHECK_INT(parse_fixture("initcheck_uninit.txt", &rep), 0);
 	CHECK_INT(rep.findings_total, 2);
 	CHECK_STR(rep.f[0].kind, "Uninitialized __global__ memory read of size 4 bytes");
 	CHECK_STR(rep.f[0].kernel, "atomic_uninit_out");
@@ -278,7 +278,7 @@ static void test_synccheck_initcheck(void)
 static void test_program_hit_alone(void)
 {
 	struct sanitizer_report rep;
-	CHECK_INT(parse_fixture("program_hit_only.log", &rep), 0);
+	CHECK_INT(parse_fixture("program_hit_only.txt", &rep), 0);
 	CHECK_INT(rep.findings_total, 1);
 	CHECK_INT(rep.nfindings, 1);
 	CHECK_STR(rep.f[0].kind, "Program hit cudaErrorInvalidConfiguration (error 9) due to \"invalid "
@@ -291,7 +291,7 @@ static void test_program_hit_alone(void)
 static void test_truncated(void)
 {
 	struct sanitizer_report rep;
-	CHECK_INT(parse_fixture("memcheck_truncated.log", &rep), -1);
+	CHECK_INT(parse_fixture("memcheck_truncated.txt", &rep), -1);
 	CHECK_INT(rep.tool_failed, 1);
 	CHECK_STR(rep.tool_error, "the log ends before compute-sanitizer's summary");
 	CHECK_INT(rep.findings_total, 2);
@@ -354,7 +354,7 @@ static void test_hostile_bytes(void)
 {
 	struct sanitizer_report plain, rep;
 	size_t size = 0;
-	char *data = fixture_read("racecheck_missing_sync.log", &size);
+	char *data = fixture_read("racecheck_missing_sync.txt", &size);
 	if (!data)
 		return;
 	sanitizer_report_parse(data, size, &plain);
@@ -442,8 +442,8 @@ static unsigned next_random(unsigned long long *state)
 static void test_garbage(void)
 {
 	static const char *const names[] = {
-		"racecheck_missing_sync.log", "memcheck_writes_past_out.log", "memcheck_template.log",
-		"racecheck_warning.log", "racecheck_hazard.log", "memcheck_old_format.log",
+		"racecheck_missing_sync.txt", "memcheck_writes_past_out.txt", "memcheck_template.txt",
+		"racecheck_warning.txt", "racecheck_hazard.txt", "memcheck_old_format.txt",
 	};
 	unsigned long long state = 12345;
 	struct sanitizer_report rep;
@@ -487,7 +487,7 @@ static void test_garbage(void)
 static void test_summary_bounds(void)
 {
 	struct sanitizer_report rep;
-	CHECK_INT(parse_fixture("memcheck_writes_past_out.log", &rep), 0);
+	CHECK_INT(parse_fixture("memcheck_writes_past_out.txt", &rep), 0);
 	char whole[1024];
 	sanitizer_report_summary(&rep, SANITIZER_MEMCHECK, whole, sizeof whole);
 	CHECK(strlen(whole) > 100);

@@ -11,26 +11,37 @@
 #define AUDIT_THREADS 256
 #define AUDIT_HASH_BLOCKS 1024
 
+/* The width of the guard zones of this process's buffers: GUARD_BYTES,
+ * or 0 once audit_exact_buffers() was called.  Set once, before the
+ * first buffer, by the worker's command line; never changed after, so
+ * every buffer is freed with the width it was made with. */
+static size_t guard_bytes = GUARD_BYTES;
+
+void audit_exact_buffers(void)
+{
+	guard_bytes = 0;
+}
+
 cudaError_t guarded_alloc(void **data, size_t bytes)
 {
 	unsigned char *base = NULL;
 	cudaError_t e;
 
 	*data = NULL;
-	if ((e = cudaMalloc(&base, bytes + 2 * (size_t)GUARD_BYTES)) != cudaSuccess)
+	if ((e = cudaMalloc(&base, bytes + 2 * guard_bytes)) != cudaSuccess)
 		return e;
-	if ((e = cudaMemset(base, GUARD_FILL, bytes + 2 * (size_t)GUARD_BYTES)) != cudaSuccess) {
+	if (guard_bytes && (e = cudaMemset(base, GUARD_FILL, bytes + 2 * guard_bytes)) != cudaSuccess) {
 		(void)cudaFree(base);
 		return e;
 	}
-	*data = base + GUARD_BYTES;
+	*data = base + guard_bytes;
 	return cudaSuccess;
 }
 
 void guarded_free(const void *data)
 {
 	if (data)
-		(void)cudaFree((unsigned char *)data - GUARD_BYTES);
+		(void)cudaFree((unsigned char *)data - guard_bytes);
 }
 
 static __device__ __forceinline__ unsigned long long audit_mix(unsigned long long x)
@@ -47,6 +58,7 @@ struct audit_args {
 	struct audit_buffer buf[AUDIT_BUFFERS];
 	int zero_scratch;
 	int remember; /* hash into hash_before, and nothing else */
+	int guards;   /* the buffers have guard zones (guard_bytes) */
 	struct audit_report *rep;
 };
 
@@ -61,6 +73,8 @@ __global__ void audit_kernel(struct audit_args a)
 		const struct audit_buffer b = a.buf[blockIdx.x / 2];
 		const unsigned char *g = (const unsigned char *)b.data;
 		unsigned char *dst = a.rep->guard[blockIdx.x];
+		if (!a.guards)
+			g = NULL; /* exact buffers: nothing around them to read */
 		if (g)
 			g = blockIdx.x % 2 ? g + b.bytes : g - GUARD_BYTES;
 		for (unsigned i = threadIdx.x; i < GUARD_BYTES; i += blockDim.x)
@@ -123,6 +137,7 @@ static cudaError_t audit_launch(const struct audit_buffer buf[AUDIT_BUFFERS], in
 	memcpy(a.buf, buf, sizeof a.buf);
 	a.zero_scratch = zero_scratch;
 	a.remember = remember;
+	a.guards = guard_bytes != 0;
 	a.rep = d_rep;
 	if (remember)
 		e = cudaMemsetAsync(&d_rep->hash_before, 0, sizeof d_rep->hash_before);

@@ -36,6 +36,11 @@ struct audit_report {
 
 /* A device buffer of `bytes` between two guard zones of GUARD_FILL:
  * *data is its first byte.  Free with guarded_free. */
+/* From now on, buffers of exactly their size, no guard zones (the audit
+ * then finds every guard intact): for a worker under compute-sanitizer's
+ * memcheck, which sees an access past a buffer only outside its
+ * allocation, at any distance.  Called once, before the first buffer. */
+void audit_exact_buffers(void);
 cudaError_t guarded_alloc(void **data, size_t bytes);
 void guarded_free(const void *data);
 

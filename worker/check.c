@@ -269,9 +269,13 @@ static void check_run(enum dtype d, const void *got, const double *ref, const in
 	}
 
 	struct msg m = { .used = 0 };
+	/* Poison left in place is a fact about the kernel's stores, said
+	 * first: no value was compared there. */
+	if (all.unwritten == n)
+		msg_add(&m, "never written: every output still holds conform's poison; ");
 	msg_add(&m, "%zu of %zu outputs wrong", all.wrong, n);
-	if (all.unwritten)
-		msg_add(&m, " (%zu unwritten)", all.unwritten);
+	if (all.unwritten && all.unwritten < n)
+		msg_add(&m, " (%zu never written: still conform's poison)", all.unwritten);
 	/* The list starts with "; "; a colon introduces it instead. */
 	msg_add(&m, ": %s", list.buf + 2);
 	if (all.wrong > CHECK_LIST_MAX)
@@ -292,4 +296,53 @@ void check_values(enum dtype d, const void *got, const double *ref, const double
 void check_ints(const int *got, const int *want, size_t n, struct case_result *r)
 {
 	check_run(DTYPE_I32, got, NULL, want, NULL, n, r);
+}
+
+int64_t check_first_nonfinite(enum dtype d, const void *got, const double *want, size_t n)
+{
+	if (!dtype_is_float(d))
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		double g = reference_load(d, got, i);
+		if (!isfinite(g) && !is_poison(d, got, i) && isfinite(want[i]))
+			return (int64_t)i;
+	}
+	return -1;
+}
+
+int check_note_nonfinite(struct case_result *r, enum dtype od, const void *got, int64_t i,
+			 const char *unit, int64_t seg, enum dtype id, const void *in, int64_t lo,
+			 int64_t count)
+{
+	double mn = INFINITY, mx = -INFINITY;
+	struct msg first = { .used = 0 };
+
+	for (int64_t k = 0; k < count; k++) {
+		double v = reference_load(id, in, (size_t)(lo + k));
+		if (!isfinite(v))
+			return 0;
+		mn = v < mn ? v : mn;
+		mx = v > mx ? v : mx;
+		if (k < 4) {
+			msg_add(&first, "%s", k ? ", " : "");
+			msg_value(&first, id, v);
+		}
+	}
+	if (count <= 0)
+		return 0;
+	struct msg m = { .used = 0 };
+	msg_add(&m, "%s from finite inputs: output [%lld] got ",
+		isnan(reference_load(od, got, (size_t)i)) ? "NaN" : "infinity", (long long)i);
+	msg_value(&m, od, reference_load(od, got, (size_t)i));
+	if (unit)
+		msg_add(&m, " where %s %lld's %lld inputs are all finite, in [", unit, (long long)seg,
+			(long long)count);
+	else
+		msg_add(&m, " where all %lld inputs are finite, in [", (long long)count);
+	msg_value(&m, id, mn);
+	msg_add(&m, ", ");
+	msg_value(&m, id, mx);
+	msg_add(&m, "] (first: %s%s)", first.buf, count > 4 ? ", ..." : "");
+	case_result_lead(r, "%s", m.buf);
+	return 1;
 }

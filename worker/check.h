@@ -10,6 +10,7 @@
 #define CONFORM_CHECK_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "dtype.h"
 #include "variant.h"
@@ -42,6 +43,22 @@ void check_values(enum dtype d, const void *got, const double *ref, const double
 
 /* Exact comparison of 32-bit integer outputs (indices, masks, ranks). */
 void check_ints(const int *got, const int *want, size_t n, struct case_result *r);
+
+/* The first output that the kernel wrote (not the poison) as NaN or an
+ * infinity where the reference is finite; -1 when none (or d is not a
+ * float). */
+int64_t check_first_nonfinite(enum dtype d, const void *got, const double *want, size_t n);
+
+/* For output i of dtype od, computed from in[lo, lo + count) of dtype id
+ * (its `unit` seg: "row 3", "segment 0"; unit NULL: the only output, of
+ * all the inputs): when every one of those inputs
+ * is finite, puts the fact before r's message ("NaN from finite inputs:
+ * output [i] got nan where row 3's 1025 inputs are all finite, in [-1,
+ * 0.99] (first: ...)") and returns 1; returns 0, saying nothing, when an
+ * input is not finite (the NaN may be the input's). */
+int check_note_nonfinite(struct case_result *r, enum dtype od, const void *got, int64_t i,
+			 const char *unit, int64_t seg, enum dtype id, const void *in, int64_t lo,
+			 int64_t count);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,7 @@
 
 #include <cuda_runtime.h>
 
+#include "audit.cuh"
 #include "gpu.h"
 #include "nodev.h"
 
@@ -71,4 +72,9 @@ extern "C" int gpu_describe(int device, struct gpu_info *g, char *err, size_t le
 		return -1;
 	}
 	return 0;
+}
+
+void gpu_exact_buffers(void)
+{
+	audit_exact_buffers();
 }

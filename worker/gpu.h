@@ -20,6 +20,10 @@ extern "C" {
  */
 int gpu_describe(int device, struct gpu_info *g, char *err, size_t len);
 
+/* Device buffers of exactly their size from now on, without guard zones
+ * (audit.cuh): for a worker under compute-sanitizer's memcheck. */
+void gpu_exact_buffers(void);
+
 #ifdef __cplusplus
 }
 #endif

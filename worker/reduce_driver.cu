@@ -364,10 +364,10 @@ static int device_audit(const struct reduce_launch *l, struct case_result *r)
 	return rc;
 }
 
-/* One run on open buffers: poison the output, launch, wait, copy back,
- * audit (device_audit). */
-static int device_run(struct reduce_launch *l, reduce_launch_fn launch, const char *name,
-		      void *host_out, struct case_result *r)
+/* One run on open buffers: poison the output (zero it, with zero_out),
+ * launch, wait, copy back, audit (device_audit). */
+static int device_run_from(struct reduce_launch *l, reduce_launch_fn launch, const char *name,
+			   int zero_out, void *host_out, struct case_result *r)
 {
 	struct audit_buffer b[AUDIT_BUFFERS];
 	cudaError_t e;
@@ -375,7 +375,9 @@ static int device_run(struct reduce_launch *l, reduce_launch_fn launch, const ch
 	/* Poison so that an element the kernel never wrote is told apart
 	 * from a wrong one: on the device, queued like the launch and the
 	 * audit behind it, so that one wait serves all three. */
-	if ((e = device_poison(l->out_dtype, l->out, (size_t)l->n_out)) != cudaSuccess)
+	e = zero_out ? cudaMemsetAsync(l->out, 0, output_bytes(l), l->stream)
+		     : device_poison(l->out_dtype, l->out, (size_t)l->n_out);
+	if (e != cudaSuccess)
 		return cuda_call_failed(r, "poison output", e);
 	if (l->scratch_poisoned && l->scratch_bytes &&
 	    (e = cudaMemsetAsync(l->scratch, 0xff, l->scratch_bytes, l->stream)) != cudaSuccess)
@@ -393,6 +395,12 @@ static int device_run(struct reduce_launch *l, reduce_launch_fn launch, const ch
 	if ((e = cudaMemcpy(host_out, l->out, output_bytes(l), cudaMemcpyDeviceToHost)) != cudaSuccess)
 		return cuda_call_failed(r, "copy output", e);
 	return device_audit(l, r);
+}
+
+static int device_run(struct reduce_launch *l, reduce_launch_fn launch, const char *name,
+		      void *host_out, struct case_result *r)
+{
+	return device_run_from(l, launch, name, 0, host_out, r);
 }
 
 int reduce_execute(struct reduce_launch *l, reduce_launch_fn launch, const char *name,
@@ -462,6 +470,51 @@ done:
 	return rc;
 }
 
+/* The segment of output i. */
+static int64_t output_segment(const struct reduce_launch *l, enum reduce_layout layout, int64_t i)
+{
+	return layout == REDUCE_PER_ELEMENT ? i / l->seg_len : i;
+}
+
+/*
+ * What a wrong first run says about its cause, measured, put before the
+ * message.  The launch is made once more on an output zeroed instead of
+ * poisoned: right then, the kernel added into an output it never set
+ * (an atomicAdd into out), which the poison's NaN turned into NaN.  Else
+ * an output that is NaN or infinite where every input of its segment is
+ * finite is named with those inputs.  Nothing is said unless measured.
+ */
+static void explain_wrong(const struct reduce_spec *s, struct reduce_launch *l, const void *in,
+			  void *out, const double *ref, const double *tol, struct case_result *r)
+{
+	const size_t n_out = (size_t)l->n_out;
+	struct case_result noted = *r, again;
+	int nonfinite = 0;
+
+	/* Named on this run's output, before the second launch replaces it;
+	 * only where the reference reduces contiguous segments of the input. */
+	const int64_t i = s->expect || !in ? -1 : check_first_nonfinite(l->out_dtype, out, ref, n_out);
+	if (i >= 0) {
+		const int64_t seg = output_segment(l, s->layout, i), lo = seg * l->seg_stride;
+		const int64_t count = l->n - lo < l->seg_len ? l->n - lo : l->seg_len;
+		nonfinite = check_note_nonfinite(&noted, l->out_dtype, out, i, n_out > 1 ? "segment" : NULL,
+						 seg, l->dtype, in, lo, count);
+	}
+	memset(&again, 0, sizeof again);
+	if (device_run_from(l, s->launch, "", 1, out, &again) == 0) {
+		check_values(l->out_dtype, out, ref, tol, n_out, &again);
+		if (again.outcome == OUTCOME_CORRECT) {
+			case_result_lead(r, "accumulated into an output it did not initialise (the same "
+					 "launch on an output zeroed beforehand is right; conform fills "
+					 "outputs with NaN before each launch: set out first, or use "
+					 "@scratch)");
+			return;
+		}
+	}
+	if (nonfinite)
+		memcpy(r->message, noted.message, sizeof r->message);
+}
+
 /*
  * Runs p->runs times on the open buffers, checking each run.  `first` keeps
  * the first run's output; lo and hi (runs > 1 only) each output's range
@@ -469,7 +522,8 @@ done:
  * the last check), else -1 with r filled.
  */
 static int run_and_check(const struct reduce_spec *s, const struct reduce_repeat *p,
-			 const struct case_args *a, struct reduce_launch *l, void *out, void *first,
+			 const struct case_args *a, struct reduce_launch *l, const void *in,
+			 void *out, void *first,
 			 const double *ref, const double *tol, double *lo, double *hi,
 			 struct case_result *r)
 {
@@ -479,6 +533,8 @@ static int run_and_check(const struct reduce_spec *s, const struct reduce_repeat
 		if (device_run(l, s->launch, a->variant, out, r) < 0)
 			return -1;
 		check_values(l->out_dtype, out, ref, tol, n_out, r);
+		if (r->outcome != OUTCOME_CORRECT && run == 0)
+			explain_wrong(s, l, in, out, ref, tol, r);
 		if (r->outcome != OUTCOME_CORRECT) {
 			if (run > 0) {
 				char msg[RESULT_MESSAGE_MAX];
@@ -519,12 +575,6 @@ static double as_stored(enum dtype d, double v)
 	case DTYPE_BF16: return bf16_to_float(bf16_from_float((float)v));
 	default: return v;
 	}
-}
-
-/* The segment of output i. */
-static int64_t output_segment(const struct reduce_launch *l, enum reduce_layout layout, int64_t i)
-{
-	return layout == REDUCE_PER_ELEMENT ? i / l->seg_len : i;
 }
 
 /* Fills the device input with probe p (and remembers its hash), zeroes
@@ -920,7 +970,7 @@ void reduce_run_repeated(const struct reduce_spec *s, const struct reduce_repeat
 	if (device_open(&l, in, r) < 0)
 		goto done;
 	opened = 1;
-	if (run_and_check(s, p, a, &l, out, first, ref, tol, lo, hi, r) < 0)
+	if (run_and_check(s, p, a, &l, in, out, first, ref, tol, lo, hi, r) < 0)
 		goto done;
 	if (p->runs > 1)
 		r->timing.result_spread = result_spread(lo, hi, (size_t)l.n_out);

@@ -12,6 +12,8 @@
  *                                 cache (user_compile.h); it never touches
  *                                 CUDA, so it needs no GPU and makes no
  *                                 context (conform's compile pool runs several)
+ *   --exact-buffers               device buffers without guard zones, for
+ *                                 compute-sanitizer's memcheck (gpu.h)
  *   --kernel FILE (either mode, repeatable) adds a user's kernel file to the
  *   catalog as user.NAME (kernel_file.h); a file that cannot be read is an
  *   "error" record of the catalog (exit 2), so conform says why in one line.
@@ -370,6 +372,12 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			compile_sm = (int)sm;
+		} else if (strcmp(argv[i], "--exact-buffers") == 0) {
+			/* Under compute-sanitizer's memcheck (conform run
+			 * --sanitize memcheck): see audit.cuh. */
+#ifdef HAVE_CUDA
+			gpu_exact_buffers();
+#endif
 		} else if (strcmp(argv[i], "--version") == 0) {
 			printf("conform-worker %s\n", PACKAGE_VERSION);
 			return 0;

@@ -106,6 +106,20 @@ static void harness_wrong_run(const struct case_args *a, struct case_result *r)
 	harness_sum(a, r, 1);
 }
 
+/* Bugs planted at known sizes, for the search for the smallest failing
+ * size and the patterns across sizes (tests/diagnose.sh): wrong above
+ * HARNESS_WRONG_ABOVE elements, and wrong when n is not a multiple of 4. */
+#define HARNESS_WRONG_ABOVE 1000
+static void harness_wrong_above_run(const struct case_args *a, struct case_result *r)
+{
+	harness_sum(a, r, a->n > HARNESS_WRONG_ABOVE);
+}
+
+static void harness_wrong_unaligned_run(const struct case_args *a, struct case_result *r)
+{
+	harness_sum(a, r, a->n % 4 != 0);
+}
+
 static void harness_hang_run(const struct case_args *a, struct case_result *r)
 {
 	(void)a;
@@ -326,6 +340,10 @@ static const struct variant harness_variants[] = {
 		harness_pass_run, HARNESS_RULES),
 	HARNESS("harness.wrong", "host sum plus one: a wrong result the checker must catch", harness_check,
 		harness_wrong_run, HARNESS_RULES),
+	HARNESS("harness.wrong_above", "host sum, plus one above 1000 elements: a bug at a planted size",
+		harness_check, harness_wrong_above_run, HARNESS_RULES),
+	HARNESS("harness.wrong_unaligned", "host sum, plus one when n is not a multiple of 4",
+		harness_check, harness_wrong_unaligned_run, HARNESS_RULES),
 	HARNESS("harness.hang", "never returns: the watchdog must kill it", harness_check,
 		harness_hang_run, HARNESS_RULES),
 	HARNESS("harness.crash", "raises SIGSEGV: the runner must record a crash and go on", harness_check,

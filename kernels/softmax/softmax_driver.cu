@@ -284,6 +284,16 @@ void softmax_run(const struct softmax_spec *s, const struct case_args *a, struct
 	}
 	if (reduce_execute(&l, s->launch, a->variant, cache.in, out, r) == 0) {
 		check_values(l.dtype, out, cache.ref, cache.tol, n, r);
+		if (r->outcome == OUTCOME_WRONG) {
+			/* A NaN or infinity the row's finite inputs produced is
+			 * the kernel's arithmetic (an overflowed exponential, a
+			 * -inf minus -inf): named with that row. */
+			const int64_t i = check_first_nonfinite(l.dtype, out, cache.ref, n);
+			if (i >= 0)
+				(void)check_note_nonfinite(r, l.dtype, out, i, "row", i / (int64_t)cols, l.dtype,
+							   cache.in, i / (int64_t)cols * (int64_t)cols,
+							   (int64_t)cols);
+		}
 		/* Row sums are checked after wrong values too, for err_ratio. */
 		if (softmax_check_row_sums(l.dtype, out, cache.tol, rows, cols, r) == 0 &&
 		    r->outcome == OUTCOME_CORRECT && softmax_probes(s, a, &l, out, rows, cols, r) == 0 &&

@@ -46,10 +46,12 @@ struct run_opts {
 	int jobs;                         /* --jobs; 0: the session's default */
 	struct cmd_run_settings rs;
 	struct user_case_request uq;      /* --n, --cols, --dtype of --kernel's cases */
+	enum sanitizer_tool sanitize;     /* --sanitize TOOL; SANITIZER_NONE: not */
+	int shrink;                       /* --shrink 1, --no-shrink 0; -1: with --kernel */
 };
 
 enum { O_ALL = CMD_OPT_OWN, O_LIST, O_VARIANTS, O_FILTER, O_EXCLUDE, O_SHARD, O_JUNIT, O_BASELINE,
-       O_N, O_COLS, O_JOBS };
+       O_N, O_COLS, O_JOBS, O_SANITIZE, O_SHRINK, O_NO_SHRINK };
 
 static const struct cmd_option run_options[] = {
 	{.id = O_ALL, .name = "all", .help = "run every case of every suite"},
@@ -65,12 +67,21 @@ static const struct cmd_option run_options[] = {
 				      "every dtype and op over a ladder of awkward sizes"},
 	{.id = CMD_OPT_KERNELS},
 	{.id = O_N, .name = "n", .arg = CMD_ARG_TEXT, .metavar = "LIST",
-	 .help = "--kernel's sizes instead of the ladder: elements, or rows (2^20,33)"},
+	 .help = "--kernel's sizes instead of the ladder: elements, or rows (2^20,33);\n"
+		 "with --filter alone, the suite cases selected at these sizes"},
 	{.id = O_COLS, .name = "cols", .arg = CMD_ARG_TEXT, .metavar = "LIST",
-	 .help = "--kernel's row lengths, for row and softmax kernels"},
+	 .help = "--kernel's row lengths, for row and softmax kernels (or, with\n"
+		 "--filter alone, the selected suite cases')"},
 	{.id = CMD_OPT_DTYPE, .help = "--kernel's element type (default: every one it declares)"},
 	{.id = CMD_OPT_TIMEOUT},
 	{.id = CMD_OPT_HANG_TIMEOUT},
+	{.id = O_SANITIZE, .name = "sanitize", .arg = CMD_ARG_TEXT, .metavar = "TOOL",
+	 .help = "run each case alone under compute-sanitizer's memcheck, racecheck,\n"
+		 "synccheck or initcheck: a report makes it FAIL (deadlines longer)"},
+	{.id = O_SHRINK, .name = "shrink",
+	 .help = "after the run, find each failure's smallest failing size and a\n"
+		 "command that runs it (the default with --kernel)"},
+	{.id = O_NO_SHRINK, .name = "no-shrink", .help = "do not search for smallest failing sizes"},
 	{.id = O_JOBS, .name = "jobs", .arg = CMD_ARG_COUNT, .max = SESSION_JOBS_MAX, .metavar = "N",
 	 .help = "cases on N workers at once, reported in order (default: half\n"
 		 "the processors, 1 to 4); a hang no longer holds the others up"},
@@ -132,6 +143,15 @@ static int run_set(void *opts, int id, const struct cmd_value *v)
 	}
 	case O_SHARD: return parse_shard(v->text, &o->shard_i, &o->shard_n);
 	case O_JOBS: o->jobs = (int)v->u; break;
+	case O_SHRINK: o->shrink = 1; break;
+	case O_NO_SHRINK: o->shrink = 0; break;
+	case O_SANITIZE:
+		if (sanitizer_tool_parse(v->text, &o->sanitize) < 0 || o->sanitize == SANITIZER_NONE) {
+			cmd_error("--sanitize: '%s' is not a tool: memcheck, racecheck, synccheck or initcheck",
+				  v->text);
+			return -1;
+		}
+		break;
 	case CMD_OPT_DB: o->db_path = v->text; break;
 	case CMD_OPT_TAG: o->tag = v->text; break;
 	case O_JUNIT: o->junit_path = v->text; break;
@@ -155,6 +175,7 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 {
 	int operand;
 	memset(o, 0, sizeof *o);
+	o->shrink = -1;
 	cmd_run_settings_init(&o->rs);
 	int r = cmd_parse(&cmd_run_entry, argc, argv, o, &operand);
 	if (r != 0)
@@ -162,10 +183,17 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 	/* --list alone lists every case: a listing selects nothing to run. */
 	if (o->list && !o->nfilters && !o->rs.kernels.n)
 		o->all = 1;
-	if ((o->uq.nn || o->uq.ncols || o->uq.have_dtype) && !o->rs.kernels.n) {
-		cmd_error("--n, --cols and --dtype choose the cases of --kernel files (none given)");
+	if (o->uq.have_dtype && !o->rs.kernels.n) {
+		cmd_error("--dtype chooses the cases of --kernel files (none given)");
 		return EXIT_USAGE;
 	}
+	if ((o->uq.nn || o->uq.ncols) && !o->rs.kernels.n && !o->nfilters) {
+		cmd_error("--n and --cols choose the sizes of --kernel files' cases, or of the cases "
+			  "--filter selects (neither given)");
+		return EXIT_USAGE;
+	}
+	if (o->shrink < 0)
+		o->shrink = o->rs.kernels.n > 0;
 	if (!o->all && !o->nfilters && !o->variants && !o->rs.kernels.n) {
 		/* "conform --db x.db" on a terminal: the interface on that
 		 * database, as "conform" alone opens it on the default one. */
@@ -205,6 +233,50 @@ static const struct case_spec **select_cases(const struct run_opts *o, const str
 	}
 	*count = n;
 	return sel;
+}
+
+/*
+ * --n and --cols over suite cases (a kernel file's ladder takes them
+ * itself): each selected suite case posed at each size given, its own
+ * where a list is not given (case_resized names them, as the search for
+ * the smallest failing size does).  *count and *sel are replaced; the
+ * cases are allocated into *resized.  Returns 0, or -1 when out of
+ * memory or too many.
+ */
+static int resize_cases(const struct run_opts *o, const struct case_spec *user, size_t nuser,
+			const struct case_spec ***sel, size_t *count, struct case_spec **resized)
+{
+	const size_t nn = o->uq.nn ? o->uq.nn : 1, nc = o->uq.ncols ? o->uq.ncols : 1;
+	size_t total = 0;
+	*resized = NULL;
+	if (!o->uq.nn && !o->uq.ncols)
+		return 0;
+	struct case_spec *v = calloc(*count * nn * nc + 1, sizeof *v);
+	const struct case_spec **out = calloc(*count * nn * nc + 1, sizeof *out);
+	if (!v || !out) {
+		free(v);
+		free(out);
+		return -1;
+	}
+	for (size_t i = 0; i < *count; i++) {
+		const struct case_spec *c = (*sel)[i];
+		if (c >= user && c < user + nuser) { /* sized by its ladder already */
+			out[total++] = c;
+			continue;
+		}
+		for (size_t a = 0; a < nn; a++)
+			for (size_t b = 0; b < nc; b++) {
+				int64_t cols = o->uq.ncols ? o->uq.cols[b] : c->cols;
+				case_resized(c, o->uq.nn ? o->uq.n[a] : c->n, cols, &v[total]);
+				out[total] = &v[total];
+				total++;
+			}
+	}
+	free(*sel);
+	*sel = out;
+	*count = total;
+	*resized = v;
+	return 0;
 }
 
 /* Every file the run writes is a different file, and none is an input:
@@ -344,7 +416,8 @@ static int run_exec(int argc, char **argv)
 	struct baseline bl = {0};
 	struct junit_state ju = {.path = o.junit_path};
 	char *cmdline = cmd_join_args(argc, argv);
-	if (!sel || !cmdline) {
+	struct case_spec *resized = NULL;
+	if (!sel || !cmdline || resize_cases(&o, user, nuser, &sel, &n, &resized) < 0) {
 		cmd_error("out of memory");
 		goto out;
 	}
@@ -388,6 +461,15 @@ static int run_exec(int argc, char **argv)
 		goto out;
 	}
 
+	/* Without compute-sanitizer every case is a SKIP that says so: the
+	 * run was asked for a check it cannot make here. */
+	char sanitizer[4096], sanitizer_missing[512];
+	int have_sanitizer = o.sanitize != SANITIZER_NONE &&
+			     paths_sanitizer(sanitizer, sizeof sanitizer, sanitizer_missing,
+					     sizeof sanitizer_missing) == 0;
+	if (have_sanitizer)
+		fprintf(stderr, "conform: each case alone under %s --tool %s, its deadlines %g times longer\n",
+			sanitizer, sanitizer_tool_name(o.sanitize), runner_sanitize_factor(o.sanitize));
 	const volatile sig_atomic_t *stop = cmd_catch_stop();
 	struct session_config cfg = {
 		.worker_path = worker_path,
@@ -406,6 +488,10 @@ static int run_exec(int argc, char **argv)
 		.baseline = o.baseline_path ? &bl : NULL,
 		.kernels = &o.rs.kernels,
 		.jobs = o.jobs,
+		.sanitize = o.sanitize,
+		.sanitizer = have_sanitizer ? sanitizer : NULL,
+		.sanitizer_missing = sanitizer_missing,
+		.shrink = o.shrink,
 	};
 	if (session_open(ss, &cfg, err, sizeof err) < 0) {
 		free(ss);
@@ -453,6 +539,7 @@ out:
 	db_close(db);
 	free(cmdline);
 	free(sel);
+	free(resized);
 	free(user);
 	suite_free(&s);
 	catalog_free(&cat);

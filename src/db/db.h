@@ -168,6 +168,11 @@ int db_run_abort(struct db *db, int64_t run_id, const char *reason, char *err, s
 
 /* Inserts one result and commits it. */
 int db_result_insert(struct db *db, int64_t run_id, const struct result *r, char *err, size_t len);
+/* Stores what the diagnosis after the run found for the result of case
+ * `case_name` in run_id (results.shrunk, repro, pattern; a NULL text stays
+ * NULL) and commits it.  Returns 0, DB_LOCKED or -1. */
+int db_result_diagnose(struct db *db, int64_t run_id, const struct result_diagnosis *d, char *err,
+		       size_t len);
 
 /*
  * Reading runs and results back (db_read.c): the tallies of a run, and what

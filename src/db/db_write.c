@@ -198,11 +198,12 @@ int db_result_insert(struct db *db, int64_t run_id, const struct result *r, char
 	if ((rc = db_prepare(db, "INSERT INTO results (run_id, case_name, kernel, variant, params, dtype, "
 			   "n, cols, expect, status, observed, message, err_norm, duration_ms, seed, "
 			   "created_at, median_ms, mean_ms, stddev_ms, min_ms, samples, noise, gbps, op, "
-			   "ci_low_ms, ci_high_ms, spread, noise_met, throttled, timer, source, device_id) "
+			   "ci_low_ms, ci_high_ms, spread, noise_met, throttled, timer, source, device_id, "
+			   "sanitizer) "
 			   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
 			   "?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, "
 			   "?25, ?26, ?27, ?28, ?29, ?30, ?31, "
-			   "coalesce(?32, (SELECT device_id FROM runs WHERE id = ?1)))", &st, err, len)) != 0)
+			   "coalesce(?32, (SELECT device_id FROM runs WHERE id = ?1)), ?33)", &st, err, len)) != 0)
 		return rc;
 	db_now_iso(now, sizeof now);
 	dot = strchr(c->variant, '.');
@@ -218,6 +219,8 @@ int db_result_insert(struct db *db, int64_t run_id, const struct result *r, char
 	sqlite3_bind_text(st, 10, status_name(r->status), -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 11, outcome_name(r->outcome), -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 12, r->message, -1, SQLITE_TRANSIENT);
+	if (r->finding[0])
+		sqlite3_bind_text(st, 33, r->finding, -1, SQLITE_TRANSIENT);
 	if (r->err_norm >= 0)
 		sqlite3_bind_double(st, 13, r->err_norm);
 	else
@@ -257,4 +260,21 @@ int db_result_insert(struct db *db, int64_t run_id, const struct result *r, char
 	if (params_get(c->params, "op", op, sizeof op) == 0)
 		sqlite3_bind_text(st, 24, op, -1, SQLITE_TRANSIENT);
 	return db_step_done(db, st, "recording result", err, len);
+}
+
+int db_result_diagnose(struct db *db, int64_t run_id, const struct result_diagnosis *d, char *err,
+		       size_t len)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((rc = db_prepare(db, "UPDATE results SET shrunk = ?1, repro = ?2, pattern = ?3 "
+			   "WHERE run_id = ?4 AND case_name = ?5", &st, err, len)) != 0)
+		return rc;
+	db_bind_text(st, 1, d->shrunk, 1);
+	db_bind_text(st, 2, d->repro, 1);
+	db_bind_text(st, 3, d->pattern, 1);
+	sqlite3_bind_int64(st, 4, run_id);
+	sqlite3_bind_text(st, 5, d->c->name, -1, SQLITE_TRANSIENT);
+	return db_step_done(db, st, "recording a failure's diagnosis", err, len);
 }

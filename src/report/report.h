@@ -80,6 +80,10 @@ struct report_sink {
 	 * before tick.  NULL: not wanted. */
 	void (*devices)(void *ctx, const struct device_activity *a, int n);
 	int (*result)(void *ctx, const struct result *r, size_t index, size_t total, char *err, size_t len);
+	/* After the last result, before end: what the diagnosis found for
+	 * the failing result reported at `index` (result.h).  NULL: not
+	 * wanted. */
+	int (*amend)(void *ctx, const struct result_diagnosis *d, size_t index, char *err, size_t len);
 	int (*end)(void *ctx, const struct run_summary *s, char *err, size_t len);
 	void *ctx;
 };

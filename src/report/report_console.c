@@ -146,6 +146,26 @@ static int console_result(void *ctx, const struct result *r, size_t index, size_
 	return 0;
 }
 
+/* Once per group: the diagnosis of its failures, under their lines.  The
+ * group is named by its first failing case. */
+static int console_amend(void *ctx, const struct result_diagnosis *d, size_t index, char *err,
+			 size_t len)
+{
+	struct console_state *st = ctx;
+	(void)index; (void)err; (void)len;
+	if (!d->first)
+		return 0;
+	clear_progress(st);
+	FILE *f = out_stream(st);
+	if (d->pattern)
+		fprintf(f, "PATTERN %s: %s\n", d->c->name, d->pattern);
+	if (d->shrunk)
+		fprintf(f, "SHRUNK  %s: %s\n        reproduce: %s\n", d->c->name, d->shrunk,
+			d->repro ? d->repro : "-");
+	fflush(f);
+	return 0;
+}
+
 static int console_end(void *ctx, const struct run_summary *s, char *err, size_t len)
 {
 	struct console_state *st = ctx;
@@ -178,6 +198,7 @@ void console_sink(struct report_sink *s, struct console_state *st)
 	s->tick = console_tick;
 	s->devices = console_devices;
 	s->result = console_result;
+	s->amend = console_amend;
 	s->end = console_end;
 	s->ctx = st;
 }

@@ -158,6 +158,23 @@ static int dbs_result(void *ctx, const struct result *r, size_t index, size_t to
 	return rc == DB_LOCKED ? -1 : abort_run(st, name, err, len);
 }
 
+static int dbs_amend(void *ctx, const struct result_diagnosis *d, size_t index, char *err, size_t len)
+{
+	struct db_state *st = ctx;
+	char what[CASE_NAME_MAX + 32];
+	double since = text_now();
+	int rc;
+
+	(void)index;
+	snprintf(what, sizeof what, "the diagnosis of %s", d->c->name);
+	while ((rc = db_result_diagnose(st->db, st->run_id, d, err, len)) == DB_LOCKED &&
+	       db_sink_wait(st, since, what, err, len))
+		;
+	if (rc == 0)
+		return 0;
+	return rc == DB_LOCKED ? -1 : abort_run(st, d->c->name, err, len);
+}
+
 static int dbs_end(void *ctx, const struct run_summary *s, char *err, size_t len)
 {
 	struct db_state *st = ctx;
@@ -177,6 +194,7 @@ void db_sink(struct report_sink *s, struct db_state *st)
 	memset(s, 0, sizeof *s);
 	s->begin = dbs_begin;
 	s->result = dbs_result;
+	s->amend = dbs_amend;
 	s->end = dbs_end;
 	s->ctx = st;
 }

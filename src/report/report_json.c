@@ -44,6 +44,7 @@ static int json_result(void *ctx, const struct result *r, size_t index, size_t t
 		EMIT_STR("status", status_name(r->status)),
 		EMIT_STR("observed", outcome_name(r->outcome)),
 		EMIT_STR("message", r->message),
+		r->finding[0] ? EMIT_STR("sanitizer", r->finding) : EMIT_NULL("sanitizer"),
 		r->err_norm >= 0 ? EMIT_REAL("err_norm", r->err_norm) : EMIT_NULL("err_norm"),
 		EMIT_FIXED("duration_ms", r->duration_s * 1e3, 3),
 		EMIT_UINT_EXACT("seed", r->seed),
@@ -51,6 +52,42 @@ static int json_result(void *ctx, const struct result *r, size_t index, size_t t
 	};
 	struct emit_rows rows = {.f = stdout, .format = EMIT_JSON};
 	emit_row(&rows, fields, sizeof fields / sizeof fields[0]);
+	return 0;
+}
+
+/* A line per failing result that the diagnosis explains, its own key
+ * ("diagnosis") so that a reader of results passes it by. */
+static int json_amend(void *ctx, const struct result_diagnosis *d, size_t index, char *err, size_t len)
+{
+	(void)ctx; (void)index; (void)err; (void)len;
+	struct emit_json j;
+	emit_json_init(&j, stdout);
+	emit_json_object(&j, NULL);
+	emit_json_object(&j, "diagnosis");
+	emit_json_string(&j, "case", d->c->name);
+	if (d->pattern)
+		emit_json_string(&j, "pattern", d->pattern);
+	else
+		emit_json_null(&j, "pattern");
+	if (d->shrunk) {
+		emit_json_string(&j, "shrunk", d->shrunk);
+		emit_json_int(&j, "n", d->n);
+		emit_json_int(&j, "cols", d->cols);
+		if (d->pass_n >= 0) {
+			emit_json_int(&j, "pass_n", d->pass_n);
+			emit_json_int(&j, "pass_cols", d->pass_cols);
+		} else {
+			emit_json_null(&j, "pass_n");
+			emit_json_null(&j, "pass_cols");
+		}
+		emit_json_int(&j, "probes", d->probes);
+		emit_json_bool(&j, "cut_short", d->cut_short);
+		emit_json_string(&j, "repro", d->repro ? d->repro : "");
+	} else {
+		emit_json_null(&j, "shrunk");
+	}
+	emit_json_close(&j);
+	emit_json_close(&j);
 	return 0;
 }
 
@@ -106,6 +143,7 @@ void json_sink(struct report_sink *s, struct json_state *st)
 	memset(s, 0, sizeof *s);
 	s->begin = json_begin;
 	s->result = json_result;
+	s->amend = json_amend;
 	s->end = json_end;
 	s->ctx = st;
 }

@@ -55,6 +55,28 @@ static int junit_result(void *ctx, const struct result *r, size_t index, size_t 
 	return 0;
 }
 
+/* The diagnosis goes into the failure's message, after what the case
+ * said: a CI page shows the smallest failing case and its command. */
+static int junit_amend(void *ctx, const struct result_diagnosis *d, size_t index, char *err, size_t len)
+{
+	struct junit_state *st = ctx;
+	(void)err; (void)len;
+	for (size_t k = st->count; k-- > 0;) {
+		struct result *r = &st->results[k];
+		if (r->c != d->c)
+			continue;
+		size_t used = strlen(r->message);
+		if (d->pattern)
+			used += (size_t)snprintf(r->message + used, sizeof r->message - used, "; %s", d->pattern);
+		if (used < sizeof r->message && d->shrunk)
+			snprintf(r->message + used, sizeof r->message - used, "; %s; reproduce: %s", d->shrunk,
+				 d->repro ? d->repro : "-");
+		break;
+	}
+	(void)index;
+	return 0;
+}
+
 static size_t family_len(const char *name)
 {
 	const char *dot = strchr(name, '.');
@@ -244,6 +266,7 @@ void junit_sink(struct report_sink *s, struct junit_state *st)
 	memset(s, 0, sizeof *s);
 	s->begin = junit_begin;
 	s->result = junit_result;
+	s->amend = junit_amend;
 	s->end = junit_end;
 	s->ctx = st;
 }

@@ -224,3 +224,50 @@ int paths_same_file(const char *a, const char *b)
 	return resolve_parent(a, ra, sizeof ra) == 0 && resolve_parent(b, rb, sizeof rb) == 0 &&
 	       strcmp(ra, rb) == 0;
 }
+
+/* A regular executable file (a directory is X_OK too). */
+static int is_program(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && is_exec(path);
+}
+
+int paths_sanitizer(char *buf, size_t len, char *err, size_t errlen)
+{
+	const char *env = getenv("CONFORM_SANITIZER");
+	if (env && *env) {
+		if (!is_program(env)) {
+			snprintf(err, errlen, "CONFORM_SANITIZER=%s: not an executable", env);
+			return -1;
+		}
+		text_copy(buf, len, env);
+		return 0;
+	}
+	const char *path = getenv("PATH");
+	for (const char *p = path ? path : ""; *p;) {
+		size_t l = strcspn(p, ":");
+		if (l > 0) {
+			snprintf(buf, len, "%.*s/compute-sanitizer", (int)l, p);
+			if (is_program(buf))
+				return 0;
+		}
+		p += l + (p[l] == ':');
+	}
+	/* Beside a toolkit: the one the environment names, the one the
+	 * build found (its include directory's sibling), the usual place. */
+	const char *homes[] = {getenv("CUDA_HOME"), getenv("CUDA_PATH"),
+#ifdef CONFORM_CUDA_INCLUDE
+			       CONFORM_CUDA_INCLUDE "/..",
+#endif
+			       "/usr/local/cuda"};
+	for (size_t k = 0; k < sizeof homes / sizeof homes[0]; k++) {
+		if (!homes[k] || !*homes[k])
+			continue;
+		snprintf(buf, len, "%s/bin/compute-sanitizer", homes[k]);
+		if (is_program(buf))
+			return 0;
+	}
+	snprintf(err, errlen, "compute-sanitizer not found on PATH, in $CUDA_HOME/bin or /usr/local/cuda/bin "
+		 "(it comes with the CUDA toolkit; or set CONFORM_SANITIZER)");
+	return -1;
+}

@@ -7,7 +7,7 @@
  * relocatable); a build tree finds the worker next to the binary and the
  * suites in the source tree; then the directories configure chose.
  * Environment variables override all of these: CONFORM_WORKER,
- * CONFORM_SUITES.
+ * CONFORM_SUITES.  It also finds compute-sanitizer (CONFORM_SANITIZER).
  */
 #ifndef CONFORM_PATHS_H
 #define CONFORM_PATHS_H
@@ -23,6 +23,12 @@ int paths_worker(char *buf, size_t len, char *err, size_t errlen);
 
 /* Returns 0 and the suites directory, or -1 with a message. */
 int paths_suites(char *buf, size_t len, char *err, size_t errlen);
+
+/* compute-sanitizer, for run --sanitize: $CONFORM_SANITIZER, else the
+ * first on PATH, else beside a CUDA toolkit ($CUDA_HOME, $CUDA_PATH, the
+ * one the build used, /usr/local/cuda).  Returns 0 and its path, or -1
+ * with a message. */
+int paths_sanitizer(char *buf, size_t len, char *err, size_t errlen);
 
 /* 1 when a and b name the same file, whether it exists yet or not
  * ("x.db", "./x.db", a symlink to it, a hard link); else 0.  Two outputs on

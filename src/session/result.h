@@ -22,6 +22,10 @@ struct result {
 	double duration_s;      /* wall time of the case, seconds */
 	struct timing_stats timing; /* samples == 0 when not timed */
 	char message[1024];
+	/* Run under compute-sanitizer (run --sanitize): what the tool said,
+	 * "memcheck: 0 errors" or its first report; "" when not run under
+	 * one.  Stored as results.sanitizer. */
+	char finding[512];
 	/* The case is listed in the run's baseline (--baseline, baseline.h):
 	 * the reason given there; NULL when not listed.  The status stays
 	 * what was observed; a failure's message then starts with the
@@ -36,6 +40,24 @@ struct result {
 	 * run's device). */
 	const struct gpu_info *gpu;
 	int64_t device_id;
+};
+
+/*
+ * What the diagnosis after a run (session_diagnose.c) found for one failing
+ * result, reported to the sinks (report_sink.amend) after every result:
+ * facts of its group, the results of the same variant, dtype, operator and
+ * configuration.  A NULL text is a fact not found or not searched.
+ */
+struct result_diagnosis {
+	const struct case_spec *c;   /* the failing case it is about */
+	int first;                   /* the first failing case of its group */
+	const char *pattern;         /* "fails only at sizes that are not a power of two (...)" */
+	const char *shrunk;          /* "smallest failing n = 97 (passes at n = 96); 14 probes" */
+	const char *repro;           /* the command line that runs the smallest failing case */
+	int64_t n, cols;             /* the smallest failing size found (with shrunk) */
+	int64_t pass_n, pass_cols;   /* the size just below it that passed; -1: none run */
+	int probes;                  /* cases the search ran */
+	int cut_short;               /* its bounds stopped it before it ended */
 };
 
 #endif

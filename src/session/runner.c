@@ -9,10 +9,22 @@
 #include "runner.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "file_read.h"
 #include "text.h"
 #include "watchdog.h"
+
+/* How long a worker under compute-sanitizer has, after its case, to exit
+ * and so let the tool finish its log (the tool's own teardown). */
+#define SANITIZER_EXIT_S 20.0
+/* The reports kept in a log: the first are the ones a message names. */
+#define SANITIZER_PRINT_LIMIT "16"
+#define SANITIZER_LOG_MAX (1 << 20)
+
+static void san_log_drop(struct runner *rn);
 
 int runner_open(struct runner *rn, const struct runner_config *cfg, char *err, size_t len)
 {
@@ -59,6 +71,7 @@ void runner_hangup(struct runner *rn)
 
 void runner_close(struct runner *rn)
 {
+	san_log_drop(rn);
 	if (rn->busy) /* a case left in flight is abandoned: its worker is killed */
 		worker_kill(rn->busy);
 	rn->busy = NULL;
@@ -145,11 +158,105 @@ int runner_runs_alone(const struct case_spec *c)
 	return c->expect == EXPECT_HANG || c->expect == EXPECT_UNDEFINED || c->expect == EXPECT_CRASH;
 }
 
+/* A case under a sanitizer runs alone too: its worker's log is its own. */
+static int case_alone(const struct runner *rn, const struct case_spec *c)
+{
+	return runner_runs_alone(c) || rn->cfg.sanitize != SANITIZER_NONE;
+}
+
+double runner_sanitize_factor(enum sanitizer_tool t)
+{
+	/* compute-sanitizer's documentation puts its tools' slowdowns at
+	 * tens of times, racecheck's (every shared access tracked) the
+	 * largest; the start of the tool is added to the worker's. */
+	switch (t) {
+	case SANITIZER_NONE: return 1.0;
+	case SANITIZER_RACECHECK: return 40.0;
+	default: return 20.0;
+	}
+}
+
 static double case_deadline(const struct runner *rn, const struct case_spec *c)
 {
+	double f = runner_sanitize_factor(rn->cfg.sanitize);
 	if (c->timeout_s > 0)
-		return c->timeout_s;
-	return runner_runs_alone(c) ? rn->cfg.hang_timeout_s : rn->cfg.timeout_s;
+		return c->timeout_s * f;
+	return (runner_runs_alone(c) ? rn->cfg.hang_timeout_s : rn->cfg.timeout_s) * f;
+}
+
+/* Lets go of the case's sanitizer log. */
+static void san_log_drop(struct runner *rn)
+{
+	if (rn->san_log[0])
+		unlink(rn->san_log);
+	rn->san_log[0] = '\0';
+}
+
+/* A fresh file for the case's sanitizer log, in $TMPDIR.  Returns 0, or
+ * -1 with a message. */
+static int san_log_make(struct runner *rn, char *err, size_t len)
+{
+	const char *dir = getenv("TMPDIR");
+	san_log_drop(rn);
+	snprintf(rn->san_log, sizeof rn->san_log, "%s/conform-sanitizer-XXXXXX", dir && *dir ? dir : "/tmp");
+	int fd = mkstemp(rn->san_log);
+	if (fd < 0) {
+		snprintf(err, len, "cannot make a file for the sanitizer's log in %s", dir && *dir ? dir : "/tmp");
+		rn->san_log[0] = '\0';
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+/*
+ * What the sanitizer said about the case just finished (its log read and
+ * removed).  A finding turns a completed case, or the CUDA error it
+ * caused (memcheck stops a kernel at its bad access), into a
+ * sanitizer-finding, the tool's first reports leading the message; a
+ * hang or a crash keeps its outcome, with the report after its message.
+ * A tool that failed leaves a case that would have passed an ERROR: it
+ * was not checked.  res->finding keeps what the tool said, "0 errors"
+ * too.
+ */
+static void sanitized(struct runner *rn, struct result *res)
+{
+	struct sanitizer_report rep;
+	char *text = NULL;
+	size_t len = 0;
+	char err[256];
+
+	if (!rn->san_log[0])
+		return;
+	/* The reports a message names come first: a bounded read keeps them. */
+	if (file_read_bounded(rn->san_log, SANITIZER_LOG_MAX, &text, &len, err, sizeof err) < 0) {
+		text = NULL;
+		len = 0;
+	}
+	san_log_drop(rn);
+	sanitizer_report_parse(text ? text : "", len, &rep);
+	free(text);
+	sanitizer_report_summary(&rep, rn->cfg.sanitize, res->finding, sizeof res->finding);
+	char was[sizeof res->message];
+	text_copy(was, sizeof was, res->message);
+	if (rep.nfindings > 0) {
+		if (res->outcome == OUTCOME_CORRECT || res->outcome == OUTCOME_WRONG ||
+		    res->outcome == OUTCOME_ERROR) {
+			snprintf(res->message, sizeof res->message, "%s%s%s", res->finding,
+				 was[0] ? "; the case itself: " : "", was[0] ? outcome_name(res->outcome) : "");
+			if (was[0])
+				text_appendf(res->message, sizeof res->message, ", %s", was);
+			res->outcome = OUTCOME_SANITIZER;
+			return;
+		}
+	} else if (rep.tool_failed && res->outcome == OUTCOME_CORRECT) {
+		res->outcome = OUTCOME_ERROR;
+		snprintf(res->message, sizeof res->message, "compute-sanitizer failed, so the case was not "
+			 "checked by it: %s", rep.tool_error);
+		return;
+	}
+	size_t used = strlen(res->message);
+	snprintf(res->message + used, sizeof res->message - used, "%s%s", used ? "; " : "", res->finding);
 }
 
 static enum status judge(const struct runner *rn, const struct case_spec *c, enum outcome o)
@@ -196,13 +303,17 @@ static void finish(struct runner *rn, const struct case_result *cr, struct resul
 			 rn->build_note);
 		rn->build_note[0] = '\0';
 	}
+	if (rn->cfg.sanitize != SANITIZER_NONE)
+		sanitized(rn, res);
 	res->status = judge(rn, res->c, res->outcome);
 }
 
 /* Ends the case in flight: a worker of its own goes with it. */
 static void release(struct runner *rn)
 {
-	if (rn->busy == &rn->own)
+	if (rn->busy == &rn->own && rn->cfg.sanitize != SANITIZER_NONE)
+		worker_finish(&rn->own, SANITIZER_EXIT_S); /* the tool's log complete */
+	else if (rn->busy == &rn->own)
 		worker_stop(&rn->own);
 	rn->busy = NULL;
 	rn->starting = 0;
@@ -339,7 +450,13 @@ enum runner_poll runner_case_start(struct runner *rn, const struct case_spec *c,
 		finish(rn, &cr, res);
 		return RUNNER_RESULT;
 	}
-	int alone = runner_runs_alone(c);
+	if (rn->cfg.sanitize != SANITIZER_NONE && !rn->cfg.sanitizer) {
+		case_result_set(&cr, OUTCOME_SKIPPED, "--sanitize %s: %s", sanitizer_tool_name(rn->cfg.sanitize),
+				rn->cfg.sanitizer_missing ? rn->cfg.sanitizer_missing : "no compute-sanitizer");
+		finish(rn, &cr, res);
+		return RUNNER_RESULT;
+	}
+	int alone = case_alone(rn, c);
 	struct worker *w = alone ? &rn->own : &rn->shared;
 	rn->busy = w;
 	rn->c = c;
@@ -350,12 +467,23 @@ enum runner_poll runner_case_start(struct runner *rn, const struct case_spec *c,
 	if (alone || w->pid <= 0) {
 		/* A fresh worker: its greeting is waited for by the polls. */
 		char err[512];
+		struct worker_config wc = rn->cfg.worker;
+		const char *wrap[] = {rn->cfg.sanitizer, "--tool", sanitizer_tool_name(rn->cfg.sanitize),
+				      "--log-file", rn->san_log, "--print-limit", SANITIZER_PRINT_LIMIT,
+				      "--show-backtrace", "no", NULL};
 		if (!alone)
 			worker_stop(w);
-		if (worker_launch(w, &rn->cfg.worker, err, sizeof err) < 0)
+		if (rn->cfg.sanitize != SANITIZER_NONE) {
+			if (san_log_make(rn, err, sizeof err) < 0)
+				return not_started(rn, err, &cr, res);
+			wc.wrap = wrap;
+			wc.exact_buffers = rn->cfg.sanitize == SANITIZER_MEMCHECK;
+			wc.start_timeout_s *= runner_sanitize_factor(rn->cfg.sanitize);
+		}
+		if (worker_launch(w, &wc, err, sizeof err) < 0)
 			return not_started(rn, err, &cr, res);
 		rn->starting = 1;
-		rn->start_deadline = text_now() + rn->cfg.worker.start_timeout_s;
+		rn->start_deadline = text_now() + wc.start_timeout_s;
 		return RUNNER_BUSY;
 	}
 	return dispatch(rn, &cr, res);

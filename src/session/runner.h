@@ -31,6 +31,7 @@
 #include "case.h"
 #include "compile_pool.h"
 #include "report.h"
+#include "sanitizer_report.h"
 #include "variant.h"
 #include "watchdog.h"
 #include "worker.h"
@@ -57,6 +58,14 @@ struct runner_config {
 	 * there takes the pool's answer as its BUILD's.  Used on a device of
 	 * the pool's architecture only, and moved on at every poll. */
 	struct compile_pool *pool;
+	/* run --sanitize: every case runs alone, in a worker under
+	 * compute-sanitizer's tool (at `sanitizer`), its deadlines scaled
+	 * by runner_sanitize_factor; the tool's report becomes the case's
+	 * (result.finding).  SANITIZER_NONE: not.  With a tool and no
+	 * sanitizer, every case is a SKIP saying sanitizer_missing. */
+	enum sanitizer_tool sanitize;
+	const char *sanitizer;
+	const char *sanitizer_missing;
 };
 
 struct runner {
@@ -84,6 +93,7 @@ struct runner {
 	const struct case_spec *c;
 	uint64_t seed;
 	char build_note[512];    /* the build's compiler warnings, for the case's message */
+	char san_log[256];       /* the case's sanitizer log file; "" when none */
 	struct reaper reaper;    /* its workers that are ending */
 };
 
@@ -142,6 +152,10 @@ int runner_shared_failed(const struct runner *rn);
  * and run) with no shared worker of its own yet: one for cases that run
  * alone (a run's extra lanes for them) costs no worker until it has one. */
 void runner_open_bare(struct runner *rn, const struct runner *like);
+
+/* How many times longer a case may take under the tool: its deadlines
+ * (the case's, the worker's start) are multiplied by it. */
+double runner_sanitize_factor(enum sanitizer_tool t);
 
 /* Whether case c may hang, crash or be undefined (expect hang, crash,
  * undefined): it runs in a worker of its own, under the hang deadline. */

@@ -5,6 +5,7 @@
 #include "revision.h"
 
 #include "session.h"
+#include "session_diagnose.h"
 #include "session_lanes.h"
 
 #include <stdio.h>
@@ -141,6 +142,9 @@ int session_open(struct session *s, const struct session_config *cfg, char *err,
 		.command_line = cfg->command_line,
 		.kind = cfg->kind,
 		.tag = cfg->tag,
+		.sanitize = cfg->sanitize,
+		.sanitizer = cfg->sanitizer,
+		.sanitizer_missing = cfg->sanitizer_missing,
 	};
 	struct device_set ds = {.n = 1, .list = {cfg->device}};
 	if (cfg->devices && (cfg->devices->all || cfg->devices->n > 0))
@@ -162,6 +166,7 @@ int session_open(struct session *s, const struct session_config *cfg, char *err,
 	s->dbst.waiting = cfg->db_waiting;
 	s->dbst.waiting_ctx = cfg->db_waiting_ctx;
 	s->baseline = cfg->baseline;
+	s->shrink = cfg->shrink;
 	db_sink(&s->sinks[s->nsinks++], &s->dbst);
 	return 0;
 }
@@ -217,6 +222,10 @@ int session_report(struct session *s, const struct result *r, size_t index, size
 	}
 	s->sum.counts[r->status]++;
 	s->sum.tally[status_tally(r->status)]++;
+	if (s->cases && session_seen_add(s, r, index) < 0) {
+		snprintf(err, len, "out of memory");
+		return -1;
+	}
 	for (size_t k = 0; k < s->nsinks; k++)
 		if (s->sinks[k].result && s->sinks[k].result(s->sinks[k].ctx, r, index, total, err, len) < 0)
 			return -1;
@@ -287,6 +296,9 @@ int session_run_begin(struct session *s, const struct case_spec *const *cases, s
 	s->cases = cases;
 	s->ncases = n;
 	s->next = 0;
+	s->nseen = 0;
+	s->diagnosed = 0;
+	s->diagnosis_stopped = 0;
 	/* The other lanes start with the first run that has cases for them. */
 	if (!s->lanes && session_lanes_open(s, s->jobs < (int)n ? s->jobs : (int)n) < 0) {
 		snprintf(err, len, "out of memory");
@@ -309,6 +321,15 @@ int session_stopped(const struct session *s)
 
 enum session_step session_finish(struct session *s, int interrupted, char *err, size_t len)
 {
+	/* Every case reported: the diagnosis runs before the sinks end. */
+	if (!interrupted && !s->diagnosed) {
+		s->diagnosed = 1;
+		if (session_diagnose(s, err, len) < 0) {
+			s->begun = 0; /* a failed sink has no end to be told */
+			return SESSION_FAILED;
+		}
+		interrupted = s->diagnosis_stopped;
+	}
 	s->sum.interrupted = interrupted;
 	return session_end(s, err, len) < 0 ? SESSION_FAILED : SESSION_DONE;
 }
@@ -362,4 +383,7 @@ void session_close(struct session *s)
 	s->opened = 0;
 	compile_pool_free(s->pool);
 	s->pool = NULL;
+	free(s->seen);
+	s->seen = NULL;
+	s->nseen = s->seen_cap = 0;
 }

@@ -105,6 +105,23 @@ struct session_config {
 	 * A run that times cases (timing) always takes one, so that no two
 	 * timed kernels share the GPU. */
 	int jobs;
+	/* run --sanitize (runner_config): the tool, its path, and why it
+	 * was not found (NULL path: every case a SKIP saying so). */
+	enum sanitizer_tool sanitize;
+	const char *sanitizer;
+	const char *sanitizer_missing;
+	/* After the last case, search for each failing group's smallest
+	 * failing problem (session_diagnose.h): run --shrink, and by
+	 * default run --kernel. */
+	int shrink;
+};
+
+/* A result as the diagnosis after the run reads it (session_diagnose.h). */
+struct session_seen {
+	const struct case_spec *c;
+	enum status status;
+	enum outcome outcome;
+	size_t index;
 };
 
 enum session_step {
@@ -140,6 +157,12 @@ struct session {
 	 * (compile_pool.h), for the first device's architecture; NULL: no
 	 * kernel files, no GPU, or CONFORM_COMPILE_JOBS=0. */
 	struct compile_pool *pool;
+	/* The run's results so far, for the diagnosis after its last case
+	 * (session_diagnose.h); diagnosed: it ran for this run. */
+	struct session_seen *seen;
+	size_t nseen, seen_cap;
+	int shrink, diagnosed;
+	int diagnosis_stopped;               /* a stop cut the diagnosis short */
 };
 
 /* A fresh worker's deadline to greet, for a run whose ordinary cases have

@@ -59,10 +59,21 @@ int worker_launch(struct worker *w, const struct worker_config *cfg, char *err, 
 	}
 	char dev[16];
 	snprintf(dev, sizeof dev, "%d", cfg->compile_for ? cfg->compile_for : cfg->device);
-	char *argv[1 + KERNEL_LIST_ARGV_MAX];
-	argv[0] = (char *)cfg->path;
-	kernel_list_argv(cfg->kernels, argv + 1, cfg->compile_for ? "--compile-for" : "--device", dev);
-	struct spawn_request req = {.path = cfg->path, .argv = argv, .stdin_fd = to[0], .stderr_fd = -1,
+	/* The wrapper's words, the worker, its mode, its kernel files, and
+	 * --exact-buffers last. */
+	char *argv[WORKER_WRAP_MAX + 3 + KERNEL_LIST_ARGV_MAX];
+	size_t a = 0;
+	for (; cfg->wrap && cfg->wrap[a] && a < WORKER_WRAP_MAX; a++)
+		argv[a] = (char *)cfg->wrap[a];
+	argv[a] = (char *)cfg->path;
+	kernel_list_argv(cfg->kernels, argv + a + 1, cfg->compile_for ? "--compile-for" : "--device", dev);
+	if (cfg->exact_buffers) {
+		while (argv[a])
+			a++;
+		argv[a] = "--exact-buffers";
+		argv[a + 1] = NULL;
+	}
+	struct spawn_request req = {.path = argv[0], .argv = argv, .stdin_fd = to[0], .stderr_fd = -1,
 				    .stdout_fd = from[1], .quiet = !cfg->verbose,
 				    .env_default = cfg->one_queue ? "CUDA_DEVICE_MAX_CONNECTIONS=1" : NULL};
 	pid_t pid = spawn_start(&req, err, len);
@@ -204,6 +215,20 @@ void worker_hangup(struct worker *w)
 		close(w->to_fd);
 		w->to_fd = -1;
 	}
+}
+
+void worker_finish(struct worker *w, double grace_s)
+{
+	int status;
+	worker_hangup(w);
+	if (w->pid > 0 && spawn_wait_until(w->pid, text_now() + grace_s, &status) == 0) {
+		spawn_kill_leftovers(w->pid);
+		w->pid = 0;
+	} else if (w->pid > 0) {
+		spawn_kill(w->pid);
+		w->pid = 0;
+	}
+	close_fds(w);
 }
 
 void worker_stop(struct worker *w)

@@ -17,6 +17,9 @@
 #include "line_reader.h"
 #include "reaper.h"
 
+/* The most words of a program the worker runs under (worker_config.wrap). */
+#define WORKER_WRAP_MAX 16
+
 struct worker_config {
 	const char *path;       /* conform-worker */
 	int device;             /* CUDA device ordinal */
@@ -39,6 +42,13 @@ struct worker_config {
 	/* >0: a compile-only worker for sm_N (conform-worker --compile-for N,
 	 * compile_pool.h) instead of one on the device. */
 	int compile_for;
+	/* A program and its arguments the worker runs under (compute-sanitizer
+	 * --tool memcheck --log-file F ...), NULL last; NULL: none. */
+	const char *const *wrap;
+	/* The worker's device buffers without guard zones (conform-worker
+	 * --exact-buffers): for memcheck, which sees only accesses outside an
+	 * allocation. */
+	int exact_buffers;
 };
 
 struct worker {
@@ -108,6 +118,11 @@ int worker_reap_poll(struct worker *w, double until, double deadline, char *how,
 /* Ends a healthy worker: closes its stdin, waits a moment, then kills
  * (with a reaper, the reaper waits). */
 void worker_stop(struct worker *w);
+/* Ends a worker that was told its last case and waits until it has
+ * exited, up to grace_s, before it is killed: a program it runs under
+ * (worker_config.wrap) writes its last words as it exits.  Never leaves
+ * it to a reaper. */
+void worker_finish(struct worker *w, double grace_s);
 /* worker_stop's first half: its stdin closed, so that it starts to exit
  * (CUDA's teardown) while others are told too; worker_stop then waits
  * (or has its reaper wait). */

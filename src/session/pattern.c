@@ -64,7 +64,7 @@ struct pattern_rule {
 static const struct pattern_rule rules[] = {
 	{not_pow2, 0, "not a power of two"},
 	{not_multiple_32, 0, "not a multiple of 32 (a partly idle warp)"},
-	{not_multiple_4, 0, "not a multiple of 4 (unaligned for a 16-byte vector)"},
+	{not_multiple_4, 0, "not a multiple of 4 (a tail shorter than a 4-element vector)"},
 	{not_multiple_256, 0, "not a multiple of 256 (a partly idle block of 256)"},
 	{above_int32, 1, "above 2^31 - 1 elements (a 32-bit index)"},
 };
