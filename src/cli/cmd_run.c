@@ -444,6 +444,19 @@ static int run_exec(int argc, char **argv)
 		rc = 0;
 		goto out;
 	}
+	/* Without compute-sanitizer every case is a SKIP that says so: the
+	 * run was asked for a check it cannot make here. */
+	char sanitizer[4096], sanitizer_missing[512];
+	int found = o.sanitize == SANITIZER_NONE ? -2 :
+		    paths_sanitizer(sanitizer, sizeof sanitizer, sanitizer_missing, sizeof sanitizer_missing);
+	if (found == -1) {
+		cmd_error("%s", sanitizer_missing);
+		goto out;
+	}
+	int have_sanitizer = found == 0;
+	if (have_sanitizer)
+		fprintf(stderr, "conform: each case alone under %s --tool %s, its deadlines %g times longer\n",
+			sanitizer, sanitizer_tool_name(o.sanitize), runner_sanitize_factor(o.sanitize));
 	if (cmd_db_path(o.db_path, db_path, sizeof db_path) < 0)
 		goto out;
 	if (check_outputs(&o, db_path) < 0)
@@ -461,15 +474,6 @@ static int run_exec(int argc, char **argv)
 		goto out;
 	}
 
-	/* Without compute-sanitizer every case is a SKIP that says so: the
-	 * run was asked for a check it cannot make here. */
-	char sanitizer[4096], sanitizer_missing[512];
-	int have_sanitizer = o.sanitize != SANITIZER_NONE &&
-			     paths_sanitizer(sanitizer, sizeof sanitizer, sanitizer_missing,
-					     sizeof sanitizer_missing) == 0;
-	if (have_sanitizer)
-		fprintf(stderr, "conform: each case alone under %s --tool %s, its deadlines %g times longer\n",
-			sanitizer, sanitizer_tool_name(o.sanitize), runner_sanitize_factor(o.sanitize));
 	const volatile sig_atomic_t *stop = cmd_catch_stop();
 	struct session_config cfg = {
 		.worker_path = worker_path,

@@ -269,5 +269,5 @@ int paths_sanitizer(char *buf, size_t len, char *err, size_t errlen)
 	}
 	snprintf(err, errlen, "compute-sanitizer not found on PATH, in $CUDA_HOME/bin or /usr/local/cuda/bin "
 		 "(it comes with the CUDA toolkit; or set CONFORM_SANITIZER)");
-	return -1;
+	return -2;
 }

@@ -26,8 +26,9 @@ int paths_suites(char *buf, size_t len, char *err, size_t errlen);
 
 /* compute-sanitizer, for run --sanitize: $CONFORM_SANITIZER, else the
  * first on PATH, else beside a CUDA toolkit ($CUDA_HOME, $CUDA_PATH, the
- * one the build used, /usr/local/cuda).  Returns 0 and its path, or -1
- * with a message. */
+ * one the build used, /usr/local/cuda).  Returns 0 and its path; -1 with
+ * a message when CONFORM_SANITIZER names no program (the user's mistake);
+ * -2 with one when there is none to be found (this machine's lack). */
 int paths_sanitizer(char *buf, size_t len, char *err, size_t errlen);
 
 /* 1 when a and b name the same file, whether it exists yet or not

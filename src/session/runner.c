@@ -17,9 +17,6 @@
 #include "text.h"
 #include "watchdog.h"
 
-/* How long a worker under compute-sanitizer has, after its case, to exit
- * and so let the tool finish its log (the tool's own teardown). */
-#define SANITIZER_EXIT_S 20.0
 /* The reports kept in a log: the first are the ones a message names. */
 #define SANITIZER_PRINT_LIMIT "16"
 #define SANITIZER_LOG_MAX (1 << 20)
@@ -311,10 +308,8 @@ static void finish(struct runner *rn, const struct case_result *cr, struct resul
 /* Ends the case in flight: a worker of its own goes with it. */
 static void release(struct runner *rn)
 {
-	if (rn->busy == &rn->own && rn->cfg.sanitize != SANITIZER_NONE)
-		worker_finish(&rn->own, SANITIZER_EXIT_S); /* the tool's log complete */
-	else if (rn->busy == &rn->own)
-		worker_stop(&rn->own);
+	if (rn->busy == &rn->own)
+		worker_stop(&rn->own); /* one under a tool is waited for (WORKER_WRAP_EXIT_S) */
 	rn->busy = NULL;
 	rn->starting = 0;
 }

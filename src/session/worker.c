@@ -86,6 +86,7 @@ int worker_launch(struct worker *w, const struct worker_config *cfg, char *err, 
 	}
 	w->pid = pid;
 	w->reaper = cfg->reaper;
+	w->wrapped = cfg->wrap && cfg->wrap[0];
 	w->to_fd = to[1];
 	w->from_fd = from[0];
 	/* Writes wait in worker_send(), under a deadline, not in write(). */
@@ -235,6 +236,12 @@ void worker_stop(struct worker *w)
 {
 	if (w->pid <= 0) {
 		close_fds(w);
+		return;
+	}
+	/* Under a tool, the tool writes the end of its log as it exits: it
+	 * is waited for here, never cut short by a reaper's grace. */
+	if (w->wrapped) {
+		worker_finish(w, WORKER_WRAP_EXIT_S);
 		return;
 	}
 	worker_hangup(w);

@@ -60,7 +60,13 @@ struct worker {
 	char nodev_reason[512];
 	int cases_run;
 	struct reaper *reaper;  /* the config's, from worker_launch */
+	int wrapped;            /* it runs under a program (worker_config.wrap) */
 };
+
+/* How long a worker under a program (compute-sanitizer) has to exit once
+ * told to, that program's teardown and the end of its log included,
+ * before it is killed. */
+#define WORKER_WRAP_EXIT_S 20.0
 
 /* Starts a worker and waits for its greeting.  Returns 0, or -1 with a
  * message (the worker is then not running). */
