@@ -250,6 +250,24 @@ static void spin_run(const struct case_args *a, struct case_result *r)
 	spin_with(a, r, &p);
 }
 
+/* harness.spin_vec4: harness.spin with a bug planted in one tunable's
+ * value: its sum is one off at vec=4, right at vec 1 and 2, so that a tune
+ * says which values its failures go with (tests/diagnose.sh). */
+static void spin_vec4_run(const struct case_args *a, struct case_result *r)
+{
+	struct spin_params p;
+	char msg[256];
+	if (harness_bind(a, &p, msg, sizeof msg) < 0) {
+		case_result_set(r, OUTCOME_INVALID, "%s", msg);
+		return;
+	}
+	if (p.vec == 4) {
+		harness_sum(a, r, 1);
+		return;
+	}
+	spin_with(a, r, &p);
+}
+
 /* harness.baseline: the spin at a fixed, untuned configuration (block=256,
  * items=1, vec=1: 3.15 times the optimum), what a library is to a kernel
  * being tuned. */
@@ -350,6 +368,8 @@ static const struct variant harness_variants[] = {
 		harness_crash_run, HARNESS_RULES),
 	HARNESS("harness.spin", "host sum, then a timed spin whose cost is a known bowl over its tunables",
 		spin_check, spin_run, .ops = OP_BIT(OP_SUM), .params = {.set = &spin_set}),
+	HARNESS("harness.spin_vec4", "harness.spin whose sum is one off at vec=4: a bug in one tunable value",
+		spin_check, spin_vec4_run, .ops = OP_BIT(OP_SUM), .params = {.set = &spin_set}),
 	HARNESS("harness.baseline", "harness.spin at block=256 items=1 vec=1: the harness family's baseline",
 		harness_check, baseline_run, .ops = OP_BIT(OP_SUM), HARNESS_RULES),
 	HARNESS("harness.copy", "memcpy of n elements: the harness family's copy bandwidth", harness_check,

@@ -48,10 +48,11 @@ struct run_opts {
 	struct user_case_request uq;      /* --n, --cols, --dtype of --kernel's cases */
 	enum sanitizer_tool sanitize;     /* --sanitize TOOL; SANITIZER_NONE: not */
 	int shrink;                       /* --shrink 1, --no-shrink 0; -1: with --kernel */
+	double shrink_s;                  /* --shrink-time; 0: the session's default */
 };
 
 enum { O_ALL = CMD_OPT_OWN, O_LIST, O_VARIANTS, O_FILTER, O_EXCLUDE, O_SHARD, O_JUNIT, O_BASELINE,
-       O_N, O_COLS, O_JOBS, O_SANITIZE, O_SHRINK, O_NO_SHRINK };
+       O_N, O_COLS, O_JOBS, O_SANITIZE, O_SHRINK, O_NO_SHRINK, O_SHRINK_TIME };
 
 static const struct cmd_option run_options[] = {
 	{.id = O_ALL, .name = "all", .help = "run every case of every suite"},
@@ -82,6 +83,8 @@ static const struct cmd_option run_options[] = {
 	 .help = "after the run, find each failure's smallest failing size and a\n"
 		 "command that runs it (the default with --kernel)"},
 	{.id = O_NO_SHRINK, .name = "no-shrink", .help = "do not search for smallest failing sizes"},
+	{.id = O_SHRINK_TIME, .name = "shrink-time", .arg = CMD_ARG_SECONDS, .metavar = "SEC",
+	 .help = "time one search may take, then it says how far it got (default 120)"},
 	{.id = O_JOBS, .name = "jobs", .arg = CMD_ARG_COUNT, .max = SESSION_JOBS_MAX, .metavar = "N",
 	 .help = "cases on N workers at once, reported in order (default: half\n"
 		 "the processors, 1 to 4); a hang no longer holds the others up"},
@@ -145,6 +148,7 @@ static int run_set(void *opts, int id, const struct cmd_value *v)
 	case O_JOBS: o->jobs = (int)v->u; break;
 	case O_SHRINK: o->shrink = 1; break;
 	case O_NO_SHRINK: o->shrink = 0; break;
+	case O_SHRINK_TIME: o->shrink_s = v->seconds; break;
 	case O_SANITIZE:
 		if (sanitizer_tool_parse(v->text, &o->sanitize) < 0 || o->sanitize == SANITIZER_NONE) {
 			cmd_error("--sanitize: '%s' is not a tool: memcheck, racecheck, synccheck or initcheck",
@@ -496,6 +500,7 @@ static int run_exec(int argc, char **argv)
 		.sanitizer = have_sanitizer ? sanitizer : NULL,
 		.sanitizer_missing = sanitizer_missing,
 		.shrink = o.shrink,
+		.shrink_s = o.shrink_s,
 	};
 	if (session_open(ss, &cfg, err, sizeof err) < 0) {
 		free(ss);

@@ -167,6 +167,7 @@ int session_open(struct session *s, const struct session_config *cfg, char *err,
 	s->dbst.waiting_ctx = cfg->db_waiting_ctx;
 	s->baseline = cfg->baseline;
 	s->shrink = cfg->shrink;
+	s->shrink_s = cfg->shrink_s;
 	db_sink(&s->sinks[s->nsinks++], &s->dbst);
 	return 0;
 }

@@ -57,6 +57,9 @@
 /* How long one step of a command-line run waits: the console's watchdog
  * countdown moves ten times a second. */
 #define SESSION_STEP_S 0.1
+/* The time one search for a smallest failing size takes at most, unless
+ * the command line says otherwise (run --shrink-time). */
+#define SESSION_SHRINK_S 120.0
 
 #define SESSION_SINKS_MAX 6
 /* The most lanes a conformance run takes on one device (--jobs), and on
@@ -114,6 +117,7 @@ struct session_config {
 	 * failing problem (session_diagnose.h): run --shrink, and by
 	 * default run --kernel. */
 	int shrink;
+	double shrink_s;                     /* each search's time; 0: SESSION_SHRINK_S */
 };
 
 /* A result as the diagnosis after the run reads it (session_diagnose.h). */
@@ -162,6 +166,7 @@ struct session {
 	struct session_seen *seen;
 	size_t nseen, seen_cap;
 	int shrink, diagnosed;
+	double shrink_s;
 	int diagnosis_stopped;               /* a stop cut the diagnosis short */
 };
 

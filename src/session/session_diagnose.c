@@ -125,11 +125,11 @@ static const struct session_seen *posed(const struct session *s, const size_t *g
 	return NULL;
 }
 
-/* The search's bounds: its ascent runs the awkward ladder's sizes that
- * the run did not pose (a failure past 2^31 has some ninety below it,
- * most of them small and quick), and sizes near 2^31 take the host a
- * second or two each to draw and check. */
-static const struct shrink_limits limits = {.max_probes = 128, .max_s = 120.0};
+/* The search's probes: its ascent runs the awkward ladder's sizes that the
+ * run did not pose (a failure past 2^31 has some ninety below it, most of
+ * them small and quick).  Its time is the session's (run --shrink-time):
+ * sizes near 2^31 take the host seconds each to draw and check. */
+#define DIAGNOSE_PROBES_MAX 128
 
 /* The search below start; fills d's shrunk fields (line and repro in the
  * buffers given).  Returns 1 when a stop interrupted it. */
@@ -141,6 +141,8 @@ static int shrink_group(struct session *s, const struct case_spec *start, const 
 	int64_t n, cols;
 	int stopped = 0;
 
+	const struct shrink_limits limits = {.max_probes = DIAGNOSE_PROBES_MAX,
+					     .max_s = s->shrink_s > 0 ? s->shrink_s : SESSION_SHRINK_S};
 	shrink_init(&sh, start->n, start->cols, &limits);
 	while (shrink_next(&sh, text_now(), &n, &cols)) {
 		const struct session_seen *v = posed(s, group, ng, n, cols);

@@ -7,6 +7,7 @@
  * is "-" in tables, empty in CSV and null in JSON.
  */
 #include "tune_print.h"
+#include "tune_failing.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -275,6 +276,32 @@ static void table_footnotes(FILE *f, const struct tune_row *const *rows, size_t 
 	}
 }
 
+/* Under the table, for each tuned variant with a failing configuration:
+ * the tunable values its failures go with (tune_failing.h), a fact of the
+ * configurations evaluated here. */
+static void failing_values(FILE *f, const struct tune_row *const *rows, size_t n)
+{
+	struct tune_failing_config *cfg = malloc((n ? n : 1) * sizeof *cfg);
+	if (!cfg)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		const struct tune_row *v = rows[i];
+		int first = v->role == TUNE_TUNED;
+		for (size_t k = 0; k < i && first; k++)
+			first = !(rows[k]->role == TUNE_TUNED && strcmp(rows[k]->variant, v->variant) == 0);
+		if (!first)
+			continue;
+		size_t m = 0;
+		for (size_t k = i; k < n; k++)
+			if (rows[k]->role == TUNE_TUNED && strcmp(rows[k]->variant, v->variant) == 0)
+				cfg[m++] = (struct tune_failing_config){rows[k]->config, rows[k]->status};
+		char line[512];
+		if (tune_failing_describe(cfg, m, line, sizeof line) == 1)
+			fprintf(f, "  %s %s\n", v->variant, line);
+	}
+	free(cfg);
+}
+
 /*
  * CSV and JSON.
  */
@@ -353,6 +380,7 @@ void tune_print_sweep(struct tune_printer *p, const struct tune_sweep *sw)
 	for (size_t i = 0; i < sw->count; i++)
 		table_row(p->f, &w, rows[i], 0);
 	table_footnotes(p->f, rows, sw->count, 0);
+	failing_values(p->f, rows, sw->count);
 	fputc('\n', p->f);
 	fflush(p->f);
 	free(rows);
