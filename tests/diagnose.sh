@@ -7,8 +7,8 @@
 #    not a multiple of 4) is said, and none for a bug no property splits;
 #  - both reach the console, the database (shrunk, repro, pattern), JSON
 #    (a "diagnosis" line) and JUnit (the failure's message);
-#  - a tune of harness.spin_vec4 (a bug at vec=4) says the tunable value
-#    its failures go with;
+#  - a tune of harness.spin with a bug planted at vec=4
+#    (CONFORM_TEST_WRONG_VEC) says the tunable value its failures go with;
 #  - run --sanitize TOOL runs each case under the sanitizer it finds
 #    (CONFORM_SANITIZER: here a stand-in that writes a recorded
 #    compute-sanitizer log where --log-file says, then runs the worker),
@@ -76,12 +76,12 @@ one_line_exit2 "--n over nothing" "$CONFORM" run --n 5 --db "$TMP/n.db"
 one_line_exit2 "--dtype without --kernel" "$CONFORM" run --filter 'harness.*' --dtype f32 --db "$TMP/n.db"
 
 # --- a tune: the tunable values its failures go with
-expect_exit 1 "a tune with a bug in one tunable value" -- "$CONFORM" tune harness.spin_vec4 --n 2^10 --dtype f32 \
-	--max-time 0.01 --min-samples 3 --db "$TMP/t.db"
-expect_grep "$TMP/out" '^  harness\.spin_vec4 fails for vec = 4 \(every configuration with it\); passes with vec ∈ \{1, 2\}$' \
+CONFORM_TEST_WRONG_VEC=4 expect_exit 1 "a tune with a bug in one tunable value" -- "$CONFORM" tune harness.spin \
+	--n 2^10 --dtype f32 --max-time 0.01 --min-samples 3 --db "$TMP/t.db"
+expect_grep "$TMP/out" '^  harness\.spin fails for vec = 4 \(every configuration with it\); passes with vec ∈ \{1, 2\}$' \
 	"the tune says which tunable value fails"
 expect_exit 0 "a tune without failures" -- "$CONFORM" tune harness.spin --n 2^10 --dtype f32 \
-	--max-time 0.01 --min-samples 3 --db "$TMP/t.db"
+	--max-time 0.01 --min-samples 3 --db "$TMP/t2.db"
 expect_no_grep "$TMP/out" 'fails for|fails at' "says nothing of failures it did not see"
 
 # --- the sanitizer, through a stand-in that writes a recorded log

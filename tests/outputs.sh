@@ -72,7 +72,7 @@ if kind == "run":
     # version|revision"), its seed a string that a double would change.
     rows = json_lines(sys.argv[2])
     fields = ["case", "variant", "dtype", "n", "cols", "params", "expect", "status",
-              "observed", "message", "err_norm", "duration_ms", "seed", "device"]
+              "observed", "message", "sanitizer", "err_norm", "duration_ms", "seed", "device"]
     for r in rows[:-1]:
         if list(r) != fields:
             die("result fields %s, want %s" % (list(r), fields))

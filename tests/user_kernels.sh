@@ -280,7 +280,7 @@ expect_grep "$TMP/err" "two\.cu: user\.same is already taken by another kernel f
 expect_exit 0 "the same file twice" -- "$CONFORM" run --kernel "$F" --kernel "$(dirname "$F")/./$(basename "$F")" --list
 expect_eq "$(grep -c '\.n33$' "$TMP/out")" "$(sed -n '/\.n33$/p' "$TMP/out" | sort -u | wc -l)" "the same file twice: each case once"
 one_line_exit2 "--n without --kernel" "$CONFORM" run --n 5,7 --list
-expect_grep "$TMP/err" "choose the cases of --kernel files" "--n without --kernel: said"
+expect_grep "$TMP/err" "choose the sizes of --kernel files' cases, or of the cases --filter selects" "--n without --kernel: said"
 one_line_exit2 "--dtype without --kernel" "$CONFORM" run --dtype f32 --list
 one_line_exit2 "--dtype no kernel declares" "$CONFORM" run --kernel "$F" --dtype i32 --list
 expect_grep "$TMP/err" "^conform: --dtype i32: no kernel file declares it" "--dtype undeclared: said"

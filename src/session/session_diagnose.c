@@ -28,19 +28,12 @@
 #include "session_lanes.h"
 #include "shrink.h"
 #include "text.h"
+#include "vec.h"
 
 int session_seen_add(struct session *s, const struct result *r, size_t index)
 {
-	if (s->nseen == s->seen_cap) {
-		size_t cap = s->seen_cap ? 2 * s->seen_cap : 256;
-		struct session_seen *v = realloc(s->seen, cap * sizeof *v);
-		if (!v)
-			return -1;
-		s->seen = v;
-		s->seen_cap = cap;
-	}
-	s->seen[s->nseen++] = (struct session_seen){r->c, r->status, r->outcome, index};
-	return 0;
+	const struct session_seen v = {r->c, r->status, r->outcome, index};
+	return vec_push(s->seen, s->nseen, s->seen_cap, v);
 }
 
 /* The results that one fix would share. */
