@@ -191,6 +191,122 @@ static void test_template_names(void)
 	CHECK_STR(rep.f[1].source, "thread_load.cuh:260"); /* not the Device Frame's */
 }
 
+/* Recorded on an H200 (compute-sanitizer 2025.3.1), in the "Access to ...
+ * and is N bytes after" wording: sixteen threads of a one-element output
+ * written past it.  The tool printed 16 of 38 and said so in a second ERROR
+ * SUMMARY line, which is not counted again. */
+static void test_h200_memcheck_writes_past_out(void)
+{
+	struct sanitizer_report rep;
+	CHECK_INT(parse_fixture("h200_memcheck_writes_past_out.txt", &rep), 0);
+	CHECK_INT(rep.tool_failed, 0);
+	CHECK_STR(rep.tool_error, "");
+	CHECK_INT(rep.findings_total, 38);
+	CHECK_INT(rep.warnings, 0);
+	CHECK_INT(rep.nfindings, SANITIZER_FINDINGS_MAX);
+	const struct sanitizer_finding *f = &rep.f[0];
+	CHECK_STR(f->kind, "Invalid __global__ write of size 4 bytes");
+	CHECK_STR(f->kernel, "writes_past_out");
+	CHECK_STR(f->thread, "(0,0,0)");
+	CHECK_STR(f->block, "(0,0,0)");
+	CHECK_STR(f->where, "access to 0x7f5cdca00204 is out of bounds, 1 bytes after the nearest allocation at "
+			    "0x7f5cdca00200 of size 4 bytes");
+	CHECK_STR(f->source, "writes_past_out.cu:50");
+	CHECK_INT(f->hazards, 0);
+	CHECK_INT(f->warning, 0);
+	/* The last one kept is the eighth thread, four bytes further each. */
+	f = &rep.f[SANITIZER_FINDINGS_MAX - 1];
+	CHECK_STR(f->thread, "(7,0,0)");
+	CHECK_STR(f->block, "(0,0,0)");
+	CHECK_STR(f->where, "access to 0x7f5cdca00220 is out of bounds, 29 bytes after the nearest allocation at "
+			    "0x7f5cdca00200 of size 4 bytes");
+	CHECK_STR(f->source, "writes_past_out.cu:50");
+	CHECK_STR(summary(&rep, SANITIZER_MEMCHECK),
+		  "memcheck: Invalid __global__ write of size 4 bytes in writes_past_out at thread (0,0,0) "
+		  "block (0,0,0): access to 0x7f5cdca00204 is out of bounds, 1 bytes after the nearest "
+		  "allocation at 0x7f5cdca00200 of size 4 bytes (writes_past_out.cu:50); 37 more errors");
+}
+
+/* Recorded on an H200: the cooperative full reduce, a template kernel,
+ * writing one float per block past its 132-byte workspace (33 floats) from
+ * block 33 on.  106 errors, 90 of them not printed. */
+static void test_h200_memcheck_coop_workspace(void)
+{
+	struct sanitizer_report rep;
+	CHECK_INT(parse_fixture("h200_memcheck_coop_workspace.txt", &rep), 0);
+	CHECK_INT(rep.tool_failed, 0);
+	CHECK_STR(rep.tool_error, "");
+	CHECK_INT(rep.findings_total, 106);
+	CHECK_INT(rep.warnings, 0);
+	CHECK_INT(rep.nfindings, SANITIZER_FINDINGS_MAX);
+	const struct sanitizer_finding *f = &rep.f[0];
+	CHECK_STR(f->kind, "Invalid __global__ write of size 4 bytes");
+	/* The template arguments kept with their casts, the parameters and
+	 * the return type gone. */
+	CHECK_STR(f->kernel, "full_reduce_sum<(unsigned long)256, (unsigned long)1024>");
+	CHECK_STR(f->thread, "(0,0,0)");
+	CHECK_STR(f->block, "(33,0,0)");
+	CHECK_STR(f->where, "access to 0x7f9000a06684 is out of bounds, 1 bytes after the nearest allocation at "
+			    "0x7f9000a06600 of size 132 bytes");
+	CHECK_STR(f->source, "full_reduce_sum.cu:166");
+	CHECK_INT(f->hazards, 0);
+	/* In the order the tool printed them, not by block. */
+	CHECK_STR(rep.f[1].block, "(48,0,0)");
+	CHECK_STR(rep.f[1].where, "access to 0x7f9000a066c0 is out of bounds, 61 bytes after the nearest "
+				  "allocation at 0x7f9000a06600 of size 132 bytes");
+	CHECK_STR(rep.f[SANITIZER_FINDINGS_MAX - 1].block, "(96,0,0)");
+	CHECK_STR(rep.f[SANITIZER_FINDINGS_MAX - 1].kernel,
+		  "full_reduce_sum<(unsigned long)256, (unsigned long)1024>");
+	CHECK_STR(summary(&rep, SANITIZER_MEMCHECK),
+		  "memcheck: Invalid __global__ write of size 4 bytes in full_reduce_sum<(unsigned long)256, "
+		  "(unsigned long)1024> at thread (0,0,0) block (33,0,0): access to 0x7f9000a06684 is out of "
+		  "bounds, 1 bytes after the nearest allocation at 0x7f9000a06600 of size 132 bytes "
+		  "(full_reduce_sum.cu:166); 105 more errors");
+}
+
+/* Recorded on an H200: racecheck on a block reduce without its barrier,
+ * the same race reported twice, each of 56 hazards: two findings, not
+ * merged, and the RACECHECK SUMMARY's errors and warnings the total. */
+static void test_h200_racecheck_missing_sync(void)
+{
+	struct sanitizer_report rep;
+	CHECK_INT(parse_fixture("h200_racecheck_missing_sync.txt", &rep), 0);
+	CHECK_INT(rep.tool_failed, 0);
+	CHECK_STR(rep.tool_error, "");
+	CHECK_INT(rep.findings_total, 2);
+	CHECK_INT(rep.warnings, 0);
+	CHECK_INT(rep.nfindings, 2);
+	for (int i = 0; i < 2; i++) {
+		const struct sanitizer_finding *f = &rep.f[i];
+		CHECK_STR(f->kind, "Race reported between Write access and Read access");
+		CHECK_STR(f->kernel, "missing_sync");
+		CHECK_STR(f->source, "missing_sync.cu:68");
+		CHECK_STR(f->where, "Write access at missing_sync.cu:68 and Read access at missing_sync.cu:72");
+		CHECK_STR(f->thread, "");
+		CHECK_STR(f->block, "");
+		CHECK_INT(f->hazards, 56);
+		CHECK_INT(f->warning, 0);
+	}
+	CHECK_STR(summary(&rep, SANITIZER_RACECHECK),
+		  "racecheck: Race reported between Write access and Read access in missing_sync: "
+		  "Write access at missing_sync.cu:68 and Read access at missing_sync.cu:72, 56 hazards; "
+		  "1 more error");
+}
+
+/* Recorded on an H200: initcheck finding nothing. */
+static void test_h200_initcheck_clean(void)
+{
+	struct sanitizer_report rep;
+	CHECK_INT(parse_fixture("h200_initcheck_clean.txt", &rep), 0);
+	CHECK_INT(rep.tool_failed, 0);
+	CHECK_STR(rep.tool_error, "");
+	CHECK_INT(rep.findings_total, 0);
+	CHECK_INT(rep.warnings, 0);
+	CHECK_INT(rep.nfindings, 0);
+	CHECK_STR(rep.f[0].kind, "");
+	CHECK_STR(summary(&rep, SANITIZER_INITCHECK), "initcheck: no errors");
+}
+
 /* The format before 2023: "at 0xc8 in file:line:function". */
 static void test_old_format(void)
 {
@@ -534,6 +650,10 @@ int main(void)
 	test_memcheck_lineinfo();
 	test_memcheck_no_lineinfo();
 	test_template_names();
+	test_h200_memcheck_writes_past_out();
+	test_h200_memcheck_coop_workspace();
+	test_h200_racecheck_missing_sync();
+	test_h200_initcheck_clean();
 	test_old_format();
 	test_racecheck_forms();
 	test_synccheck_initcheck();
