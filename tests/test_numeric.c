@@ -910,6 +910,138 @@ static void test_check_unwritten(void)
 	CHECK_CONTAINS(r.message, "1 of 2 outputs wrong: [1] got nan (want unwritten)");
 }
 
+/* Every output left holding the poison: the kernel stored nothing, which
+ * is said first, before the count. */
+static void test_check_never_written(void)
+{
+	struct case_result r;
+	float f[3];
+	const double fr[3] = { 1, 2, 3 }, ft[3] = { 1e-3, 1e-3, 1e-3 };
+	check_poison(DTYPE_F32, f, 3);
+	fresh(&r);
+	check_values(DTYPE_F32, f, fr, ft, 3, &r);
+	CHECK_INT(r.outcome, OUTCOME_WRONG);
+	CHECK_STR(r.message, "never written: every output still holds conform's poison; 3 of 3 outputs wrong: "
+		  "[0] got nan (unwritten); [1] got nan (unwritten); [2] got nan (unwritten)");
+	CHECK(r.err_norm == -1); /* nothing written to measure */
+	CHECK_INT(r.tol_checked, 0);
+
+	/* Integers too, the list cut after five. */
+	int gi[7];
+	const double ir[7] = { 1, 2, 3, 4, 5, 6, 7 };
+	check_poison(DTYPE_I32, gi, 7);
+	fresh(&r);
+	check_values(DTYPE_I32, gi, ir, NULL, 7, &r);
+	CHECK_STR(r.message, "never written: every output still holds conform's poison; 7 of 7 outputs wrong: "
+		  "[0] got 2142952365 (unwritten); [1] got 2142952365 (unwritten); [2] got 2142952365 "
+		  "(unwritten); [3] got 2142952365 (unwritten); [4] got 2142952365 (unwritten); ...");
+
+	/* One written, right or not, and the lead is not said. */
+	gi[6] = 7;
+	fresh(&r);
+	check_values(DTYPE_I32, gi, ir, NULL, 7, &r);
+	CHECK(strncmp(r.message, "6 of 7 outputs wrong (6 never written: still conform's poison): [0] got ", 72) == 0);
+	CHECK(strstr(r.message, "never written: every") == NULL);
+}
+
+/* check_first_nonfinite: a NaN or an infinity the kernel wrote where the
+ * reference is finite; not the poison (a NaN that was never written), not
+ * a NaN the reference has too. */
+static void test_check_first_nonfinite(void)
+{
+	float f[5];
+	const double fr[5] = { 1, 2, NAN, 4, 5 };
+	check_poison(DTYPE_F32, f, 5);
+	f[0] = 1.0f;            /* right */
+	/* f[1] still the poison, a NaN by its bits */
+	f[2] = NAN;             /* NaN where the reference is NaN */
+	f[3] = NAN;             /* the one */
+	f[4] = NAN;
+	CHECK(isnan(f[1]));
+	CHECK_INT(check_first_nonfinite(DTYPE_F32, f, fr, 5), 3);
+	CHECK_INT(check_first_nonfinite(DTYPE_F32, f, fr, 3), -1); /* before it */
+	check_poison(DTYPE_F32, f, 5);
+	CHECK_INT(check_first_nonfinite(DTYPE_F32, f, fr, 5), -1); /* all poison */
+	CHECK_INT(check_first_nonfinite(DTYPE_F32, f, fr, 0), -1);
+
+	/* Infinities of either sign, and the reference's own. */
+	f[0] = 1.0f, f[1] = INFINITY, f[3] = -INFINITY;
+	CHECK_INT(check_first_nonfinite(DTYPE_F32, f, fr, 5), 1);
+	const double finf[2] = { INFINITY, 0.5 };
+	float g[2] = { INFINITY, -INFINITY };
+	CHECK_INT(check_first_nonfinite(DTYPE_F32, g, finf, 2), 1);
+
+	/* f64 and bf16, their poison passed over. */
+	double d[3];
+	const double dr[3] = { 0, 0, 0 };
+	check_poison(DTYPE_F64, d, 3);
+	d[2] = NAN;
+	CHECK_INT(check_first_nonfinite(DTYPE_F64, d, dr, 3), 2);
+	uint16_t h[3];
+	check_poison(DTYPE_BF16, h, 3);
+	h[1] = 0x7FC0; /* bf16 NaN */
+	CHECK_INT(check_first_nonfinite(DTYPE_BF16, h, dr, 3), 1);
+	h[0] = 0xFF80; /* bf16 -inf */
+	CHECK_INT(check_first_nonfinite(DTYPE_BF16, h, dr, 3), 0);
+
+	/* An integer type has no NaN: -1, whatever its bits. */
+	uint32_t u[2] = { 0x7FC00000u, 0x7F800000u };
+	CHECK_INT(check_first_nonfinite(DTYPE_I32, u, dr, 2), -1);
+	CHECK_INT(check_first_nonfinite(DTYPE_U32, u, dr, 2), -1);
+}
+
+/* check_note_nonfinite: a NaN or infinity from inputs that are all finite
+ * is the kernel's, and put before the message; one that an input explains
+ * is left unsaid. */
+static void test_check_note_nonfinite(void)
+{
+	struct case_result r;
+	float out[3] = { 1.0f, 2.0f, NAN };
+	float in[9] = { 9, 9, 9, 9, 0.5f, -1.0f, 2.25f, 0.0f, 7 };
+
+	fresh(&r);
+	r.outcome = OUTCOME_WRONG;
+	snprintf(r.message, sizeof r.message, "1 of 3 outputs wrong");
+	CHECK_INT(check_note_nonfinite(&r, DTYPE_F32, out, 2, "row", 3, DTYPE_F32, in, 4, 4), 1);
+	CHECK_STR(r.message, "NaN from finite inputs: output [2] got nan where row 3's 4 inputs are all finite, "
+		  "in [-1, 2.25] (first: 0.5, -1, 2.25, 0): 1 of 3 outputs wrong");
+	CHECK_INT(r.outcome, OUTCOME_WRONG); /* left alone */
+
+	/* No unit: the only output, of all the inputs; past four "...". */
+	out[0] = INFINITY;
+	fresh(&r);
+	snprintf(r.message, sizeof r.message, "wrong");
+	CHECK_INT(check_note_nonfinite(&r, DTYPE_F32, out, 0, NULL, 0, DTYPE_F32, in, 4, 5), 1);
+	CHECK_STR(r.message, "infinity from finite inputs: output [0] got inf where all 5 inputs are finite, "
+		  "in [-1, 7] (first: 0.5, -1, 2.25, 0, ...): wrong");
+	out[0] = -INFINITY;
+	fresh(&r);
+	CHECK_INT(check_note_nonfinite(&r, DTYPE_F32, out, 0, "segment", 0, DTYPE_F32, in, 8, 1), 1);
+	CHECK_STR(r.message, "infinity from finite inputs: output [0] got -inf where segment 0's 1 inputs are "
+		  "all finite, in [7, 7] (first: 7)"); /* an empty message gets no ": " */
+
+	/* Integer inputs, an f64 output. */
+	int32_t iv[3] = { -3, 5, 2 };
+	double dout[1] = { NAN };
+	fresh(&r);
+	CHECK_INT(check_note_nonfinite(&r, DTYPE_F64, dout, 0, "row", 0, DTYPE_I32, iv, 0, 3), 1);
+	CHECK_STR(r.message, "NaN from finite inputs: output [0] got nan where row 0's 3 inputs are all finite, "
+		  "in [-3, 5] (first: -3, 5, 2)");
+
+	/* One input inf or NaN: the output's NaN may be its; nothing said. */
+	in[6] = INFINITY;
+	fresh(&r);
+	snprintf(r.message, sizeof r.message, "1 of 3 outputs wrong");
+	CHECK_INT(check_note_nonfinite(&r, DTYPE_F32, out, 2, "row", 3, DTYPE_F32, in, 4, 4), 0);
+	CHECK_STR(r.message, "1 of 3 outputs wrong");
+	in[6] = 2.25f, in[7] = NAN;
+	CHECK_INT(check_note_nonfinite(&r, DTYPE_F32, out, 2, "row", 3, DTYPE_F32, in, 4, 4), 0);
+	CHECK_STR(r.message, "1 of 3 outputs wrong");
+	CHECK_INT(check_note_nonfinite(&r, DTYPE_F32, out, 2, NULL, 0, DTYPE_F32, in, 4, 3), 1); /* up to the NaN */
+	CHECK_STR(r.message, "NaN from finite inputs: output [2] got nan where all 3 inputs are finite, in [-1, "
+		  "2.25] (first: 0.5, -1, 2.25): 1 of 3 outputs wrong");
+}
+
 /* A full pass: random inputs, reference, a simulated f32 kernel summing
  * sequentially, and the check accepting it. */
 static void test_end_to_end(void)
@@ -1014,6 +1146,9 @@ int main(void)
 	test_check_values();
 	test_check_messages();
 	test_check_unwritten();
+	test_check_never_written();
+	test_check_first_nonfinite();
+	test_check_note_nonfinite();
 	test_check_chunked();
 	test_end_to_end();
 	return TEST_END();
