@@ -1,6 +1,6 @@
 /*
  * test_numeric.c - element types, parameters, random inputs, tolerances,
- * references and output checks.
+ * references, output checks, and the case helpers (common/case.h).
  *
  * Expected values are worked out by hand (or are published test vectors),
  * never recomputed with the code under test.
@@ -1042,6 +1042,62 @@ static void test_check_note_nonfinite(void)
 		  "2.25] (first: 0.5, -1, 2.25): 1 of 3 outputs wrong");
 }
 
+/* case_result_lead: the cause first, then ": " and what was there. */
+static void test_case_result_lead(void)
+{
+	struct case_result r;
+	fresh(&r);
+	r.err_norm = 0.25;
+	case_result_set(&r, OUTCOME_WRONG, "1 of %d outputs wrong", 4);
+	case_result_lead(&r, "never written at [%d]", 3);
+	CHECK_STR(r.message, "never written at [3]: 1 of 4 outputs wrong");
+	CHECK_INT(r.outcome, OUTCOME_WRONG);
+	CHECK(r.err_norm == 0.25);
+	case_result_lead(&r, "%s", "second");
+	CHECK_STR(r.message, "second: never written at [3]: 1 of 4 outputs wrong");
+
+	/* An empty message: the cause alone, no ": ". */
+	fresh(&r);
+	case_result_lead(&r, "cause %s", "only");
+	CHECK_STR(r.message, "cause only");
+	CHECK_INT(r.outcome, OUTCOME_ERROR);
+
+	/* A message that fills the buffer is cut from its end, the cause
+	 * whole; nothing is written past the message. */
+	char full[RESULT_MESSAGE_MAX];
+	memset(full, 'x', sizeof full - 1);
+	full[sizeof full - 1] = '\0';
+	fresh(&r);
+	case_result_set(&r, OUTCOME_WRONG, "%s", full);
+	case_result_lead(&r, "%s", "lead");
+	CHECK_INT(strlen(r.message), RESULT_MESSAGE_MAX - 1);
+	CHECK(strncmp(r.message, "lead: xxx", 9) == 0);
+	CHECK(r.message[RESULT_MESSAGE_MAX - 2] == 'x');
+
+	/* A cause longer than the buffer: cut, terminated, the old message
+	 * gone. */
+	char big[2 * RESULT_MESSAGE_MAX];
+	memset(big, 'c', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	struct { struct case_result r; char after[16]; } guard;
+	memset(guard.after, '#', sizeof guard.after);
+	fresh(&guard.r);
+	case_result_set(&guard.r, OUTCOME_WRONG, "%s", "was");
+	case_result_lead(&guard.r, "%s", big);
+	CHECK_INT(strlen(guard.r.message), RESULT_MESSAGE_MAX - 1);
+	CHECK(strstr(guard.r.message, "was") == NULL);
+	for (size_t i = 0; i < sizeof guard.after; i++)
+		CHECK(guard.after[i] == '#');
+	/* Just room for the cause and ": " but not one byte of the rest. */
+	fresh(&r);
+	case_result_set(&r, OUTCOME_WRONG, "%s", "rest");
+	memset(big, 'c', RESULT_MESSAGE_MAX - 3);
+	big[RESULT_MESSAGE_MAX - 3] = '\0';
+	case_result_lead(&r, "%s", big);
+	CHECK_INT(strlen(r.message), RESULT_MESSAGE_MAX - 1);
+	CHECK(strcmp(r.message + RESULT_MESSAGE_MAX - 3, ": ") == 0);
+}
+
 /* A full pass: random inputs, reference, a simulated f32 kernel summing
  * sequentially, and the check accepting it. */
 static void test_end_to_end(void)
@@ -1149,6 +1205,7 @@ int main(void)
 	test_check_never_written();
 	test_check_first_nonfinite();
 	test_check_note_nonfinite();
+	test_case_result_lead();
 	test_check_chunked();
 	test_end_to_end();
 	return TEST_END();
