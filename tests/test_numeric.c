@@ -1098,6 +1098,107 @@ static void test_case_result_lead(void)
 	CHECK(strcmp(r.message + RESULT_MESSAGE_MAX - 3, ": ") == 0);
 }
 
+/* The name case_resized gives c (its own name) posed at n x cols. */
+static const char *resized_name(const char *name, int64_t n, int64_t cols)
+{
+	static struct case_spec c, out;
+	memset(&c, 0, sizeof c);
+	snprintf(c.name, sizeof c.name, "%s", name);
+	case_resized(&c, n, cols, &out);
+	return out.name;
+}
+
+/* case_resized: the name's size token, a last ".n<N>" or ".r<R>.c<C>",
+ * replaced by the new size, or the size added; the rest of the spec
+ * copied. */
+static void test_case_resized(void)
+{
+	CHECK_STR(resized_name("user.k.sum.f32.n33", 64, 0), "user.k.sum.f32.n64");
+	CHECK_STR(resized_name("user.k.f32.r7.c33", 3, 32), "user.k.f32.r3.c32");
+	/* Flat to rows and back. */
+	CHECK_STR(resized_name("user.k.sum.f32.n33", 4, 8), "user.k.sum.f32.r4.c8");
+	CHECK_STR(resized_name("user.k.f32.r7.c33", 5, 0), "user.k.f32.n5");
+	/* No size token: the size added. */
+	CHECK_STR(resized_name("harness.above.4097", 1001, 0), "harness.above.4097.n1001");
+	CHECK_STR(resized_name("harness.pass.f32", 1001, 0), "harness.pass.f32.n1001");
+	CHECK_STR(resized_name("harness.pass.f32", 2, 16), "harness.pass.f32.r2.c16");
+	/* Not size tokens: no digits, no ".c" after ".r<R>", no ".r" before
+	 * ".c<C>", digits missing between, a token not last. */
+	CHECK_STR(resized_name("x.n", 1001, 0), "x.n.n1001");
+	CHECK_STR(resized_name("x.r5", 1001, 0), "x.r5.n1001");
+	CHECK_STR(resized_name("x.rc3", 1001, 0), "x.rc3.n1001");
+	CHECK_STR(resized_name("x.c3", 1001, 0), "x.c3.n1001");
+	CHECK_STR(resized_name("x.r.c3", 1001, 0), "x.r.c3.n1001");
+	CHECK_STR(resized_name("x.q5.c3", 1001, 0), "x.q5.c3.n1001");
+	CHECK_STR(resized_name("xr5.c3", 1001, 0), "xr5.c3.n1001");
+	CHECK_STR(resized_name("x.n5a", 7, 0), "x.n5a.n7");
+	CHECK_STR(resized_name("x.n5.f32", 7, 0), "x.n5.f32.n7");
+	CHECK_STR(resized_name("n5", 7, 0), "n5.n7");
+	CHECK_STR(resized_name(".n5", 7, 0), ".n7"); /* all token */
+	CHECK_STR(resized_name("x.n5", CASE_ELEMENTS_MAX, 0), "x.n1099511627776");
+
+	/* n and cols set, everything else copied. */
+	struct case_spec c, out;
+	memset(&c, 0, sizeof c);
+	snprintf(c.name, sizeof c.name, "user.k.f32.r7.c33");
+	snprintf(c.variant, sizeof c.variant, "rows.sum");
+	c.dtype = DTYPE_BF16;
+	c.n = 7;
+	c.cols = 33;
+	snprintf(c.params, sizeof c.params, "block=128,op=sum");
+	c.template_params = 0x5;
+	c.expect = EXPECT_FAIL;
+	snprintf(c.req[0].what, sizeof c.req[0].what, "sm");
+	c.req[0].cmp = REQ_GE;
+	c.req[0].value = 80;
+	c.nreq = 1;
+	c.timeout_s = 2.5;
+	c.tolerance = 4;
+	snprintf(c.file, sizeof c.file, "suites/user.suite");
+	c.line = 12;
+	memset(&out, 0xA5, sizeof out);
+	case_resized(&c, 3, 32, &out);
+	CHECK_STR(out.name, "user.k.f32.r3.c32");
+	CHECK_INT(out.n, 3);
+	CHECK_INT(out.cols, 32);
+	CHECK_STR(out.variant, "rows.sum");
+	CHECK_INT(out.dtype, DTYPE_BF16);
+	CHECK_STR(out.params, "block=128,op=sum");
+	CHECK_INT(out.template_params, 0x5);
+	CHECK_INT(out.expect, EXPECT_FAIL);
+	CHECK_STR(out.req[0].what, "sm");
+	CHECK_INT(out.req[0].cmp, REQ_GE);
+	CHECK_INT(out.req[0].value, 80);
+	CHECK_INT(out.nreq, 1);
+	CHECK(out.timeout_s == 2.5);
+	CHECK(out.tolerance == 4);
+	CHECK_STR(out.file, "suites/user.suite");
+	CHECK_INT(out.line, 12);
+	CHECK_STR(c.name, "user.k.f32.r7.c33"); /* c left alone */
+	CHECK_INT(c.n, 7);
+
+	/* In place: out == c. */
+	case_resized(&c, 1000, 0, &c);
+	CHECK_STR(c.name, "user.k.f32.n1000");
+	CHECK_INT(c.n, 1000);
+	CHECK_INT(c.cols, 0);
+	CHECK_STR(c.params, "block=128,op=sum");
+	CHECK_INT(c.line, 12);
+	case_resized(&c, 1001, 0, &c);
+	CHECK_STR(c.name, "user.k.f32.n1001");
+
+	/* A name near CASE_NAME_MAX: cut to fit, terminated, the size last. */
+	memset(c.name, 'a', sizeof c.name - 1);
+	c.name[sizeof c.name - 1] = '\0';
+	case_resized(&c, 64, 0, &out);
+	CHECK(strlen(out.name) < sizeof out.name);
+	CHECK(strncmp(out.name, "aaaa", 4) == 0);
+	CHECK_STR(out.name + strlen(out.name) - 4, ".n64");
+	case_resized(&c, 1LL << 20, 1LL << 20, &out);
+	CHECK(strlen(out.name) < sizeof out.name);
+	CHECK_STR(out.name + strlen(out.name) - 18, ".r1048576.c1048576");
+}
+
 /* A full pass: random inputs, reference, a simulated f32 kernel summing
  * sequentially, and the check accepting it. */
 static void test_end_to_end(void)
@@ -1206,6 +1307,7 @@ int main(void)
 	test_check_first_nonfinite();
 	test_check_note_nonfinite();
 	test_case_result_lead();
+	test_case_resized();
 	test_check_chunked();
 	test_end_to_end();
 	return TEST_END();
