@@ -1,7 +1,7 @@
 /*
  * test_text.c - the tab splitter shared by the worker protocol and the
- * catalog wire format, the sanitiser for text from outside, dates, and lines
- * appended in pieces.
+ * catalog wire format, the sanitiser for text from outside, dates, lines
+ * appended in pieces, and words quoted for a shell.
  */
 #include <stdlib.h>
 #include <time.h>
@@ -99,11 +99,87 @@ static void test_appendf(void)
 	CHECK_STR(none, "");
 }
 
+/* A command line a user can paste: words a shell reads as they are stay
+ * plain; others are single-quoted, a quote inside as '\''. */
+static void test_shell_append(void)
+{
+	char buf[128] = "";
+	text_shell_append(buf, sizeof buf, "conform");
+	CHECK_STR(buf, "conform"); /* no space before the first word */
+	text_shell_append(buf, sizeof buf, "run");
+	text_shell_append(buf, sizeof buf, "--n=1001");
+	text_shell_append(buf, sizeof buf, "user@host:1,2+3^4%5_a/b.c");
+	CHECK_STR(buf, "conform run --n=1001 user@host:1,2+3^4%5_a/b.c");
+
+	buf[0] = '\0';
+	text_shell_append(buf, sizeof buf, "a b");
+	text_shell_append(buf, sizeof buf, "harness.*");
+	text_shell_append(buf, sizeof buf, "it's");
+	text_shell_append(buf, sizeof buf, "");
+	text_shell_append(buf, sizeof buf, "'");
+	CHECK_STR(buf, "'a b' 'harness.*' 'it'\\''s' '' ''\\'''");
+	buf[0] = '\0';
+	text_shell_append(buf, sizeof buf, "$HOME");
+	text_shell_append(buf, sizeof buf, "a;b|c");
+	text_shell_append(buf, sizeof buf, "~x");
+	text_shell_append(buf, sizeof buf, "tab\there");
+	text_shell_append(buf, sizeof buf, "\"q\"");
+	CHECK_STR(buf, "'$HOME' 'a;b|c' '~x' 'tab\there' '\"q\"'");
+
+	/* A tiny buffer: cut, terminated, nothing written past it; a quoted
+	 * word cut is still closed, and a quote is escaped whole or not at
+	 * all. */
+	struct {
+		char buf[8];
+		char after[8];
+	} t;
+	memset(&t, '#', sizeof t);
+	t.buf[0] = '\0';
+	text_shell_append(t.buf, sizeof t.buf, "abcdefghij");
+	CHECK_STR(t.buf, "abcdefg");
+	t.buf[0] = '\0';
+	text_shell_append(t.buf, sizeof t.buf, "a b c d e");
+	CHECK_STR(t.buf, "'a '");
+	t.buf[0] = '\0';
+	text_shell_append(t.buf, sizeof t.buf, "''''");
+	CHECK_STR(t.buf, "''\\'''");
+	snprintf(t.buf, sizeof t.buf, "abcdef");
+	text_shell_append(t.buf, sizeof t.buf, "x y");
+	CHECK_STR(t.buf, "abcdef "); /* room for the space only */
+	snprintf(t.buf, sizeof t.buf, "abcdefg");
+	text_shell_append(t.buf, sizeof t.buf, "x");
+	CHECK_STR(t.buf, "abcdefg"); /* full: left as it was */
+	int clean = 1;
+	for (size_t i = 0; i < sizeof t.after; i++)
+		clean &= t.after[i] == '#';
+	CHECK(clean);
+
+	/* Every length from 1: the bytes past it untouched, the line
+	 * terminated within it. */
+	static const char *const words[] = { "conform", "it's", "a b", "", "x'y'z", "--n=5" };
+	char whole[128] = "";
+	for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
+		text_shell_append(whole, sizeof whole, words[w]);
+	CHECK_STR(whole, "conform 'it'\\''s' 'a b' '' 'x'\\''y'\\''z' --n=5");
+	for (size_t len = 1; len < 48; len++) {
+		char b[64];
+		memset(b, '#', sizeof b);
+		b[0] = '\0';
+		for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
+			text_shell_append(b, len, words[w]);
+		for (size_t i = len; i < sizeof b; i++)
+			clean &= b[i] == '#';
+		clean &= strnlen(b, len) < len;
+	}
+	CHECK(clean);
+}
+
 int main(void)
 {
 	test_appendf();
 	test_split_tabs();
 	test_sanitize();
 	test_utc_iso();
+	test_shell_append();
 	return TEST_END();
 }
