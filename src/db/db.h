@@ -197,6 +197,7 @@ struct db_run_row {
 	char tag[64];               /* "" without one */
 	int64_t device_id;          /* 0: host-only */
 	char git_revision[64];      /* "" when unknown */
+	char seed[24];              /* the run seed, decimal; "" when none was stored */
 	char source[65];            /* a user kernel's source hash; "" for a built-in variant */
 };
 
@@ -230,6 +231,14 @@ struct db_result_row {
 	int samples;                /* 0 when not timed */
 	struct db_robust robust;    /* NAN, noise_met -1, when not timed or
 				     * stored before migration 5 */
+	/* A failure that explains itself (migration 13), each "" when NULL:
+	 * what compute-sanitizer said (run --sanitize), the smallest failing
+	 * size, the command that runs it, and the pattern of the failing
+	 * sizes (run --shrink). */
+	char sanitizer[512];
+	char shrunk[256];
+	char repro[2048];
+	char pattern[512];
 };
 
 /* One timed result: a point of the GB/s plot. */
@@ -379,6 +388,7 @@ struct db_tuned_row {
 	int64_t result_id, run_id;
 	char measured_at[32];       /* ISO-8601 UTC */
 	char git_revision[64];      /* "" when unknown */
+	char seed[24];              /* the run seed, decimal; "" when none was stored */
 	char source[65];            /* a user kernel's source hash; "" for a built-in variant */
 };
 

@@ -121,8 +121,8 @@ int db_run_adjacent(struct db *db, int64_t id, int dir, int64_t *out, char *err,
 	"SELECT r.id, r.started_at, r.state, coalesce(r.passed, -1), coalesce(r.failed, -1), " \
 	"coalesce(r.skipped, -1), coalesce(r.command_line, ''), coalesce(d.name, ''), " \
 	"(SELECT count(*) FROM results x WHERE x.run_id = r.id), coalesce(r.reason, ''), " \
-	"r.kind, coalesce(r.tag, ''), coalesce(r.device_id, 0), coalesce(r.git_revision, '') " \
-	"FROM runs r LEFT JOIN devices d ON d.id = r.device_id"
+	"r.kind, coalesce(r.tag, ''), coalesce(r.device_id, 0), coalesce(r.git_revision, ''), " \
+	"coalesce(r.seed, '') FROM runs r LEFT JOIN devices d ON d.id = r.device_id"
 
 static void read_run(sqlite3_stmt *st, void *row)
 {
@@ -145,6 +145,7 @@ static void read_run(sqlite3_stmt *st, void *row)
 	db_column_text(st, 11, out->tag, sizeof out->tag);
 	out->device_id = sqlite3_column_int64(st, 12);
 	db_column_text(st, 13, out->git_revision, sizeof out->git_revision);
+	db_column_text(st, 14, out->seed, sizeof out->seed);
 }
 
 int db_run_read(struct db *db, int64_t id, struct db_run_row *out, char *err, size_t len)
@@ -179,7 +180,8 @@ int db_run_list(struct db *db, struct db_run_row **rows, size_t *count, char *er
 	"SELECT id, run_id, case_name, variant, dtype, n, cols, params, expect, status, observed, " \
 	"message, coalesce(seed, ''), created_at, err_norm, duration_ms, median_ms, gbps, noise, " \
 	"coalesce(samples, 0), ci_low_ms, ci_high_ms, spread, coalesce(noise_met, -1), " \
-	"coalesce(throttled, 0), timer FROM results"
+	"coalesce(throttled, 0), timer, coalesce(sanitizer, ''), coalesce(shrunk, ''), " \
+	"coalesce(repro, ''), coalesce(pattern, '') FROM results"
 
 static void read_result(sqlite3_stmt *st, void *row)
 {
@@ -220,6 +222,10 @@ static void read_result(sqlite3_stmt *st, void *row)
 		r->robust.timer = r->samples > 0 ? TIMER_EVENTS : TIMER_NONE;
 	else if (timing_timer_parse(timer, &r->robust.timer) < 0)
 		r->robust.timer = TIMER_EVENTS;
+	db_column_text(st, 26, r->sanitizer, sizeof r->sanitizer);
+	db_column_text(st, 27, r->shrunk, sizeof r->shrunk);
+	db_column_text(st, 28, r->repro, sizeof r->repro);
+	db_column_text(st, 29, r->pattern, sizeof r->pattern);
 }
 
 int db_run_results(struct db *db, int64_t run_id, struct db_result_row **rows, size_t *count,
