@@ -274,6 +274,18 @@ static void show_detail(struct results_pane *rp, const struct db_result_row *r)
 			      r->robust.noise_met ? "noise target met" : "noise target NOT reached",
 			      100 * r->noise, r->robust.throttled);
 	tui_log_field(d, "message", "%s", r->message[0] ? r->message : "(none)");
+	/* A failure that explains itself: each only when the run stored it. */
+	const struct {
+		const char *label, *text;
+	} diagnosis[] = {
+		{"sanitizer", r->sanitizer},
+		{"pattern", r->pattern},
+		{"smallest failing", r->shrunk},
+		{"reproduce", r->repro},
+	};
+	for (size_t i = 0; i < sizeof diagnosis / sizeof diagnosis[0]; i++)
+		if (diagnosis[i].text[0])
+			tui_log_field(d, diagnosis[i].label, "%s", diagnosis[i].text);
 }
 
 static void results_draw(struct tui_pane *p, const struct tui_rect *r)
@@ -429,7 +441,7 @@ static size_t results_hints_fn(struct tui_pane *p, const struct tui_hint **out)
 static const struct tui_hint results_help[] = {
 	{"", "Results"},
 	{"Up/Down j/k", "move; PgUp/PgDn, Home/End (g/G) jump"},
-	{"Enter", "show or hide the detail (message, timing)"},
+	{"Enter", "show or hide the detail (message, timing, what a failure's run found)"},
 	{"Left/Right h/l", "sort by another column; left of the first: run order"},
 	{"s", "reverse the order"},
 	{"o", "back to run order (the order results came)"},
