@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "catalog_client.h"
+#include "sanitizer_report.h"
 #include "suite.h"
 #include "timing.h"
 #include "tui_screen.h"
@@ -142,6 +143,14 @@ const char *tui_catalog_cursor_variant(struct tui_pane *catalog);
  * run - conformance, sweep or tune - is begun (app->running); the main loop
  * then calls tui_run_step() until running drops. */
 void tui_run_checked(struct tui_app *app);
+
+/* Runs case c alone for conformance, each time under compute-sanitizer's
+ * tool (tui_run.c; S in the results pane): the run r makes, of one case,
+ * with *seed (NULL: the seed r would take).  The tool is found as "conform
+ * run --sanitize" finds it; without one the case is a SKIP that says why,
+ * and a CONFORM_SANITIZER that is no program is a note and no run. */
+void tui_run_sanitized(struct tui_app *app, const struct case_spec *c, const uint64_t *seed,
+		       enum sanitizer_tool tool);
 
 /* One step of the run in progress: waits at most wait_s for the worker,
  * updates the run pane, and ends the run when it is done or cancelled. */

@@ -11,7 +11,9 @@
  * when the run has timed results; the fastest
  * configuration of each variant and problem in the run is marked "*".  b
  * shows the best configurations instead: the database's best_configs (what
- * "conform best" reads), one per device, variant, type and size.
+ * "conform best" reads), one per device, variant, type and size.  S runs
+ * the case under the cursor again under compute-sanitizer, through the run
+ * pane (tui_run_sanitized): the new run is then the one shown.
  */
 #include <math.h>
 #include <stdio.h>
@@ -20,6 +22,7 @@
 
 #include "db.h"
 #include "params.h"
+#include "session_check.h"
 #include "text.h"
 #include "tune.h"
 #include "tui_app.h"
@@ -74,6 +77,9 @@ struct results_pane {
 	int show_best;             /* b: the best configurations instead */
 	struct tui_best best;
 	char error[256];
+	/* S asked "re-run under this tool? y/n" about the row under the
+	 * cursor; SANITIZER_NONE: nothing asked. */
+	enum sanitizer_tool rerun_tool;
 };
 
 /* Within the run: the fastest timed PASS of a variant and problem ("*"),
@@ -369,9 +375,93 @@ static void step_run(struct results_pane *rp, int dir)
 	}
 }
 
+/* The case result r is of, to run again: the suite's case of its name (or
+ * of the name before "@", what the problem pane's types and sizes add) for
+ * what the database does not keep (requirements, tolerance, deadline),
+ * posed at the stored variant, type, size and params; a case no suite
+ * holds is made of the stored row alone.  The same name gives the same
+ * input (case.h).  Returns 0, or -1 with a message. */
+static int rerun_case(const struct results_pane *rp, const struct db_result_row *r,
+		      struct case_spec *c, char *err, size_t len)
+{
+	const struct suite *su = &rp->app->suite;
+	size_t base_len = strcspn(r->case_name, "@");
+	const struct case_spec *base = NULL;
+	for (size_t i = 0; i < su->count && !base; i++)
+		if (strcmp(su->cases[i].name, r->case_name) == 0)
+			base = &su->cases[i];
+	for (size_t i = 0; i < su->count && !base; i++)
+		if (strlen(su->cases[i].name) == base_len &&
+		    strncmp(su->cases[i].name, r->case_name, base_len) == 0)
+			base = &su->cases[i];
+	if (base) {
+		*c = *base;
+	} else {
+		memset(c, 0, sizeof *c);
+		text_copy(c->file, sizeof c->file, "(the database)");
+	}
+	text_copy(c->name, sizeof c->name, r->case_name);
+	text_copy(c->variant, sizeof c->variant, r->variant);
+	if (!base || strcmp(base->params, r->params) != 0) {
+		text_copy(c->params, sizeof c->params, r->params);
+		c->template_params = 0;
+	}
+	c->n = r->n;
+	c->cols = r->cols;
+	if (dtype_parse(r->dtype, &c->dtype) < 0 || expect_parse(r->expect, &c->expect) < 0) {
+		snprintf(err, len, "%s: its type '%s' or expectation '%s' is not one this build knows",
+			 r->case_name, r->dtype, r->expect);
+		return -1;
+	}
+	return session_check_case(&rp->app->cat, c, err, len);
+}
+
+/* S, and S again while it asks: the row under the cursor again, with its
+ * run's seed (the case's input seed follows from it and the name), under
+ * memcheck, racecheck, synccheck, initcheck in turn, asked first (a run is
+ * one key away); y runs it, any other key drops the question. */
+static int rerun_key(struct results_pane *rp, int key)
+{
+	enum sanitizer_tool asked = rp->rerun_tool;
+	rp->rerun_tool = SANITIZER_NONE;
+	if (asked == SANITIZER_NONE && key != 'S')
+		return 0;
+	const struct tui_table_row *cur = tui_table_current(&rp->table);
+	if (!cur)
+		return 1;
+	const struct db_result_row *r = &rp->rows[cur->id];
+	if (key == 'y' || key == 'Y') {
+		struct case_spec c;
+		char err[512];
+		if (rerun_case(rp, r, &c, err, sizeof err) < 0) {
+			tui_screen_note(rp->super.screen, "cannot re-run: %s", err);
+			return 1;
+		}
+		char *end;
+		uint64_t seed = strtoull(rp->run.seed, &end, 10);
+		tui_run_sanitized(rp->app, &c, rp->run.seed[0] && !*end ? &seed : NULL, asked);
+		return 1;
+	}
+	if (key != 'S')
+		return 1;
+	if (rp->app->running) {
+		tui_screen_note(rp->super.screen, "a run is in progress (c cancels it)");
+		return 1;
+	}
+	/* The tools in order after none, round again after the last. */
+	enum sanitizer_tool next = (enum sanitizer_tool)(asked % (SANITIZER_TOOL_COUNT - 1) + 1);
+	rp->rerun_tool = next;
+	tui_screen_note(rp->super.screen, "Re-run %s (seed %s) under %s? y/n  S: %s instead",
+			r->case_name, rp->run.seed[0] ? rp->run.seed : "new", sanitizer_tool_name(next),
+			sanitizer_tool_name((enum sanitizer_tool)(next % (SANITIZER_TOOL_COUNT - 1) + 1)));
+	return 1;
+}
+
 static int results_key(struct tui_pane *p, int key)
 {
 	struct results_pane *rp = (struct results_pane *)p;
+	if (!rp->show_best && rerun_key(rp, key))
+		return 1;
 	if (key == 'b') {
 		rp->show_best = !rp->show_best;
 		rp->best.detail = 0;
@@ -422,10 +512,16 @@ static void results_filter(struct tui_pane *p, const char *text)
 
 static void results_show(struct tui_pane *p)
 {
+	((struct results_pane *)p)->rerun_tool = SANITIZER_NONE;
 	tui_results_reload(p, 0);
 }
 
 static const struct tui_hint results_hints[] = {
+	{"Enter", "Detail"}, {"b", "Best"}, {"[ ]", "Run"}, {"h/l", "Sort"}, {"/", "Filter"},
+	{"n", "Next fail"}, {"S", "Sanitize"}, {"z", "Zoom"},
+};
+/* y copies in the best view only, and S re-runs from the table only. */
+static const struct tui_hint best_hints[] = {
 	{"Enter", "Detail"}, {"b", "Best"}, {"[ ]", "Run"}, {"h/l", "Sort"}, {"/", "Filter"},
 	{"n", "Next fail"}, {"z", "Zoom"}, {"y", "Copy"},
 };
@@ -433,9 +529,12 @@ static const struct tui_hint results_hints[] = {
 static size_t results_hints_fn(struct tui_pane *p, const struct tui_hint **out)
 {
 	struct results_pane *rp = (struct results_pane *)p;
+	if (rp->show_best) {
+		*out = best_hints;
+		return sizeof best_hints / sizeof best_hints[0];
+	}
 	*out = results_hints;
-	/* y copies in the best view only. */
-	return sizeof results_hints / sizeof results_hints[0] - (rp->show_best ? 0 : 1);
+	return sizeof results_hints / sizeof results_hints[0];
 }
 
 static const struct tui_hint results_help[] = {
@@ -449,6 +548,8 @@ static const struct tui_hint results_help[] = {
 	{"z", "the row under the cursor in full"},
 	{"n N", "next / previous failure (FAIL, TIMEOUT, CRASH, ERROR, XPASS)"},
 	{"[ ]", "the run before / after this one"},
+	{"S", "run the case again, alone, with its seed, under compute-sanitizer's memcheck "
+	      "(asks first: y runs it; S again offers racecheck, synccheck, initcheck)"},
 	{"b", "the best configuration per device, variant, type, size"},
 	{"Enter (best)", "every configuration measured for that problem, ranked"},
 	{"y Y (best)", "copy the configuration / the conform tune command line"},

@@ -27,6 +27,7 @@
 
 #include "db.h"
 #include "report.h"
+#include "paths.h"
 #include "session.h"
 #include "cmd.h"
 #include "text.h"
@@ -69,6 +70,9 @@ struct run_pane {
 	struct tui_log log;
 	int active;                /* a run is under way */
 	enum tui_mode mode;        /* of the run shown */
+	enum sanitizer_tool tool;  /* a conformance run's, SANITIZER_NONE: none */
+	char sanitizer[4096];      /* the tool's path, "" when none was found */
+	char sanitizer_missing[512]; /* and why not */
 	int ran;                   /* some run was started in this session */
 	int64_t run_id;
 	uint64_t seed;
@@ -264,11 +268,14 @@ static void run_sink(struct report_sink *s, struct run_pane *rp)
 	s->ctx = rp;
 }
 
-/* "conform tui --seed S: case case ...", cut to fit the database column. */
-static void command_line(char *buf, size_t len, uint64_t seed, const struct case_spec *cases,
-			 size_t n)
+/* "conform tui --seed S [--sanitize TOOL]: case case ...", cut to fit the
+ * database column. */
+static void command_line(char *buf, size_t len, uint64_t seed, enum sanitizer_tool tool,
+			 const struct case_spec *cases, size_t n)
 {
-	size_t used = (size_t)snprintf(buf, len, "conform tui --seed %llu:", (unsigned long long)seed);
+	size_t used = (size_t)snprintf(buf, len, "conform tui --seed %llu%s%s:", (unsigned long long)seed,
+				       tool != SANITIZER_NONE ? " --sanitize " : "",
+				       tool != SANITIZER_NONE ? sanitizer_tool_name(tool) : "");
 	for (size_t i = 0; i < n && used + 8 < len; i++) {
 		int k = snprintf(buf + used, len - used, " %s", cases[i].name);
 		if (k < 0 || used + (size_t)k + 5 >= len) {
@@ -279,10 +286,10 @@ static void command_line(char *buf, size_t len, uint64_t seed, const struct case
 	}
 }
 
-static void reset_pane(struct run_pane *rp, const struct case_spec *cases, size_t n)
+static void reset_pane(struct run_pane *rp, enum tui_mode mode, const struct case_spec *cases, size_t n)
 {
 	/* A sweep's rows are configurations, a conformance run's cases. */
-	const struct tui_table_col *cols = rp->app->mode == TUI_MODE_CONFORMANCE ? run_cols : sweep_cols;
+	const struct tui_table_col *cols = mode == TUI_MODE_CONFORMANCE ? run_cols : sweep_cols;
 	if (rp->table.cols != cols) {
 		tui_table_free(&rp->table);
 		tui_table_init(&rp->table, cols, cols == run_cols ? COL_COUNT : SW_COUNT);
@@ -311,7 +318,8 @@ static void reset_pane(struct run_pane *rp, const struct case_spec *cases, size_
 	rp->ordinary_s = 0;
 	rp->ordinary_done = 0;
 	rp->started = text_now();
-	rp->mode = rp->app->mode;
+	rp->mode = mode;
+	rp->tool = SANITIZER_NONE;
 	if (rp->log.count)
 		tui_log_add(&rp->log, 0, "%s", "");
 }
@@ -468,7 +476,7 @@ static void run_tune(struct tui_app *app, struct run_pane *rp, const struct case
 		return;
 	}
 
-	reset_pane(rp, NULL, 0);
+	reset_pane(rp, app->mode, NULL, 0);
 	/* Every result counts, the references too; those read from the
 	 * database instead of measured drop out at the end. */
 	rp->total = (size_t)(plan.evaluations + plan.references);
@@ -565,6 +573,93 @@ void tui_run_step(struct tui_app *app, double wait_s)
 	run_finish(app, rp);
 }
 
+/* Begins the conformance run of cases[0..n) (malloc'd: the pane owns them
+ * from here) with seed, each case under compute-sanitizer's tool unless it
+ * is SANITIZER_NONE: the one way the interface runs cases for conformance,
+ * r's and S's.  skipped: checked cases left out, for the log. */
+static void run_conformance(struct tui_app *app, struct run_pane *rp, struct case_spec *cases,
+			    size_t n, size_t skipped, uint64_t seed, enum sanitizer_tool tool)
+{
+	/* The tool is found as "conform run --sanitize" finds it; none here
+	 * is no error (the session makes each case a SKIP that says so), a
+	 * CONFORM_SANITIZER that is not a program is. */
+	int found = -2;
+	if (tool != SANITIZER_NONE)
+		found = paths_sanitizer(rp->sanitizer, sizeof rp->sanitizer, rp->sanitizer_missing,
+					sizeof rp->sanitizer_missing);
+	if (found == -1) {
+		tui_screen_note(&app->screen, "%s", rp->sanitizer_missing);
+		free(cases);
+		return;
+	}
+	rp->cases = cases;
+	rp->sel = malloc(n * sizeof *rp->sel);
+	rp->cmdline = malloc(2048);
+	rp->ss = malloc(sizeof *rp->ss);
+	if (!rp->sel || !rp->cmdline || !rp->ss) {
+		free(rp->ss);
+		rp->ss = NULL;
+		run_finish(app, rp);
+		tui_screen_note(&app->screen, "out of memory");
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		rp->sel[i] = &cases[i];
+
+	reset_pane(rp, TUI_MODE_CONFORMANCE, cases, n);
+	rp->tool = tool;
+	if (skipped)
+		tui_log_add(&rp->log, tui_term_attr(TUI_WARN), "%zu checked cases left out: variant lacks the problem's type",
+			    skipped);
+	if (found == 0)
+		tui_log_add(&rp->log, 0, "each case alone under %s --tool %s, its deadlines %g times longer",
+			    rp->sanitizer, sanitizer_tool_name(tool), runner_sanitize_factor(tool));
+	else if (tool != SANITIZER_NONE)
+		tui_log_add(&rp->log, tui_term_attr(TUI_WARN), "%s", rp->sanitizer_missing);
+	tui_screen_show(&app->screen, TUI_PANE_RUN);
+	app->running = rp->active = rp->ran = 1;
+	app->stop = 0;
+	tui_log_add(&rp->log, tui_term_attr(TUI_DIM), "starting a worker...");
+	redraw(rp);
+
+	command_line(rp->cmdline, 2048, seed, tool, cases, n);
+	struct session_config cfg = {
+		.worker_path = app->worker_path,
+		.device = app->device,
+		.devices = &app->devices,
+		.timeout_s = app->timeout_s,
+		.hang_timeout_s = app->hang_timeout_s,
+		.seed = seed,
+		.catalog = &app->cat,
+		.db = app->db,
+		.stop = &app->stop,
+		.command_line = rp->cmdline,
+		.kernels = app->kernels,
+		.db_waiting = db_waiting,
+		.db_waiting_ctx = rp,
+		.sanitize = tool,
+		.sanitizer = found == 0 ? rp->sanitizer : NULL,
+		.sanitizer_missing = rp->sanitizer_missing,
+	};
+	char err[1024];
+	struct report_sink sink;
+	run_sink(&sink, rp);
+	if (session_open(rp->ss, &cfg, err, sizeof err) < 0) {
+		free(rp->ss);
+		rp->ss = NULL;
+		tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "cannot run: %s", err);
+		snprintf(rp->outcome, sizeof rp->outcome, "not run: %s", err);
+		run_finish(app, rp);
+		return;
+	}
+	if (session_add_sink(rp->ss, &sink) < 0 ||
+	    session_run_begin(rp->ss, rp->sel, n, err, sizeof err) < 0) {
+		tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "the run stopped: %s", err);
+		snprintf(rp->outcome, sizeof rp->outcome, "stopped: %s", err);
+		run_finish(app, rp);
+	}
+}
+
 void tui_run_checked(struct tui_app *app)
 {
 	struct run_pane *rp = (struct run_pane *)app->panes[TUI_PANE_RUN];
@@ -585,64 +680,22 @@ void tui_run_checked(struct tui_app *app)
 		free(cases);
 		return;
 	}
-	rp->cases = cases;
-	rp->sel = malloc(n * sizeof *rp->sel);
-	rp->cmdline = malloc(2048);
-	rp->ss = malloc(sizeof *rp->ss);
-	if (!rp->sel || !rp->cmdline || !rp->ss) {
-		free(rp->ss);
-		rp->ss = NULL;
-		run_finish(app, rp);
+	run_conformance(app, rp, cases, n, skipped, app->seed_given ? app->seed : cmd_random_seed(),
+			SANITIZER_NONE);
+}
+
+void tui_run_sanitized(struct tui_app *app, const struct case_spec *c, const uint64_t *seed,
+		       enum sanitizer_tool tool)
+{
+	struct run_pane *rp = (struct run_pane *)app->panes[TUI_PANE_RUN];
+	struct case_spec *one = malloc(sizeof *one);
+	if (!one) {
 		tui_screen_note(&app->screen, "out of memory");
 		return;
 	}
-	for (size_t i = 0; i < n; i++)
-		rp->sel[i] = &cases[i];
-
-	reset_pane(rp, cases, n);
-	if (skipped)
-		tui_log_add(&rp->log, tui_term_attr(TUI_WARN), "%zu checked cases left out: variant lacks the problem's type",
-			    skipped);
-	tui_screen_show(&app->screen, TUI_PANE_RUN);
-	app->running = rp->active = rp->ran = 1;
-	app->stop = 0;
-	tui_log_add(&rp->log, tui_term_attr(TUI_DIM), "starting a worker...");
-	redraw(rp);
-
-	uint64_t seed = app->seed_given ? app->seed : cmd_random_seed();
-	command_line(rp->cmdline, 2048, seed, cases, n);
-	struct session_config cfg = {
-		.worker_path = app->worker_path,
-		.device = app->device,
-		.devices = &app->devices,
-		.timeout_s = app->timeout_s,
-		.hang_timeout_s = app->hang_timeout_s,
-		.seed = seed,
-		.catalog = &app->cat,
-		.db = app->db,
-		.stop = &app->stop,
-		.command_line = rp->cmdline,
-		.kernels = app->kernels,
-		.db_waiting = db_waiting,
-		.db_waiting_ctx = rp,
-	};
-	char err[1024];
-	struct report_sink sink;
-	run_sink(&sink, rp);
-	if (session_open(rp->ss, &cfg, err, sizeof err) < 0) {
-		free(rp->ss);
-		rp->ss = NULL;
-		tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "cannot run: %s", err);
-		snprintf(rp->outcome, sizeof rp->outcome, "not run: %s", err);
-		run_finish(app, rp);
-		return;
-	}
-	if (session_add_sink(rp->ss, &sink) < 0 ||
-	    session_run_begin(rp->ss, rp->sel, n, err, sizeof err) < 0) {
-		tui_log_add(&rp->log, tui_term_status_attr(STATUS_ERROR), "the run stopped: %s", err);
-		snprintf(rp->outcome, sizeof rp->outcome, "stopped: %s", err);
-		run_finish(app, rp);
-	}
+	*one = *c;
+	run_conformance(app, rp, one, 1, 0,
+			seed ? *seed : app->seed_given ? app->seed : cmd_random_seed(), tool);
 }
 
 void tui_run_progress(struct tui_pane *p, size_t *done, size_t *total)
@@ -704,9 +757,10 @@ static void run_draw(struct tui_pane *p, const struct tui_rect *r)
 
 	/* Line 1: which run. */
 	if (rp->run_id && rp->mode == TUI_MODE_CONFORMANCE)
-		tui_putf(y, x, w, A_BOLD, "Run #%lld  %s  seed %llu  %zu case%s", (long long)rp->run_id,
-			 tui_mode_name(rp->mode), (unsigned long long)rp->seed, rp->total,
-			 rp->total == 1 ? "" : "s");
+		tui_putf(y, x, w, A_BOLD, "Run #%lld  %s%s%s  seed %llu  %zu case%s", (long long)rp->run_id,
+			 tui_mode_name(rp->mode), rp->tool != SANITIZER_NONE ? " under " : "",
+			 rp->tool != SANITIZER_NONE ? sanitizer_tool_name(rp->tool) : "",
+			 (unsigned long long)rp->seed, rp->total, rp->total == 1 ? "" : "s");
 	else if (rp->run_id)
 		tui_putf(y, x, w, A_BOLD, "Run #%lld  %s  seed %llu  %zu evaluations + %s%zu references",
 			 (long long)rp->run_id, tui_mode_name(rp->mode), (unsigned long long)rp->seed,
