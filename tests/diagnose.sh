@@ -85,20 +85,7 @@ expect_exit 0 "a tune without failures" -- "$CONFORM" tune harness.spin --n 2^10
 expect_no_grep "$TMP/out" 'fails for|fails at' "says nothing of failures it did not see"
 
 # --- the sanitizer, through a stand-in that writes a recorded log
-cat >"$TMP/fake-sanitizer" <<'EOF'
-#!/bin/sh
-# Records its arguments, writes $FAKE_LOG where --log-file says, runs the rest.
-echo "$*" >>"$FAKE_ARGS"
-while [ $# -gt 0 ]; do
-	case "$1" in
-	--log-file) cp "$FAKE_LOG" "$2"; shift 2 ;;
-	--tool|--print-limit|--show-backtrace) shift 2 ;;
-	*) break ;;
-	esac
-done
-"$@"
-EOF
-chmod +x "$TMP/fake-sanitizer"
+sanitizer_stand_in "$TMP/fake-sanitizer"
 export CONFORM_SANITIZER="$TMP/fake-sanitizer" FAKE_ARGS="$TMP/args"
 
 FAKE_LOG="$DATA/memcheck_writes_past_out.txt" expect_exit 1 "a report fails a passing case" -- \

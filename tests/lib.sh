@@ -109,6 +109,26 @@ gone() {
 
 sql() { "${SQLITE3:-sqlite3}" "$@"; }
 
+# sanitizer_stand_in FILE: writes FILE, a compute-sanitizer without a GPU
+# (set CONFORM_SANITIZER to it): it appends its arguments to $FAKE_ARGS,
+# copies $FAKE_LOG, a recorded log, to where --log-file says, and runs
+# the rest of its command line (the worker).
+sanitizer_stand_in() {
+	cat >"$1" <<'EOF'
+#!/bin/sh
+echo "$*" >>"$FAKE_ARGS"
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--log-file) cp "$FAKE_LOG" "$2"; shift 2 ;;
+	--tool|--print-limit|--show-backtrace) shift 2 ;;
+	*) break ;;
+	esac
+done
+"$@"
+EOF
+	chmod +x "$1"
+}
+
 # gpu_present: whether this machine has a CUDA GPU, asked of the driver
 # itself (libcuda through python3's ctypes, else nvidia-smi), not of the
 # conform output a test then checks.
