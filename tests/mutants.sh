@@ -5,7 +5,8 @@
 # mutant-wrong, the expectations evaluate over the cases conform lists
 # (--dry-run) to at least 22 mutants, each wrong somewhere, and 4
 # controls; and the runner's verdicts, fed canned results by a stand-in
-# conform: killed, missed, false failures, broken, no GPU, bad usage.
+# conform: killed, missed, false failures, broken, shrunk cases at or off
+# the declared boundary, no GPU, bad usage.
 . "$(dirname "$0")/lib.sh"
 
 if ! command -v python3 >/dev/null 2>&1; then
@@ -205,6 +206,28 @@ expect_exit 1 "--dry-run: a bad expression" -- python3 "$RUNNER" --conform "$TMP
 expect_grep "$TMP/out" "^BAD +typo\.cu: mutant-wrong" "--dry-run: a bad expression is said"
 
 # Bad usage: exit 2.
+# Shrunk cases held to the declaration: conform's "diagnosis" lines name
+# the smallest failing size and the passing one below it; at the declared
+# boundary (n > 10: 11, passing at 10) it counts, one size off it does not
+# (12, passing at 11, where the mutant is declared wrong) and fails the run.
+# diag NAME N PASS_N: a diagnosis line of user.NAME.sum.f32.n33.
+diag() {
+	printf '{"diagnosis":{"case":"user.%s.sum.f32.n33","pattern":null,"shrunk":"smallest failing size n = %s","n":%s,"cols":0,"pass_n":%s,"pass_cols":0,"probes":5,"cut_short":false,"repro":"conform run"}}\n' \
+		"$1" "$2" "$2" "$3"
+}
+stub "$TMP/k/shr_d.cu" "n > 10"
+stub "$TMP/k/shr_e.cu" "n > 10"
+{ result shr_d 5 PASS; result shr_d 33 FAIL "wrong"; diag shr_d 11 10; } >"$FAKE/shr_d.jsonl"
+{ result shr_e 5 PASS; result shr_e 33 FAIL "wrong"; diag shr_e 12 11; } >"$FAKE/shr_e.jsonl"
+expect_exit 0 "a case shrunk to the declared boundary" -- \
+	python3 "$RUNNER" --conform "$TMP/fake-conform" --out "$TMP/m5" "$TMP/k/shr_d.cu"
+expect_grep "$TMP/out" "^shrunk: 1 of 1 smallest failing cases at the declared boundary" "counted as at the boundary"
+expect_exit 1 "a case shrunk past the boundary" -- \
+	python3 "$RUNNER" --conform "$TMP/fake-conform" --out "$TMP/m6" "$TMP/k/shr_d.cu" "$TMP/k/shr_e.cu"
+expect_grep "$TMP/out" "^SHRUNK\? shr_e\.cu: user\.shr_e\.sum\.f32\.n33: smallest failing size n = 12 \(declared wrong at it, wrong below it\)" \
+	"the one off the boundary is named"
+expect_grep "$TMP/out" "^shrunk: 1 of 2 " "and not counted"
+
 expect_exit 2 "an unknown option" -- python3 "$RUNNER" --bogus
 expect_exit 2 "a missing file" -- python3 "$RUNNER" --conform "$TMP/fake-conform" "$TMP/nope.cu"
 expect_exit 2 "--conform without a value" -- python3 "$RUNNER" --conform
