@@ -25,8 +25,8 @@ expect_exit() {
 	fi
 }
 
-# one_line_exit2 DESCRIPTION command...: a usage error: exit 2 and one
-# line on stderr, "conform: ...".
+# one_line_exit2 DESCRIPTION command...: a usage or input error: exit 2
+# and one line on stderr, "conform: ...".
 one_line_exit2() {
 	what=$1; shift
 	expect_exit 2 "$what" -- "$@"
@@ -84,15 +84,6 @@ expect_aligned() {
 		}
 		END { exit bad || !seen }' >"$TMP/aligned" ||
 		{ fail "$3: columns out of line"; sed 's/^/  | /' "$TMP/aligned" "$1" | head -n 30 >&2; }
-}
-
-# one_line_exit2 DESCRIPTION command...: a usage or input error, said in
-# one line "conform: ..." on stderr.
-one_line_exit2() {
-	what=$1; shift
-	expect_exit 2 "$what" -- "$@"
-	expect_eq "$(wc -l <"$TMP/err")" 1 "$what: one line"
-	expect_grep "$TMP/err" "^conform: " "$what: message"
 }
 
 # gone PIDFILE WHAT: the processes whose ids a stand-in wrote are dead.
