@@ -1,6 +1,6 @@
 -- schema.sql - conform's results database, as numbered migrations.
 --
--- The file is built into conform (src/schema_sql.c, made by db/embed.awk)
+-- The file is built into conform (src/db/schema_sql.c, made by db/embed.awk)
 -- and split at the lines "-- migration N: title".  db_open() applies every
 -- migration whose N is above the database's PRAGMA user_version, each in its
 -- own transaction that also sets user_version to N and PRAGMA application_id

@@ -1,6 +1,6 @@
 /*
  * test_rows_op.c - the rows.op family's inputs, references and tolerances
- * (src/rows_op_ref.c).
+ * (kernels/rows/rows_op_ref.c).
  *
  * Expected values are worked out by hand.  The last test replays the
  * kernels' f32 arithmetic on the host (a warp's or a block's threads of

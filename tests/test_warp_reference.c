@@ -1,7 +1,7 @@
 /*
  * test_warp_reference.c - the host references of the warp primitives
- * (src/warp_reference.c) and the keys and heads they share with the
- * kernels (kernels/warp_prim.h).
+ * (kernels/warp/warp_reference.c) and the keys and heads they share with the
+ * kernels (kernels/warp/warp_prim.h).
  *
  * Expected values are worked out by hand.
  */

@@ -1,7 +1,7 @@
 /*
  * catalog.c - every variant this worker was built with, in one list.
  *
- * Each family exports a table (kernels/<family>.cu, src/harness.c); this
+ * Each family exports a table (kernels/<family>/, kernels/harness/harness.c); this
  * file only strings the tables together.  Adding a family is adding its
  * table here.  The host-only harness table is always present, so a worker
  * built without CUDA still has a catalog to report.

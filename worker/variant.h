@@ -1,10 +1,11 @@
 /*
  * variant.h - the catalog's descriptor for one kernel variant.
  *
- * Each family (kernels/<family>_*.cu, and src/harness.c for the host-only
- * self-test cases) exports a table of these; kernels/catalog.c collects the
- * tables.  Only the worker process calls check() and run(): the conform
- * process never touches CUDA and learns the catalog by asking the worker
+ * Each family (the .cu files of kernels/<family>/, and
+ * kernels/harness/harness.c for the host-only self-test cases) exports a
+ * table of these; worker/catalog.c collects the tables.  Only the worker
+ * process calls check() and run(): the conform process never touches CUDA
+ * and learns the catalog by asking the worker
  * (conform-worker --catalog).
  *
  * The worker calls check() before run(): a case that violates the variant's

@@ -12,7 +12,7 @@
  * The outputs are not one reduction per segment (two per row for
  * welford, an index for argmax) and the inputs are the family's own
  * (offset rows, ties), so the variants drive their cases through
- * reduce_execute() with the references of src/rows_op_ref.c.
+ * reduce_execute() with the references of kernels/rows/rows_op_ref.c.
  */
 #include <stddef.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /*
  * rows_op.cuh - the combiners of the rows.op family: one row-reduction
- * template (kernels/rows_op.cu), different states and merges.
+ * template (kernels/rows/rows_op.cu), different states and merges.
  *
  * A combiner C has a state of 32-bit fields (shuffled field by field) and
  *   identity()         the state of no elements (lanes past the row's end);
@@ -9,7 +9,7 @@
  *   merge(a, b)        the state of both parts, for any split of the row;
  *   write(out, r, s)   the row's outputs (rows_op_ref.h: how many, where).
  * Every value is f32 (bf16 input is widened first).  What each computes and
- * its tolerance: src/rows_op_ref.h.
+ * its tolerance: kernels/rows/rows_op_ref.h.
  */
 #ifndef CONFORM_ROWS_OP_CUH
 #define CONFORM_ROWS_OP_CUH

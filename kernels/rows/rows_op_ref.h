@@ -1,6 +1,6 @@
 /*
  * rows_op_ref.h - inputs, double references and tolerances of the rows.op
- * family (kernels/rows_op.cu): one statistic per row of a rows x cols
+ * family (kernels/rows/rows_op.cu): one statistic per row of a rows x cols
  * array, the reductions real kernels ship.
  *
  *   welford    mean and population variance (two outputs per row: mean at

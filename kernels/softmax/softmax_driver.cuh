@@ -5,10 +5,10 @@
  * row replaced by its softmax in the same type, computed in f32.  A
  * variant describes its launch with a softmax_spec; the driver does the
  * rest the same way for every variant: enforce the contract, draw the
- * rows (src/softmax_input.h: random rows and the awkward ones), run the
+ * rows (kernels/softmax/softmax_input.h: random rows and the awkward ones), run the
  * kernel once on device copies with a poisoned output (reduce_execute),
  * compare every output with the double reference within its tolerance
- * (src/softmax_ref.h; -inf inputs must give exactly 0, NaN never passes),
+ * (kernels/softmax/softmax_ref.h; -inf inputs must give exactly 0, NaN never passes),
  * check that every row sums to 1, and, when the case asks for timing and
  * the result is correct, time the launch (reduce_time) with bytes read +
  * written as the bandwidth basis.

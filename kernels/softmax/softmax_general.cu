@@ -304,7 +304,7 @@ struct op_fmax {
  * as recursion on N so that every index is a constant once inlined: a loop
  * over a scratch array (halving its width each pass) was left partly
  * rolled by nvcc 13.0 at N = 32, which put the row in local memory and
- * made softmax.registers 2-3x slower (H100, 2026-11-26).
+ * made softmax.registers several times slower.
  * Requires: N a power of two. */
 template <class Op, int N>
 static __device__ __forceinline__ float tree_reduce(const float *t)
@@ -378,16 +378,15 @@ static __device__ __forceinline__ float rcp_sum(float s)
 /*
  * VEC elements at p into f as f32 when pred, else -inf: one predicated
  * load, with no branch.  The C form ("if (pred) load, else -inf") compiled
- * to a branch around the load, and that put softmax.registers 2-3 % behind
- * this one at 2^14 rows of 128 bf16, where the time is the chain from the
- * block's start to its store (H200, 2026-11-27, docs/PERFORMANCE.md's
- * third entry of that day).
+ * to a branch around the load, which put softmax.registers behind this
+ * one at 2^14 rows of 128 bf16, where the time is the chain from the
+ * block's start to its store (docs/PERFORMANCE.md, 2026-11-27).
  * PF = 256 asks the L2 to fetch the 256 bytes around a load that misses
  * it (.L2::256B), not just the load's sectors: the loads of a block's
  * rows that follow find them on their way.  At 2^14 rows of 128 bf16 (one
- * wave, every load at once) it made the two best mappings 2.8 and 3.3 %
- * faster; at 2^17 rows and on rows of 1024 f32 it cost up to 3.7 % (H100,
- * 2026-11-27, docs/PERFORMANCE.md): a tunable, not a default.
+ * wave, every load at once) it made the best mappings faster, and at
+ * 2^17 rows and on rows of 1024 f32 slower (docs/PERFORMANCE.md): a
+ * tunable, not a default.
  * The words that stay unloaded hold -inf of T (two of them for bf16).
  * Requires: p aligned for the vector when pred; PF 0 or 256.
  */
@@ -424,23 +423,21 @@ static __device__ __forceinline__ void vec_load_or_lowest(const vec_of<T, VEC> *
  * (a real row has a finite entry: the contract); it writes nothing.
  * Each block takes its rows once and ends, with no loop over further rows:
  * at 2^14 rows (a single wave, where the time is the chain from a block's
- * start to its store) a minimal kernel with a block-uniform row loop was
- * 2-4 % slower than without (H200, 2026-11-27).  Every thread reaches
+ * start to its store) a block-uniform row loop made a minimal kernel
+ * slower (docs/PERFORMANCE.md).  Every thread reaches
  * every shuffle and barrier: threads of rows past the end carry
  * identities.
  * TL is tpr_log2 where tpr <= 32, a constant for the shuffles and the
  * indexing, and -1 past a warp.
  * The index arithmetic in front of the loads is kept to what 2^14 rows of
  * 128 bf16 showed to matter, where the time is the chain from a block's
- * start to its store (H100, 2026-11-27, docs/PERFORMANCE.md's entry of
- * that day): rows, cols and rpb are 32-bit arguments (registers_grids
- * launches a grid for every INT_MAX rows or 2^32 elements, whichever is
- * fewer); rpb comes as an argument rather than from blockDim, and the
- * block's first row is or-ed with the group's rather than added (reading
- * blockDim, or adding, cost about 3 %, either alone or both, in a kernel
- * that did only that); each row's offset is computed once, for its loads
- * and its stores.  Together 2 % (the same buffers) to 3.6 % (conform
- * tune) faster at 2^14 rows than 64-bit rows and rpb from blockDim.
+ * start to its store (docs/PERFORMANCE.md, 2026-11-27): rows, cols and
+ * rpb are 32-bit arguments (registers_grids launches a grid for every
+ * INT_MAX rows or 2^32 elements, whichever is fewer); rpb comes as an
+ * argument rather than from blockDim, and the block's first row is or-ed
+ * with the group's rather than added (reading blockDim, or adding, each
+ * cost time in a kernel that did only that); each row's offset is
+ * computed once, for its loads and its stores.
  * Requires: gridDim.x x rpb x R >= rows, gridDim.x x rpb x R <= 2^32,
  * rows x cols <= 2^32; rpb and R powers of two (for the or); blockDim.x =
  * rpb x tpr, a multiple of 32, tpr = 2^tpr_log2; cols a multiple of VEC
@@ -462,7 +459,7 @@ softmax_registers_kernel(const T *__restrict__ in, T *__restrict__ out, unsigned
 	const unsigned first = blockIdx.x * (rpb * R);
 	float x[R][NV][VEC], m[R], s[R];
 	/* Each row's offset: 64-bit where a row group is a warp or less (at
-	 * 2^14 rows of 128 bf16, 32-bit ones were 2.7 % slower on the H100),
+	 * 2^14 rows of 128 bf16, 32-bit ones were slower),
 	 * 32-bit past a warp (64-bit ones spilled in two instantiations with
 	 * the barriers' stage, and rows x cols <= 2^32: registers_grids). */
 	using offset_t = std::conditional_t<(TL >= 0), uint64_t, unsigned>;
@@ -755,9 +752,9 @@ static const struct rule registers_rules[] = {
  * reads where it does not.  With passes an axis of its own, passes=1 is
  * refused at every tpr too small for the row, so a search that starts
  * among the two-pass configurations of a long row (most of its space)
- * has no step into the one-pass ones: on the H100 (2026-11-26) 15 s
- * searches ended at 62-82 % of the copy for rows of 1024-8192 bf16 and
- * 4096-8192 f32, two-pass every one.  With the fallback following tpr,
+ * has no step into the one-pass ones: short searches of long rows all
+ * ended two-pass, far from the copy (docs/PERFORMANCE.md).  With the
+ * fallback following tpr,
  * a larger tpr is one step from the two-pass region into the one-pass
  * region.  passes=2 stays a tunable for a case to ask for. */
 #define SOFTMAX_REGISTERS_SPACE \

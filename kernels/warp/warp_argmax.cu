@@ -5,7 +5,7 @@
  * A __shfl_xor_sync butterfly on (value, lane) pairs, keeping the larger
  * value and, on a tie, the lower lane: that choice is associative and
  * commutative, so every lane ends with the same pair.  Ties are there on
- * purpose: `levels` (i32) replaces x by x % levels (kernels/warp_prim.h),
+ * purpose: `levels` (i32) replaces x by x % levels (kernels/warp/warp_prim.h),
  * so levels=2 leaves three values and many lanes share the maximum, and
  * warp.argmax_specials draws -0, +0, +-inf and the largest finite floats,
  * where -0 and +0 compare equal and tie as well.  Lanes past n carry the

@@ -10,7 +10,7 @@
  * count of warp w at n + w.
  *
  * The threshold is the parameter `above`: an i32 threshold as it is, for
- * f32 in thousandths (warp_threshold_f32, kernels/warp_prim.h), since f32
+ * f32 in thousandths (warp_threshold_f32, kernels/warp/warp_prim.h), since f32
  * inputs lie in [-1, 1).  above=0 keeps about half, above=900 (i32: 900)
  * about 5 %, and -1001 or 1000 all or none.
  */

@@ -2,7 +2,7 @@
  * warp_histogram.cu - a histogram with one atomicAdd per group of lanes
  * that share a bin, instead of one per element.
  *
- * Element x falls in bin warp_key(x, bins) (kernels/warp_prim.h).  Two ways
+ * Element x falls in bin warp_key(x, bins) (kernels/warp/warp_prim.h).  Two ways
  * of finding the peers of a bin, both ending with the group's leader (its
  * lowest lane) adding the group's count:
  *   form=ballot  a loop: the lowest unprocessed lane's bin is broadcast by

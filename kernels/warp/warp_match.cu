@@ -3,7 +3,7 @@
  *
  * Lanes below k take part, with the mask computed by __ballot_sync before
  * the branch (as in warp_vote.cu).  A lane's key is warp_key(x, keys)
- * (kernels/warp_prim.h): keys=1 makes every element match, keys=2 few
+ * (kernels/warp/warp_prim.h): keys=1 makes every element match, keys=2 few
  * distinct keys, keys=1024 mostly distinct ones.  A lane past n takes part
  * with WARP_KEY_NONE, which matches no element, and stores nothing.
  *

@@ -1,7 +1,7 @@
 /*
  * warp_prim.h - what the warp-primitive kernels (warp_vote.cu, warp_match.cu,
  * warp_histogram.cu, warp_compact.cu, warp_segmented.cu, warp_argmax.cu)
- * and their host references (src/warp_reference.c) must derive alike from
+ * and their host references (kernels/warp/warp_reference.c) must derive alike from
  * an input element or a lane: keys, bins, thresholds, segment heads.
  *
  * Plain C: nvcc compiles these as __host__ __device__ functions, the host

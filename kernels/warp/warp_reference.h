@@ -2,7 +2,7 @@
  * warp_reference.h - host references for the warp primitives beyond plain
  * reduction: scans, votes, matches, histograms, compaction, segmented
  * reductions and argmax (kernels/warp_*.cu; the keys and heads both sides
- * derive are in kernels/warp_prim.h).
+ * derive are in kernels/warp/warp_prim.h).
  *
  * Each fills one expected value and one tolerance per output, in the
  * output order of its kernel.  Integer results are exact (tolerance 0); a

@@ -3,7 +3,7 @@
  * several segments, each starting at a lane whose head flag is set, and
  * every element gets its segment's sum or max.
  *
- * The heads come from warp_head(warp, lane, seg) (kernels/warp_prim.h),
+ * The heads come from warp_head(warp, lane, seg) (kernels/warp/warp_prim.h),
  * known to the host reference too: seg=L puts a head every L lanes (seg=1:
  * every lane a head; seg=32: one segment per warp; other L leave a short
  * last segment), seg=0 cycles the lengths so that over 32 warps every

@@ -1,5 +1,5 @@
 /*
- * cmd.h - conform's subcommands, one file each (src/cmd_<name>.c), each
+ * cmd.h - conform's subcommands, one file each (src/cli/cmd_<name>.c), each
  * exporting one descriptor; main.c holds the table.
  */
 #ifndef CONFORM_CMD_H

@@ -24,33 +24,28 @@
  * either way; only the durations differ.  The sinks' "case in flight"
  * (start, tick) is the next case to report.  The window is the run, not a
  * few dozen cases: a hang at the head of a short window held every lane up
- * for its deadline once the window behind it was done (on two H200s a
- * 64-case window left --all at 10.5 s, one GPU's 10.8 s).
+ * for its deadline once the window behind it was done.
  *
  * What may share a GPU: cases that may hang, crash or be undefined run
  * only beside each other, ordinary cases only beside ordinary ones (on
  * the same device; another device's lanes go their own way).  A
- * hung kernel holds the GPU for its whole deadline: on the H100 an
- * ordinary case beside one took the hang's 2 s (2026-11-26).  So on one
- * device the ordinary cases of the window go first, and its risky ones
- * then run out their deadlines together.  Over several devices the first
- * takes the risky cases first while the others take the ordinary ones,
- * and each goes on with the other kind once its own is done: on two H200s
- * the risky cases (about 23 s of deadlines and fresh workers in --all)
- * had made a tail of their own, all lanes on both GPUs running out hangs
- * for 4.7 s of the run's 8.  A case whose input is large
- * (LANES_LARGE_BYTES) runs beside no other large case on its device: two
- * of them, several GiB each, would meet in the GPU's memory.  Beside the
- * small ordinary cases it goes: alone, the 2^31 sum of --all left three
- * lanes of its GPU idle for its 2.8 s (two H100s).  And it goes first,
- * the longest case of the run beside the short ones: in list order the
- * 2^31 sum of --all started 2.4 s into a run over two H200s, and its 3 s
- * made the run's tail.
+ * hung kernel holds the GPU for its whole deadline, and an ordinary case
+ * beside one takes as long.  So on one device the ordinary cases of the
+ * window go first, and its risky ones then run out their deadlines
+ * together.  Over several devices the first takes the risky cases first
+ * while the others take the ordinary ones, and each goes on with the
+ * other kind once its own is done: otherwise the risky cases make a tail
+ * of their own, every lane on every GPU running out hangs at the end.  A
+ * case whose input is large (LANES_LARGE_BYTES) runs beside no other
+ * large case on its device: two of them, several GiB each, would meet in
+ * the GPU's memory.  Beside the small ordinary cases it goes (alone, it
+ * would leave its GPU's other lanes idle), and it goes first, the longest
+ * case of the run beside the short ones, so that it does not make the
+ * run's tail.  (The timings behind these choices: docs/PERFORMANCE.md.)
  *
  * Nothing here waits for a worker to start or end (runner.h): a CUDA
- * start is tenths of a second, and the driver makes one context at a time
- * (eight workers started together greeted over 1.5 s on an H200), so
- * waiting for each in the run's one loop had left every lane idle
+ * start is tenths of a second, and the driver makes one context at a time,
+ * so waiting for each in the run's one loop had left every lane idle
  * meanwhile.  A killed worker still ending (runner_ending) counts as a
  * risky case on its device: its hang may still hold the GPU.
  */
@@ -124,7 +119,7 @@ int session_lanes_open(struct session *s, int jobs)
 	 * run begins at once on the devices' runners, and a lane that only
 	 * runs risky cases never starts one.  Waiting for every lane's CUDA
 	 * start before the first case (the driver makes one context at a
-	 * time) had taken 1.5 s of a run over two H200s, 8 lanes. */
+	 * time) delayed the whole run by every lane's start. */
 	int lanes = jobs > 1 && jobs < LANES_RISKY_MAX ? LANES_RISKY_MAX : jobs;
 	for (int j = 1; j < lanes; j++)
 		for (int k = 0; k < s->ndev && L->n < SESSION_LANES_MAX; k++) {
@@ -429,7 +424,7 @@ enum session_step session_lanes_step(struct session *s, double wait_s, char *err
 	 * case before a result is delivered.  A delivery is a database
 	 * commit; delivered first, the hundreds of results another GPU's
 	 * lanes had finished behind a hang at the head of the list kept
-	 * the lanes that had just finished idle for a second (two H200s). */
+	 * the lanes that had just finished idle meanwhile. */
 	for (int l = 0; l < L->n; l++)
 		if (L->cur[l] >= 0 && collect(s, L, l, 0, &got)) {
 			abandon(s, L);

@@ -64,8 +64,8 @@ enum watchdog_state watchdog_send(struct watchdog_case *wc, struct worker *w, en
 
 /* A worker whose pipe closed (it crashed, or exited): waited for until
  * the step ends, at most WORKER_REAP_S in all, to say how it ended,
- * without holding the caller's loop (a crashed CUDA worker's end took up to
- * a second on an H200, 2026-11-26). */
+ * without holding the caller's loop (a crashed CUDA worker's end can take
+ * up to a second). */
 static enum watchdog_state reap(struct watchdog_case *wc, double until, const volatile sig_atomic_t *stop,
 				struct case_result *r)
 {

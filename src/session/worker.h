@@ -32,9 +32,8 @@ struct worker_config {
 	/* The worker's CUDA context gets one hardware work queue
 	 * (CUDA_DEVICE_MAX_CONNECTIONS=1, unless the user set it): for runs
 	 * that time nothing.  The driver makes each context's queues one at a
-	 * time for the whole host, eight by default: on two H200s, eight
-	 * workers started at once greeted after 0.88 s with one queue against
-	 * 1.46 s with eight, and ended in 0.26 s against 0.59 s (2026-11-27).
+	 * time for the whole host, eight by default, so workers started
+	 * together start and end faster with one (docs/PERFORMANCE.md).
 	 * A conformance case launches on one stream, so nothing waits on the
 	 * queues it lacks; a timed launch keeps CUDA's default, so that no
 	 * measurement changes with it. */

@@ -266,9 +266,9 @@ static int probe_case(const struct tune_session *s, const struct probe *p, struc
 	snprintf(problem, sizeof problem, "tune.%s.n%lld.c%lld", dtype_name(p->dtype),
 		 (long long)p->n, (long long)p->cols);
 	/* Drawing an input, copying it over and back and checking it on the
-	 * host takes seconds at 2^28 before and after the kernel runs:
-	 * device.copy at 2^28 f32 took 7.5-10.3 s on the H100 machine, once
-	 * 13.1 s on a fresh one.  Allow 40 ns an element for it. */
+	 * host takes seconds at 2^28 before and after the kernel runs (about
+	 * 30 ns an element for device.copy, more on a fresh machine,
+	 * docs/PERFORMANCE.md).  Allow 40 ns an element for it. */
 	const double elements = (double)p->n * (double)(p->cols ? p->cols : 1);
 	c.timeout_s = s->run.rn.cfg.timeout_s + 4e-8 * elements;
 

@@ -2,7 +2,7 @@
  * tune_space.h - a variant's tuning space: the grid the tuner walks.
  *
  * A space is written as space-separated axes, each key=v1,v2,...
- * ("block=128,256,512 items=1,2,4 vec=1,4"), the form kernels/variant.h
+ * ("block=128,256,512 items=1,2,4 vec=1,4"), the form worker/variant.h
  * declares.  A configuration picks one value per axis.  Configurations are
  * numbered 0 .. count-1 in mixed radix, the last axis varying fastest (the
  * order of nested loops written in the space's order), so a search can talk
