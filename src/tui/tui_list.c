@@ -79,16 +79,6 @@ const struct tui_list_row *tui_list_current(const struct tui_list *l)
 	return l->count ? &l->rows[l->cursor] : NULL;
 }
 
-void tui_list_select_id(struct tui_list *l, long id)
-{
-	for (size_t i = 0; i < l->count; i++)
-		if (l->rows[i].id == id) {
-			l->cursor = i;
-			settle(l, 1);
-			return;
-		}
-}
-
 int tui_list_key(struct tui_list *l, int key)
 {
 	size_t page = l->page > 1 ? (size_t)l->page - 1 : 1;

@@ -59,7 +59,6 @@ struct tui_list_row *tui_list_add(struct tui_list *l);
 void tui_list_end(struct tui_list *l);
 
 const struct tui_list_row *tui_list_current(const struct tui_list *l);
-void tui_list_select_id(struct tui_list *l, long id);
 
 /* Moves for arrows, j/k, PgUp/PgDn, Home/End, g/G, never onto a heading.
  * Returns 1 when the key was one of them. */

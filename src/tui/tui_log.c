@@ -130,40 +130,6 @@ static size_t rows_of(const struct tui_log_line *ln, int w)
 	return rows;
 }
 
-int tui_log_key(struct tui_log *l, int key)
-{
-	size_t page = l->page > 1 ? (size_t)l->page - 1 : 1;
-	switch (key) {
-	case KEY_UP:
-	case 'k':
-		l->follow = 0;
-		if (l->top > 0)
-			l->top--;
-		return 1;
-	case KEY_DOWN:
-	case 'j':
-		l->top++;
-		return 1;
-	case KEY_PPAGE:
-		l->follow = 0;
-		l->top = l->top > page ? l->top - page : 0;
-		return 1;
-	case KEY_NPAGE:
-		l->top += page;
-		return 1;
-	case KEY_HOME:
-	case 'g':
-		l->follow = 0;
-		l->top = 0;
-		return 1;
-	case KEY_END:
-	case 'G':
-		l->follow = 1;
-		return 1;
-	}
-	return 0;
-}
-
 void tui_log_draw(struct tui_log *l, const struct tui_rect *r)
 {
 	if (r->w <= 0 || r->h <= 0)

@@ -3,7 +3,7 @@
  * catalog's variant detail, a result's detail and the run log.
  *
  * In follow mode (the default for a log) the view stays on the last line as
- * lines are added, until the user scrolls up.
+ * lines are added.
  */
 #ifndef CONFORM_TUI_LOG_H
 #define CONFORM_TUI_LOG_H
@@ -39,8 +39,6 @@ void tui_log_add(struct tui_log *l, attr_t a, const char *fmt, ...)
 void tui_log_field(struct tui_log *l, const char *label, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Scrolling keys (arrows, j/k, PgUp/PgDn, Home/End).  Returns 1 when used. */
-int tui_log_key(struct tui_log *l, int key);
 
 void tui_log_draw(struct tui_log *l, const struct tui_rect *r);
 

@@ -209,16 +209,6 @@ int tui_term_signal(void)
 	return caught_signal;
 }
 
-int tui_term_has_color(void)
-{
-	return color_on;
-}
-
-int tui_term_utf8(void)
-{
-	return utf8_on;
-}
-
 const struct tui_glyphs *tui_term_glyphs(void)
 {
 	return utf8_on ? &glyphs_utf8 : &glyphs_ascii;

@@ -76,8 +76,6 @@ void tui_term_close(void);
 /* The signal that set the interrupted flag, 0 when none did. */
 int tui_term_signal(void);
 
-int tui_term_has_color(void);
-int tui_term_utf8(void);
 const struct tui_glyphs *tui_term_glyphs(void);
 
 attr_t tui_term_attr(enum tui_role role);
