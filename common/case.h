@@ -69,6 +69,14 @@ struct case_spec {
 	int line;
 };
 
+/* The most seconds conform takes from a user anywhere: a case's deadline
+ * (--timeout, a suite's timeout=, a kernel file's @timeout) and every
+ * other span given in seconds.  A day: anything longer is a typo
+ * (999999999999999) that would leave a hung case holding the GPU for good.
+ * Here, with the case, because the suites, the kernel files (read by the
+ * worker) and the command line all bound by it. */
+#define CASE_SECONDS_MAX 86400
+
 #define RESULT_MESSAGE_MAX 1024
 
 /* What the worker is asked to do. */

@@ -23,7 +23,7 @@
 
 #include "case.h"
 #include "rng.h"
-#include "session.h"
+
 #include "suite.h"
 #include "test.h"
 #include "text.h"
@@ -227,7 +227,7 @@ static const char *case_fault(const struct case_spec *c, const char *origin)
 	if (c->n < 1 || c->n > CASE_ELEMENTS_MAX || c->cols < 0 || c->cols > CASE_ELEMENTS_MAX ||
 	    (c->cols && c->n > CASE_ELEMENTS_MAX / c->cols))
 		return "size";
-	if (!(c->timeout_s >= 0) || c->timeout_s > SESSION_SECONDS_MAX)
+	if (!(c->timeout_s >= 0) || c->timeout_s > CASE_SECONDS_MAX)
 		return "timeout";
 	if (c->tolerance != 0 && !(c->tolerance > 1 && c->tolerance <= 1000))
 		return "tolerance";

@@ -603,7 +603,7 @@ static void test_case_caps(void)
 /* Values the run would refuse, or misread, are refused at load. */
 static void test_values(void)
 {
-	/* timeout: the command line's bound (SESSION_SECONDS_MAX). */
+	/* timeout: the command line's bound (CASE_SECONDS_MAX). */
 	CHECK_INT(loads("case a variant=k n=1 timeout=86400\n"), 0);
 	expect_error("case a variant=k n=1 timeout=86400.5\n",
 		     "t:1: timeout must be a number of seconds in (0, 86400], got '86400.5'");

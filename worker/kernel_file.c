@@ -591,8 +591,9 @@ static int parse_timeout(struct reader *r, const char *value)
 {
 	struct kernel_file *k = r->k;
 
-	if (num_parse_decimal(value, &k->timeout_s) < 0 || !(k->timeout_s > 0) || k->timeout_s > 86400)
-		return fail(r, "@timeout: expected seconds in (0, 86400], got '%s'", value);
+	if (num_parse_decimal(value, &k->timeout_s) < 0 || !(k->timeout_s > 0) ||
+	    k->timeout_s > CASE_SECONDS_MAX)
+		return fail(r, "@timeout: expected seconds in (0, %d], got '%s'", CASE_SECONDS_MAX, value);
 	return 0;
 }
 

@@ -23,9 +23,9 @@
 int cmd_parse_seconds(const char *flag, const char *text, double *out)
 {
 	double v;
-	if (num_parse_decimal(text, &v) < 0 || !(v > 0) || v > SESSION_SECONDS_MAX) {
+	if (num_parse_decimal(text, &v) < 0 || !(v > 0) || v > CASE_SECONDS_MAX) {
 		cmd_error("%s: expected a number of seconds in (0, %d] such as 10 or 2.5, got '%s'",
-			  flag, SESSION_SECONDS_MAX, text);
+			  flag, CASE_SECONDS_MAX, text);
 		return -1;
 	}
 	*out = v;

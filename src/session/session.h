@@ -49,11 +49,6 @@
  * build()), kept apart from the case's own: NVRTC takes a second or two,
  * a heavy template far longer, and neither is the kernel's fault. */
 #define SESSION_BUILD_TIMEOUT_S 300.0
-/* The most seconds conform takes from a user anywhere: a case's deadline
- * (--timeout, a suite's timeout=) and every other span given in seconds.
- * A day: anything longer is a typo (999999999999999) that would leave a
- * hung case holding the GPU for good. */
-#define SESSION_SECONDS_MAX 86400
 /* How long one step of a command-line run waits: the console's watchdog
  * countdown moves ten times a second. */
 #define SESSION_STEP_S 0.1

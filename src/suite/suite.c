@@ -48,7 +48,7 @@
 #include "num.h"
 #include "params.h"
 #include "requirement.h"
-#include "session.h"
+#include "case.h"
 #include "vec.h"
 
 /* The template bits of a case (case_spec.template_params) number the
@@ -361,15 +361,15 @@ static int apply_requires(struct loader *l, int line, struct case_spec *c, const
 	return parse_requires(l, line, c, value);
 }
 
-/* The same bound as the command line's --timeout (SESSION_SECONDS_MAX). */
+/* The same bound as the command line's --timeout (CASE_SECONDS_MAX). */
 static int apply_timeout(struct loader *l, int line, struct case_spec *c, const char *key,
 			 const char *value)
 {
 	(void)key;
 	if (num_parse_decimal(value, &c->timeout_s) < 0 || !(c->timeout_s > 0.0) ||
-	    c->timeout_s > SESSION_SECONDS_MAX)
+	    c->timeout_s > CASE_SECONDS_MAX)
 		return fail(l, line, "timeout must be a number of seconds in (0, %d], got '%s'",
-			    SESSION_SECONDS_MAX, value);
+			    CASE_SECONDS_MAX, value);
 	return 0;
 }
 

@@ -24,7 +24,7 @@
  * A key's value is checked as it is applied: variant a dotted name, n and
  * cols counts whose product is at most CASE_ELEMENTS_MAX (case.h), op one
  * of the operators (dtype.h), timeout a number of seconds up to
- * SESSION_SECONDS_MAX (session.h), the bound of --timeout.  A key other
+ * CASE_SECONDS_MAX (case.h), the bound of --timeout.  A key other
  * than the case keys that fills another key's value through {key} (stat=
  * in variant=rows.op.{stat}) is a template variable: it still lands in the
  * parameters, and the case records it (case_spec.template_params) so that
