@@ -61,19 +61,15 @@ static int junit_amend(void *ctx, const struct result_diagnosis *d, size_t index
 {
 	struct junit_state *st = ctx;
 	(void)err; (void)len;
-	for (size_t k = st->count; k-- > 0;) {
-		struct result *r = &st->results[k];
-		if (r->c != d->c)
-			continue;
-		size_t used = strlen(r->message);
-		if (d->pattern)
-			used += (size_t)snprintf(r->message + used, sizeof r->message - used, "; %s", d->pattern);
-		if (used < sizeof r->message && d->shrunk)
-			snprintf(r->message + used, sizeof r->message - used, "; %s; reproduce: %s", d->shrunk,
-				 d->repro ? d->repro : "-");
-		break;
-	}
-	(void)index;
+	/* Every result was copied, in order: the index-th is d's. */
+	if (index >= st->count || st->results[index].c != d->c)
+		return 0;
+	struct result *r = &st->results[index];
+	if (d->pattern)
+		text_appendf(r->message, sizeof r->message, "; %s", d->pattern);
+	if (d->shrunk)
+		text_appendf(r->message, sizeof r->message, "; %s; reproduce: %s", d->shrunk,
+			     d->repro ? d->repro : "-");
 	return 0;
 }
 

@@ -223,7 +223,7 @@ int session_report(struct session *s, const struct result *r, size_t index, size
 	}
 	s->sum.counts[r->status]++;
 	s->sum.tally[status_tally(r->status)]++;
-	if (s->cases && session_seen_add(s, r, index) < 0) {
+	if (s->cases && session_seen_add(s, r) < 0) {
 		snprintf(err, len, "out of memory");
 		return -1;
 	}

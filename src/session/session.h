@@ -120,7 +120,6 @@ struct session_seen {
 	const struct case_spec *c;
 	enum status status;
 	enum outcome outcome;
-	size_t index;
 };
 
 enum session_step {

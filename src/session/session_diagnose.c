@@ -30,9 +30,9 @@
 #include "text.h"
 #include "vec.h"
 
-int session_seen_add(struct session *s, const struct result *r, size_t index)
+int session_seen_add(struct session *s, const struct result *r)
 {
-	const struct session_seen v = {r->c, r->status, r->outcome, index};
+	const struct session_seen v = {r->c, r->status, r->outcome};
 	return vec_push(s->seen, s->nseen, s->seen_cap, v);
 }
 
@@ -181,7 +181,7 @@ static int amend_group(struct session *s, const size_t *group, size_t ng, struct
 		d->first = first;
 		first = 0;
 		for (size_t j = 0; j < s->nsinks; j++)
-			if (s->sinks[j].amend && s->sinks[j].amend(s->sinks[j].ctx, d, v->index, err, len) < 0)
+			if (s->sinks[j].amend && s->sinks[j].amend(s->sinks[j].ctx, d, group[k], err, len) < 0)
 				return -1;
 	}
 	return 0;

@@ -11,9 +11,10 @@
 
 #include "session.h"
 
-/* Remembers a result reported at index (its case, status and outcome):
- * the diagnosis reads them all.  Returns 0, or -1 when out of memory. */
-int session_seen_add(struct session *s, const struct result *r, size_t index);
+/* Remembers the run's next result (its case, status and outcome): the
+ * diagnosis reads them all, the i-th being the one reported at index i.
+ * Returns 0, or -1 when out of memory. */
+int session_seen_add(struct session *s, const struct result *r);
 
 /* Diagnoses the results remembered, running the search's probes through
  * the session's runner, and hands what it finds to the sinks.  A stop

@@ -218,17 +218,17 @@ void worker_hangup(struct worker *w)
 	}
 }
 
-void worker_finish(struct worker *w, double grace_s)
+/* Ends a worker told its last case: waits up to grace_s for it to exit,
+ * then kills it; either way it is reaped here. */
+static void finish(struct worker *w, double grace_s)
 {
 	int status;
 	worker_hangup(w);
-	if (w->pid > 0 && spawn_wait_until(w->pid, text_now() + grace_s, &status) == 0) {
+	if (spawn_wait_until(w->pid, text_now() + grace_s, &status) == 0)
 		spawn_kill_leftovers(w->pid);
-		w->pid = 0;
-	} else if (w->pid > 0) {
+	else
 		spawn_kill(w->pid);
-		w->pid = 0;
-	}
+	w->pid = 0;
 	close_fds(w);
 }
 
@@ -238,25 +238,15 @@ void worker_stop(struct worker *w)
 		close_fds(w);
 		return;
 	}
-	/* Under a tool, the tool writes the end of its log as it exits: it
-	 * is waited for here, never cut short by a reaper's grace. */
-	if (w->wrapped) {
-		worker_finish(w, WORKER_WRAP_EXIT_S);
-		return;
-	}
-	worker_hangup(w);
-	/* A healthy worker exits at end of input; give it a moment. */
-	if (w->reaper) {
+	/* A healthy worker exits at end of input; give it a moment.  Under a
+	 * tool, the tool writes the end of its log as it exits: it is waited
+	 * for here, never cut short by a reaper's grace. */
+	if (w->reaper && !w->wrapped) {
+		worker_hangup(w);
 		reaper_add(w->reaper, w->pid, WORKER_STOP_GRACE_S);
 		w->pid = 0;
 		close_fds(w);
 		return;
 	}
-	int status;
-	if (spawn_wait_until(w->pid, text_now() + WORKER_STOP_GRACE_S, &status) == 0) {
-		w->pid = 0;
-		close_fds(w);
-		return;
-	}
-	worker_kill(w);
+	finish(w, w->wrapped ? WORKER_WRAP_EXIT_S : WORKER_STOP_GRACE_S);
 }

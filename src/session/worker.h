@@ -121,13 +121,10 @@ void worker_reap(struct worker *w, char *how, size_t len);
 int worker_reap_poll(struct worker *w, double until, double deadline, char *how, size_t len);
 
 /* Ends a healthy worker: closes its stdin, waits a moment, then kills
- * (with a reaper, the reaper waits). */
+ * (with a reaper, the reaper waits; not for a worker under a program,
+ * which is waited for here up to WORKER_WRAP_EXIT_S, so that the
+ * program's log is whole). */
 void worker_stop(struct worker *w);
-/* Ends a worker that was told its last case and waits until it has
- * exited, up to grace_s, before it is killed: a program it runs under
- * (worker_config.wrap) writes its last words as it exits.  Never leaves
- * it to a reaper. */
-void worker_finish(struct worker *w, double grace_s);
 /* worker_stop's first half: its stdin closed, so that it starts to exit
  * (CUDA's teardown) while others are told too; worker_stop then waits
  * (or has its reaper wait). */
