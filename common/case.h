@@ -9,10 +9,10 @@
 
 #include <stdint.h>
 
-#include "dtype.h"
-#include "status.h"
-#include "timing.h"
-#include "tunable_limits.h"
+#include "common/dtype.h"
+#include "common/status.h"
+#include "common/timing.h"
+#include "common/tunable_limits.h"
 
 #ifdef __cplusplus
 extern "C" {

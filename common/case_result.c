@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "case.h"
+#include "common/case.h"
 
 void case_result_set(struct case_result *r, enum outcome o, const char *fmt, ...)
 {

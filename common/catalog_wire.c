@@ -5,16 +5,16 @@
  * parsing and freeing all walk that table, so a field added to the table
  * is written, read and freed without touching the code below.
  */
-#include "catalog_wire.h"
+#include "common/catalog_wire.h"
 
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "num.h"
-#include "text.h"
-#include "vec.h"
+#include "common/num.h"
+#include "common/text.h"
+#include "common/vec.h"
 
 enum field_kind {
 	FIELD_TEXT,     /* a const char *, as is (may be empty) */

@@ -4,8 +4,8 @@
  * The names are the words suite files, the wire protocol and the database
  * use; the tables below are indexed by the enums and must stay in enum order.
  */
-#include "dtype.h"
-#include "text.h"
+#include "common/dtype.h"
+#include "common/text.h"
 
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /*
  * file_read.c - reading an input file whole, within a bound (file_read.h).
  */
-#include "file_read.h"
+#include "common/file_read.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "vec.h"
+#include "common/vec.h"
 
 const char *file_type_refusal(mode_t m)
 {

@@ -2,7 +2,7 @@
  * huge_shape.c - the rows x cols problem past 32-bit indices (see
  * huge_shape.h).
  */
-#include "huge_shape.h"
+#include "common/huge_shape.h"
 
 const int64_t huge_shape_cols[HUGE_SHAPE_CANDIDATES] = {
 	1025, 4099, 1000, 32769, 32, 64, 128, 256, 512, 1024, 2048, 4096,

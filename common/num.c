@@ -1,7 +1,7 @@
 /*
  * num.c - the strict number parser (see num.h for what each form takes).
  */
-#include "num.h"
+#include "common/num.h"
 
 #include <limits.h>
 #include <math.h>

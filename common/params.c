@@ -6,8 +6,8 @@
  * split on commas and on the first '=' of each pair without quoting rules.
  * Counts are plain: decimal digits or 2^K, never signed, never suffixed.
  */
-#include "params.h"
-#include "num.h"
+#include "common/num.h"
+#include "common/params.h"
 
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /*
  * problem.c - the problem's names for expressions (see problem.h).
  */
-#include "problem.h"
+#include "common/problem.h"
 
 #include <stdio.h>
 #include <string.h>

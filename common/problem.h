@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dtype.h"
+#include "common/dtype.h"
 
 struct problem {
 	enum dtype dtype;

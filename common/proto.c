@@ -5,7 +5,7 @@
  * truncated line is never sent; parsing returns -1 on any malformed field,
  * and a number is well formed only as the other side's printf writes it.
  */
-#include "proto.h"
+#include "common/proto.h"
 
 #include <inttypes.h>
 #include <limits.h>
@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "num.h"
-#include "text.h"
+#include "common/num.h"
+#include "common/text.h"
 
 #define MAX_FIELDS 24
 

@@ -41,8 +41,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "case.h"
-#include "gpu_info.h"
+#include "common/case.h"
+#include "common/gpu_info.h"
 
 #define PROTO_LINE_MAX 4096
 

@@ -2,7 +2,7 @@
  * requirement.c - parsing what a case needs of the device (see
  * requirement.h).
  */
-#include "requirement.h"
+#include "common/requirement.h"
 
 #include <stdio.h>
 #include <string.h>

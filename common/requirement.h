@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "case.h"
+#include "common/case.h"
 
 /* Parses one requirement "sm>=80" of len bytes at p: 0, or -1 for an
  * unknown quantity, -2 for a malformed one. */

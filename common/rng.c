@@ -7,7 +7,7 @@
  * constructions (k / 2^24, k / 2^53) rather than scaled doubles, so f32 inputs
  * are exactly uniform on a grid in [-1, 1) and never round up to 1.
  */
-#include "rng.h"
+#include "common/rng.h"
 
 #include <float.h>
 #include <string.h>

@@ -5,11 +5,11 @@
  * Everything here works in place on a line the caller owns, already
  * printable ASCII, and never writes past the strings it is given.
  */
-#include "sanitizer_location.h"
+#include "common/sanitizer_location.h"
 
 #include <string.h>
 
-#include "text.h"
+#include "common/text.h"
 
 static int is_digit(char c)
 {

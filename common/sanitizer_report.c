@@ -17,15 +17,15 @@
  * is racecheck's hazard report ("Potential WAW hazard detected at
  * __shared__ 0x0 in block (0,0,0)").
  */
-#include "sanitizer_report.h"
+#include "common/sanitizer_report.h"
 
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "sanitizer_location.h"
-#include "text.h"
+#include "common/sanitizer_location.h"
+#include "common/text.h"
 
 /* Every line compute-sanitizer writes starts with this, then one space. */
 #define PREFIX "========="

@@ -6,7 +6,7 @@
  * uint32_t pointer into the caller's bytes: the result is the same on any
  * host byte order and no input needs to be aligned.
  */
-#include "sha256.h"
+#include "common/sha256.h"
 
 #include <string.h>
 

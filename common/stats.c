@@ -10,7 +10,7 @@
  * spread that --max-noise bounds.  stddev / mean (divisor n - 1) stays as a
  * second figure.
  */
-#include "stats.h"
+#include "common/stats.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
 #ifndef CONFORM_STATS_H
 #define CONFORM_STATS_H
 
-#include "timing.h"
+#include "common/timing.h"
 
 #ifdef __cplusplus
 extern "C" {

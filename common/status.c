@@ -4,9 +4,9 @@
  * The judgement table is deliberately explicit: reading one row tells what a
  * case with that expectation becomes for every observed behaviour.
  */
-#include "status.h"
+#include "common/status.h"
 
-#include "text.h"
+#include "common/text.h"
 
 static const char *const status_names[STATUS_COUNT] = {
 	"PASS", "FAIL", "TIMEOUT", "CRASH", "ERROR", "SKIP", "XFAIL", "XPASS",

@@ -1,7 +1,7 @@
 /*
  * text.c - string helpers (see text.h).
  */
-#include "text.h"
+#include "common/text.h"
 
 #include <ctype.h>
 #include <stdarg.h>

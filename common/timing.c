@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "timing.h"
+#include "common/timing.h"
 
 static const char *const timer_names[] = {
 	[TIMER_NONE] = "-",

@@ -8,8 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "file_read.h"
-#include "whole_file.h"
+#include "common/file_read.h"
+#include "common/whole_file.h"
 
 /* Why path, when it exists, is not a file to replace (a symbolic link
  * included: the rename would replace the link); NULL when it is a regular

@@ -12,7 +12,7 @@
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 
-#include "reduce_ops.cuh"
+#include "kernels/reduce_ops.cuh"
 
 #define FULL_MASK 0xffffffffu
 

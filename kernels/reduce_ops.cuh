@@ -18,7 +18,7 @@
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 
-#include "dtype.h"
+#include "common/dtype.h"
 
 /* The smallest and largest values of T: identities of max and min. */
 template <class T> struct bounds;

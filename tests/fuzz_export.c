@@ -23,10 +23,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "db.h"
-#include "export.h"
-#include "rng.h"
-#include "test.h"
+#include "common/rng.h"
+#include "db/db.h"
+#include "export/export.h"
+#include "tests/test.h"
 
 /* A hostile string of at most len - 1 bytes into buf. */
 static void hostile_text(struct rng *g, char *buf, size_t len)

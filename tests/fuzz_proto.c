@@ -26,12 +26,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog_wire.h"
-#include "num.h"
-#include "proto.h"
-#include "rng.h"
-#include "test.h"
-#include "text.h"
+#include "common/catalog_wire.h"
+#include "common/num.h"
+#include "common/proto.h"
+#include "common/rng.h"
+#include "common/text.h"
+#include "tests/test.h"
 
 #define FUZZ_SECONDS 2.0
 /* Room for the longest catalog line and then some. */

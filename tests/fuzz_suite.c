@@ -21,13 +21,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "case.h"
-#include "rng.h"
+#include "common/case.h"
+#include "common/rng.h"
 
-#include "suite.h"
-#include "test.h"
-#include "text.h"
-#include "vec.h"
+#include "common/text.h"
+#include "common/vec.h"
+#include "suite/suite.h"
+#include "tests/test.h"
 
 static const char *const edge_cases[] = {
 	"",

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "baseline.h"
-#include "test.h"
+#include "session/baseline.h"
+#include "tests/test.h"
 
 static char err[1024];
 

@@ -19,12 +19,12 @@
 
 #include <sqlite3.h>
 
-#include "best.h"
-#include "db.h"
-#include "db_internal.h" /* the connection, for its page counts (test_pages) */
-#include "test.h"
-#include "text.h"
-#include "timing.h"
+#include "db/db.h"
+#include "tune/best.h"
+#include "db/db_internal.h" /* the connection, for its page counts (test_pages) */
+#include "common/text.h"
+#include "common/timing.h"
+#include "tests/test.h"
 
 #define RESULTS 100000
 

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog_wire.h"
-#include "test.h"
+#include "common/catalog_wire.h"
+#include "tests/test.h"
 
 static const struct catalog_entry tree = {
 	.name = "block.tree", .gpu = 1, .dtypes = "f32,i32",

@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compare.h"
-#include "test.h"
+#include "compare/compare.h"
+#include "tests/test.h"
 
 static struct compare_entry timed(const char *name, const char *params, double median, double lo,
 				  double hi)

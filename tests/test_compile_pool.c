@@ -19,12 +19,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "compile_pool.h"
-#include "file_read.h"
-#include "kernel_file.h"
-#include "test.h"
-#include "text.h"
-#include "user_compile.h"
+#include "common/file_read.h"
+#include "common/text.h"
+#include "session/compile_pool.h"
+#include "tests/test.h"
+#include "worker/kernel_file.h"
+#include "worker/user_compile.h"
 
 #define SM 90
 #define CAP 3

@@ -30,10 +30,11 @@
 
 #include <sqlite3.h>
 
-#include "db.h"
-#include "db_internal.h" /* the connection itself, to cap its size (test_aborted) */
-#include "report.h"
-#include "test.h"
+#include "db/db.h"
+#include "db/db_internal.h" /* the connection itself, to cap its size (test_aborted) */
+#include "report/report.h"
+#include "session/db_sink.h"
+#include "tests/test.h"
 
 /* The store names dtypes through dtype_name(); this stand-in lets the test link
  * without dtype.c and gives way to the real one when that is linked. */

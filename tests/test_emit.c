@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "emit.h"
-#include "test.h"
+#include "report/emit.h"
+#include "tests/test.h"
 
 /* What fn wrote, malloc'd (NULL when out of memory). */
 static char *written(void (*fn)(FILE *f))

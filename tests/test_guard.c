@@ -5,8 +5,8 @@
  */
 #include <string.h>
 
-#include "test.h"
-#include "guard.h"
+#include "tests/test.h"
+#include "worker/guard.h"
 
 int main(void)
 {

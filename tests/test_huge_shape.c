@@ -8,9 +8,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "huge_shape.h"
-#include "kernel_file.h"
-#include "test.h"
+#include "common/huge_shape.h"
+#include "tests/test.h"
+#include "worker/kernel_file.h"
 
 static void test_rows(void)
 {

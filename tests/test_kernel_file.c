@@ -10,9 +10,9 @@
 
 #include <unistd.h>
 
-#include "case.h"
-#include "kernel_file.h"
-#include "test.h"
+#include "common/case.h"
+#include "tests/test.h"
+#include "worker/kernel_file.h"
 
 static struct kernel_file k; /* large: not on the stack */
 static char err[1024];

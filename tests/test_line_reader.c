@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "line_reader.h"
-#include "test.h"
-#include "text.h"
+#include "common/text.h"
+#include "session/line_reader.h"
+#include "tests/test.h"
 
 static void put(int fd, const char *s)
 {

@@ -6,9 +6,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "guard.h"
-#include "memory_need.h"
-#include "test.h"
+#include "tests/test.h"
+#include "worker/guard.h"
+#include "worker/memory_need.h"
 
 static void test_bytes(void)
 {

@@ -4,8 +4,8 @@
  * facts are those the CUDA runtime reports in each case (with no driver:
  * cudaErrorInsufficientDriver and driver version 0).
  */
-#include "nodev.h"
-#include "test.h"
+#include "tests/test.h"
+#include "worker/nodev.h"
 
 static const char *describe(int error, const char *text, int count, int device, int driver)
 {

@@ -13,15 +13,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
-#include "num.h"
-#include "par.h"
-#include "dtype.h"
-#include "params.h"
-#include "reference.h"
-#include "rng.h"
-#include "tolerance.h"
-#include "test.h"
+#include "common/dtype.h"
+#include "common/num.h"
+#include "common/params.h"
+#include "common/rng.h"
+#include "tests/test.h"
+#include "worker/check.h"
+#include "worker/par.h"
+#include "worker/reference.h"
+#include "worker/tolerance.h"
 
 static uint32_t bits_f32(float f)
 {

@@ -17,11 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "file_read.h"
-#include "kernel_file.h"
-#include "nvrtc_headers.h"
-#include "test.h"
-#include "user_build.h"
+#include "common/file_read.h"
+#include "tests/test.h"
+#include "worker/kernel_file.h"
+#include "worker/nvrtc_headers.h"
+#include "worker/user_build.h"
 
 static struct kernel_file k; /* large: not on the stack */
 

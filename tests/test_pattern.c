@@ -8,8 +8,8 @@
  */
 #include <stdint.h>
 
-#include "pattern.h"
-#include "test.h"
+#include "session/pattern.h"
+#include "tests/test.h"
 
 #define P STATUS_PASS
 #define F STATUS_FAIL

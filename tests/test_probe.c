@@ -13,11 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "test.h"
-#include "probe.h"
-#include "rng.h"
-#include "softmax_ref.h"
-#include "tolerance.h"
+#include "common/rng.h"
+#include "kernels/softmax/softmax_ref.h"
+#include "tests/test.h"
+#include "worker/probe.h"
+#include "worker/tolerance.h"
 
 static float sum_forward(const float *x, size_t n)
 {

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "proto.h"
-#include "test.h"
+#include "common/proto.h"
+#include "tests/test.h"
 
 /* A valid DONE line with field i (1..23) replaced by value: parsed. */
 static int done_with(int i, const char *value)

@@ -14,9 +14,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "rng.h"
-#include "rows_op_ref.h"
-#include "test.h"
+#include "common/rng.h"
+#include "kernels/rows/rows_op_ref.h"
+#include "tests/test.h"
 
 static void test_shapes(void)
 {

@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "file_read.h"
-#include "sanitizer_report.h"
-#include "test.h"
+#include "common/file_read.h"
+#include "common/sanitizer_report.h"
+#include "tests/test.h"
 
 /* The log tests/data/sanitizer/name, read whole (malloc'd), or NULL after
  * a failed check. */

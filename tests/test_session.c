@@ -18,10 +18,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "db.h"
-#include "session.h"
-#include "test.h"
-#include "text.h"
+#include "common/text.h"
+#include "db/db.h"
+#include "session/session.h"
+#include "tests/test.h"
 
 #define STEP_S 0.05
 

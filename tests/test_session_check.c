@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "session_check.h"
-#include "suite.h"
-#include "test.h"
+#include "session/session_check.h"
+#include "suite/suite.h"
+#include "tests/test.h"
 
 static struct catalog_entry entries[] = {
 	{.name = "harness.pass", .dtypes = "f32,f64,i32", .summary = "", .contract = "", .tunables = "",

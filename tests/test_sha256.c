@@ -10,8 +10,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "sha256.h"
-#include "test.h"
+#include "common/sha256.h"
+#include "tests/test.h"
 
 /* The hex digest of len bytes at data, hashed in one update. */
 static void hex_of(const void *data, size_t len, char hex[65])

@@ -8,8 +8,8 @@
  */
 #include <stdint.h>
 
-#include "shrink.h"
-#include "test.h"
+#include "session/shrink.h"
+#include "tests/test.h"
 
 #define ASKED_MAX (SHRINK_PROBES_MAX + 1)
 

@@ -14,13 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
-#include "par.h"
-#include "reference.h"
-#include "rng.h"
-#include "softmax_input.h"
-#include "softmax_ref.h"
-#include "test.h"
+#include "common/rng.h"
+#include "kernels/softmax/softmax_input.h"
+#include "kernels/softmax/softmax_ref.h"
+#include "tests/test.h"
+#include "worker/check.h"
+#include "worker/par.h"
+#include "worker/reference.h"
 
 static void fresh(struct case_result *r)
 {

@@ -4,9 +4,9 @@
  */
 #include <math.h>
 
-#include "rng.h"
-#include "stats.h"
-#include "test.h"
+#include "common/rng.h"
+#include "common/stats.h"
+#include "tests/test.h"
 
 static void test_even(void)
 {

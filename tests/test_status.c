@@ -1,8 +1,8 @@
 /*
  * test_status.c - the status vocabulary and its judgement table.
  */
-#include "status.h"
-#include "test.h"
+#include "common/status.h"
+#include "tests/test.h"
 
 int main(void)
 {

@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "suite.h"
-#include "test.h"
+#include "suite/suite.h"
+#include "tests/test.h"
 
 static char path_buf[512];
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "test.h"
-#include "text.h"
+#include "common/text.h"
+#include "tests/test.h"
 
 static void test_split_tabs(void)
 {

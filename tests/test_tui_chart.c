@@ -5,8 +5,8 @@
  */
 #include <stdlib.h>
 
-#include "test.h"
-#include "tui_chart_scale.h"
+#include "tests/test.h"
+#include "tui/tui_chart_scale.h"
 
 static void test_scale_y(void)
 {

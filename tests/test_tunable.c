@@ -6,10 +6,10 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "expr.h"
-#include "test.h"
-#include "tunable.h"
-#include "variant.h"
+#include "tests/test.h"
+#include "worker/expr.h"
+#include "worker/tunable.h"
+#include "worker/variant.h"
 
 /* Names for the evaluator: a = 6, b = 4. */
 static int ab_lookup(void *ctx, const char *name, size_t len, long long *out)

@@ -7,8 +7,8 @@
  */
 #include <stdio.h>
 
-#include "test.h"
-#include "tune_failing.h"
+#include "tests/test.h"
+#include "tune/tune_failing.h"
 
 #define CONFIGS_MAX 64
 

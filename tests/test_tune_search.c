@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "test.h"
-#include "text.h"
-#include "tune_search.h"
+#include "common/text.h"
+#include "tests/test.h"
+#include "tune/tune_search.h"
 
 static char err[256];
 

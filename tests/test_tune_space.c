@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "case.h"
-#include "params.h"
-#include "test.h"
-#include "tune_space.h"
+#include "common/case.h"
+#include "common/params.h"
+#include "tests/test.h"
+#include "tune/tune_space.h"
 
 static char err[256];
 

@@ -13,11 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "db.h"
-#include "stats.h"
-#include "test.h"
-#include "text.h"
-#include "tune.h"
+#include "common/stats.h"
+#include "common/text.h"
+#include "db/db.h"
+#include "tests/test.h"
+#include "tune/tune.h"
 
 /* Records the parameters of every result stored, in order. */
 struct record {

@@ -6,8 +6,8 @@
  */
 #include <string.h>
 
-#include "test.h"
-#include "tune_tie.h"
+#include "tests/test.h"
+#include "tune/tune_tie.h"
 
 static struct tune_row timed(const char *config, double median, double lo, double hi)
 {

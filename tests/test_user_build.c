@@ -16,10 +16,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "kernel_file.h"
-#include "test.h"
-#include "tunable.h"
-#include "user_build.h"
+#include "tests/test.h"
+#include "worker/kernel_file.h"
+#include "worker/tunable.h"
+#include "worker/user_build.h"
 
 static struct kernel_file k; /* large: not on the stack */
 static char err[4096];

@@ -5,8 +5,8 @@
  */
 #include <stdint.h>
 
-#include "test.h"
-#include "vec.h"
+#include "common/vec.h"
+#include "tests/test.h"
 
 struct pair {
 	int key;

@@ -9,10 +9,10 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "check.h"
-#include "tolerance.h"
-#include "warp_reference.h"
-#include "test.h"
+#include "kernels/warp/warp_reference.h"
+#include "tests/test.h"
+#include "worker/check.h"
+#include "worker/tolerance.h"
 
 #define W 32
 

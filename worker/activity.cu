@@ -10,7 +10,7 @@
  */
 #include <stdio.h>
 
-#include "activity.cuh"
+#include "worker/activity.cuh"
 #include "config.h"
 
 #ifndef HAVE_CUPTI

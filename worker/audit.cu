@@ -1,12 +1,12 @@
 /*
  * audit.cu - the device side of the audit after a launch (audit.cuh).
  */
-#include "audit.cuh"
+#include "worker/audit.cuh"
 
 #include <stdint.h>
 #include <string.h>
 
-#include "check.h"
+#include "worker/check.h"
 
 #define AUDIT_THREADS 256
 #define AUDIT_HASH_BLOCKS 1024

@@ -16,8 +16,8 @@
 
 #include <cuda_runtime.h>
 
-#include "dtype.h"
-#include "guard.h"
+#include "common/dtype.h"
+#include "worker/guard.h"
 
 /* The buffers of a launch, in this order: input, output, scratch. */
 enum { AUDIT_IN, AUDIT_OUT, AUDIT_SCRATCH, AUDIT_BUFFERS };

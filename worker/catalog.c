@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "variant.h"
+#include "worker/variant.h"
 
 /* The CUDA architectures, as the build passed them to nvcc. */
 #ifndef CONFORM_CUDA_ARCHS

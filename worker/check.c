@@ -12,7 +12,7 @@
  * both values are finite: ||got - want|| / ||want||, or the absolute norm
  * when ||want|| is 0, and -1 when no element qualifies.
  */
-#include "check.h"
+#include "worker/check.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -20,9 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "par.h"
-#include "reference.h"
-#include "rng.h"
+#include "common/rng.h"
+#include "worker/par.h"
+#include "worker/reference.h"
 
 /* Mismatches named in the message; the rest are only counted. */
 #define CHECK_LIST_MAX 5

@@ -12,8 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dtype.h"
-#include "variant.h"
+#include "common/dtype.h"
+#include "worker/variant.h"
 
 #ifdef __cplusplus
 extern "C" {

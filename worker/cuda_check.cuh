@@ -16,7 +16,7 @@
 
 #include <cuda_runtime.h>
 
-#include "variant.h"
+#include "worker/variant.h"
 
 static inline void cuda_note_sticky(struct case_result *r)
 {

@@ -6,7 +6,7 @@
  * but only evaluated for their effect on errors when taken: an untaken arm
  * may divide by zero without failing ("esize == 0 ? 0 : 128 / esize").
  */
-#include "expr.h"
+#include "worker/expr.h"
 
 #include <ctype.h>
 #include <limits.h>

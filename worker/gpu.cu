@@ -6,9 +6,9 @@
 
 #include <cuda_runtime.h>
 
-#include "audit.cuh"
-#include "gpu.h"
-#include "nodev.h"
+#include "worker/audit.cuh"
+#include "worker/gpu.h"
+#include "worker/nodev.h"
 
 static_assert(NODEV_CUDA_SUCCESS == (int)cudaSuccess &&
 		      NODEV_CUDA_INSUFFICIENT_DRIVER == (int)cudaErrorInsufficientDriver &&

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "gpu_info.h"
+#include "common/gpu_info.h"
 
 #ifdef __cplusplus
 extern "C" {

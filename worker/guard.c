@@ -3,7 +3,7 @@
  * gathers them (audit.cu); what a changed byte means is decided here, on
  * the host, where it is tested without a GPU.
  */
-#include "guard.h"
+#include "worker/guard.h"
 
 #include <stdio.h>
 

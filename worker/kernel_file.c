@@ -9,7 +9,7 @@
  * checks that need the whole declaration (required directives, names the
  * expressions use) follow, naming the directive's line.
  */
-#include "kernel_file.h"
+#include "worker/kernel_file.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -20,13 +20,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "expr.h"
-#include "file_read.h"
-#include "num.h"
-#include "problem.h"
-#include "requirement.h"
-#include "sha256.h"
-#include "text.h"
+#include "common/file_read.h"
+#include "common/num.h"
+#include "common/problem.h"
+#include "common/requirement.h"
+#include "common/sha256.h"
+#include "common/text.h"
+#include "worker/expr.h"
 
 /* Where each tunable's value lands in the launch's parameter struct: an
  * int array, in declaration order (user_kernel.cu's user_params begins

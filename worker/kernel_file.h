@@ -21,8 +21,8 @@
 
 #include <stddef.h>
 
-#include "tunable.h"
-#include "variant.h"
+#include "worker/tunable.h"
+#include "worker/variant.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -34,10 +34,10 @@
 
 #include <chrono>
 
-#include "activity.cuh"
-#include "cuda_check.cuh"
-#include "measure.cuh"
-#include "stats.h"
+#include "common/stats.h"
+#include "worker/activity.cuh"
+#include "worker/cuda_check.cuh"
+#include "worker/measure.cuh"
 
 #define WARMUP_MIN_LAUNCHES 3
 #define WARMUP_MIN_S 0.020

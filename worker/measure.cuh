@@ -16,8 +16,8 @@
 
 #include <cuda_runtime.h>
 
-#include "timing.h"
-#include "variant.h"
+#include "common/timing.h"
+#include "worker/variant.h"
 
 typedef cudaError_t (*measure_launch_fn)(void *ctx);
 

@@ -1,7 +1,7 @@
 /*
  * memory_need.c - a case's memory, counted and said (see memory_need.h).
  */
-#include "memory_need.h"
+#include "worker/memory_need.h"
 
 #include <stdint.h>
 #include <stdio.h>

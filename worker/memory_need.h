@@ -19,7 +19,7 @@
 
 #include <stddef.h>
 
-#include "case.h"
+#include "common/case.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -4,7 +4,7 @@
  * The order of the tests is the order of what must be true for a GPU to be
  * used: a driver, recent enough, seeing devices, the one asked for.
  */
-#include "nodev.h"
+#include "worker/nodev.h"
 
 #include <stdio.h>
 

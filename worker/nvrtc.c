@@ -5,7 +5,7 @@
 #include "config.h" /* CONFORM_NVRTC_LIB */
 #endif
 
-#include "nvrtc.h"
+#include "worker/nvrtc.h"
 
 #include <dlfcn.h>
 #include <link.h>
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "text.h"
+#include "common/text.h"
 
 /* Looks up every function; -1 naming the first missing. */
 static int nvrtc_bind(struct nvrtc *lib, char *err, size_t len)

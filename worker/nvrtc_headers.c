@@ -34,7 +34,7 @@
  * std::size_t.  Guards, not #pragma once: a header held in memory has no
  * file for the pragma to know it by.
  */
-#include "nvrtc_headers.h"
+#include "worker/nvrtc_headers.h"
 
 #include <stddef.h>
 

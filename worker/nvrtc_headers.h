@@ -13,7 +13,7 @@
 #ifndef CONFORM_NVRTC_HEADERS_H
 #define CONFORM_NVRTC_HEADERS_H
 
-#include "nvrtc.h"
+#include "worker/nvrtc.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,7 +5,7 @@
  * chunk of a million-element problem, next to which starting a thread is
  * noise, and the worker keeps no state between cases.
  */
-#include "par.h"
+#include "worker/par.h"
 
 #include <pthread.h>
 #include <stdatomic.h>

@@ -7,13 +7,13 @@
  * the ONES windows of a plan cover every counted offset once.  For max and
  * min every value is a small integer, exact in every dtype.
  */
-#include "probe.h"
+#include "worker/probe.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "rng.h"
+#include "common/rng.h"
 
 /* A bf16 output holds integers exactly up to 2^8: its windows of ones are
  * that wide, so one element more or less still changes the answer. */

@@ -57,7 +57,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dtype.h"
+#include "common/dtype.h"
 
 #ifdef __CUDACC__
 #define PROBE_HD __host__ __device__

@@ -1,7 +1,7 @@
 /*
  * probe_fill.cu - the device side of the exact probes (probe_fill.cuh).
  */
-#include "probe_fill.cuh"
+#include "worker/probe_fill.cuh"
 
 #include <cuda_bf16.h>
 

@@ -12,8 +12,8 @@
 
 #include <cuda_runtime.h>
 
-#include "dtype.h"
-#include "probe.h"
+#include "common/dtype.h"
+#include "worker/probe.h"
 
 /* Elements [0, n) of the dtype-d device buffer `in` under probe p. */
 cudaError_t probe_fill(const struct probe *p, enum dtype d, void *in, int64_t n);

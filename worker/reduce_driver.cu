@@ -16,18 +16,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "audit.cuh"
-#include "check.h"
-#include "cuda_check.cuh"
-#include "measure.cuh"
-#include "memory_need.h"
-#include "params.h"
-#include "reduce_driver.cuh"
-#include "reference.h"
-#include "par.h"
-#include "probe.h"
-#include "probe_fill.cuh"
-#include "rng.h"
+#include "common/params.h"
+#include "common/rng.h"
+#include "worker/audit.cuh"
+#include "worker/check.h"
+#include "worker/cuda_check.cuh"
+#include "worker/measure.cuh"
+#include "worker/memory_need.h"
+#include "worker/par.h"
+#include "worker/probe.h"
+#include "worker/probe_fill.cuh"
+#include "worker/reduce_driver.cuh"
+#include "worker/reference.h"
 
 int case_check_common(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len)
 {

@@ -22,8 +22,8 @@
 
 #include <cuda_runtime.h>
 
-#include "dtype.h"
-#include "variant.h"
+#include "common/dtype.h"
+#include "worker/variant.h"
 
 /* Element counts above this are refused: it keeps every grid of blocks of
  * 32 or more threads within gridDim.x and exceeds any GPU's memory. */

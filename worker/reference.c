@@ -9,14 +9,14 @@
  * and the suites require; a NaN input makes the result NaN, which never
  * compares equal (check.h), since conformance inputs never contain one.
  */
-#include "reference.h"
+#include "worker/reference.h"
 
 #include <math.h>
 #include <stdlib.h>
 
-#include "par.h"
-#include "rng.h"
-#include "tolerance.h"
+#include "common/rng.h"
+#include "worker/par.h"
+#include "worker/tolerance.h"
 
 double reference_load(enum dtype d, const void *buf, size_t i)
 {

@@ -6,7 +6,7 @@
  * variant of a reduction.  bf16 as an accumulation type uses its own unit
  * roundoff 2^-8; kernels that read bf16 but add in f32 pass f32 here.
  */
-#include "tolerance.h"
+#include "worker/tolerance.h"
 
 #include <float.h>
 #include <math.h>

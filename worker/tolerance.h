@@ -18,7 +18,7 @@
 
 #include <stddef.h>
 
-#include "dtype.h"
+#include "common/dtype.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,16 +5,16 @@
  * the same declaration, so the contract printed by --variants is the one
  * enforced before every launch.
  */
-#include "tunable.h"
+#include "worker/tunable.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "case.h"
-#include "expr.h"
-#include "num.h"
-#include "params.h"
+#include "common/case.h"
+#include "common/num.h"
+#include "common/params.h"
+#include "worker/expr.h"
 
 /* What a rule or default can name: the tunables bound so far, the problem. */
 struct scope {

@@ -25,9 +25,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dtype.h"
-#include "problem.h"
-#include "tunable_limits.h"
+#include "common/dtype.h"
+#include "common/problem.h"
+#include "common/tunable_limits.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -6,7 +6,7 @@
 #include "config.h" /* CONFORM_CUDA_INCLUDE */
 #endif
 
-#include "user_build.h"
+#include "worker/user_build.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -16,11 +16,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "file_read.h"
-#include "nvrtc_headers.h"
-#include "sha256.h"
-#include "text.h"
-#include "whole_file.h"
+#include "common/file_read.h"
+#include "common/sha256.h"
+#include "common/text.h"
+#include "common/whole_file.h"
+#include "worker/nvrtc_headers.h"
 
 /* The element type's C++ name, and whether it needs <cuda_bf16.h>. */
 static const char *type_name(enum dtype d)

@@ -23,9 +23,9 @@
 
 #include <stddef.h>
 
-#include "dtype.h"
-#include "kernel_file.h"
-#include "nvrtc.h"
+#include "common/dtype.h"
+#include "worker/kernel_file.h"
+#include "worker/nvrtc.h"
 
 #ifdef __cplusplus
 extern "C" {

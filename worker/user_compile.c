@@ -2,14 +2,14 @@
  * user_compile.c - compiling a user kernel's configuration into the cache
  * (see user_compile.h).
  */
-#include "user_compile.h"
+#include "worker/user_compile.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel_file.h"
-#include "variant.h"
+#include "worker/kernel_file.h"
+#include "worker/variant.h"
 
 int user_compiler_open(struct user_compiler *uc, char *msg, size_t len)
 {

@@ -16,9 +16,9 @@
 
 #include <stddef.h>
 
-#include "case.h"
-#include "user_build.h"
-#include "variant.h"
+#include "common/case.h"
+#include "worker/user_build.h"
+#include "worker/variant.h"
 
 #ifdef __cplusplus
 extern "C" {

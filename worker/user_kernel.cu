@@ -25,16 +25,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cuda_check.cuh"
-#include "kernel_file.h"
-#include "reduce_driver.cuh"
-#include "softmax_driver.cuh"
+#include "kernels/softmax/softmax_driver.cuh"
+#include "worker/cuda_check.cuh"
+#include "worker/kernel_file.h"
+#include "worker/reduce_driver.cuh"
 extern "C" {
-#include "text.h" /* a C header without C++ guards */
+#include "common/text.h" /* a C header without C++ guards */
 }
-#include "user_build.h"
-#include "user_compile.h"
-#include "device_reduce.cuh"
+#include "kernels/device/device_reduce.cuh"
+#include "worker/user_build.h"
+#include "worker/user_compile.h"
 
 /* The launch's parameters: the tunables' values first (where
  * kernel_file.c binds them), then what configure() found. */

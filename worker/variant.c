@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "huge_shape.h"
-#include "params.h"
-#include "variant.h"
+#include "common/huge_shape.h"
+#include "common/params.h"
+#include "worker/variant.h"
 
 /* 0 when snprintf's result n fitted in len bytes, else -1. */
 static int fitted(int n, size_t len)

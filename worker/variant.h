@@ -18,11 +18,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "case.h"
-#include "dtype.h"
-#include "status.h"
-#include "timing.h"
-#include "tunable.h"
+#include "common/case.h"
+#include "common/dtype.h"
+#include "common/status.h"
+#include "common/timing.h"
+#include "worker/tunable.h"
 
 #ifdef __cplusplus
 extern "C" {

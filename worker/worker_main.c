@@ -32,15 +32,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "catalog_wire.h"
-#include "kernel_file.h"
-#include "num.h"
-#include "proto.h"
-#include "text.h"
-#include "user_compile.h"
-#include "variant.h"
+#include "common/catalog_wire.h"
+#include "common/num.h"
+#include "common/proto.h"
+#include "common/text.h"
+#include "worker/kernel_file.h"
+#include "worker/user_compile.h"
+#include "worker/variant.h"
 #ifdef HAVE_CUDA
-#include "gpu.h"
+#include "worker/gpu.h"
 #endif
 
 #define NO_KERNELS_REASON \

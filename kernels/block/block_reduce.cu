@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "collectives.cuh"
-#include "reduce_driver.cuh"
+#include "kernels/collectives.cuh"
+#include "worker/reduce_driver.cuh"
 
 #define BLOCK_MAX 1024
 

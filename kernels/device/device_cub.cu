@@ -20,9 +20,9 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
-#include "cuda_check.cuh"
-#include "device_reduce.cuh"
-#include "reference.h"
+#include "kernels/device/device_reduce.cuh"
+#include "worker/cuda_check.cuh"
+#include "worker/reference.h"
 
 /* An input element as its accumulator type (bf16 to f32), as CUB's input
  * transform. */

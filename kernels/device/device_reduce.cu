@@ -30,8 +30,8 @@
 
 #include <cuda/atomic>
 
-#include "cuda_check.cuh"
-#include "device_reduce.cuh"
+#include "kernels/device/device_reduce.cuh"
+#include "worker/cuda_check.cuh"
 
 /* How the blocks' values are combined (a run-time switch: one kernel per
  * type and shape serves all four variants). */

@@ -25,8 +25,8 @@
 
 #include <type_traits>
 
-#include "collectives.cuh"
-#include "reduce_driver.cuh"
+#include "kernels/collectives.cuh"
+#include "worker/reduce_driver.cuh"
 
 /* bf16 as stored: the upper 16 bits of an f32 (the host's rng.h encoding). */
 struct bf16_t {

@@ -16,7 +16,7 @@
  */
 #include <stdio.h>
 
-#include "device_reduce.cuh"
+#include "kernels/device/device_reduce.cuh"
 
 /*
  * Block b reduces rows b, b + gridDim.x, ...

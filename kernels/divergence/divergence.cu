@@ -21,10 +21,10 @@
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 
-#include "collectives.cuh"
-#include "cuda_check.cuh"
-#include "reduce_driver.cuh"
-#include "reference.h"
+#include "kernels/collectives.cuh"
+#include "worker/cuda_check.cuh"
+#include "worker/reduce_driver.cuh"
+#include "worker/reference.h"
 
 namespace cg = cooperative_groups;
 

@@ -27,8 +27,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "reduce_driver.cuh"
-#include "warp_batched.cuh"
+#include "kernels/warp/warp_batched.cuh"
+#include "worker/reduce_driver.cuh"
 
 #define TRAP_BATCH 8
 

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
-#include "reduce_driver.cuh"
+#include "worker/check.h"
+#include "worker/reduce_driver.cuh"
 
 enum fault_kind { FAULT_TRAP, FAULT_ILLEGAL_ADDRESS };
 

@@ -22,13 +22,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "check.h"
-#include "params.h"
-#include "reference.h"
-#include "rng.h"
-#include "stats.h"
-#include "text.h"
-#include "variant.h"
+#include "common/params.h"
+#include "common/rng.h"
+#include "common/stats.h"
+#include "common/text.h"
+#include "worker/check.h"
+#include "worker/reference.h"
+#include "worker/variant.h"
 
 /*
  * The contract check of every harness variant, from its declaration

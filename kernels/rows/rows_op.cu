@@ -18,10 +18,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "check.h"
-#include "device_reduce.cuh"
-#include "rows_op.cuh"
-#include "rows_op_ref.h"
+#include "kernels/device/device_reduce.cuh"
+#include "kernels/rows/rows_op.cuh"
+#include "kernels/rows/rows_op_ref.h"
+#include "worker/check.h"
 
 /* Grids stride beyond this many blocks. */
 #define ROWS_GRID_MAX 65536

@@ -17,7 +17,7 @@
 #include <climits>
 #include <cstring>
 
-#include "collectives.cuh"
+#include "kernels/collectives.cuh"
 
 /* Welford updates; Chan, Golub and LeVeque's pairwise merge. */
 struct comb_welford {

@@ -6,15 +6,15 @@
  * around the double mean, the log-sum-exp around the double max), so the
  * whole tolerance is left to the kernel's f32 arithmetic.
  */
-#include "rows_op_ref.h"
+#include "kernels/rows/rows_op_ref.h"
 
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
-#include "reference.h"
-#include "rng.h"
-#include "tolerance.h"
+#include "common/rng.h"
+#include "worker/reference.h"
+#include "worker/tolerance.h"
 
 #define ROWS_LAMBDA 6.0
 

@@ -27,8 +27,8 @@
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 
-#include "collectives.cuh"
-#include "reduce_driver.cuh"
+#include "kernels/collectives.cuh"
+#include "worker/reduce_driver.cuh"
 
 namespace cg = cooperative_groups;
 

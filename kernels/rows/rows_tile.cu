@@ -27,7 +27,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "device_reduce.cuh"
+#include "kernels/device/device_reduce.cuh"
 
 namespace cg = cooperative_groups;
 

@@ -18,8 +18,8 @@
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 
-#include "softmax128.cuh"
-#include "softmax_driver.cuh"
+#include "kernels/softmax/softmax128.cuh"
+#include "kernels/softmax/softmax_driver.cuh"
 
 namespace cg = cooperative_groups;
 

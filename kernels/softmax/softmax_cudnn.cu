@@ -24,8 +24,8 @@
 #include <limits.h>
 #include <stdio.h>
 
-#include "cuda_check.cuh"
-#include "softmax_driver.cuh"
+#include "kernels/softmax/softmax_driver.cuh"
+#include "worker/cuda_check.cuh"
 
 #ifdef HAVE_CUDNN
 #include <dlfcn.h>

@@ -14,14 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
-#include "memory_need.h"
-#include "par.h"
-#include "probe.h"
-#include "reference.h"
-#include "softmax_driver.cuh"
-#include "softmax_input.h"
-#include "softmax_ref.h"
+#include "kernels/softmax/softmax_driver.cuh"
+#include "kernels/softmax/softmax_input.h"
+#include "kernels/softmax/softmax_ref.h"
+#include "worker/check.h"
+#include "worker/memory_need.h"
+#include "worker/par.h"
+#include "worker/probe.h"
+#include "worker/reference.h"
 
 static int softmax_shape(const struct softmax_spec *s, const struct case_args *a,
 			 struct reduce_launch *l, char *msg, size_t len)

@@ -21,7 +21,7 @@
 #ifndef CONFORM_SOFTMAX_DRIVER_CUH
 #define CONFORM_SOFTMAX_DRIVER_CUH
 
-#include "reduce_driver.cuh"
+#include "worker/reduce_driver.cuh"
 
 struct softmax_spec {
 	/* Sets the launch from the bound parameters and enforces what the

@@ -57,8 +57,8 @@
 
 #include <cuda_bf16.h>
 
-#include "device_reduce.cuh"
-#include "softmax_driver.cuh"
+#include "kernels/device/device_reduce.cuh"
+#include "kernels/softmax/softmax_driver.cuh"
 
 #define SOFTMAX_LOG2E 1.44269504088896340736f
 /* What a thread holds in registers in softmax.registers, over its rpt

@@ -8,12 +8,12 @@
  * thread tens of seconds for the 2^31 elements of the ladder's largest
  * shape - and row r depends on the seed, cols and r alone.
  */
-#include "softmax_input.h"
+#include "kernels/softmax/softmax_input.h"
 
 #include <math.h>
 
-#include "par.h"
-#include "rng.h"
+#include "common/rng.h"
+#include "worker/par.h"
 
 /* Strictly inside (-32000, 32000) in both types: the largest bf16 below
  * 32000 is 31872. */

@@ -24,7 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dtype.h"
+#include "common/dtype.h"
 
 #ifdef __cplusplus
 extern "C" {

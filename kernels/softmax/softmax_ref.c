@@ -7,16 +7,16 @@
  * row: the maximum, then e^(x - m) with its sum and weighted |d| sum; the
  * outputs and tolerances follow from those.
  */
-#include "softmax_ref.h"
+#include "kernels/softmax/softmax_ref.h"
 
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "par.h"
-#include "reference.h"
-#include "tolerance.h"
+#include "worker/par.h"
+#include "worker/reference.h"
+#include "worker/tolerance.h"
 
 /* Below f32's smallest normal: what flushing or subnormal rounding loses. */
 #define SOFTMAX_ABS_FLOOR 0x1p-125

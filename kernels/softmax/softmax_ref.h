@@ -39,8 +39,8 @@
 
 #include <stddef.h>
 
-#include "dtype.h"
-#include "variant.h"
+#include "common/dtype.h"
+#include "worker/variant.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -17,9 +17,9 @@
  */
 #include <stdio.h>
 
-#include "collectives.cuh"
-#include "reduce_driver.cuh"
-#include "warp_reference.h"
+#include "kernels/collectives.cuh"
+#include "kernels/warp/warp_reference.h"
+#include "worker/reduce_driver.cuh"
 
 /* The variant's parameters, bound from the declared tunables: i32 inputs
  * are taken mod levels (0: as drawn), to force ties. */

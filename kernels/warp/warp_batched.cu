@@ -26,8 +26,8 @@
 
 #include <type_traits>
 
-#include "reduce_driver.cuh"
-#include "warp_batched.cuh"
+#include "kernels/warp/warp_batched.cuh"
+#include "worker/reduce_driver.cuh"
 
 #ifdef HAVE_CUB_WARP_REDUCE_BATCHED
 #include <cub/warp/warp_reduce_batched.cuh>

@@ -25,7 +25,7 @@
 #ifndef CONFORM_WARP_BATCHED_CUH
 #define CONFORM_WARP_BATCHED_CUH
 
-#include "collectives.cuh"
+#include "kernels/collectives.cuh"
 
 /* Deepest transpose: log2(32) steps. */
 #define BATCHED_STEPS_MAX 5

@@ -18,9 +18,9 @@
 
 #include <climits>
 
-#include "collectives.cuh"
-#include "reduce_driver.cuh"
-#include "warp_reference.h"
+#include "kernels/collectives.cuh"
+#include "kernels/warp/warp_reference.h"
+#include "worker/reduce_driver.cuh"
 
 #define COMPACT_BLOCK 256
 

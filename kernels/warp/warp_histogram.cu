@@ -17,9 +17,9 @@
  */
 #include <stdio.h>
 
-#include "collectives.cuh"
-#include "reduce_driver.cuh"
-#include "warp_reference.h"
+#include "kernels/collectives.cuh"
+#include "kernels/warp/warp_reference.h"
+#include "worker/reduce_driver.cuh"
 
 #define HISTOGRAM_BLOCK 256
 #define HISTOGRAM_BINS_MAX (1 << 20)

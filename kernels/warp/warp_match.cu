@@ -13,9 +13,9 @@
  */
 #include <stdio.h>
 
-#include "collectives.cuh"
-#include "reduce_driver.cuh"
-#include "warp_reference.h"
+#include "kernels/collectives.cuh"
+#include "kernels/warp/warp_reference.h"
+#include "worker/reduce_driver.cuh"
 
 #define MATCH_BLOCK 256
 #define MATCH_KEYS_MAX (1 << 20)

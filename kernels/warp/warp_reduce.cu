@@ -12,9 +12,9 @@
  */
 #include <stdio.h>
 
-#include "collectives.cuh"
-#include "reduce_driver.cuh"
-#include "reference.h"
+#include "kernels/collectives.cuh"
+#include "worker/reduce_driver.cuh"
+#include "worker/reference.h"
 
 /* Any multiple of 32 would do: the kernels only need whole warps. */
 #define WARP_BLOCK 256

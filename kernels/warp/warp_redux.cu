@@ -11,8 +11,8 @@
  * Layout as in warp_reduce.cu: one thread per element, whole warps, threads
  * past n carry the identity.
  */
-#include "collectives.cuh"
-#include "reduce_driver.cuh"
+#include "kernels/collectives.cuh"
+#include "worker/reduce_driver.cuh"
 
 #define WARP_BLOCK 256
 

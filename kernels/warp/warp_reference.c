@@ -7,13 +7,13 @@
  * sums are taken in double with their sum |x| for the tolerance; integer
  * sums in uint32_t, wrapping exactly as the kernels' unsigned adds do.
  */
-#include "warp_reference.h"
+#include "kernels/warp/warp_reference.h"
 
 #include <math.h>
 
-#include "check.h"
-#include "reference.h"
-#include "tolerance.h"
+#include "worker/check.h"
+#include "worker/reference.h"
+#include "worker/tolerance.h"
 
 #define LANES 32
 

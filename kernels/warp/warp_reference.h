@@ -16,8 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dtype.h"
-#include "warp_prim.h"
+#include "common/dtype.h"
+#include "kernels/warp/warp_prim.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -21,9 +21,9 @@
 
 #include <type_traits>
 
-#include "collectives.cuh"
-#include "reduce_driver.cuh"
-#include "warp_reference.h"
+#include "kernels/collectives.cuh"
+#include "kernels/warp/warp_reference.h"
+#include "worker/reduce_driver.cuh"
 
 #define SCAN_WARP_BLOCK 256
 

@@ -18,9 +18,9 @@
  */
 #include <stdio.h>
 
-#include "collectives.cuh"
-#include "reduce_driver.cuh"
-#include "warp_reference.h"
+#include "kernels/collectives.cuh"
+#include "kernels/warp/warp_reference.h"
+#include "worker/reduce_driver.cuh"
 
 /* The variant's parameters, bound from the declared tunables: the head
  * pattern (a head every seg lanes; 0: segment lengths 1..32). */

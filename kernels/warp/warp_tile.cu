@@ -17,8 +17,8 @@
 
 #include <cooperative_groups.h>
 
-#include "check.h"
-#include "reduce_driver.cuh"
+#include "worker/check.h"
+#include "worker/reduce_driver.cuh"
 
 enum tile_parent { PARENT_BLOCK, PARENT_WARP };
 

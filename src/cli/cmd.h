@@ -9,10 +9,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dtype.h"
-#include "emit.h"
-#include "device_set.h"
-#include "kernel_list.h"
+#include "common/dtype.h"
+#include "report/emit.h"
+#include "session/device_set.h"
+#include "session/kernel_list.h"
 
 /* Exit codes, the same for every command. */
 #define EXIT_CONFORMANT 0   /* every result as expected */
@@ -125,9 +125,6 @@ extern const struct cmd_entry cmd_tui_entry;
 /* Prints "conform: <message>" on stderr, one line. */
 void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* A fresh seed for a run that was given none (printed and stored, so the
- * run can be repeated with --seed). */
-uint64_t cmd_random_seed(void);
 
 /* The options "run" and "tui" share: where the cases come from and how
  * they are run. */

@@ -11,14 +11,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "case.h"
-#include "cmd.h"
-#include "session.h"
-#include "db.h"
-#include "num.h"
-#include "paths.h"
-#include "suite.h"
-#include "text.h"
+#include "cli/cmd.h"
+#include "common/case.h"
+#include "common/num.h"
+#include "common/text.h"
+#include "db/db.h"
+#include "session/paths.h"
+#include "session/session.h"
+#include "suite/suite.h"
 
 int cmd_parse_seconds(const char *flag, const char *text, double *out)
 {
@@ -82,20 +82,6 @@ char *cmd_join_args(int argc, char **argv)
 		strcat(s, argv[i]);
 	}
 	return s;
-}
-
-uint64_t cmd_random_seed(void)
-{
-	uint64_t s = 0;
-	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		if (read(fd, &s, sizeof s) != (ssize_t)sizeof s)
-			s = 0;
-		close(fd);
-	}
-	if (!s)
-		s = (uint64_t)getpid() * 0x9E3779B97F4A7C15ull ^ (uint64_t)(text_now() * 1e9);
-	return s % 1000000000000ull; /* short enough to retype */
 }
 
 /* Set by SIGINT, SIGTERM or SIGHUP: the one process-wide fact a signal

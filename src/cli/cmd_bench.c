@@ -9,8 +9,8 @@
  * (strategy, budget, sampling, database) is tune's option.  `make bench`
  * runs it.
  */
-#include "cmd.h"
-#include "tune_cli.h"
+#include "cli/cmd.h"
+#include "cli/tune_cli.h"
 
 static int bench_exec(int argc, char **argv)
 {

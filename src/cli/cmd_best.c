@@ -14,11 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "best.h"
-#include "cmd.h"
-#include "emit.h"
-#include "lookup_opts.h"
-#include "text.h"
+#include "cli/cmd.h"
+#include "cli/lookup_opts.h"
+#include "common/text.h"
+#include "report/emit.h"
+#include "tune/best.h"
 
 static const struct cmd_option best_options[] = {
 	{.id = LOOKUP_OPT_N, .name = "n", .arg = CMD_ARG_TEXT, .metavar = "N",

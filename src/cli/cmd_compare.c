@@ -22,18 +22,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "baseline.h"
-#include "cmd.h"
-#include "compare.h"
-#include "compare_print.h"
-#include "compare_side.h"
-#include "compare_stream.h"
-#include "db.h"
-#include "lookup_opts.h"
-#include "num.h"
-#include "text.h"
-#include "vec.h"
-#include "whole_file.h"
+#include "cli/cmd.h"
+#include "cli/lookup_opts.h"
+#include "common/num.h"
+#include "common/text.h"
+#include "common/vec.h"
+#include "common/whole_file.h"
+#include "compare/compare.h"
+#include "compare/compare_print.h"
+#include "compare/compare_side.h"
+#include "compare/compare_stream.h"
+#include "db/db.h"
+#include "session/baseline.h"
 
 enum { O_KIND = CMD_OPT_OWN, O_THRESHOLD, O_MARKDOWN, O_JUNIT, O_FILTER, O_N, O_WRITE_BASELINE };
 

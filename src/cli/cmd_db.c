@@ -17,9 +17,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cmd.h"
-#include "db.h"
-#include "text.h"
+#include "cli/cmd.h"
+#include "common/text.h"
+#include "db/db.h"
 
 enum { DB_OPT_KEEP = CMD_OPT_OWN };
 

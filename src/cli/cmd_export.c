@@ -21,13 +21,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "best.h"
-#include "cmd.h"
-#include "export.h"
-#include "lookup_opts.h"
-#include "paths.h"
-#include "text.h"
-#include "whole_file.h"
+#include "cli/cmd.h"
+#include "cli/lookup_opts.h"
+#include "common/text.h"
+#include "common/whole_file.h"
+#include "export/export.h"
+#include "session/paths.h"
+#include "tune/best.h"
 
 enum { EXPORT_OPT_HEADER = CMD_OPT_OWN + 16 };
 

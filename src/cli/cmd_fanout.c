@@ -26,7 +26,7 @@
  * others with one is a device named that is not there: exit 2, as run's
  * --devices says.
  */
-#include "cmd_fanout.h"
+#include "cli/cmd_fanout.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -38,12 +38,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "paths.h"
-#include "session.h"
-#include "compile_pool.h"
-#include "spawn.h"
-#include "text.h"
-#include "worker.h"
+#include "common/text.h"
+#include "session/compile_pool.h"
+#include "session/paths.h"
+#include "session/session.h"
+#include "session/spawn.h"
+#include "session/worker.h"
 
 struct child {
 	int device;

@@ -5,9 +5,9 @@
 #ifndef CONFORM_CMD_FANOUT_H
 #define CONFORM_CMD_FANOUT_H
 
-#include "cmd.h"
-#include "device_set.h"
-#include "emit.h"
+#include "cli/cmd.h"
+#include "report/emit.h"
+#include "session/device_set.h"
 
 /* Runs the command argv (argv[0] is its name, "tune" or "bench") once per
  * device of ds at the same time, each with --device D in place of

@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "cli/cmd.h"
 
 /* The shared options, with the wording most commands use. */
 static const struct cmd_option shared_options[] = {

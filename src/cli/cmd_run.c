@@ -17,18 +17,19 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "baseline.h"
-#include "catalog_client.h"
-#include "cmd.h"
-#include "db.h"
-#include "num.h"
-#include "paths.h"
-#include "report.h"
-#include "session.h"
-#include "session_check.h"
-#include "suite.h"
-#include "text.h"
-#include "user_cases.h"
+#include "cli/cmd.h"
+#include "common/num.h"
+#include "common/text.h"
+#include "db/db.h"
+#include "report/report.h"
+#include "session/baseline.h"
+#include "session/catalog_client.h"
+#include "session/paths.h"
+#include "session/run_seed.h"
+#include "session/session.h"
+#include "session/session_check.h"
+#include "session/user_cases.h"
+#include "suite/suite.h"
 
 #define MAX_GLOBS 64
 
@@ -207,7 +208,7 @@ static int parse_opts(int argc, char **argv, struct run_opts *o)
 		return EXIT_USAGE;
 	}
 	if (!o->rs.seed_given)
-		o->rs.seed = cmd_random_seed();
+		o->rs.seed = run_seed_fresh();
 	return 0;
 }
 

@@ -21,14 +21,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "db.h"
-#include "session.h"
-#include "session_check.h"
-#include "stats.h"
-#include "user_cases.h"
-#include "text.h"
-#include "tui_app.h"
+#include "cli/cmd.h"
+#include "common/stats.h"
+#include "common/text.h"
+#include "db/db.h"
+#include "session/session.h"
+#include "session/session_check.h"
+#include "session/user_cases.h"
+#include "tui/tui_app.h"
 
 struct tui_opts {
 	const char *db_path;

@@ -11,8 +11,8 @@
  * table per size, the best of each variant marked '*'.  The work is done by
  * tune_cli.c, which conform bench shares.
  */
-#include "cmd.h"
-#include "tune_cli.h"
+#include "cli/cmd.h"
+#include "cli/tune_cli.h"
 
 static int tune_exec(int argc, char **argv)
 {

@@ -1,18 +1,18 @@
 /*
  * lookup_opts.c - options of best and history (see lookup_opts.h).
  */
-#include "lookup_opts.h"
+#include "cli/lookup_opts.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cmd.h"
-#include "dtype.h"
-#include "num.h"
-#include "params.h"
-#include "text.h"
+#include "cli/cmd.h"
+#include "common/dtype.h"
+#include "common/num.h"
+#include "common/params.h"
+#include "common/text.h"
 
 const struct cmd_option lookup_options[] = {
 	{.id = LOOKUP_OPT_GPU, .name = "gpu", .arg = CMD_ARG_TEXT, .metavar = "NAME",

@@ -14,9 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cmd.h"
-#include "db.h"
-#include "emit.h"
+#include "cli/cmd.h"
+#include "db/db.h"
+#include "report/emit.h"
 
 struct lookup_opts {
 	struct db_tuned_query q;      /* pattern, n (0: not given), dtype, op, device (--gpu) */

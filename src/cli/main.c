@@ -20,7 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "cli/cmd.h"
 
 static const struct cmd_entry *const cmd_table[] = {
 	&cmd_run_entry,

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
-#include "timing.h"
-#include "tune_tie.h"
-#include "vec.h"
+#include "common/timing.h"
+#include "common/vec.h"
+#include "compare/compare.h"
+#include "tune/tune_tie.h"
 
 const char *compare_verdict_name(enum compare_verdict v)
 {

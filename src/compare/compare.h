@@ -11,10 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "case.h"
-#include "db.h"
-#include "status.h"
-#include "timing.h"
+#include "common/case.h"
+#include "common/status.h"
+#include "common/timing.h"
+#include "db/db.h"
 
 /* The default --threshold: a configuration is SLOWER (or FASTER) only when
  * its median moved by more than this fraction and the two medians'

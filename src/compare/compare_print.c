@@ -12,11 +12,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compare.h"
-#include "compare_print.h"
-#include "emit.h"
-#include "params.h"
-#include "text.h"
+#include "common/params.h"
+#include "common/text.h"
+#include "compare/compare.h"
+#include "compare/compare_print.h"
+#include "report/emit.h"
 
 void compare_size_text(const struct compare_entry *e, char *buf, size_t len)
 {

@@ -8,8 +8,8 @@
 
 #include <stdio.h>
 
-#include "compare.h"
-#include "compare_stream.h"
+#include "compare/compare.h"
+#include "compare/compare_stream.h"
 
 /* Each prints r, tallied by a pass of s (compare_stream_tally), reading
  * the items it lists from s again: a pass per list, and none for a list

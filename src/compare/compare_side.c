@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare_side.h"
-#include "params.h"
-#include "text.h"
-#include "vec.h"
+#include "common/params.h"
+#include "common/text.h"
+#include "common/vec.h"
+#include "compare/compare_side.h"
 
 struct compare_reader {
 	struct db_result_cursor *cursor;

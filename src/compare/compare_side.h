@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "compare.h"
-#include "db.h"
+#include "compare/compare.h"
+#include "db/db.h"
 
 /* Makes s the side of run `id` alone ("run 12"): its ids, label and run
  * row; its entries are still to read.  Returns 1, 0 when there is no such

@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "compare_side.h"
-#include "compare_stream.h"
+#include "compare/compare_side.h"
+#include "compare/compare_stream.h"
 
 /* An item kept from the tallying pass, with copies of its entries. */
 struct kept_item {

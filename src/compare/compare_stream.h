@@ -14,8 +14,8 @@
 
 #include <stddef.h>
 
-#include "compare.h"
-#include "db.h"
+#include "compare/compare.h"
+#include "db/db.h"
 
 struct compare_stream;
 

@@ -20,9 +20,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dtype.h"
-#include "gpu_info.h"
-#include "result.h"
+#include "common/dtype.h"
+#include "common/gpu_info.h"
+#include "common/result.h"
 
 struct db;
 
@@ -41,7 +41,7 @@ int db_default_path(char *buf, size_t len);
  * fails with "locked" (DB_LOCKED): long enough to ride out another conform
  * committing a result or migrating, short enough that a stuck holder is
  * told to the user within seconds.  Every opener gets it.  The database
- * sink does not give up there: it says so and tries again (report_db.c). */
+ * sink does not give up there: it says so and tries again (db_sink.c). */
 #define DB_BUSY_TIMEOUT_MS 5000
 
 /* Failures.  A call that fails returns a negative value with a one-line

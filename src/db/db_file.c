@@ -10,7 +10,7 @@
  * missing file into a database, but anything else must carry the SQLite
  * header or it is someone's data that we must not touch.
  */
-#include "db_internal.h"
+#include "db/db_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>

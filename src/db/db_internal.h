@@ -30,7 +30,7 @@
 
 #include <sqlite3.h>
 
-#include "db.h"
+#include "db/db.h"
 
 /* PRAGMA application_id of a conform database: "conf". */
 #define DB_APPLICATION_ID 0x636f6e66

@@ -3,7 +3,7 @@
  */
 #include <string.h>
 
-#include "db.h"
+#include "db/db.h"
 
 static const char *const kind_names[RUN_KIND_COUNT] = {
 	[RUN_CONFORMANCE] = "conformance",

@@ -11,7 +11,7 @@
  * results, devices or device_bandwidth adds it to these lists
  * (tests/merge.sh compares every column of every copied row).
  */
-#include "db_internal.h"
+#include "db/db_internal.h"
 
 #include <string.h>
 #include <sys/stat.h>

@@ -14,7 +14,7 @@
  * without what they refer to than it found (a database may hold some
  * already: scripts write with foreign keys off), or it is rolled back.
  */
-#include "db_internal.h"
+#include "db/db_internal.h"
 
 #include <stdio.h>
 #include <string.h>

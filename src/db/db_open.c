@@ -23,7 +23,7 @@
  * about to write (a migration, the switch to WAL); a damage their reads
  * meet is still reported as such (db_fail).
  */
-#include "db_internal.h"
+#include "db/db_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

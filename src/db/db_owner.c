@@ -20,7 +20,7 @@
  * runs on systems without /proc (pid_start NULL) are judged by the pid
  * alone, and stay 'running' while any process holds it.
  */
-#include "db_internal.h"
+#include "db/db_internal.h"
 
 #include <errno.h>
 #include <signal.h>

@@ -7,7 +7,7 @@
  * never deleted: its process may be adding results to it.  The file keeps
  * its size (SQLite reuses the freed pages); VACUUM gives them back.
  */
-#include "db_internal.h"
+#include "db/db_internal.h"
 
 #include <string.h>
 

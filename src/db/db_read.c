@@ -10,14 +10,14 @@
  * reader; a query and its reader sit next to each other, and the column
  * order is theirs alone.
  */
-#include "db_internal.h"
+#include "db/db_internal.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "vec.h"
+#include "common/vec.h"
 
 /*
  * Steps a prepared, bound statement to the end and finalizes it, reading

@@ -1,7 +1,7 @@
 /*
  * db_runs.c - finding the runs conform compare pairs (db.h).
  */
-#include "db_internal.h"
+#include "db/db_internal.h"
 
 #include <stdio.h>
 #include <string.h>

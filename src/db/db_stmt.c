@@ -8,14 +8,14 @@
  * text only where we have nothing better), and a lock held by another
  * process always reads "locked", with how long we waited.
  */
-#include "db_internal.h"
+#include "db/db_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
-#include "text.h"
+#include "common/text.h"
 
 void db_seterr(char *err, size_t len, const char *fmt, ...)
 {

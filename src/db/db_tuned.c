@@ -9,12 +9,12 @@
  * which best_configs (schema.sql) and the queries here follow in SQL;
  * db_best_each() only filters and orders the view.
  */
-#include "db_internal.h"
+#include "db/db_internal.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "dtype.h"
+#include "common/dtype.h"
 
 /* The robust timing columns (migrations 5 and 6) of results alias a, in
  * the order robust_read() takes them.  A result stored before them has

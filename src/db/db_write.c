@@ -12,14 +12,14 @@
  *   - results.op mirrors the params' op= and results.device_id the run's
  *     device (schema.sql, migration 3): both are filled here, on insert.
  */
-#include "db_internal.h"
+#include "db/db_internal.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "dtype.h"
-#include "params.h"
-#include "text.h"
+#include "common/dtype.h"
+#include "common/params.h"
+#include "common/text.h"
 
 /* Seeds are 64-bit unsigned; SQLite integers are signed, so they are
  * stored as decimal text. */

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "db.h"
+#include "db/db.h"
 
 /* The most tunables an exported configuration may have (the header's
  * CONFORM_PARAMS_MAX). */

@@ -28,8 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "export.h"
-#include "timing.h"
+#include "common/timing.h"
+#include "export/export.h"
 
 /* The helpers every exported header carries, guarded so that two headers
  * can be included together. */

@@ -3,8 +3,8 @@
  * tunables as an object of integers rather than a "k=v" string (see
  * export.h).
  */
-#include "emit.h"
-#include "export.h"
+#include "export/export.h"
+#include "report/emit.h"
 
 int export_json_write(FILE *f, const struct db_tuned_row *rows, size_t n, char *err, size_t len)
 {

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "export.h"
-#include "params.h"
+#include "common/params.h"
+#include "export/export.h"
 
 struct collect {
 	struct export_param *out;

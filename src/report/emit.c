@@ -6,11 +6,11 @@
  * before a value is decided in one place (begin_value) and no caller writes
  * punctuation of its own.
  */
-#include "emit.h"
+#include "report/emit.h"
 
 #include <math.h>
 
-#include "text.h"
+#include "common/text.h"
 
 void emit_json_init(struct emit_json *j, FILE *f)
 {

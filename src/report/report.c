@@ -2,11 +2,11 @@
  * report.c - what every sink shares: the device's name, the summary line,
  * and which results a baseline makes known failures or fixed ones.
  */
-#include "report.h"
+#include "report/report.h"
 
 #include <stdio.h>
 
-#include "db.h"
+#include "db/db.h"
 
 const char *report_device(const struct run_context *rc)
 {
@@ -29,16 +29,4 @@ void report_summary_line(const struct run_summary *s, char *buf, size_t len)
 			 s->fixed == 1 ? "it" : "them");
 	snprintf(buf, len, "%d passed, %d failed%s, %d skipped%s", s->tally[TALLY_PASSED],
 		 s->tally[TALLY_FAILED], known, s->tally[TALLY_SKIPPED], fixed);
-}
-
-/* The rule is the status's tally, the same that decides the exit code: a
- * baseline changes how a failure is counted, never what it is. */
-int report_known(const struct result *r)
-{
-	return r->baseline_reason && status_tally(r->status) == TALLY_FAILED;
-}
-
-int report_fixed(const struct result *r)
-{
-	return r->baseline_reason && status_tally(r->status) == TALLY_PASSED;
 }

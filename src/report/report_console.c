@@ -15,9 +15,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "baseline.h"
-#include "report.h"
-#include "text.h"
+#include "common/text.h"
+#include "report/report.h"
+#include "session/baseline.h"
 
 static FILE *out_stream(const struct console_state *st)
 {
@@ -120,7 +120,7 @@ static int console_result(void *ctx, const struct result *r, size_t index, size_
 	(void)total;
 	(void)err;
 	(void)len;
-	int known = report_known(r), fixed = report_fixed(r);
+	int known = result_known(r), fixed = result_fixed(r);
 	int notable = (r->status != STATUS_PASS && r->status != STATUS_XFAIL && r->status != STATUS_SKIP) ||
 		      r->tolerated || fixed;
 	if (!notable && !st->verbose)

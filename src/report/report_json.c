@@ -16,9 +16,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "db.h"
-#include "emit.h"
-#include "report.h"
+#include "db/db.h"
+#include "report/emit.h"
+#include "report/report.h"
 
 static int json_begin(void *ctx, const struct run_context *rc, char *err, size_t len)
 {

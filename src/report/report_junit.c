@@ -31,9 +31,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report.h"
-#include "text.h"
-#include "vec.h"
+#include "common/text.h"
+#include "common/vec.h"
+#include "report/report.h"
 
 static int junit_begin(void *ctx, const struct run_context *rc, char *err, size_t len)
 {
@@ -84,7 +84,7 @@ static size_t family_len(const char *name)
  * of every <testsuite>. */
 static const char *case_tag(const struct result *r)
 {
-	if (report_known(r))
+	if (result_known(r))
 		return "skipped";
 	switch (r->status) {
 	case STATUS_FAIL:
@@ -125,7 +125,7 @@ static void write_case(FILE *f, const struct result *r)
 	text_xml_escape(f, name);
 	fprintf(f, "\" time=\"%.3f\"", r->duration_s);
 	const char *tag = case_tag(r);
-	int fixed = report_fixed(r);
+	int fixed = result_fixed(r);
 	if (!tag && r->status != STATUS_XFAIL && !r->tolerated && !fixed) {
 		fputs("/>\n", f);
 		return;

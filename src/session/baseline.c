@@ -17,17 +17,17 @@
  * input or leaves it empty; no two entries have the same name; every error
  * is one line "file:line: what was expected".
  */
-#include "baseline.h"
+#include "session/baseline.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "file_read.h"
-#include "suite.h"
-#include "text.h"
-#include "vec.h"
+#include "common/file_read.h"
+#include "common/text.h"
+#include "common/vec.h"
+#include "suite/suite.h"
 
 /* The characters of a case name (suite.h: [A-Za-z0-9_-] and dots) and
  * those of a glob. */

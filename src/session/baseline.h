@@ -31,7 +31,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "case.h"
+#include "common/case.h"
 
 /* Bytes of a baseline file, as for a suite file: a list of failures of
  * the whole catalog (about 1200 cases) is a few tens of KB. */

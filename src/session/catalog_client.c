@@ -2,7 +2,7 @@
  * catalog_client.c - reading the catalog from the worker (see
  * catalog_client.h).  The worker's --catalog mode touches no GPU.
  */
-#include "catalog_client.h"
+#include "session/catalog_client.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,10 +12,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "line_reader.h"
-#include "spawn.h"
-#include "text.h"
-#include "vec.h"
+#include "common/text.h"
+#include "common/vec.h"
+#include "session/line_reader.h"
+#include "session/spawn.h"
 
 /* Adds one line's record to the catalog: exactly one build record, any
  * number of variants. */

@@ -18,8 +18,8 @@
 
 #include <stddef.h>
 
-#include "catalog_wire.h"
-#include "kernel_list.h"
+#include "common/catalog_wire.h"
+#include "session/kernel_list.h"
 
 /* Far above any real catalog (a few hundred variants of a few hundred
  * bytes each), far below what would hurt to hold. */

@@ -12,7 +12,7 @@
  * Invariant: at most cap entries are RUNNING, one per busy slot, and the
  * queue holds exactly the WAITING entries, soonest first.
  */
-#include "compile_pool.h"
+#include "session/compile_pool.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -21,10 +21,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "num.h"
-#include "text.h"
-#include "vec.h"
-#include "watchdog.h"
+#include "common/num.h"
+#include "common/text.h"
+#include "common/vec.h"
+#include "session/watchdog.h"
 
 /* How long one wait for a finished compile lasts before the pool looks at
  * its slots again (deadlines, greetings). */

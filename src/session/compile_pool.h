@@ -33,8 +33,8 @@
 #include <signal.h>
 #include <stddef.h>
 
-#include "case.h"
-#include "worker.h"
+#include "common/case.h"
+#include "session/worker.h"
 
 /* The most compiles at once, whatever CONFORM_COMPILE_JOBS says. */
 #define COMPILE_POOL_MAX 256

@@ -1,12 +1,12 @@
 /*
  * device_set.c - parsing --devices LIST|all (see device_set.h).
  */
-#include "device_set.h"
+#include "session/device_set.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "num.h"
+#include "common/num.h"
 
 static int has(const struct device_set *ds, int d)
 {

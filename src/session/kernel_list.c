@@ -1,9 +1,9 @@
 /*
  * kernel_list.c - collecting --kernel and --kernels (see kernel_list.h).
  */
-#include "kernel_list.h"
+#include "session/kernel_list.h"
 
-#include "catalog_client.h"
+#include "session/catalog_client.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -12,8 +12,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "file_read.h"
-#include "text.h"
+#include "common/file_read.h"
+#include "common/text.h"
 
 /* A path as a message may show it (text_sanitize), into buf. */
 static const char *shown(const char *path, char *buf, size_t len)

@@ -1,7 +1,7 @@
 /*
  * line_reader.c - lines from a pipe under a deadline (see line_reader.h).
  */
-#include "line_reader.h"
+#include "session/line_reader.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "text.h"
+#include "common/text.h"
 
 int line_reader_open(struct line_reader *r, size_t max)
 {

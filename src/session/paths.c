@@ -4,7 +4,7 @@
  */
 #include "config.h"
 
-#include "paths.h"
+#include "session/paths.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "text.h"
+#include "common/text.h"
 
 int paths_self(char *buf, size_t len)
 {

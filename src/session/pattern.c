@@ -8,12 +8,12 @@
  * the sizes listed are found by passes over the cases (a few, as at most
  * five of each side are wanted), so the input can be any length.
  */
-#include "pattern.h"
+#include "session/pattern.h"
 
 #include <limits.h>
 #include <string.h>
 
-#include "text.h"
+#include "common/text.h"
 
 /* The most sizes of a side listed before "...". */
 #define PATTERN_LIST_MAX 4

@@ -26,7 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "status.h"
+#include "common/status.h"
 
 struct pattern_case {
 	int64_t n, cols;      /* elements, or rows of cols (cols > 0) */

@@ -1,14 +1,14 @@
 /*
  * reaper.c - ending workers waited for later (see reaper.h).
  */
-#include "reaper.h"
+#include "session/reaper.h"
 
 #include <errno.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "spawn.h"
-#include "text.h"
+#include "common/text.h"
+#include "session/spawn.h"
 
 /* How often reaper_drain looks again: a worker's end takes tenths of a
  * second, so a few milliseconds late is nothing. */

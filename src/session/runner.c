@@ -6,16 +6,16 @@
  * had one, has been told to end or killed by then (the reaper waits for
  * it), so only the shared worker outlives a case.
  */
-#include "runner.h"
+#include "session/runner.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "file_read.h"
-#include "text.h"
-#include "watchdog.h"
+#include "common/file_read.h"
+#include "common/text.h"
+#include "session/watchdog.h"
 
 /* The reports kept in a log: the first are the ones a message names. */
 #define SANITIZER_PRINT_LIMIT "16"

@@ -27,14 +27,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "catalog_client.h"
-#include "case.h"
-#include "compile_pool.h"
-#include "report.h"
-#include "sanitizer_report.h"
-#include "variant.h"
-#include "watchdog.h"
-#include "worker.h"
+#include "common/case.h"
+#include "common/sanitizer_report.h"
+#include "session/catalog_client.h"
+#include "session/compile_pool.h"
+#include "session/report_sink.h"
+#include "session/watchdog.h"
+#include "session/worker.h"
 
 struct runner_config {
 	struct worker_config worker;

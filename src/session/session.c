@@ -4,9 +4,9 @@
 #include "config.h"
 #include "revision.h"
 
-#include "session.h"
-#include "session_diagnose.h"
-#include "session_lanes.h"
+#include "session/session.h"
+#include "session/session_diagnose.h"
+#include "session/session_lanes.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,11 +14,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "baseline.h"
-#include "compile_pool.h"
-#include "paths.h"
-#include "rng.h"
-#include "text.h"
+#include "common/rng.h"
+#include "common/text.h"
+#include "session/baseline.h"
+#include "session/compile_pool.h"
+#include "session/paths.h"
 
 double session_start_timeout(double timeout_s)
 {
@@ -215,10 +215,10 @@ int session_report(struct session *s, const struct result *r, size_t index, size
 	if (e) {
 		listed = *r;
 		listed.baseline_reason = e->reason;
-		if (report_known(&listed))
+		if (result_known(&listed))
 			baseline_note(listed.message, sizeof listed.message, e->reason);
-		s->sum.known += report_known(&listed);
-		s->sum.fixed += report_fixed(&listed);
+		s->sum.known += result_known(&listed);
+		s->sum.fixed += result_fixed(&listed);
 		r = &listed;
 	}
 	s->sum.counts[r->status]++;

@@ -29,10 +29,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "catalog_client.h"
-#include "device_set.h"
-#include "report.h"
-#include "runner.h"
+#include "session/catalog_client.h"
+#include "session/db_sink.h"
+#include "session/device_set.h"
+#include "session/report_sink.h"
+#include "session/runner.h"
 
 /* The worker has this long to list its catalog and exit (it touches no
  * GPU: this is a thousand times what it needs). */

@@ -7,7 +7,7 @@
  * space, and the words in parentheses qualify the one before.  Only the
  * names, and op's values, are read from it here.
  */
-#include "session_check.h"
+#include "session/session_check.h"
 
 #include <stdarg.h>
 #include <stdio.h>

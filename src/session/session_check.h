@@ -17,9 +17,9 @@
 
 #include <stddef.h>
 
-#include "case.h"
-#include "catalog_client.h"
-#include "dtype.h"
+#include "common/case.h"
+#include "common/dtype.h"
+#include "session/catalog_client.h"
 
 /* Checks one case.  Returns 0, or -1 with "file:line: ..." in err.  A
  * variant the catalog lacks is an error, except when the worker was built

@@ -17,18 +17,18 @@
  * group.  The results themselves, and the run's tallies, never change:
  * this is an explanation beside them.
  */
-#include "session_diagnose.h"
+#include "session/session_diagnose.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "pattern.h"
-#include "rng.h"
-#include "session_lanes.h"
-#include "shrink.h"
-#include "text.h"
-#include "vec.h"
+#include "common/rng.h"
+#include "common/text.h"
+#include "common/vec.h"
+#include "session/pattern.h"
+#include "session/session_lanes.h"
+#include "session/shrink.h"
 
 int session_seen_add(struct session *s, const struct result *r)
 {

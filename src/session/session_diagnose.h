@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "session.h"
+#include "session/session.h"
 
 /* Remembers the run's next result (its case, status and outcome): the
  * diagnosis reads them all, the i-th being the one reported at index i.

@@ -49,15 +49,15 @@
  * meanwhile.  A killed worker still ending (runner_ending) counts as a
  * risky case on its device: its hang may still hold the GPU.
  */
-#include "session_lanes.h"
+#include "session/session_lanes.h"
 
 #include <unistd.h>
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "dtype.h"
-#include "rng.h"
+#include "common/dtype.h"
+#include "common/rng.h"
 
 /* Results held ahead of the next to report (a ring): the run, up to this
  * many cases (a result is about 1.3 KB). */

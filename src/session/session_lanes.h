@@ -6,7 +6,7 @@
 #ifndef CONFORM_SESSION_LANES_H
 #define CONFORM_SESSION_LANES_H
 
-#include "session.h"
+#include "session/session.h"
 
 /* Opens lanes 1..jobs-1 beside each device's runner, and with jobs > 1
  * lanes for risky cases alone up to LANES_RISKY_MAX lanes a device, none

@@ -10,12 +10,12 @@
  * the record without asking, which is what keeps every problem asked
  * once.
  */
-#include "shrink.h"
+#include "session/shrink.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "text.h"
+#include "common/text.h"
 
 enum shrink_stage {
 	STAGE_ASCEND,  /* the ladder below f, ascending */

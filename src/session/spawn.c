@@ -8,7 +8,7 @@
  * descriptor conform holds is close-on-exec, including the /dev/null it
  * opens here for a quiet child's stderr.
  */
-#include "spawn.h"
+#include "session/spawn.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -20,7 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "text.h"
+#include "common/text.h"
 
 extern char **environ;
 

@@ -15,18 +15,18 @@
  * for its smallest dtype and first operator, and not for a kernel
  * declared to hang, which would spend its whole deadline drawing.
  */
-#include "user_cases.h"
+#include "session/user_cases.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "huge_shape.h"
-#include "num.h"
-#include "params.h"
-#include "requirement.h"
-#include "suite.h"
-#include "text.h"
+#include "common/huge_shape.h"
+#include "common/num.h"
+#include "common/params.h"
+#include "common/requirement.h"
+#include "common/text.h"
+#include "suite/suite.h"
 
 static const int64_t reduce_ladder[] = {
 	1, 31, 32, 33, 255, 257, 4097, 65521, 1000003, (1 << 24) - 1, (1 << 24) + 1,

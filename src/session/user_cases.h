@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "case.h"
-#include "catalog_client.h"
+#include "common/case.h"
+#include "session/catalog_client.h"
 
 #define USER_SIZES_MAX 32
 

@@ -5,13 +5,13 @@
  * process frees the GPU, and a fresh worker initialises CUDA in a fraction of
  * a second.  So the only remedy the watchdog needs is SIGKILL.
  */
-#include "watchdog.h"
+#include "session/watchdog.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "proto.h"
-#include "text.h"
+#include "common/proto.h"
+#include "common/text.h"
 
 static void result_clear(struct case_result *r)
 {

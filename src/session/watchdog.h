@@ -17,10 +17,9 @@
 #include <signal.h>
 #include <stdint.h>
 
-#include "case.h"
-#include "proto.h"
-#include "variant.h"
-#include "worker.h"
+#include "common/case.h"
+#include "common/proto.h"
+#include "session/worker.h"
 
 /* A case in flight on a worker. */
 struct watchdog_case {

@@ -6,7 +6,7 @@
  * the reaper's to reap, so no zombie, descriptor or buffer outlives a
  * worker.
  */
-#include "worker.h"
+#include "session/worker.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,9 +16,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "proto.h"
-#include "spawn.h"
-#include "text.h"
+#include "common/proto.h"
+#include "common/text.h"
+#include "session/spawn.h"
 
 /* How long a worker told to end (its stdin closed) has for CUDA's
  * teardown before it is killed. */

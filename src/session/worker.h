@@ -12,10 +12,10 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "gpu_info.h"
-#include "kernel_list.h"
-#include "line_reader.h"
-#include "reaper.h"
+#include "common/gpu_info.h"
+#include "session/kernel_list.h"
+#include "session/line_reader.h"
+#include "session/reaper.h"
 
 /* The most words of a program the worker runs under (worker_config.wrap). */
 #define WORKER_WRAP_MAX 16

@@ -33,7 +33,7 @@
 #if !defined(_GNU_SOURCE) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200809L /* strdup, strtok_r under -std=c11 */
 #endif
-#include "suite.h"
+#include "suite/suite.h"
 
 #include <errno.h>
 #include <fnmatch.h>
@@ -44,12 +44,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "file_read.h"
-#include "num.h"
-#include "params.h"
-#include "requirement.h"
-#include "case.h"
-#include "vec.h"
+#include "common/case.h"
+#include "common/file_read.h"
+#include "common/num.h"
+#include "common/params.h"
+#include "common/requirement.h"
+#include "common/vec.h"
 
 /* The template bits of a case (case_spec.template_params) number the
  * parameters of one line, at most its keys. */

@@ -42,7 +42,7 @@
 
 #include <stddef.h>
 
-#include "case.h"
+#include "common/case.h"
 
 /*
  * Limits.  A suite is read whole into memory and every case costs about

@@ -14,12 +14,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "catalog_client.h"
-#include "sanitizer_report.h"
-#include "suite.h"
-#include "timing.h"
-#include "tui_screen.h"
-#include "tune.h"
+#include "common/sanitizer_report.h"
+#include "common/timing.h"
+#include "session/catalog_client.h"
+#include "suite/suite.h"
+#include "tui/tui_screen.h"
+#include "tune/tune.h"
 
 struct db;
 

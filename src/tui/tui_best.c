@@ -7,18 +7,18 @@
  * copy bandwidth.  The references themselves are not listed: they are what
  * the rows are measured against.
  */
-#include "tui_best.h"
+#include "tui/tui_best.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "params.h"
-#include "text.h"
-#include "tune.h"
-#include "tui_app.h"
-#include "vec.h"
+#include "common/params.h"
+#include "common/text.h"
+#include "common/vec.h"
+#include "tui/tui_app.h"
+#include "tune/tune.h"
 
 enum { B_VARIANT, B_N, B_DTYPE, B_OP, B_CONFIG, B_MEDIAN, B_GBPS, B_BASE, B_COPY, B_SPREAD, B_DEVICE,
        B_COLS };

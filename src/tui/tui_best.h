@@ -10,8 +10,8 @@
 
 #include <stddef.h>
 
-#include "db.h"
-#include "tui_table.h"
+#include "db/db.h"
+#include "tui/tui_table.h"
 
 struct tui_app;
 

@@ -20,13 +20,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db.h"
-#include "dtype.h"
-#include "text.h"
-#include "tui_app.h"
-#include "tui_list.h"
-#include "tui_log.h"
-#include "vec.h"
+#include "common/dtype.h"
+#include "common/text.h"
+#include "common/vec.h"
+#include "db/db.h"
+#include "tui/tui_app.h"
+#include "tui/tui_list.h"
+#include "tui/tui_log.h"
 
 enum row_kind { ROW_FAMILY = 1, ROW_VARIANT, ROW_CASE };
 #define ROW_ID(kind, i) (((long)(kind) << 40) | (long)(i))

@@ -8,16 +8,16 @@
  * that a line never hides a measured point; points that land on the same
  * cell show the later series' symbol.
  */
-#include "tui_chart.h"
+#include "tui/tui_chart.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "text.h"
-#include "tui_chart_scale.h"
-#include "vec.h"
+#include "common/text.h"
+#include "common/vec.h"
+#include "tui/tui_chart_scale.h"
 
 static const char symbols[] = "*+ox#@%&";
 #define YLABEL_W 8

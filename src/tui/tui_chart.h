@@ -16,7 +16,7 @@
 
 #include <stddef.h>
 
-#include "tui_term.h"
+#include "tui/tui_term.h"
 
 struct tui_point {
 	double x, y;

@@ -1,7 +1,7 @@
 /*
  * tui_chart_scale.c - the chart's arithmetic (see tui_chart_scale.h).
  */
-#include "tui_chart_scale.h"
+#include "tui/tui_chart_scale.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -5,11 +5,11 @@
  * break at), so no line is ever cut mid-word at 80 columns.  The lines are
  * laid out once per draw and drawn from v->top.
  */
-#include "tui_help.h"
+#include "tui/tui_help.h"
 
 #include <stdio.h>
 
-#include "tui_term.h"
+#include "tui/tui_term.h"
 
 /* Bytes of s that fit in w columns, broken after the last space that
  * fits; all of s when it fits.  Leading spaces are left for the caller. */

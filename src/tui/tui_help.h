@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "tui_statusbar.h"
+#include "tui/tui_statusbar.h"
 
 /* Where the overlay is scrolled: top is the first line shown; page and
  * lines are set by the last draw (lines shown at once, lines in all). */

@@ -5,8 +5,8 @@
  * only when every row is one, and after a draw the cursor row is inside
  * [top, top + page).
  */
-#include "tui_list.h"
-#include "vec.h"
+#include "common/vec.h"
+#include "tui/tui_list.h"
 
 #include <stdlib.h>
 #include <string.h>

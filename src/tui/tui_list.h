@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#include "tui_term.h"
+#include "tui/tui_term.h"
 
 enum tui_check {
 	TUI_CHECK_NONE,   /* no box */

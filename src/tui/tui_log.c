@@ -5,8 +5,8 @@
  * `top` counts wrapped rows.  Wrapping breaks at the last space that fits,
  * or mid-word for words longer than the width.
  */
-#include "tui_log.h"
-#include "vec.h"
+#include "common/vec.h"
+#include "tui/tui_log.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "tui_term.h"
+#include "tui/tui_term.h"
 
 struct tui_log_line {
 	char *text;

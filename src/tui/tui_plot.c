@@ -25,14 +25,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db.h"
-#include "dtype.h"
-#include "text.h"
-#include "tune.h"
-#include "tui_app.h"
-#include "tui_best.h"
-#include "tui_chart.h"
-#include "vec.h"
+#include "common/dtype.h"
+#include "common/text.h"
+#include "common/vec.h"
+#include "db/db.h"
+#include "tui/tui_app.h"
+#include "tui/tui_best.h"
+#include "tui/tui_chart.h"
+#include "tune/tune.h"
 
 #define MAX_SERIES 8
 #define MAX_SHAPES 16

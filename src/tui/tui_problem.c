@@ -20,13 +20,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dtype.h"
-#include "num.h"
-#include "params.h"
-#include "text.h"
-#include "tui_app.h"
-#include "tui_list.h"
-#include "tune_space.h"
+#include "common/dtype.h"
+#include "common/num.h"
+#include "common/params.h"
+#include "common/text.h"
+#include "tui/tui_app.h"
+#include "tui/tui_list.h"
+#include "tune/tune_space.h"
 
 enum { ID_HEAD_DTYPE = 1, ID_HEAD_SIZES, ID_DTYPE = 100, ID_SIZES = 200, ID_PRESET = 300 };
 

@@ -20,16 +20,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db.h"
-#include "params.h"
-#include "session_check.h"
-#include "text.h"
-#include "tune.h"
-#include "tui_app.h"
-#include "tui_best.h"
-#include "tui_log.h"
-#include "tui_table.h"
-#include "vec.h"
+#include "common/params.h"
+#include "common/text.h"
+#include "common/vec.h"
+#include "db/db.h"
+#include "session/session_check.h"
+#include "tui/tui_app.h"
+#include "tui/tui_best.h"
+#include "tui/tui_log.h"
+#include "tui/tui_table.h"
+#include "tune/tune.h"
 
 /* Conformance runs: the case, what happened, and why. */
 enum { P_CASE, P_STATUS, P_OBSERVED, P_DURATION, P_MESSAGE, P_COLS };

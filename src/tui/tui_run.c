@@ -25,17 +25,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "db.h"
-#include "report.h"
-#include "paths.h"
-#include "session.h"
-#include "cmd.h"
-#include "text.h"
-#include "tui_app.h"
-#include "tui_log.h"
-#include "tui_table.h"
-#include "tune.h"
-#include "tune_space.h"
+#include "common/text.h"
+#include "db/db.h"
+#include "report/report.h"
+#include "session/paths.h"
+#include "session/run_seed.h"
+#include "session/session.h"
+#include "tui/tui_app.h"
+#include "tui/tui_log.h"
+#include "tui/tui_table.h"
+#include "tune/tune.h"
+#include "tune/tune_space.h"
 
 /* A conformance run: one row per case, its wall time. */
 enum { COL_NO, COL_STATUS, COL_CASE, COL_TIME, COL_MESSAGE, COL_COUNT };
@@ -680,7 +680,7 @@ void tui_run_checked(struct tui_app *app)
 		free(cases);
 		return;
 	}
-	run_conformance(app, rp, cases, n, skipped, app->seed_given ? app->seed : cmd_random_seed(),
+	run_conformance(app, rp, cases, n, skipped, app->seed_given ? app->seed : run_seed_fresh(),
 			SANITIZER_NONE);
 }
 
@@ -695,7 +695,7 @@ void tui_run_sanitized(struct tui_app *app, const struct case_spec *c, const uin
 	}
 	*one = *c;
 	run_conformance(app, rp, one, 1, 0,
-			seed ? *seed : app->seed_given ? app->seed : cmd_random_seed(), tool);
+			seed ? *seed : app->seed_given ? app->seed : run_seed_fresh(), tool);
 }
 
 void tui_run_progress(struct tui_pane *p, size_t *done, size_t *total)

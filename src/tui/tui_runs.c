@@ -19,14 +19,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
-#include "compare_print.h"
-#include "compare_side.h"
-#include "db.h"
-#include "params.h"
-#include "text.h"
-#include "tui_app.h"
-#include "tui_table.h"
+#include "common/params.h"
+#include "common/text.h"
+#include "compare/compare.h"
+#include "compare/compare_print.h"
+#include "compare/compare_side.h"
+#include "db/db.h"
+#include "tui/tui_app.h"
+#include "tui/tui_table.h"
 
 /* The run list. */
 enum { R_MARK, R_ID, R_KIND, R_TAG, R_PASSED, R_FAILED, R_SKIPPED, R_DATE, R_STATE, R_BUILD,

@@ -9,13 +9,13 @@
  * is explained while it is being corrected).  Below the minimum size only
  * the "too small" message is drawn and only q is listened to.
  */
-#include "tui_screen.h"
+#include "tui/tui_screen.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "text.h"
+#include "common/text.h"
 
 void tui_screen_init(struct tui_screen *s, const char *title)
 {

@@ -16,9 +16,9 @@
 
 #include <stddef.h>
 
-#include "tui_help.h"
-#include "tui_statusbar.h"
-#include "tui_term.h"
+#include "tui/tui_help.h"
+#include "tui/tui_statusbar.h"
+#include "tui/tui_term.h"
 
 #define TUI_MAX_PANES 8
 #define TUI_PROMPT_MAX 128

@@ -2,9 +2,9 @@
  * tui_statusbar.c - the key bar (see tui_statusbar.h).  Hints that do not
  * fit are left off whole, never cut in the middle.
  */
-#include "tui_statusbar.h"
+#include "tui/tui_statusbar.h"
 
-#include "tui_term.h"
+#include "tui/tui_term.h"
 
 void tui_statusbar_draw(int y, int width, const struct tui_hint *const *groups,
 			const size_t *counts, size_t ngroups, const char *right)

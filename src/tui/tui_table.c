@@ -5,8 +5,8 @@
  * a pane may change a row's cells in place (the run pane does, as results
  * come) and the view only needs sorting again (tui_table_refresh).
  */
-#include "tui_table.h"
-#include "vec.h"
+#include "common/vec.h"
+#include "tui/tui_table.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -20,7 +20,7 @@
 
 #include <stddef.h>
 
-#include "tui_term.h"
+#include "tui/tui_term.h"
 
 #define TUI_TABLE_COLS 14
 #define TUI_CELL_MAX 160

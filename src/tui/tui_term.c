@@ -6,7 +6,7 @@
  * a crash signal) passes through endwin() first.  Colour pairs are numbered
  * by role, so a role's look is decided here and nowhere else.
  */
-#include "tui_term.h"
+#include "tui/tui_term.h"
 
 #include <langinfo.h>
 #include <locale.h>
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "text.h"
+#include "common/text.h"
 
 static SCREEN *screen;
 static int color_on, utf8_on, atexit_done;

@@ -18,7 +18,7 @@
 #include <signal.h>
 #include <stddef.h>
 
-#include "status.h"
+#include "common/status.h"
 
 /* The smallest terminal the interface lays itself out for. */
 #define TUI_MIN_COLS 80

@@ -6,16 +6,16 @@
  * the rows that come back are few, grouped by device, dtype, op and cols,
  * and the choice of size and variant is made here, in one pass per group.
  */
-#include "best.h"
+#include "tune/best.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "text.h"
-#include "timing.h"
-#include "vec.h"
+#include "common/text.h"
+#include "common/timing.h"
+#include "common/vec.h"
 
 struct collect {
 	struct db_tuned_row *rows;

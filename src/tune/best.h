@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "db.h"
+#include "db/db.h"
 
 struct best_answer {
 	struct db_tuned_row row;   /* the best configuration found */

@@ -16,20 +16,20 @@
 #include "config.h"
 #include "revision.h"
 
-#include "tune.h"
+#include "tune/tune.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "db.h"
-#include "params.h"
-#include "rng.h"
-#include "text.h"
-#include "tune_tie.h"
-#include "tune_space.h"
-#include "vec.h"
+#include "common/params.h"
+#include "common/rng.h"
+#include "common/text.h"
+#include "common/vec.h"
+#include "db/db.h"
+#include "tune/tune_space.h"
+#include "tune/tune_tie.h"
 
 /* Empty catalog fields stand for "none". */
 static const char *or_null(const char *s)

@@ -19,12 +19,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "catalog_client.h"
-#include "dtype.h"
-#include "report.h"
-#include "session.h"
-#include "timing.h"
-#include "tune_search.h"
+#include "common/dtype.h"
+#include "common/timing.h"
+#include "report/report.h"
+#include "session/catalog_client.h"
+#include "session/session.h"
+#include "tune/tune_search.h"
 
 /* What a variant is measured against, as its family declares it next to
  * its kernels (the worker's catalog carries it).  References are

@@ -8,15 +8,15 @@
  * listed in number order when they are numbers, else as text, so that the
  * line does not depend on the order the search happened to try them.
  */
-#include "tune_failing.h"
+#include "tune/tune_failing.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "num.h"
-#include "params.h"
-#include "text.h"
+#include "common/num.h"
+#include "common/params.h"
+#include "common/text.h"
 
 /* The most values of a side listed before "...". */
 #define TUNE_FAILING_LIST_MAX 8

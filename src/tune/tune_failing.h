@@ -27,8 +27,8 @@
 
 #include <stddef.h>
 
-#include "status.h"
-#include "tunable_limits.h"
+#include "common/status.h"
+#include "common/tunable_limits.h"
 
 /* The keys considered (the tunables, op and a suite line's template
  * variables); any past them, in order of appearance, are not. */

@@ -6,17 +6,17 @@
  * does not apply (a failed configuration, no copy bandwidth, no baseline)
  * is "-" in tables, empty in CSV and null in JSON.
  */
-#include "tune_print.h"
-#include "tune_failing.h"
+#include "tune/tune_failing.h"
+#include "tune/tune_print.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit.h"
-#include "text.h"
-#include "timing.h"
-#include "tune_tie.h"
+#include "common/text.h"
+#include "common/timing.h"
+#include "report/emit.h"
+#include "tune/tune_tie.h"
 
 static int timed(const struct tune_row *r)
 {

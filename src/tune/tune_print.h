@@ -14,8 +14,8 @@
 
 #include <stdio.h>
 
-#include "emit.h"
-#include "tune.h"
+#include "report/emit.h"
+#include "tune/tune.h"
 
 struct tune_printer {
 	FILE *f;

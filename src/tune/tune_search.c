@@ -10,15 +10,15 @@
  * foresee_* helpers), which ask() passes on with an evaluation; working it
  * out draws nothing from the random stream.
  */
-#include "tune_search.h"
+#include "tune/tune_search.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "rng.h"
-#include "text.h"
+#include "common/rng.h"
+#include "common/text.h"
 
 struct search {
 	const struct tune_space *space;

@@ -25,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tune_space.h"
+#include "tune/tune_space.h"
 
 enum tune_verdict {
 	TUNE_MEASURED, /* *cost is set (+inf when it did not work); counts against the budget */

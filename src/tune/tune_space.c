@@ -5,13 +5,13 @@
  * strict and says exactly what is wrong: a typo in a space would otherwise
  * show up as a tuner that silently never tries some configuration.
  */
-#include "tune_space.h"
+#include "tune/tune_space.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "params.h"
+#include "common/params.h"
 
 static int is_key(const char *k, size_t n)
 {

@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tunable_limits.h"
+#include "common/tunable_limits.h"
 
 /* An axis per tunable (TUNABLES_MAX), each with the tunable's name and
  * the values of its space (tunable_limits.h). */

@@ -3,11 +3,11 @@
  * tune_tie.h).  Which of them is best is timing_rank_cmp's to say, as
  * for every other "best".
  */
-#include "tune_tie.h"
+#include "tune/tune_tie.h"
 
 #include <string.h>
 
-#include "timing.h"
+#include "common/timing.h"
 
 void tune_tie_interval(const struct timing_stats *t, double *lo, double *hi)
 {

@@ -16,7 +16,7 @@
 
 #include <stddef.h>
 
-#include "tune.h"
+#include "tune/tune.h"
 
 /* The interval of a timed result's median; one stored before there were
  * intervals (ci_high_ms 0) is its median alone. */

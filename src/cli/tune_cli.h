@@ -10,9 +10,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cmd.h"
-#include "tune.h"
-#include "tune_print.h"
+#include "cli/cmd.h"
+#include "tune/tune.h"
+#include "tune/tune_print.h"
 
 #define TUNE_SIZES_MAX 32
 

@@ -1,5 +1,5 @@
 /*
- * report_db.c - the database sink: a run row at the start, each result
+ * db_sink.c - the database sink: a run row at the start, each result
  * committed as it arrives, the run closed at the end ("complete" or
  * "interrupted"), or "aborted" when a write error stopped it.
  *
@@ -23,9 +23,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "db.h"
-#include "report.h"
-#include "text.h"
+#include "common/text.h"
+#include "db/db.h"
+#include "session/db_sink.h"
 
 int db_sink_wait(const struct db_state *st, double since, const char *what, char *err,
 		 size_t len)

@@ -6,10 +6,10 @@
 
 #include <stdint.h>
 
-#include "case.h"
-#include "gpu_info.h"
-#include "status.h"
-#include "timing.h"
+#include "common/case.h"
+#include "common/gpu_info.h"
+#include "common/status.h"
+#include "common/timing.h"
 
 struct result {
 	const struct case_spec *c;
@@ -59,5 +59,21 @@ struct result_diagnosis {
 	int probes;                  /* cases the search ran */
 	int cut_short;               /* its bounds stopped it before it ended */
 };
+
+/* The rule is the status's tally, the same that decides the exit code: a
+ * baseline changes how a failure is counted, never what it is.
+ *
+ * A result of a case the run's baseline lists (result.baseline_reason)
+ * that failed: it is reported as known and does not fail the run. */
+static inline int result_known(const struct result *r)
+{
+	return r->baseline_reason && status_tally(r->status) == TALLY_FAILED;
+}
+
+/* One that passed: the baseline's entry for it can go. */
+static inline int result_fixed(const struct result *r)
+{
+	return r->baseline_reason && status_tally(r->status) == TALLY_PASSED;
+}
 
 #endif

@@ -10,7 +10,7 @@
  */
 #include "config.h"
 
-#include "tune_cli.h"
+#include "cli/tune_cli.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -18,17 +18,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "catalog_client.h"
-#include "cmd.h"
-#include "cmd_fanout.h"
-#include "db.h"
-#include "num.h"
-#include "params.h"
-#include "session_check.h"
-#include "stats.h"
-#include "suite.h"
-#include "text.h"
-#include "tune_space.h"
+#include "cli/cmd.h"
+#include "cli/cmd_fanout.h"
+#include "common/num.h"
+#include "common/params.h"
+#include "common/stats.h"
+#include "common/text.h"
+#include "db/db.h"
+#include "session/catalog_client.h"
+#include "session/session_check.h"
+#include "suite/suite.h"
+#include "tune/tune_space.h"
 
 enum { O_N = CMD_OPT_OWN, O_COLS, O_STRATEGY, O_TIME, O_FRESH, O_MAX_NOISE, O_HOT };
 
