@@ -155,6 +155,20 @@ for k in 'device.*' 'softmax.*'; do
 	expect_exit 0 "best $k" -- "$CONFORM" best "$k" --n 2^12 --db "$H"
 	expect_aligned "$TMP/out" "^device  " "best $k"
 done
+# Its results were stored before the interval was (migration 5): what is
+# not stored reads as missing in every query, never as the median's
+# zero-width interval (the best query once coalesced it, the result rows
+# did not); the rank then takes the median.
+O="$TMP/old-schema.db"
+cp "$H" "$O" && sql "$O" "UPDATE results SET ci_low_ms = NULL, ci_high_ms = NULL, spread = NULL, noise_met = NULL, timer = NULL"
+expect_exit 0 "history of results without an interval" -- "$CONFORM" history 'device.*' --json --db "$O"
+expect_grep "$TMP/out" '"ci_low_us":null,"ci_high_us":null,"noise_met":null' "history: no interval, no noise verdict"
+expect_no_grep "$TMP/out" '"noise_met":true' "history: no noise verdict invented"
+expect_grep "$TMP/out" '"timer":"events"' "history: timed before the timer was stored: by events"
+expect_exit 0 "best of results without an interval" -- "$CONFORM" best 'device.atomic' --n 2^24 --json --db "$O"
+fastest=$(sql "$O" "select params from results where variant = 'device.atomic' and n = 16777216 and dtype = 'f32'
+	and status = 'PASS' and median_ms is not null order by median_ms, id limit 1")
+expect_grep "$TMP/out" "\"params\":\"$fastest\"" "best: the rank takes the median when there is no interval"
 
 # A hang and a crash are results like any other; the next evaluation gets a
 # fresh worker (the baseline of the second size runs after the first crash).

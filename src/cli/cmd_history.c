@@ -138,7 +138,8 @@ static void print_rows(const struct db_tuned_row *rows, size_t n, enum emit_form
 			EMIT_REAL("spread", r->robust.spread),
 			EMIT_REAL("ci_low_us", r->robust.ci_low_ms * 1e3),
 			EMIT_REAL("ci_high_us", r->robust.ci_high_ms * 1e3),
-			EMIT_BOOL("noise_met", r->robust.noise_met),
+			r->robust.noise_met < 0 ? EMIT_NULL("noise_met")
+						   : EMIT_BOOL("noise_met", r->robust.noise_met),
 			EMIT_INT("throttled", r->robust.throttled),
 			EMIT_STR("timer", timing_timer_name(r->robust.timer)),
 			c.continues ? EMIT_REAL("change_pct", c.pct) : EMIT_NULL("change_pct"),

@@ -103,6 +103,23 @@ void db_bind_device(sqlite3_stmt *st, int i, int64_t device_id);
  * one for a terminal, a report or generated code comes through here. */
 void db_column_text(sqlite3_stmt *st, int i, char *buf, size_t len);
 
+/* A column that may be NULL, as NAN. */
+double db_column_real(sqlite3_stmt *st, int i);
+
+/* The robust timing columns (migrations 5 and 6) of the results aliased a,
+ * in the order db_robust_read() takes them.  One reading of a NULL for
+ * every query: a result stored before them has none, and what it does not
+ * have reads as missing (NAN, noise_met -1), never as a value; a rank that
+ * needs a bound takes the median then (timing_rank_bound). */
+#define DB_ROBUST_COLUMNS(a)                                                         \
+	a ".ci_low_ms, " a ".ci_high_ms, " a ".spread, " a ".noise_met, " a ".throttled, " \
+	a ".timer"
+/* Reads DB_ROBUST_COLUMNS from column col: the interval and spread NAN when
+ * NULL, noise_met -1, throttled 0; a result timed (`timed`) with no timer
+ * stored was timed by events, the only timer there was, and a timer this
+ * build does not know reads as events too. */
+void db_robust_read(sqlite3_stmt *st, int col, int timed, struct db_robust *rb);
+
 /* Makes conform_text(X, LEN), db_column_text as an SQL function, known to
  * the connection (db_stmt.c). */
 int db_register_functions(struct db *db, char *err, size_t len);

@@ -56,12 +56,6 @@ static void *read_all(struct db *db, sqlite3_stmt *st, size_t size, db_row_reade
 	return buf;
 }
 
-/* A column that may be NULL, as NAN. */
-static double column_real(sqlite3_stmt *st, int i)
-{
-	return sqlite3_column_type(st, i) == SQLITE_NULL ? NAN : sqlite3_column_double(st, i);
-}
-
 int db_run_status_counts(struct db *db, int64_t run_id, int counts[], char *err, size_t len)
 {
 	sqlite3_stmt *st;
@@ -179,8 +173,8 @@ int db_run_list(struct db *db, struct db_run_row **rows, size_t *count, char *er
 #define RESULT_QUERY \
 	"SELECT id, run_id, case_name, variant, dtype, n, cols, params, expect, status, observed, " \
 	"message, coalesce(seed, ''), created_at, err_norm, duration_ms, median_ms, gbps, noise, " \
-	"coalesce(samples, 0), ci_low_ms, ci_high_ms, spread, coalesce(noise_met, -1), " \
-	"coalesce(throttled, 0), timer, coalesce(sanitizer, ''), coalesce(shrunk, ''), " \
+	"coalesce(samples, 0), " DB_ROBUST_COLUMNS("results") ", coalesce(sanitizer, ''), " \
+	"coalesce(shrunk, ''), " \
 	"coalesce(repro, ''), coalesce(pattern, '') FROM results"
 
 static void read_result(sqlite3_stmt *st, void *row)
@@ -205,23 +199,13 @@ static void read_result(sqlite3_stmt *st, void *row)
 	db_column_text(st, 11, r->message, sizeof r->message);
 	db_column_text(st, 12, r->seed, sizeof r->seed);
 	db_column_text(st, 13, r->created_at, sizeof r->created_at);
-	r->err_norm = column_real(st, 14);
-	r->duration_ms = column_real(st, 15);
-	r->median_ms = column_real(st, 16);
-	r->gbps = column_real(st, 17);
-	r->noise = column_real(st, 18);
+	r->err_norm = db_column_real(st, 14);
+	r->duration_ms = db_column_real(st, 15);
+	r->median_ms = db_column_real(st, 16);
+	r->gbps = db_column_real(st, 17);
+	r->noise = db_column_real(st, 18);
 	r->samples = sqlite3_column_int(st, 19);
-	r->robust.ci_low_ms = column_real(st, 20);
-	r->robust.ci_high_ms = column_real(st, 21);
-	r->robust.spread = column_real(st, 22);
-	r->robust.noise_met = sqlite3_column_int(st, 23);
-	r->robust.throttled = sqlite3_column_int(st, 24);
-	/* Untimed: none; timed before migration 6: events, the only timer. */
-	const char *timer = (const char *)sqlite3_column_text(st, 25);
-	if (!timer)
-		r->robust.timer = r->samples > 0 ? TIMER_EVENTS : TIMER_NONE;
-	else if (timing_timer_parse(timer, &r->robust.timer) < 0)
-		r->robust.timer = TIMER_EVENTS;
+	db_robust_read(st, 20, r->samples > 0, &r->robust);
 	db_column_text(st, 26, r->sanitizer, sizeof r->sanitizer);
 	db_column_text(st, 27, r->shrunk, sizeof r->shrunk);
 	db_column_text(st, 28, r->repro, sizeof r->repro);

@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <math.h>
 #include <time.h>
 
 #include "common/text.h"
@@ -231,6 +232,25 @@ void db_column_text(sqlite3_stmt *st, int i, char *buf, size_t len)
 	const char *s = (const char *)sqlite3_column_text(st, i);
 	text_copy(buf, len, s ? s : "");
 	text_sanitize(buf);
+}
+
+double db_column_real(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? NAN : sqlite3_column_double(st, i);
+}
+
+void db_robust_read(sqlite3_stmt *st, int col, int timed, struct db_robust *rb)
+{
+	rb->ci_low_ms = db_column_real(st, col);
+	rb->ci_high_ms = db_column_real(st, col + 1);
+	rb->spread = db_column_real(st, col + 2);
+	rb->noise_met = sqlite3_column_type(st, col + 3) == SQLITE_NULL ? -1 : sqlite3_column_int(st, col + 3);
+	rb->throttled = sqlite3_column_int(st, col + 4);
+	const char *timer = (const char *)sqlite3_column_text(st, col + 5);
+	if (!timer)
+		rb->timer = timed ? TIMER_EVENTS : TIMER_NONE;
+	else if (timing_timer_parse(timer, &rb->timer) < 0)
+		rb->timer = TIMER_EVENTS;
 }
 
 /* conform_text(X, LEN): X as db_column_text gives it in a buffer of LEN

@@ -16,28 +16,6 @@
 
 #include "common/dtype.h"
 
-/* The robust timing columns (migrations 5 and 6) of results alias a, in
- * the order robust_read() takes them.  A result stored before them has
- * NULLs: its interval reads as the median alone (0 width), it counts as
- * having met the noise target, since nothing says it did not, and as timed
- * by events, the only timer there was. */
-#define TUNED_ROBUST_COLUMNS(a)                                                          \
-	"coalesce(" a ".ci_low_ms, " a ".median_ms), coalesce(" a ".ci_high_ms, " a          \
-	".median_ms), coalesce(" a ".spread, 0), coalesce(" a ".noise_met, 1), coalesce(" a \
-	".throttled, 0), coalesce(" a ".timer, 'events')"
-
-static void robust_read(sqlite3_stmt *st, int col, struct db_robust *rb)
-{
-	rb->ci_low_ms = sqlite3_column_double(st, col);
-	rb->ci_high_ms = sqlite3_column_double(st, col + 1);
-	rb->spread = sqlite3_column_double(st, col + 2);
-	rb->noise_met = sqlite3_column_int(st, col + 3);
-	rb->throttled = sqlite3_column_int(st, col + 4);
-	const char *timer = (const char *)sqlite3_column_text(st, col + 5);
-	if (!timer || timing_timer_parse(timer, &rb->timer) < 0)
-		rb->timer = TIMER_EVENTS; /* a name this build does not know */
-}
-
 int db_tuned_find(struct db *db, const struct db_tuned_key *k, struct result *r, char *err,
 		  size_t len)
 {
@@ -48,7 +26,7 @@ int db_tuned_find(struct db *db, const struct db_tuned_key *k, struct result *r,
 	 * device and the build. */
 	if (db_prepare(db, "SELECT r.status, r.observed, r.message, r.err_norm, r.duration_ms, "
 			   "r.median_ms, r.mean_ms, r.stddev_ms, r.min_ms, r.samples, r.noise, r.gbps, "
-			   TUNED_ROBUST_COLUMNS("r") " FROM results r JOIN runs ON runs.id = r.run_id "
+			   DB_ROBUST_COLUMNS("r") " FROM results r JOIN runs ON runs.id = r.run_id "
 			   "WHERE r.variant = ?1 AND r.dtype = ?2 AND r.n = ?3 AND r.cols = ?4 "
 			   "AND r.params = ?5 AND runs.device_id IS ?6 AND runs.git_revision IS ?7 "
 			   "AND r.source IS ?8 "
@@ -100,7 +78,7 @@ int db_tuned_find(struct db *db, const struct db_tuned_key *k, struct result *r,
 		t->bytes = sqlite3_column_double(st, 11) * 1e9 * t->median_ms * 1e-3;
 		t->result_spread = -1;
 		struct db_robust rb;
-		robust_read(st, 12, &rb);
+		db_robust_read(st, 12, 1, &rb);
 		t->ci_low_ms = rb.ci_low_ms;
 		t->ci_high_ms = rb.ci_high_ms;
 		t->spread = rb.spread;
@@ -200,7 +178,7 @@ static void tuned_row_read(sqlite3_stmt *st, struct db_tuned_row *row)
 	row->run_id = sqlite3_column_int64(st, 12);
 	db_column_text(st, 13, row->measured_at, sizeof row->measured_at);
 	db_column_text(st, 14, row->git_revision, sizeof row->git_revision);
-	robust_read(st, 15, &row->robust);
+	db_robust_read(st, 15, 1, &row->robust);
 	db_column_text(st, 21, row->source, sizeof row->source);
 }
 
@@ -261,7 +239,7 @@ int db_best_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, 
 		"SELECT coalesce(b.device_id, 0), coalesce(d.name, ''), b.variant, b.dtype, "
 		"coalesce(b.op, ''), b.n, b.cols, b.params, b.median_ms, coalesce(b.gbps, 0), "
 		"coalesce(b.noise, 0), b.result_id, b.run_id, b.measured_at, "
-		"coalesce(runs.git_revision, ''), " TUNED_ROBUST_COLUMNS("x") ", coalesce(x.source, ''), "
+		"coalesce(runs.git_revision, ''), " DB_ROBUST_COLUMNS("x") ", coalesce(x.source, ''), "
 		TUNED_RANK_BOUND("x") " FROM best_configs b JOIN runs ON runs.id = b.run_id "
 		"JOIN results x ON x.id = b.result_id "
 		"LEFT JOIN devices d ON d.id = b.device_id "
@@ -281,7 +259,7 @@ int db_best_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, 
 	"SELECT coalesce(r.device_id, 0), coalesce(d.name, ''), r.variant, r.dtype, " \
 	"coalesce(r.op, ''), r.n, r.cols, r.params, r.median_ms, coalesce(r.gbps, 0), " \
 	"coalesce(r.noise, 0), r.id, r.run_id, runs.started_at, " \
-	"coalesce(runs.git_revision, ''), " TUNED_ROBUST_COLUMNS("r") ", coalesce(r.source, ''), " \
+	"coalesce(runs.git_revision, ''), " DB_ROBUST_COLUMNS("r") ", coalesce(r.source, ''), " \
 	"min(" TUNED_RANK_BOUND("r") ") " \
 	"FROM results r JOIN runs ON runs.id = r.run_id " \
 	"LEFT JOIN devices d ON d.id = r.device_id "
