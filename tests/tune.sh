@@ -230,4 +230,15 @@ if ! gpu_present; then
 else
 	echo "a GPU is present: bench is not run here (it takes minutes)"
 fi
+# scripts/compare-tunes (gpu-acceptance's baseline-tune): the same random
+# search twice asks the same questions; a planted change to one is found.
+for t in 1 2; do
+	"$CONFORM" tune harness.spin --n 2^10 --dtype f32 --strategy random --budget 4 --seed 3 \
+		--min-samples 3 --max-time 0.01 --db "$TMP/same-$t.db" >/dev/null 2>&1 || fail "random tune $t"
+done
+expect_exit 0 "compare-tunes: the same search" -- "$top_srcdir/scripts/compare-tunes" "$TMP/same-1.db" "$TMP/same-2.db"
+expect_grep "$TMP/out" "^SAME .*evaluations asked in the same order" "compare-tunes: same order"
+sql "$TMP/same-2.db" "UPDATE results SET status = 'FAIL' WHERE id = (SELECT max(id) FROM results WHERE variant = 'harness.spin')"
+expect_exit 1 "compare-tunes: a planted difference" -- "$top_srcdir/scripts/compare-tunes" "$TMP/same-1.db" "$TMP/same-2.db"
+expect_grep "$TMP/out" "^DIFFERENT .*first difference|^  first difference" "compare-tunes: the difference named"
 finish
