@@ -304,8 +304,8 @@ int activity_busy(int64_t exclude, uint64_t since, int expect, double *ms, int *
 
 	/* A plain flush hands over the buffers whose records are complete; a
 	 * forced one hands over every buffer, and makes CUPTI set up afresh
-	 * at the next launch (0.25 ms of host time on the H100 machine, every
-	 * sample).  So force only when the plain one came back short. */
+	 * at the next launch, host time paid at every sample.  So force only
+	 * when the plain one came back short. */
 	(void)act.flush_all(0);
 	if (expect <= 0 || count_not_on(exclude) < expect)
 		(void)act.flush_all(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);

@@ -4,7 +4,8 @@
  *
  * CUDA events time the interval between two points of a stream, which
  * holds, besides the kernel, the front end's launch of its grid and the
- * drain after it: on an H100 about 0.7 us around a 5 us kernel.  CUPTI's
+ * drain after it, a sizeable part of a kernel of a few microseconds
+ * (docs/PERFORMANCE.md has the figures).  CUPTI's
  * kernel, memset and copy records carry the timestamps Nsight Systems and
  * Nsight Compute read, so a sample timed from them is the time the GPU
  * spent on the work itself.

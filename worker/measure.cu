@@ -11,15 +11,15 @@
  * The sample's time is the GPU's own: the union of the start-to-end
  * intervals of the kernels, memsets and copies CUPTI records on streams
  * other than `aside` (activity.cuh), so the grid's launch and drain, and
- * any gap between a multi-kernel launch's kernels, are not counted.  On an
- * H100 an empty kernel takes 0.86 us by these timestamps and the interval
- * between the events around it about 2.5 us more.  Without CUPTI the
+ * any gap between a multi-kernel launch's kernels, are not counted: an
+ * empty kernel is several times shorter by these timestamps than by the
+ * events around it (docs/PERFORMANCE.md).  Without CUPTI the
  * events' interval is the sample, and the result says so.
  *
  * The flush reads a buffer of twice the L2's size rather than writing it
  * (nvbench writes): a written flush leaves the L2 full of dirty lines, and
- * the timed kernel then paid for their write-back, on an H100 about 1 us
- * of a 6 us kernel.  The blocking kernel's spin is bounded (BLOCK_LIMIT_NS)
+ * the timed kernel then paid for their write-back, a visible part of a
+ * short kernel's time.  The blocking kernel's spin is bounded (BLOCK_LIMIT_NS)
  * so that a host stalled for longer cannot hold the GPU for the watchdog
  * to find: such a sample may hold a host gap, and is dropped and counted.
  * A hot sample batches launches so that each sample lasts about
