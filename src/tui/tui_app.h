@@ -73,6 +73,10 @@ struct tui_app {
 	uint64_t tune_budget;     /* evaluations per search in tune mode */
 	struct timing_request timing; /* sampling of sweeps and tunes */
 
+	/* The variant under the catalog pane's cursor (its case's variant
+	 * when on a case), "" on a family: the catalog pane keeps it. */
+	char catalog_variant[CASE_VARIANT_MAX];
+
 	volatile sig_atomic_t stop; /* the runner's stop flag: 'c', 'q' or a signal */
 	int running;
 	int quit;
@@ -134,10 +138,6 @@ struct tui_pane *tui_run_pane_new(struct tui_app *app);
 struct tui_pane *tui_results_pane_new(struct tui_app *app);
 struct tui_pane *tui_plot_pane_new(struct tui_app *app);
 struct tui_pane *tui_runs_pane_new(struct tui_app *app);
-
-/* The name of the variant under the catalog pane's cursor (its case's
- * variant when on a case), or NULL on a family. */
-const char *tui_catalog_cursor_variant(struct tui_pane *catalog);
 
 /* Runs the checked cases (tui_run.c): the run pane comes on screen and the
  * run - conformance, sweep or tune - is begun (app->running); the main loop

@@ -14,6 +14,11 @@
  * back as it was), and the counts are of the matches: "3 of 24".  A case
  * whose latest stored result is a failure (status_tally's) carries that
  * status, read once each time the pane comes on screen.
+ *
+ * The variant under the cursor is the application's to read
+ * (app->catalog_variant, which the plot pane follows): the pane writes it
+ * after everything that can move the cursor - a key, a filter, coming on
+ * screen.
  */
 #include <fnmatch.h>
 #include <stdio.h>
@@ -449,7 +454,7 @@ static void to_parent(struct catalog_pane *cp)
 		}
 }
 
-static int catalog_key(struct tui_pane *p, int key)
+static int tree_key(struct tui_pane *p, int key)
 {
 	struct catalog_pane *cp = (struct catalog_pane *)p;
 	if (tui_list_key(&cp->list, key))
@@ -510,6 +515,27 @@ static int catalog_key(struct tui_pane *p, int key)
 	return 0;
 }
 
+/* Writes the variant under the cursor (its case's variant on a case, ""
+ * on a family) where the application keeps it. */
+static void publish_cursor(struct catalog_pane *cp)
+{
+	const struct tui_list_row *row = tui_list_current(&cp->list);
+	const char *variant = "";
+	size_t i = row ? ROW_INDEX(row->id) : 0;
+	if (row && ROW_KIND(row->id) == ROW_VARIANT)
+		variant = cp->var[i].name;
+	else if (row && ROW_KIND(row->id) == ROW_CASE)
+		variant = cp->app->suite.cases[i].variant;
+	text_copy(cp->app->catalog_variant, sizeof cp->app->catalog_variant, variant);
+}
+
+static int catalog_key(struct tui_pane *p, int key)
+{
+	int used = tree_key(p, key);
+	publish_cursor((struct catalog_pane *)p);
+	return used;
+}
+
 static void catalog_filter(struct tui_pane *p, const char *text)
 {
 	struct catalog_pane *cp = (struct catalog_pane *)p;
@@ -528,6 +554,7 @@ static void catalog_filter(struct tui_pane *p, const char *text)
 				cp->list.cursor = k;
 				break;
 			}
+	publish_cursor(cp);
 }
 
 static void catalog_show(struct tui_pane *p)
@@ -535,6 +562,7 @@ static void catalog_show(struct tui_pane *p)
 	struct catalog_pane *cp = (struct catalog_pane *)p;
 	load_last(cp); /* a run since may have changed them */
 	rebuild_rows(cp);
+	publish_cursor(cp);
 }
 
 static const struct tui_hint catalog_hints[] = {
@@ -610,19 +638,6 @@ struct tui_pane *tui_catalog_pane_new(struct tui_app *app)
 	build_model(cp);
 	load_last(cp);
 	rebuild_rows(cp);
+	publish_cursor(cp);
 	return &cp->super;
-}
-
-const char *tui_catalog_cursor_variant(struct tui_pane *p)
-{
-	struct catalog_pane *cp = (struct catalog_pane *)p;
-	const struct tui_list_row *row = tui_list_current(&cp->list);
-	if (!row)
-		return NULL;
-	size_t i = ROW_INDEX(row->id);
-	if (ROW_KIND(row->id) == ROW_VARIANT)
-		return cp->var[i].name;
-	if (ROW_KIND(row->id) == ROW_CASE)
-		return cp->app->suite.cases[i].variant;
-	return NULL;
 }

@@ -270,7 +270,7 @@ static void choose_series(struct plot_pane *pp)
 	for (size_t i = 0; i < pp->nbest && !by_check; i++)
 		by_check = tui_app_variant_checked(pp->app, pp->best[i].variant);
 	if (!by_check) {
-		cursor = tui_catalog_cursor_variant(pp->app->panes[TUI_PANE_CATALOG]);
+		cursor = pp->app->catalog_variant[0] ? pp->app->catalog_variant : NULL;
 		int has = 0;
 		for (size_t i = 0; cursor && i < pp->nbest; i++)
 			has |= strcmp(pp->best[i].variant, cursor) == 0;
