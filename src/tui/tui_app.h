@@ -1,7 +1,9 @@
 /*
- * tui_app.h - what the panes of "conform tui" share: the catalog and the
- * suites, which cases are checked, the problem settings, the database and
- * how a run is made.  cmd_tui.c owns it; each pane keeps a pointer.
+ * tui_app.h - the application "conform tui" is: what the panes share (the
+ * catalog and the suites, which cases are checked, the problem settings,
+ * the database and how a run is made), its screen and panes, and its loop.
+ * The command (src/cli/cmd_tui.c) loads the inputs into a struct tui_app
+ * and hands it to tui_app_main(); each pane keeps a pointer to it.
  *
  * The TUI never talks to the GPU: the catalog comes from the worker's
  * --catalog mode, and runs go through a session (session.h): the same
@@ -97,14 +99,6 @@ int tui_app_variant_checked(const struct tui_app *app, const char *name);
 int tui_problem_cases(const struct tui_app *app, struct case_spec **out, size_t *count,
 		      size_t *skipped);
 
-/* Adds to app->suite a case for each tunable variant of the catalog that no
- * suite case names, so that it can be checked, swept and tuned from the
- * interface (tui_problem.c): its first element type at n = 2^20 (rows x
- * cols 4096 x 1024 for a family measured only on rows), named
- * VARIANT.DTYPE.default.  The problem pane's type and sizes apply to it as
- * to any case.  Returns 0, or -1 with a message. */
-int tui_problem_add_defaults(struct tui_app *app, char *err, size_t len);
-
 /* What a sweep or tune of the cases (tui_problem_cases') is, as r makes it
  * in app->mode (tui_problem.c, for the problem pane's count and the run):
  * one element type (the problem's, else the first case's); each tunable
@@ -131,6 +125,22 @@ int tui_tune_plan_make(const struct tui_app *app, const struct case_spec *cases,
 		       struct tui_tune_plan *plan);
 void tui_tune_plan_free(struct tui_tune_plan *plan);
 
+/* Adds to app->suite a case for each tunable variant of the catalog that no
+ * suite case names, so that it can be checked, swept and tuned from the
+ * interface: its first element type at n = 2^20 (rows x cols 4096 x 1024
+ * for a family measured only on rows), named VARIANT.DTYPE.default.  The
+ * problem pane's type and sizes apply to it as to any case.  Returns 0, or
+ * -1 with a message. */
+int tui_app_add_default_cases(struct tui_app *app, char *err, size_t len);
+
+/* Runs the interface on the terminal until q or a signal: the panes under
+ * the screen manager, keys read and a run in progress stepped between
+ * them; quitting or a signal stops a run first, so it is recorded as
+ * interrupted.  app holds the loaded inputs and the settings.  Returns 0
+ * after q, 1 when a signal ended it, -1 with a message when the terminal
+ * cannot be opened or memory runs out. */
+int tui_app_main(struct tui_app *app, char *err, size_t len);
+
 /* Panes (each in its own file). */
 struct tui_pane *tui_catalog_pane_new(struct tui_app *app);
 struct tui_pane *tui_problem_pane_new(struct tui_app *app);
@@ -141,7 +151,7 @@ struct tui_pane *tui_runs_pane_new(struct tui_app *app);
 
 /* Runs the checked cases (tui_run.c): the run pane comes on screen and the
  * run - conformance, sweep or tune - is begun (app->running); the main loop
- * then calls tui_run_step() until running drops. */
+ * then calls tui_run_step() until running drops (tui_app.c). */
 void tui_run_checked(struct tui_app *app);
 
 /* Runs case c alone for conformance, each time under compute-sanitizer's
@@ -155,10 +165,6 @@ void tui_run_sanitized(struct tui_app *app, const struct case_spec *c, const uin
 /* One step of the run in progress: waits at most wait_s for the worker,
  * updates the run pane, and ends the run when it is done or cancelled. */
 void tui_run_step(struct tui_app *app, double wait_s);
-
-/* How long one turn of the main loop waits for the worker while a run is
- * in progress: the countdown and the keys stay live at this period. */
-#define TUI_STEP_S 0.05
 
 /* Cases done and in the run in progress (or the last run). */
 void tui_run_progress(struct tui_pane *run, size_t *done, size_t *total);

@@ -367,7 +367,7 @@ static void show_case(struct catalog_pane *cp, size_t i)
 	if (c->line)
 		tui_log_field(d, "defined at", "%s:%d", slash ? slash + 1 : c->file, c->line);
 	else
-		tui_log_field(d, "defined by", "%s", c->file); /* tui_problem_add_defaults */
+		tui_log_field(d, "defined by", "%s", c->file); /* tui_app_add_default_cases */
 	struct db_result_row last;
 	char err[256];
 	int got = cp->app->db ? db_case_last(cp->app->db, c->name, &last, err, sizeof err) : 0;

@@ -247,37 +247,6 @@ void tui_tune_plan_free(struct tui_tune_plan *plan)
 	memset(plan, 0, sizeof *plan);
 }
 
-int tui_problem_add_defaults(struct tui_app *app, char *err, size_t len)
-{
-	for (size_t v = 0; v < app->cat.count; v++) {
-		const struct catalog_entry *e = &app->cat.v[v];
-		if (!e->space[0] || tune_is_reference(&app->cat, e->name))
-			continue;
-		int named = 0;
-		for (size_t i = 0; i < app->suite.count && !named; i++)
-			named = strcmp(app->suite.cases[i].variant, e->name) == 0;
-		if (named)
-			continue;
-		char first[16];
-		text_copy(first, sizeof first, e->dtypes);
-		first[strcspn(first, ",")] = '\0';
-		struct case_spec c;
-		memset(&c, 0, sizeof c);
-		if (dtype_parse(first, &c.dtype) < 0)
-			continue; /* a variant with no type cannot be posed */
-		text_copy(c.variant, sizeof c.variant, e->name);
-		snprintf(c.name, sizeof c.name, "%s.%s.default", e->name, first);
-		int rows_only = !*e->baseline && *e->baseline_rows;
-		c.n = rows_only ? 4096 : 1LL << 20;
-		c.cols = rows_only ? 1024 : 0;
-		c.expect = EXPECT_PASS;
-		text_copy(c.file, sizeof c.file, "conform tui: the variant has no suite case");
-		if (suite_add(&app->suite, &c, err, len) < 0)
-			return -1;
-	}
-	return 0;
-}
-
 static void rebuild_rows(struct problem_pane *pp)
 {
 	const struct tui_problem *pr = &pp->app->problem;
