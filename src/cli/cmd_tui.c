@@ -103,7 +103,7 @@ static void app_free(struct tui_app *app)
 
 static int tui_exec(int argc, char **argv)
 {
-	static struct tui_app app; /* the signal handler writes app.stop */
+	static struct tui_app app; /* the signal handler writes app.run.stop */
 	struct tui_opts o;
 	char err[CMD_ERR_MAX];
 	struct case_spec *user = NULL;

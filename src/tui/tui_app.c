@@ -4,10 +4,12 @@
  * every pane (r, m, c, q), and the loop that reads keys and steps a run in
  * progress between them.
  *
- * q and c during a run ask first, since a run is minutes of measurements
- * one key away; a run that ends closes a question about it still open.  A
- * signal stops the run at once, and the loop ends only once no run is
- * active.
+ * The application is one of its run controller's observers, beside the
+ * panes: a run that starts brings the run pane on screen, the controller's
+ * notes go to the message line, a wait draws the screen first, and a run
+ * that ends closes a question about it still open.  q and c during a run
+ * ask first, since a run is minutes of measurements one key away; a signal
+ * stops the run at once, and the loop ends only once no run is active.
  */
 #include "config.h"
 
@@ -92,17 +94,16 @@ static long long running_id(struct tui_app *app)
 static void confirmed_cancel(void *ctx)
 {
 	struct tui_app *app = ctx;
-	if (!app->running)
+	if (!app->run.active)
 		return; /* it ended while the question was open */
-	app->stop = 1;
+	tui_runctl_cancel(&app->run);
 	tui_screen_note(&app->screen, "cancelling...");
 }
 
 static void confirmed_quit(void *ctx)
 {
 	struct tui_app *app = ctx;
-	if (app->running)
-		app->stop = 1;
+	tui_runctl_cancel(&app->run);
 	app->quit = 1;
 }
 
@@ -115,26 +116,47 @@ static void run_ended(struct tui_app *app)
 		tui_screen_note(&app->screen, "run #%lld ended before the answer", running_id(app));
 }
 
+static void app_heard(void *ctx, const struct tui_runctl_news *news)
+{
+	struct tui_app *app = ctx;
+	switch (news->what) {
+	case TUI_RUNCTL_STARTED:
+		tui_screen_show(&app->screen, TUI_PANE_RUN);
+		break;
+	case TUI_RUNCTL_NOTE:
+		tui_screen_note(&app->screen, "%s", news->text);
+		break;
+	case TUI_RUNCTL_WAITING:
+		tui_screen_draw(&app->screen);
+		break;
+	case TUI_RUNCTL_FINISHED:
+		run_ended(app);
+		break;
+	default:
+		break;
+	}
+}
+
 static int global_key(void *ctx, int key)
 {
 	struct tui_app *app = ctx;
 	switch (key) {
 	case 'q':
 	case KEY_F(10):
-		if (app->running)
+		if (app->run.active)
 			tui_screen_confirm(&app->screen, confirmed_quit, "Quit and cancel run #%lld? y/n",
 					   running_id(app));
 		else
 			app->quit = 1;
 		return 1;
 	case 'r':
-		if (app->running)
+		if (app->run.active)
 			tui_screen_note(&app->screen, "a run is in progress (c cancels it)");
 		else
-			tui_run_checked(app);
+			tui_runctl_start(&app->run);
 		return 1;
 	case 'm':
-		if (app->running) {
+		if (app->run.active) {
 			tui_screen_note(&app->screen, "a run is in progress (c cancels it)");
 		} else {
 			app->mode = (enum tui_mode)((app->mode + 1) % TUI_MODE_COUNT);
@@ -148,7 +170,7 @@ static int global_key(void *ctx, int key)
 		}
 		return 1;
 	case 'c':
-		if (app->running)
+		if (app->run.active)
 			tui_screen_confirm(&app->screen, confirmed_cancel, "Cancel run #%lld? y/n",
 					   running_id(app));
 		else
@@ -171,7 +193,7 @@ static const struct tui_hint hints_running[] = {
 static size_t global_hints(void *ctx, const struct tui_hint **out)
 {
 	struct tui_app *app = ctx;
-	*out = app->running ? hints_running : hints_idle[app->mode];
+	*out = app->run.active ? hints_running : hints_idle[app->mode];
 	return 4;
 }
 
@@ -189,16 +211,14 @@ static const struct tui_hint global_help[] = {
 static void status_text(void *ctx, char *buf, size_t len)
 {
 	struct tui_app *app = ctx;
-	size_t done, total;
-	if (app->running) {
-		tui_run_progress(app->panes[TUI_PANE_RUN], &done, &total);
-		snprintf(buf, len, "running %zu/%zu", done, total);
-	} else {
+	if (app->run.active)
+		snprintf(buf, len, "running %zu/%zu", app->run.done, app->run.total);
+	else
 		snprintf(buf, len, "%zu checked", tui_app_checked_count(app));
-	}
 }
 
-/* The screen and its panes.  Returns 0, or -1 when out of memory. */
+/* The screen and its panes, each pane observing the controller, the
+ * application last.  Returns 0, or -1 when out of memory. */
 static int screen_open(struct tui_app *app)
 {
 	static struct tui_pane *(*const pane_new[TUI_PANE_COUNT])(struct tui_app *) = {
@@ -213,22 +233,25 @@ static int screen_open(struct tui_app *app)
 	app->screen.nglobal_help = sizeof global_help / sizeof global_help[0];
 	app->screen.status = status_text;
 	app->screen.ctx = app;
+	struct tui_pane *panes[TUI_PANE_COUNT];
 	for (int i = 0; i < TUI_PANE_COUNT; i++)
-		app->panes[i] = pane_new[i](app);
+		panes[i] = pane_new[i](app);
 	int missing = 0;
 	for (int i = 0; i < TUI_PANE_COUNT; i++) {
-		if (app->panes[i])
-			tui_screen_add(&app->screen, app->panes[i]);
+		if (panes[i])
+			tui_screen_add(&app->screen, panes[i]);
 		else
 			missing = 1;
 	}
-	return missing ? -1 : 0;
+	return missing || tui_runctl_observe(&app->run, app_heard, app) < 0 ? -1 : 0;
 }
 
 int tui_app_main(struct tui_app *app, char *err, size_t len)
 {
+	struct tui_runctl *rc = &app->run;
 	char why[256];
-	if (tui_term_open(&app->stop, why, sizeof why) < 0) {
+	tui_runctl_init(rc, app);
+	if (tui_term_open(&rc->stop, why, sizeof why) < 0) {
 		snprintf(err, len, "tui: %s", why);
 		return -1;
 	}
@@ -239,14 +262,12 @@ int tui_app_main(struct tui_app *app, char *err, size_t len)
 		return -1;
 	}
 
-	while (app->running || (!app->quit && !tui_term_signal())) {
-		if (app->running && (app->quit || tui_term_signal()))
-			app->stop = 1;
+	while (rc->active || (!app->quit && !tui_term_signal())) {
+		if (app->quit || tui_term_signal())
+			tui_runctl_cancel(rc);
 		tui_screen_draw(&app->screen);
-		if (app->running) {
-			tui_run_step(app, STEP_S);
-			if (!app->running)
-				run_ended(app);
+		if (rc->active) {
+			tui_runctl_step(rc, STEP_S);
 			for (int key; (key = tui_term_key(0)) != ERR;)
 				tui_screen_key(&app->screen, key);
 		} else {

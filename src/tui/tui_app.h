@@ -1,9 +1,14 @@
 /*
  * tui_app.h - the application "conform tui" is: what the panes share (the
  * catalog and the suites, which cases are checked, the problem settings,
- * the database and how a run is made), its screen and panes, and its loop.
- * The command (src/cli/cmd_tui.c) loads the inputs into a struct tui_app
- * and hands it to tui_app_main(); each pane keeps a pointer to it.
+ * the database and the settings a run is made with), its screen and panes,
+ * its run controller, and its loop.
+ *
+ * The command (src/cli/cmd_tui.c) loads the inputs into a struct tui_app and
+ * hands it to tui_app_main(); each pane keeps a pointer to it.  A pane
+ * reads the application and its run controller (app->run, tui_runctl.h),
+ * asks the controller for runs, and hears what happens as one of the
+ * controller's observers: a pane never calls another pane.
  *
  * The TUI never talks to the GPU: the catalog comes from the worker's
  * --catalog mode, and runs go through a session (session.h): the same
@@ -12,16 +17,14 @@
 #ifndef CONFORM_TUI_APP_H
 #define CONFORM_TUI_APP_H
 
-#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/sanitizer_report.h"
 #include "common/timing.h"
 #include "session/catalog_client.h"
 #include "suite/suite.h"
+#include "tui/tui_runctl.h"
 #include "tui/tui_screen.h"
-#include "tune/tune.h"
 
 struct db;
 
@@ -30,6 +33,7 @@ struct db;
 #define TUI_PRESET_LAST 30
 #define TUI_PRESET_STEP 2
 #define TUI_PRESET_COUNT ((TUI_PRESET_LAST - TUI_PRESET_FIRST) / TUI_PRESET_STEP + 1)
+#define TUI_PRESET_SIZE(k) (1LL << (TUI_PRESET_FIRST + (k) * TUI_PRESET_STEP))
 #define TUI_SIZES_MAX 32
 
 enum tui_sizes { TUI_SIZES_SUITE, TUI_SIZES_PRESETS, TUI_SIZES_LIST };
@@ -44,12 +48,7 @@ struct tui_problem {
 	char list_text[TUI_PROMPT_MAX];
 };
 
-/* What r does with the checked cases: run them for conformance, or time
- * every configuration of their variants' tuning spaces (the tuner's
- * exhaustive strategy), or anneal through them within a budget.  Sweeps and
- * tunes are tune.c's, as for "conform tune". */
-enum tui_mode { TUI_MODE_CONFORMANCE, TUI_MODE_SWEEP, TUI_MODE_TUNE, TUI_MODE_COUNT };
-
+/* "conformance", "sweep", "tune". */
 const char *tui_mode_name(enum tui_mode m);
 
 enum tui_pane_index { TUI_PANE_CATALOG, TUI_PANE_PROBLEM, TUI_PANE_RUN, TUI_PANE_RESULTS,
@@ -79,51 +78,15 @@ struct tui_app {
 	 * when on a case), "" on a family: the catalog pane keeps it. */
 	char catalog_variant[CASE_VARIANT_MAX];
 
-	volatile sig_atomic_t stop; /* the runner's stop flag: 'c', 'q' or a signal */
-	int running;
+	struct tui_runctl run;     /* the run in progress, or the last one */
 	int quit;
-
-	struct tui_screen screen;
-	struct tui_pane *panes[TUI_PANE_COUNT];
+	struct tui_screen screen;  /* the panes, in enum tui_pane_index's order */
 };
 
 /* Checked cases. */
 size_t tui_app_checked_count(const struct tui_app *app);
 /* 1 when some checked case belongs to variant `name`. */
 int tui_app_variant_checked(const struct tui_app *app, const char *name);
-
-/* The cases a run of the checked cases is made of, the problem settings
- * applied (tui_problem.c): copies in *out (malloc'd; free it), *skipped
- * counts the combinations left out (a dtype the variant lacks).  Returns 0,
- * or -1 when out of memory. */
-int tui_problem_cases(const struct tui_app *app, struct case_spec **out, size_t *count,
-		      size_t *skipped);
-
-/* What a sweep or tune of the cases (tui_problem_cases') is, as r makes it
- * in app->mode (tui_problem.c, for the problem pane's count and the run):
- * one element type (the problem's, else the first case's); each tunable
- * variant of the cases of that type once (references left out: every sweep
- * measures them); the distinct sizes of those cases; the tuner's options
- * (exhaustive for a sweep, anneal within app->tune_budget for a tune); and
- * the evaluations the searches make in all sizes - the run's total. */
-struct tui_tune_plan {
-	struct tune_options o;
-	const struct catalog_entry **variants;
-	size_t nvariants;
-	int64_t *sizes;
-	size_t nsizes;
-	uint64_t evaluations;
-	/* Reference measurements besides, at most: each family's copy and
-	 * baseline at each size (a copy bandwidth stored for the device is
-	 * read instead of measured). */
-	uint64_t references;
-};
-
-/* Fills plan (free it with tui_tune_plan_free).  Returns 0, or -1 when out
- * of memory (plan empty). */
-int tui_tune_plan_make(const struct tui_app *app, const struct case_spec *cases, size_t n,
-		       struct tui_tune_plan *plan);
-void tui_tune_plan_free(struct tui_tune_plan *plan);
 
 /* Adds to app->suite a case for each tunable variant of the catalog that no
  * suite case names, so that it can be checked, swept and tuned from the
@@ -148,29 +111,5 @@ struct tui_pane *tui_run_pane_new(struct tui_app *app);
 struct tui_pane *tui_results_pane_new(struct tui_app *app);
 struct tui_pane *tui_plot_pane_new(struct tui_app *app);
 struct tui_pane *tui_runs_pane_new(struct tui_app *app);
-
-/* Runs the checked cases (tui_run.c): the run pane comes on screen and the
- * run - conformance, sweep or tune - is begun (app->running); the main loop
- * then calls tui_run_step() until running drops (tui_app.c). */
-void tui_run_checked(struct tui_app *app);
-
-/* Runs case c alone for conformance, each time under compute-sanitizer's
- * tool (tui_run.c; S in the results pane): the run r makes, of one case,
- * with *seed (NULL: the seed r would take).  The tool is found as "conform
- * run --sanitize" finds it; without one the case is a SKIP that says why,
- * and a CONFORM_SANITIZER that is no program is a note and no run. */
-void tui_run_sanitized(struct tui_app *app, const struct case_spec *c, const uint64_t *seed,
-		       enum sanitizer_tool tool);
-
-/* One step of the run in progress: waits at most wait_s for the worker,
- * updates the run pane, and ends the run when it is done or cancelled. */
-void tui_run_step(struct tui_app *app, double wait_s);
-
-/* Cases done and in the run in progress (or the last run). */
-void tui_run_progress(struct tui_pane *run, size_t *done, size_t *total);
-
-/* Re-reads the results pane's run from the database; with latest, moves it
- * to the newest run first. */
-void tui_results_reload(struct tui_pane *results, int latest);
 
 #endif

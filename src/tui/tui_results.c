@@ -13,7 +13,9 @@
  * shows the best configurations instead: the database's best_configs (what
  * "conform best" reads), one per device, variant, type and size.  S runs
  * the case under the cursor again under compute-sanitizer, through the run
- * pane (tui_run_sanitized): the new run is then the one shown.
+ * controller (tui_runctl_start_sanitized): the new run is then the one
+ * shown.  The pane re-reads its run as the controller stores results, and
+ * moves to the newest when a run is stored or ends.
  */
 #include <math.h>
 #include <stdio.h>
@@ -228,9 +230,10 @@ static void load(struct results_pane *rp)
 	fill_table(rp);
 }
 
-void tui_results_reload(struct tui_pane *p, int latest)
+/* Re-reads the run from the database; with latest, moves to the newest
+ * run first. */
+static void reload(struct results_pane *rp, int latest)
 {
-	struct results_pane *rp = (struct results_pane *)p;
 	if (latest)
 		rp->follow = 1;
 	if (rp->follow && rp->app->db) {
@@ -439,12 +442,13 @@ static int rerun_key(struct results_pane *rp, int key)
 		}
 		char *end;
 		uint64_t seed = strtoull(rp->run.seed, &end, 10);
-		tui_run_sanitized(rp->app, &c, rp->run.seed[0] && !*end ? &seed : NULL, asked);
+		tui_runctl_start_sanitized(&rp->app->run, &c, rp->run.seed[0] && !*end ? &seed : NULL,
+					   asked);
 		return 1;
 	}
 	if (key != 'S')
 		return 1;
-	if (rp->app->running) {
+	if (rp->app->run.active) {
 		tui_screen_note(rp->super.screen, "a run is in progress (c cancels it)");
 		return 1;
 	}
@@ -512,8 +516,25 @@ static void results_filter(struct tui_pane *p, const char *text)
 
 static void results_show(struct tui_pane *p)
 {
-	((struct results_pane *)p)->rerun_tool = SANITIZER_NONE;
-	tui_results_reload(p, 0);
+	struct results_pane *rp = (struct results_pane *)p;
+	rp->rerun_tool = SANITIZER_NONE;
+	reload(rp, 0);
+}
+
+static void results_heard(void *ctx, const struct tui_runctl_news *news)
+{
+	struct results_pane *rp = ctx;
+	switch (news->what) {
+	case TUI_RUNCTL_STORED:
+	case TUI_RUNCTL_FINISHED:
+		reload(rp, 1);
+		break;
+	case TUI_RUNCTL_RESULT:
+		reload(rp, 0);
+		break;
+	default:
+		break;
+	}
 }
 
 static const struct tui_hint results_hints[] = {
@@ -588,6 +609,10 @@ struct tui_pane *tui_results_pane_new(struct tui_app *app)
 	rp->follow = 1;
 	tui_log_init(&rp->detail, 0, 0);
 	tui_best_init(&rp->best, app);
-	tui_results_reload(&rp->super, 1);
+	reload(rp, 1);
+	if (tui_runctl_observe(&app->run, results_heard, rp) < 0) {
+		results_destroy(&rp->super);
+		return NULL;
+	}
 	return &rp->super;
 }
