@@ -480,29 +480,23 @@ static int run_exec(int argc, char **argv)
 	}
 
 	const volatile sig_atomic_t *stop = cmd_catch_stop();
-	struct session_config cfg = {
-		.worker_path = worker_path,
-		.device = o.rs.device,
-		.devices = &o.rs.devices,
-		.verbose = o.verbose,
-		.timeout_s = o.rs.timeout_s,
-		.hang_timeout_s = o.rs.hang_timeout_s,
-		.seed = o.rs.seed,
-		.catalog = &cat,
-		.db = db,
-		.stop = stop,
-		.command_line = cmdline,
-		.kind = RUN_CONFORMANCE,
-		.tag = o.tag,
-		.baseline = o.baseline_path ? &bl : NULL,
-		.kernels = &o.rs.kernels,
-		.jobs = o.jobs,
-		.sanitize = o.sanitize,
-		.sanitizer = have_sanitizer ? sanitizer : NULL,
-		.sanitizer_missing = sanitizer_missing,
-		.shrink = o.shrink,
-		.shrink_s = o.shrink_s,
-	};
+	struct session_config cfg;
+	session_config_init(&cfg, worker_path, &cat, db, stop, cmdline);
+	cfg.device = o.rs.device;
+	cfg.devices = &o.rs.devices;
+	cfg.verbose = o.verbose;
+	cfg.timeout_s = o.rs.timeout_s;
+	cfg.hang_timeout_s = o.rs.hang_timeout_s;
+	cfg.seed = o.rs.seed;
+	cfg.tag = o.tag;
+	cfg.baseline = o.baseline_path ? &bl : NULL;
+	cfg.kernels = &o.rs.kernels;
+	cfg.jobs = o.jobs;
+	cfg.sanitize = o.sanitize;
+	cfg.sanitizer = have_sanitizer ? sanitizer : NULL;
+	cfg.sanitizer_missing = sanitizer_missing;
+	cfg.shrink = o.shrink;
+	cfg.shrink_s = o.shrink_s;
 	if (session_open(ss, &cfg, err, sizeof err) < 0) {
 		free(ss);
 		ss = NULL;

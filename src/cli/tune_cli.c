@@ -425,18 +425,15 @@ int tune_cli_run(struct tune_cli *c, int argc, char **argv)
 
 	const volatile sig_atomic_t *stop = cmd_catch_stop();
 
-	struct session_config cfg = {
-		.worker_path = worker_path,
-		.device = c->device,
-		.verbose = c->verbose,
-		.timeout_s = c->timeout_s,
-		.db = db,
-		.stop = stop,
-		.command_line = cmdline,
-		.kind = c->bench ? RUN_BENCH : RUN_TUNE,
-		.tag = c->tag,
-		.kernels = &c->kernels,
-	};
+	/* tune_open adds the search's seed and timing. */
+	struct session_config cfg;
+	session_config_init(&cfg, worker_path, &cat, db, stop, cmdline);
+	cfg.device = c->device;
+	cfg.verbose = c->verbose;
+	cfg.timeout_s = c->timeout_s;
+	cfg.kind = c->bench ? RUN_BENCH : RUN_TUNE;
+	cfg.tag = c->tag;
+	cfg.kernels = &c->kernels;
 	if (tune_open(s, &c->o, &cat, &cfg, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		rc = *stop ? EXIT_INTERRUPTED : EXIT_USAGE;

@@ -16,6 +16,7 @@
 
 #include "common/rng.h"
 #include "common/text.h"
+#include "db/db.h"
 #include "session/baseline.h"
 #include "session/compile_pool.h"
 #include "session/paths.h"
@@ -23,6 +24,21 @@
 double session_start_timeout(double timeout_s)
 {
 	return timeout_s > SESSION_START_MIN_S ? timeout_s : SESSION_START_MIN_S;
+}
+
+void session_config_init(struct session_config *cfg, const char *worker_path,
+			 const struct catalog *catalog, struct db *db,
+			 const volatile sig_atomic_t *stop, const char *command_line)
+{
+	memset(cfg, 0, sizeof *cfg);
+	cfg->worker_path = worker_path;
+	cfg->catalog = catalog;
+	cfg->db = db;
+	cfg->stop = stop;
+	cfg->command_line = command_line;
+	cfg->kind = RUN_CONFORMANCE;
+	cfg->timeout_s = SESSION_TIMEOUT_S;
+	cfg->hang_timeout_s = SESSION_HANG_TIMEOUT_S;
 }
 
 int session_find_worker(char *path, size_t plen, struct kernel_list *kernels,

@@ -116,6 +116,20 @@ struct session_config {
 	double shrink_s;                     /* each search's time; 0: SESSION_SHRINK_S */
 };
 
+/*
+ * The configuration every session starts from: the worker and its catalog,
+ * the database results are committed to, the stop flag and the command
+ * line the run is stored with; a conformance run (RUN_CONFORMANCE) on
+ * device 0 at the default deadlines (SESSION_TIMEOUT_S,
+ * SESSION_HANG_TIMEOUT_S), verbose off, seed 0, no timing, kernel files,
+ * tag, baseline, sanitizer or shrinking, and the fields whose 0 means the
+ * session's default (jobs, build_timeout_s, shrink_s) at 0.  The caller
+ * then sets only what differs.
+ */
+void session_config_init(struct session_config *cfg, const char *worker_path,
+			 const struct catalog *catalog, struct db *db,
+			 const volatile sig_atomic_t *stop, const char *command_line);
+
 /* A result as the diagnosis after the run reads it (session_diagnose.h). */
 struct session_seen {
 	const struct case_spec *c;
