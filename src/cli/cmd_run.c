@@ -2,9 +2,9 @@
  * cmd_run.c - "conform run" (and "conform --all"): run conformance cases.
  *
  * Loads the suites, selects cases (--all, --filter, --exclude, --shard),
- * checks them against the worker's catalog, opens the database, and runs
- * them as a session (session.h) with the console, JSON and JUnit sinks after
- * the database's.  With --baseline FILE, the failures of the cases it
+ * checks them against the worker's catalog, opens the database (the
+ * preamble of cmd_inputs.h), and runs them as a session (session.h) with
+ * the console, JSON and JUnit sinks after the database's.  With --baseline FILE, the failures of the cases it
  * lists are known: reported as such, and not failing the run.
  * Every input problem is found before the first case runs.
  */
@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli/cmd.h"
+#include "cli/cmd_inputs.h"
 #include "common/num.h"
 #include "common/text.h"
 #include "db/db.h"
@@ -364,163 +365,151 @@ static int any_needs_gpu(const struct catalog *cat, const struct case_spec **sel
 	return 0;
 }
 
-static int run_exec(int argc, char **argv)
-{
+/* What a run's steps share, from its options to its exit code (run_free
+ * frees it). */
+struct run {
 	struct run_opts o;
-	struct suite s;
-	struct catalog cat;
-	char err[CMD_ERR_MAX], worker_path[4096], db_path[4096];
-	size_t n = 0;
+	struct cmd_inputs in;
+	const struct case_spec **sel;   /* the cases to run, sel[0..n) */
+	size_t n;
+	struct case_spec *resized;      /* the suite cases --n and --cols pose */
+	struct baseline bl;             /* --baseline's, when given */
+	struct junit_state ju;          /* --junit's, when given */
+	char *cmdline;                  /* the command line the run is stored with */
+	char sanitizer[4096];           /* --sanitize: compute-sanitizer's path, */
+	char sanitizer_missing[512];    /* or why it was not found */
+	int have_sanitizer;
+};
 
-	int parsed = parse_opts(argc, argv, &o);
-	if (parsed != 0)
-		cmd_run_settings_free(&o.rs); /* the interface reads argv itself */
-	if (parsed == RUN_OPEN_TUI)
-		return cmd_tui_entry.exec(argc, argv);
-	if (parsed != 0)
-		return parsed;
-	struct case_spec *user = NULL;
-	size_t nuser = 0;
-	memset(&s, 0, sizeof s);
-	memset(&cat, 0, sizeof cat);
-	o.uq.npaths = o.rs.kernels.n;
-	o.uq.timeout_s = o.rs.timeout_s;
-	/* With --kernel, the suites are read for --all only: the run is the
-	 * kernel files' cases, which --filter chooses among.  The suites'
-	 * kernel files join --kernel's before the worker lists the catalog. */
-	if (!o.variants && (o.all || !o.rs.kernels.n) && cmd_load_suites(&o.rs, &s) < 0) {
-		cmd_run_settings_free(&o.rs);
-		return EXIT_USAGE;
-	}
-	if (session_find_worker(worker_path, sizeof worker_path, &o.rs.kernels, &cat, err, sizeof err) < 0) {
-		cmd_error("%s", err);
-		suite_free(&s);
-		cmd_run_settings_free(&o.rs);
-		return EXIT_USAGE;
-	}
-	if (o.variants) {
-		print_variants(&cat);
-		catalog_free(&cat);
-		cmd_run_settings_free(&o.rs);
-		return 0;
-	}
-	/* A suite's kernel files make no cases of their own (its lines do):
-	 * the ladder is for the files of the command line, listed first. */
-	o.uq.paths = (const char *const *)o.rs.kernels.paths;
-	if (user_cases_make(&cat, &o.uq, &user, &nuser, err, sizeof err) < 0) {
-		cmd_error("%s", err);
-		suite_free(&s);
-		catalog_free(&cat);
-		cmd_run_settings_free(&o.rs);
-		return EXIT_USAGE;
-	}
-	int rc = EXIT_USAGE;
-	const struct case_spec **sel = select_cases(&o, &s, user, nuser, &n);
-	struct db *db = NULL;
-	struct session *ss = NULL;
-	struct baseline bl = {0};
-	struct junit_state ju = {.path = o.junit_path};
-	char *cmdline = cmd_join_args(argc, argv);
-	struct case_spec *resized = NULL;
-	if (!sel || !cmdline || resize_cases(&o, user, nuser, &sel, &n, &resized) < 0) {
+/* The cases to run: selected, posed at --n and --cols, checked against
+ * the catalog, and --baseline read and matched against them.  Returns 0,
+ * or -1 after the error. */
+static int run_select(struct run *r)
+{
+	const struct cmd_inputs *in = &r->in;
+	char err[CMD_ERR_MAX];
+
+	r->sel = select_cases(&r->o, &in->suite, in->user, in->nuser, &r->n);
+	if (!r->sel || resize_cases(&r->o, in->user, in->nuser, &r->sel, &r->n, &r->resized) < 0) {
 		cmd_error("out of memory");
-		goto out;
+		return -1;
 	}
-	if (session_check_cases(&cat, sel, n, err, sizeof err) < 0) {
+	if (session_check_cases(&in->cat, r->sel, r->n, err, sizeof err) < 0 ||
+	    (r->o.baseline_path && baseline_load_file(&r->bl, r->o.baseline_path, err, sizeof err) < 0)) {
 		cmd_error("%s", err);
-		goto out;
-	}
-	if (o.baseline_path && baseline_load_file(&bl, o.baseline_path, err, sizeof err) < 0) {
-		cmd_error("%s", err);
-		goto out;
+		return -1;
 	}
 	/* An empty selection is the same mistake whether listed or run. */
-	if (n == 0) {
+	if (r->n == 0) {
 		cmd_error("no case matches the selection");
-		goto out;
+		return -1;
 	}
-	if (o.baseline_path && warn_unmatched(&bl, sel, n) < 0) {
+	if (r->o.baseline_path && warn_unmatched(&r->bl, r->sel, r->n) < 0) {
 		cmd_error("out of memory");
-		goto out;
+		return -1;
 	}
-	if (o.list) {
-		for (size_t i = 0; i < n; i++)
-			printf("%s\n", sel[i]->name);
-		rc = 0;
-		goto out;
-	}
-	/* Without compute-sanitizer every case is a SKIP that says so: the
-	 * run was asked for a check it cannot make here. */
-	char sanitizer[4096], sanitizer_missing[512];
-	int found = o.sanitize == SANITIZER_NONE ? -2 :
-		    paths_sanitizer(sanitizer, sizeof sanitizer, sanitizer_missing, sizeof sanitizer_missing);
-	if (found == -1) {
-		cmd_error("%s", sanitizer_missing);
-		goto out;
-	}
-	int have_sanitizer = found == 0;
-	if (have_sanitizer)
-		fprintf(stderr, "conform: each case alone under %s --tool %s, its deadlines %g times longer\n",
-			sanitizer, sanitizer_tool_name(o.sanitize), runner_sanitize_factor(o.sanitize));
-	if (cmd_db_path(o.db_path, db_path, sizeof db_path) < 0)
-		goto out;
-	if (check_outputs(&o, db_path) < 0)
-		goto out;
-	if (o.junit_path && junit_open(&ju, err, sizeof err) < 0) {
-		cmd_error("%s", err);
-		goto out;
-	}
-	if (db_open(db_path, &db, err, sizeof err) < 0) {
-		cmd_error("%s", err);
-		goto out;
-	}
-	if (!(ss = malloc(sizeof *ss))) {
-		cmd_error("out of memory");
-		goto out;
-	}
+	return 0;
+}
 
+/* --sanitize's tool.  Without compute-sanitizer every case is a SKIP that
+ * says so: the run was asked for a check it cannot make here.  Returns 0,
+ * or -1 after the error (CONFORM_SANITIZER is not a program). */
+static int run_find_sanitizer(struct run *r)
+{
+	if (r->o.sanitize == SANITIZER_NONE)
+		return 0;
+	int found = paths_sanitizer(r->sanitizer, sizeof r->sanitizer, r->sanitizer_missing,
+				    sizeof r->sanitizer_missing);
+	if (found == -1) {
+		cmd_error("%s", r->sanitizer_missing);
+		return -1;
+	}
+	r->have_sanitizer = found == 0;
+	if (r->have_sanitizer)
+		fprintf(stderr, "conform: each case alone under %s --tool %s, its deadlines %g times longer\n",
+			r->sanitizer, sanitizer_tool_name(r->o.sanitize), runner_sanitize_factor(r->o.sanitize));
+	return 0;
+}
+
+/* Where the results go: the database's path, the files the run writes
+ * checked against it and the inputs, the JUnit file and the database
+ * opened.  Returns 0, or -1 after the error. */
+static int run_open_outputs(struct run *r)
+{
+	char err[CMD_ERR_MAX];
+	if (cmd_inputs_open(&r->in, CMD_INPUTS_DB_PATH) != 0 || check_outputs(&r->o, r->in.db_path) < 0)
+		return -1;
+	r->ju.path = r->o.junit_path;
+	if (r->o.junit_path && junit_open(&r->ju, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		return -1;
+	}
+	return cmd_inputs_open(&r->in, CMD_INPUTS_DB) != 0 ? -1 : 0;
+}
+
+/* The session's configuration: the defaults, and what the command line
+ * chose. */
+static void run_config(struct run *r, const volatile sig_atomic_t *stop, struct session_config *cfg)
+{
+	const struct run_opts *o = &r->o;
+	session_config_init(cfg, r->in.worker_path, &r->in.cat, r->in.db, stop, r->cmdline);
+	cfg->device = o->rs.device;
+	cfg->devices = &o->rs.devices;
+	cfg->verbose = o->verbose;
+	cfg->timeout_s = o->rs.timeout_s;
+	cfg->hang_timeout_s = o->rs.hang_timeout_s;
+	cfg->seed = o->rs.seed;
+	cfg->tag = o->tag;
+	cfg->baseline = o->baseline_path ? &r->bl : NULL;
+	cfg->kernels = &o->rs.kernels;
+	cfg->jobs = o->jobs;
+	cfg->sanitize = o->sanitize;
+	cfg->sanitizer = r->have_sanitizer ? r->sanitizer : NULL;
+	cfg->sanitizer_missing = r->sanitizer_missing;
+	cfg->shrink = o->shrink;
+	cfg->shrink_s = o->shrink_s;
+}
+
+/* The selected cases as a session, told to the database, the console,
+ * and JSON and JUnit when asked.  Returns the exit code. */
+static int run_session(struct run *r, int argc, char **argv)
+{
+	const struct run_opts *o = &r->o;
+	char err[CMD_ERR_MAX];
+	struct session *ss = malloc(sizeof *ss);
+	int rc;
+
+	r->cmdline = cmd_join_args(argc, argv);
+	if (!ss || !r->cmdline) {
+		free(ss);
+		cmd_error("out of memory");
+		return EXIT_USAGE;
+	}
 	const volatile sig_atomic_t *stop = cmd_catch_stop();
 	struct session_config cfg;
-	session_config_init(&cfg, worker_path, &cat, db, stop, cmdline);
-	cfg.device = o.rs.device;
-	cfg.devices = &o.rs.devices;
-	cfg.verbose = o.verbose;
-	cfg.timeout_s = o.rs.timeout_s;
-	cfg.hang_timeout_s = o.rs.hang_timeout_s;
-	cfg.seed = o.rs.seed;
-	cfg.tag = o.tag;
-	cfg.baseline = o.baseline_path ? &bl : NULL;
-	cfg.kernels = &o.rs.kernels;
-	cfg.jobs = o.jobs;
-	cfg.sanitize = o.sanitize;
-	cfg.sanitizer = have_sanitizer ? sanitizer : NULL;
-	cfg.sanitizer_missing = sanitizer_missing;
-	cfg.shrink = o.shrink;
-	cfg.shrink_s = o.shrink_s;
+	run_config(r, stop, &cfg);
 	if (session_open(ss, &cfg, err, sizeof err) < 0) {
 		free(ss);
-		ss = NULL;
 		cmd_error("%s", err);
-		rc = *stop ? EXIT_INTERRUPTED : EXIT_USAGE;
-		goto out;
+		return *stop ? EXIT_INTERRUPTED : EXIT_USAGE;
 	}
 
 	struct report_sink sink;
-	struct console_state con = {.verbose = o.verbose, .json = o.json, .db_path = db_path,
-				    .progress = isatty(STDERR_FILENO) && !o.verbose};
+	struct console_state con = {.verbose = o->verbose, .json = o->json, .db_path = r->in.db_path,
+				    .progress = isatty(STDERR_FILENO) && !o->verbose};
 	struct json_state js = {0};
 	console_sink(&sink, &con);
 	session_add_sink(ss, &sink);
-	if (o.json) {
+	if (o->json) {
 		json_sink(&sink, &js);
 		session_add_sink(ss, &sink);
 	}
-	if (o.junit_path) {
-		junit_sink(&sink, &ju);
+	if (o->junit_path) {
+		junit_sink(&sink, &r->ju);
 		session_add_sink(ss, &sink);
 	}
 
-	if (session_run(ss, sel, n, err, sizeof err) == SESSION_FAILED) {
+	if (session_run(ss, r->sel, r->n, err, sizeof err) == SESSION_FAILED) {
 		/* A stop while waiting for the database's lock is an
 		 * interruption, said in err. */
 		cmd_error("%s", err);
@@ -529,25 +518,68 @@ static int run_exec(int argc, char **argv)
 		rc = EXIT_INTERRUPTED;
 	} else if (ss->sum.tally[TALLY_FAILED] > ss->sum.known) {
 		rc = EXIT_UNEXPECTED;
-	} else if (!ss->rn.rc.has_gpu && any_needs_gpu(&cat, sel, n)) {
+	} else if (!ss->rn.rc.has_gpu && any_needs_gpu(&r->in.cat, r->sel, r->n)) {
 		rc = EXIT_NO_DEVICE;
 	} else {
 		rc = EXIT_CONFORMANT;
 	}
-out:
-	if (ss)
-		session_close(ss);
+	session_close(ss);
 	free(ss);
-	junit_free(&ju);
-	baseline_free(&bl);
-	db_close(db);
-	free(cmdline);
-	free(sel);
-	free(resized);
-	free(user);
-	suite_free(&s);
-	catalog_free(&cat);
-	cmd_run_settings_free(&o.rs);
+	return rc;
+}
+
+/* A parsed run, step by step; each step's error is exit code 2. */
+static int run_steps(struct run *r, int argc, char **argv)
+{
+	const struct run_opts *o = &r->o;
+	/* With --kernel, the suites are read for --all only: the run is the
+	 * kernel files' cases, which --filter chooses among.  The suites'
+	 * kernel files join --kernel's before the worker lists the catalog. */
+	unsigned suites = !o->variants && (o->all || !o->rs.kernels.n) ? CMD_INPUTS_SUITES : 0;
+	if (cmd_inputs_open(&r->in, suites | CMD_INPUTS_WORKER) != 0)
+		return EXIT_USAGE;
+	if (o->variants) {
+		print_variants(&r->in.cat);
+		return 0;
+	}
+	if (cmd_inputs_open(&r->in, CMD_INPUTS_USER_CASES) != 0 || run_select(r) < 0)
+		return EXIT_USAGE;
+	if (o->list) {
+		for (size_t i = 0; i < r->n; i++)
+			printf("%s\n", r->sel[i]->name);
+		return 0;
+	}
+	if (run_find_sanitizer(r) < 0 || run_open_outputs(r) < 0)
+		return EXIT_USAGE;
+	return run_session(r, argc, argv);
+}
+
+static void run_free(struct run *r)
+{
+	junit_free(&r->ju);
+	baseline_free(&r->bl);
+	free(r->cmdline);
+	free(r->sel);
+	free(r->resized);
+	cmd_inputs_close(&r->in);
+	cmd_run_settings_free(&r->o.rs);
+}
+
+static int run_exec(int argc, char **argv)
+{
+	struct run r;
+	memset(&r, 0, sizeof r);
+	int rc = parse_opts(argc, argv, &r.o);
+	if (rc == RUN_OPEN_TUI) {
+		cmd_run_settings_free(&r.o.rs); /* the interface reads argv itself */
+		return cmd_tui_entry.exec(argc, argv);
+	}
+	r.in.rs = &r.o.rs;
+	r.in.uq = &r.o.uq;
+	r.in.db_given = r.o.db_path;
+	if (rc == 0)
+		rc = run_steps(&r, argc, argv);
+	run_free(&r);
 	return rc;
 }
 

@@ -1,0 +1,97 @@
+/*
+ * cmd_inputs.c - the preamble of the commands that run cases (see
+ * cmd_inputs.h).
+ *
+ * Invariants: a part opens at most once and only after the parts before
+ * it that were asked for, so the suites' kernel files are in the list
+ * before the worker reads it, and the user's cases are made from the
+ * catalog that read them; a problem is one line on stderr and EXIT_USAGE,
+ * with nothing run and nothing written to the database.  Each part's
+ * message is the one of the function that found it (cmd_load_suites,
+ * session_find_worker, user_cases_make, cmd_db_path, db_open).
+ */
+#include "config.h"
+
+#include "cli/cmd_inputs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "session/session.h"
+
+static struct kernel_list *inputs_kernels(struct cmd_inputs *in)
+{
+	return in->kernels ? in->kernels : &in->rs->kernels;
+}
+
+/* The --kernel files' cases (their ladders, or uq's sizes): a suite's
+ * kernel files make no cases of their own (its lines do), so the request
+ * names the command line's files only, listed first. */
+static int inputs_user_cases(struct cmd_inputs *in, char *err, size_t len)
+{
+	struct user_case_request q = {0};
+	if (in->uq)
+		q = *in->uq;
+	q.paths = (const char *const *)inputs_kernels(in)->paths;
+	q.npaths = in->ncmdline;
+	q.timeout_s = in->rs ? in->rs->timeout_s : SESSION_TIMEOUT_S;
+	return user_cases_make(&in->cat, &q, &in->user, &in->nuser, err, len);
+}
+
+/* Opens one part; returns 0, or -1 after printing the error. */
+static int inputs_open_part(struct cmd_inputs *in, unsigned part)
+{
+	char err[CMD_ERR_MAX];
+	int r = 0;
+	switch (part) {
+	case CMD_INPUTS_SUITES:
+		return cmd_load_suites(in->rs, &in->suite);
+	case CMD_INPUTS_WORKER:
+		r = session_find_worker(in->worker_path, sizeof in->worker_path, inputs_kernels(in),
+					&in->cat, err, sizeof err);
+		break;
+	case CMD_INPUTS_USER_CASES:
+		r = inputs_user_cases(in, err, sizeof err);
+		break;
+	case CMD_INPUTS_DB_PATH:
+		return cmd_db_path(in->db_given, in->db_path, sizeof in->db_path);
+	case CMD_INPUTS_DB:
+		r = db_open(in->db_path, &in->db, err, sizeof err);
+		break;
+	}
+	if (r < 0)
+		cmd_error("%s", err);
+	return r < 0 ? -1 : 0;
+}
+
+int cmd_inputs_open(struct cmd_inputs *in, unsigned parts)
+{
+	if (parts & CMD_INPUTS_DB)
+		parts |= CMD_INPUTS_DB_PATH;
+	/* The files the command line gave, before any suite's join them. */
+	if (!in->open)
+		in->ncmdline = inputs_kernels(in)->n;
+	for (unsigned part = CMD_INPUTS_SUITES; part <= CMD_INPUTS_DB; part <<= 1) {
+		if (!(parts & part) || (in->open & part))
+			continue;
+		if (inputs_open_part(in, part) < 0)
+			return EXIT_USAGE;
+		in->open |= part;
+	}
+	return 0;
+}
+
+void cmd_inputs_close(struct cmd_inputs *in)
+{
+	/* Each free takes a part never opened (all zeros) and what a part
+	 * that failed half way left. */
+	db_close(in->db);
+	in->db = NULL;
+	free(in->user);
+	in->user = NULL;
+	in->nuser = 0;
+	catalog_free(&in->cat);
+	suite_free(&in->suite);
+	in->open = 0;
+}
