@@ -20,27 +20,29 @@
 #include "db/db.h"
 #include "session/session.h"
 
-static struct kernel_list *inputs_kernels(struct cmd_inputs *in)
+/* NULL: neither kernels nor rs was given. */
+static struct kernel_list *cmd_inputs_kernels(struct cmd_inputs *in)
 {
-	return in->kernels ? in->kernels : &in->rs->kernels;
+	return in->kernels ? in->kernels : in->rs ? &in->rs->kernels : NULL;
 }
 
 /* The --kernel files' cases (their ladders, or uq's sizes): a suite's
  * kernel files make no cases of their own (its lines do), so the request
  * names the command line's files only, listed first. */
-static int inputs_user_cases(struct cmd_inputs *in, char *err, size_t len)
+static int cmd_inputs_user_cases(struct cmd_inputs *in, char *err, size_t len)
 {
+	const struct kernel_list *kl = cmd_inputs_kernels(in);
 	struct user_case_request q = {0};
 	if (in->uq)
 		q = *in->uq;
-	q.paths = (const char *const *)inputs_kernels(in)->paths;
+	q.paths = kl ? (const char *const *)kl->paths : NULL;
 	q.npaths = in->ncmdline;
 	q.timeout_s = in->rs ? in->rs->timeout_s : SESSION_TIMEOUT_S;
 	return user_cases_make(&in->cat, &q, &in->user, &in->nuser, err, len);
 }
 
 /* Opens one part; returns 0, or -1 after printing the error. */
-static int inputs_open_part(struct cmd_inputs *in, unsigned part)
+static int cmd_inputs_open_part(struct cmd_inputs *in, unsigned part)
 {
 	char err[CMD_ERR_MAX];
 	int r = 0;
@@ -48,11 +50,11 @@ static int inputs_open_part(struct cmd_inputs *in, unsigned part)
 	case CMD_INPUTS_SUITES:
 		return cmd_load_suites(in->rs, &in->suite);
 	case CMD_INPUTS_WORKER:
-		r = session_find_worker(in->worker_path, sizeof in->worker_path, inputs_kernels(in),
+		r = session_find_worker(in->worker_path, sizeof in->worker_path, cmd_inputs_kernels(in),
 					&in->cat, err, sizeof err);
 		break;
 	case CMD_INPUTS_USER_CASES:
-		r = inputs_user_cases(in, err, sizeof err);
+		r = cmd_inputs_user_cases(in, err, sizeof err);
 		break;
 	case CMD_INPUTS_DB_PATH:
 		return cmd_db_path(in->db_given, in->db_path, sizeof in->db_path);
@@ -70,12 +72,14 @@ int cmd_inputs_open(struct cmd_inputs *in, unsigned parts)
 	if (parts & CMD_INPUTS_DB)
 		parts |= CMD_INPUTS_DB_PATH;
 	/* The files the command line gave, before any suite's join them. */
-	if (!in->open)
-		in->ncmdline = inputs_kernels(in)->n;
+	if (!in->open) {
+		const struct kernel_list *kl = cmd_inputs_kernels(in);
+		in->ncmdline = kl ? kl->n : 0;
+	}
 	for (unsigned part = CMD_INPUTS_SUITES; part <= CMD_INPUTS_DB; part <<= 1) {
 		if (!(parts & part) || (in->open & part))
 			continue;
-		if (inputs_open_part(in, part) < 0)
+		if (cmd_inputs_open_part(in, part) < 0)
 			return EXIT_USAGE;
 		in->open |= part;
 	}

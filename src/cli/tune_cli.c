@@ -20,6 +20,7 @@
 
 #include "cli/cmd.h"
 #include "cli/cmd_fanout.h"
+#include "cli/cmd_inputs.h"
 #include "common/num.h"
 #include "common/params.h"
 #include "common/stats.h"
@@ -372,109 +373,119 @@ static void describe(FILE *f, const struct tune_cli *c, const struct tune_sessio
 	fflush(f);
 }
 
-int tune_cli_run(struct tune_cli *c, int argc, char **argv)
+/* What the steps of tune_cli_run share (tune_job_free frees it). */
+struct tune_job {
+	struct tune_cli *c;
+	struct cmd_inputs in;                   /* the worker and its catalog, the database */
+	const struct catalog_entry **variants;  /* what is tuned, variants[0..count) */
+	size_t count;
+	int no_device;                          /* variants needing a GPU were dropped */
+	struct tune_session *s;
+	struct tune_sweep *sweeps;              /* one per size, sweeps[0..nsweeps) run */
+	size_t nsweeps;
+	char *cmdline;                          /* the command line the run is stored with */
+};
+
+/* Several devices: a tune on each, side by side (one named is
+ * c->device, cmd_devices_set).  The database is made ready (created, its
+ * schema, WAL) here first: two conforms making one new file at once could
+ * each wait out the other's lock and give up (seen 1 in 8 on a loaded
+ * machine).  Returns the exit code. */
+static int tune_cli_fanout(struct tune_cli *c, int argc, char **argv)
 {
-	char err[CMD_ERR_MAX], worker_path[4096], db_path[4096];
-	struct catalog cat;
-	struct db *db = NULL;
-	struct tune_session *s = NULL;
-	struct tune_sweep *sweeps = NULL;
-	const struct catalog_entry **variants = NULL;
-	char *cmdline = NULL;
-	size_t nsweeps = 0;
-	int rc = EXIT_USAGE, interrupted = 0;
+	struct cmd_inputs in = {.kernels = &c->kernels, .db_given = c->db_path};
+	int rc = cmd_inputs_open(&in, CMD_INPUTS_DB);
+	cmd_inputs_close(&in);
+	return rc != 0 ? rc : cmd_fanout(argc, argv, &c->devices, c->format);
+}
 
-	/* Several devices: a tune on each, side by side (one named is
-	 * c->device, cmd_devices_set).  The
-	 * database is made ready (created, its schema, WAL) here first: two
-	 * conforms making one new file at once could each wait out the
-	 * other's lock and give up (seen 1 in 8 on a loaded machine). */
-	if (c->devices.all || c->devices.n > 1) {
-		if (cmd_db_path(c->db_path, db_path, sizeof db_path) < 0)
-			return EXIT_USAGE;
-		if (db_open(db_path, &db, err, sizeof err) < 0) {
-			cmd_error("%s", err);
-			return EXIT_USAGE;
-		}
-		db_close(db);
-		return cmd_fanout(argc, argv, &c->devices, c->format);
-	}
-
-	if (session_find_worker(worker_path, sizeof worker_path, &c->kernels, &cat, err, sizeof err) < 0) {
-		cmd_error("%s", err);
+/* The worker and its catalog, the variants to tune, the database.
+ * Returns 0, or the exit code after the error. */
+static int tune_cli_prepare(struct tune_job *j, int argc, char **argv)
+{
+	struct tune_cli *c = j->c;
+	int rc;
+	if (cmd_inputs_open(&j->in, CMD_INPUTS_WORKER) != 0)
+		return EXIT_USAGE;
+	j->variants = calloc(j->in.cat.count ? j->in.cat.count : 1, sizeof *j->variants);
+	j->sweeps = calloc(c->nsizes, sizeof *j->sweeps);
+	j->s = calloc(1, sizeof *j->s);
+	j->cmdline = cmd_join_args(argc, argv);
+	if (!j->variants || !j->sweeps || !j->s || !j->cmdline) {
+		cmd_error("out of memory");
 		return EXIT_USAGE;
 	}
-	variants = calloc(cat.count ? cat.count : 1, sizeof *variants);
-	sweeps = calloc(c->nsizes, sizeof *sweeps);
-	s = calloc(1, sizeof *s);
-	cmdline = cmd_join_args(argc, argv);
-	if (!variants || !sweeps || !s || !cmdline) {
-		cmd_error("out of memory");
-		goto out;
-	}
-	long nv = select_variants(c, &cat, variants, &rc);
+	long nv = select_variants(c, &j->in.cat, j->variants, &rc);
 	if (nv < 0)
-		goto out;
-	rc = EXIT_USAGE;
-	if (cmd_db_path(c->db_path, db_path, sizeof db_path) < 0)
-		goto out;
-	if (db_open(db_path, &db, err, sizeof err) < 0) {
-		cmd_error("%s", err);
-		goto out;
-	}
+		return rc;
+	j->count = (size_t)nv;
+	return cmd_inputs_open(&j->in, CMD_INPUTS_DB);
+}
 
-	const volatile sig_atomic_t *stop = cmd_catch_stop();
-
+/* The tune's session, the variants it cannot run here dropped, and its
+ * run begun.  Returns 0, or the exit code after the error. */
+static int tune_cli_start(struct tune_job *j, const volatile sig_atomic_t *stop)
+{
+	struct tune_cli *c = j->c;
+	char err[CMD_ERR_MAX];
 	/* tune_open adds the search's seed and timing. */
 	struct session_config cfg;
-	session_config_init(&cfg, worker_path, &cat, db, stop, cmdline);
+	session_config_init(&cfg, j->in.worker_path, &j->in.cat, j->in.db, stop, j->cmdline);
 	cfg.device = c->device;
 	cfg.verbose = c->verbose;
 	cfg.timeout_s = c->timeout_s;
 	cfg.kind = c->bench ? RUN_BENCH : RUN_TUNE;
 	cfg.tag = c->tag;
 	cfg.kernels = &c->kernels;
-	if (tune_open(s, &c->o, &cat, &cfg, err, sizeof err) < 0) {
+	if (tune_open(j->s, &c->o, &j->in.cat, &cfg, err, sizeof err) < 0) {
 		cmd_error("%s", err);
-		rc = *stop ? EXIT_INTERRUPTED : EXIT_USAGE;
-		goto out;
+		return *stop ? EXIT_INTERRUPTED : EXIT_USAGE;
 	}
-	size_t count = (size_t)nv;
-	int no_device = drop_gpu_variants(s, variants, &count) > 0;
-	if (count == 0) {
-		cmd_error("cannot tune '%s': %s", c->pattern, s->run.rn.rc.nodev_reason);
-		rc = EXIT_NO_DEVICE;
-		goto out;
+	j->no_device = drop_gpu_variants(j->s, j->variants, &j->count) > 0;
+	if (j->count == 0) {
+		cmd_error("cannot tune '%s': %s", c->pattern, j->s->run.rn.rc.nodev_reason);
+		return EXIT_NO_DEVICE;
 	}
-	if (tune_begin(s, err, sizeof err) < 0) {
+	if (tune_begin(j->s, err, sizeof err) < 0) {
 		cmd_error("%s", err);
-		goto out;
+		return EXIT_USAGE;
 	}
+	return 0;
+}
 
+/* A sweep of the variants at each size, each printed as it ends (bench's
+ * one table at the end), the summary, and the session closed.  Returns
+ * the exit code. */
+static int tune_cli_sweep_all(struct tune_job *j, const volatile sig_atomic_t *stop)
+{
+	struct tune_cli *c = j->c;
+	struct tune_session *s = j->s;
+	char err[CMD_ERR_MAX];
+	int interrupted = 0;
 	struct tune_printer pr = {.f = stdout, .format = c->format, .o = &c->o,
 				  .device = s->run.rn.rc.has_gpu ? s->run.rn.rc.gpu.index : -1};
 	FILE *human = c->format == EMIT_TABLE ? stdout : stderr;
 	struct progress prog = {.on = isatty(STDERR_FILENO) && !c->verbose, .last = text_now()};
 	s->progress.fn = progress_draw;
 	s->progress.ctx = &prog;
-	describe(human, c, s, count, db_path);
+	describe(human, c, s, j->count, j->in.db_path);
 
 	for (size_t i = 0; i < c->nsizes; i++) {
 		char size[32];
 		text_count(size, sizeof size, c->sizes[i]);
 		snprintf(prog.where, sizeof prog.where, "n=%s %s", size, dtype_name(c->o.dtype));
-		int r = tune_sweep_run(s, variants, count, c->sizes[i], &sweeps[i], err, sizeof err);
-		nsweeps = i + 1;
+		int r = tune_sweep_run(s, j->variants, j->count, c->sizes[i], &j->sweeps[i], err, sizeof err);
+		j->nsweeps = i + 1;
 		progress_clear(&prog);
 		if (!c->bench)
-			tune_print_sweep(&pr, &sweeps[i]);
+			tune_print_sweep(&pr, &j->sweeps[i]);
 		if (r < 0) {
 			/* A stop while waiting for the database's lock is an
 			 * interruption, said in err. */
 			cmd_error("%s", err);
-			rc = *stop ? EXIT_INTERRUPTED : EXIT_USAGE;
+			int rc = *stop ? EXIT_INTERRUPTED : EXIT_USAGE;
 			tune_close(s, 1, err, sizeof err);
-			goto out;
+			return rc;
 		}
 		if (r > 0) {
 			interrupted = 1;
@@ -482,30 +493,49 @@ int tune_cli_run(struct tune_cli *c, int argc, char **argv)
 		}
 	}
 	if (c->bench)
-		tune_print_bench(&pr, sweeps, nsweeps);
+		tune_print_bench(&pr, j->sweeps, j->nsweeps);
 	tune_print_summary(&pr, human, s, interrupted);
 	if (tune_close(s, interrupted, err, sizeof err) < 0) {
 		cmd_error("%s", err);
-		rc = EXIT_USAGE;
-	} else if (interrupted) {
-		rc = EXIT_INTERRUPTED;
-	} else if (s->shown.tally[TALLY_FAILED]) {
-		rc = EXIT_UNEXPECTED;
-	} else if (no_device) {
-		rc = EXIT_NO_DEVICE;
-	} else {
-		rc = EXIT_CONFORMANT;
+		return EXIT_USAGE;
 	}
-out:
-	if (s)
-		tune_close(s, 1, err, sizeof err);
-	for (size_t i = 0; i < nsweeps; i++)
-		tune_sweep_free(&sweeps[i]);
-	free(sweeps);
-	free(s);
-	free(variants);
-	free(cmdline);
-	db_close(db);
-	catalog_free(&cat);
+	if (interrupted)
+		return EXIT_INTERRUPTED;
+	if (s->shown.tally[TALLY_FAILED])
+		return EXIT_UNEXPECTED;
+	return j->no_device ? EXIT_NO_DEVICE : EXIT_CONFORMANT;
+}
+
+static void tune_job_free(struct tune_job *j)
+{
+	char err[CMD_ERR_MAX];
+	if (j->s)
+		tune_close(j->s, 1, err, sizeof err);
+	for (size_t i = 0; i < j->nsweeps; i++)
+		tune_sweep_free(&j->sweeps[i]);
+	free(j->sweeps);
+	free(j->s);
+	free(j->variants);
+	free(j->cmdline);
+	cmd_inputs_close(&j->in);
+}
+
+int tune_cli_run(struct tune_cli *c, int argc, char **argv)
+{
+	if (c->devices.all || c->devices.n > 1)
+		return tune_cli_fanout(c, argc, argv);
+	struct tune_job j;
+	memset(&j, 0, sizeof j);
+	j.c = c;
+	j.in.kernels = &c->kernels;
+	j.in.db_given = c->db_path;
+	int rc = tune_cli_prepare(&j, argc, argv);
+	if (rc == 0) {
+		const volatile sig_atomic_t *stop = cmd_catch_stop();
+		rc = tune_cli_start(&j, stop);
+		if (rc == 0)
+			rc = tune_cli_sweep_all(&j, stop);
+	}
+	tune_job_free(&j);
 	return rc;
 }
