@@ -2,13 +2,14 @@
  * cmd_inputs.c - the preamble of the commands that run cases (see
  * cmd_inputs.h).
  *
- * Invariants: a part opens at most once and only after the parts before
- * it that were asked for, so the suites' kernel files are in the list
- * before the worker reads it, and the user's cases are made from the
- * catalog that read them; a problem is one line on stderr and EXIT_USAGE,
- * with nothing run and nothing written to the database.  Each part's
+ * Invariants: a part opens at most once (until it is released or the
+ * inputs closed), and only after the parts before it that were asked
+ * for, so the suites' kernel files are in the list before the worker reads
+ * it and the user's cases are made from the catalog that read them.  A
+ * problem is one line on stderr and EXIT_USAGE before any case runs; its
  * message is the one of the function that found it (cmd_load_suites,
- * session_find_worker, user_cases_make, cmd_db_path, db_open).
+ * session_find_worker, user_cases_make, cmd_db_path, db_open), the same
+ * for every command.
  */
 #include "config.h"
 
@@ -84,6 +85,21 @@ int cmd_inputs_open(struct cmd_inputs *in, unsigned parts)
 		in->open |= part;
 	}
 	return 0;
+}
+
+void cmd_inputs_release(struct cmd_inputs *in, unsigned parts)
+{
+	if (parts & CMD_INPUTS_SUITES)
+		memset(&in->suite, 0, sizeof in->suite);
+	if (parts & CMD_INPUTS_WORKER)
+		memset(&in->cat, 0, sizeof in->cat);
+	if (parts & CMD_INPUTS_USER_CASES) {
+		in->user = NULL;
+		in->nuser = 0;
+	}
+	if (parts & CMD_INPUTS_DB)
+		in->db = NULL;
+	in->open &= ~parts;
 }
 
 void cmd_inputs_close(struct cmd_inputs *in)

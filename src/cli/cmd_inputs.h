@@ -42,12 +42,13 @@ enum cmd_inputs_part {
 
 struct cmd_inputs {
 	/* Given by the command before the first open. */
-	struct cmd_run_settings *rs;         /* SUITES, USER_CASES; NULL: neither is asked */
+	struct cmd_run_settings *rs;         /* SUITES' source, USER_CASES' --timeout; NULL:
+					      * no SUITES, the cases at SESSION_TIMEOUT_S */
 	struct kernel_list *kernels;         /* --kernel files; NULL: rs's */
 	const struct user_case_request *uq;  /* USER_CASES' sizes and dtype; NULL: the ladders */
 	const char *db_given;                /* --db PATH; NULL: the default */
 
-	/* Filled part by part; cmd_inputs_close frees what is open. */
+	/* Filled part by part; cmd_inputs_close frees them. */
 	unsigned open;                       /* the parts open (enum cmd_inputs_part) */
 	size_t ncmdline;                     /* the kernel files the command line gave */
 	struct suite suite;
@@ -65,6 +66,11 @@ struct cmd_inputs {
  * EXIT_USAGE after printing the one-line error; what opened before the
  * error stays open until cmd_inputs_close. */
 int cmd_inputs_open(struct cmd_inputs *in, unsigned parts);
+
+/* Forgets the parts of `parts` without freeing them: the command keeps
+ * them past cmd_inputs_close (the interface copies the suites, the
+ * catalog and the database into its application and frees them there). */
+void cmd_inputs_release(struct cmd_inputs *in, unsigned parts);
 
 /* Frees every part, open or half opened by an error (the database
  * closed); in may then be opened again.  in must have started as all
