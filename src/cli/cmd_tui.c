@@ -21,11 +21,11 @@
 #include <unistd.h>
 
 #include "cli/cmd.h"
+#include "cli/cmd_inputs.h"
 #include "common/stats.h"
 #include "db/db.h"
 #include "session/session.h"
 #include "session/session_check.h"
-#include "session/user_cases.h"
 #include "tui/tui_app.h"
 
 struct tui_opts {
@@ -101,13 +101,61 @@ static void app_free(struct tui_app *app)
 	catalog_free(&app->cat);
 }
 
+/* Everything the interface reads before it touches the terminal, as
+ * the other commands read it (cmd_inputs.h): the suites with the --kernel
+ * files' cases after them and a case for each tunable variant no suite
+ * names, all checked against the worker's catalog, and the database.  They
+ * move into app, which keeps them and app_free frees them.  Returns 0, or
+ * EXIT_USAGE after the one-line error. */
+static int app_load(struct tui_app *app, struct tui_opts *o)
+{
+	struct cmd_inputs in = {.rs = &o->rs, .db_given = o->db_path};
+	char err[CMD_ERR_MAX];
+	int rc = cmd_inputs_open(&in, CMD_INPUTS_SUITES | CMD_INPUTS_WORKER | CMD_INPUTS_USER_CASES);
+	app->suite = in.suite;
+	app->cat = in.cat;
+	text_copy(app->worker_path, sizeof app->worker_path, in.worker_path);
+	cmd_inputs_release(&in, CMD_INPUTS_SUITES | CMD_INPUTS_WORKER);
+	app->kernels = &o->rs.kernels;
+	if (rc != 0)
+		goto out;
+	rc = EXIT_USAGE;
+	/* The --kernel files' cases (their ladders), after the suites'. */
+	for (size_t i = 0; i < in.nuser; i++)
+		if (suite_add(&app->suite, &in.user[i], err, sizeof err) < 0) {
+			cmd_error("%s", err);
+			goto out;
+		}
+	/* A tunable variant no suite names (harness.spin) gets a case of its
+	 * own here, so it can be checked and swept. */
+	if (tui_app_add_default_cases(app, err, sizeof err) < 0) {
+		cmd_error("%s", err);
+		goto out;
+	}
+	for (size_t i = 0; i < app->suite.count; i++)
+		if (session_check_case(&app->cat, &app->suite.cases[i], err, sizeof err) < 0) {
+			cmd_error("%s", err);
+			goto out;
+		}
+	app->checked = calloc(app->suite.count ? app->suite.count : 1, 1);
+	if (!app->checked) {
+		cmd_error("out of memory");
+		goto out;
+	}
+	rc = cmd_inputs_open(&in, CMD_INPUTS_DB);
+	app->db = in.db;
+	text_copy(app->db_path, sizeof app->db_path, in.db_path);
+	cmd_inputs_release(&in, CMD_INPUTS_DB);
+out:
+	cmd_inputs_close(&in);
+	return rc;
+}
+
 static int tui_exec(int argc, char **argv)
 {
 	static struct tui_app app; /* the signal handler writes app.run.stop */
 	struct tui_opts o;
 	char err[CMD_ERR_MAX];
-	struct case_spec *user = NULL;
-	size_t nuser = 0;
 
 	memset(&app, 0, sizeof app);
 	memset(&o, 0, sizeof o);
@@ -121,50 +169,10 @@ static int tui_exec(int argc, char **argv)
 		cmd_error("tui: needs a terminal on stdin and stdout (use \"conform run\" in scripts)");
 		goto out;
 	}
-	app.kernels = &o.rs.kernels;
-	const size_t ncmdline = o.rs.kernels.n; /* --kernel's, before the suites' */
-	if (cmd_load_suites(&o.rs, &app.suite) < 0)
+	rc = app_load(&app, &o);
+	if (rc != 0)
 		goto out;
-	if (session_find_worker(app.worker_path, sizeof app.worker_path, &o.rs.kernels, &app.cat, err,
-				sizeof err) < 0) {
-		cmd_error("%s", err);
-		goto out;
-	}
-	/* The --kernel files' cases (their ladders), after the suites'. */
-	struct user_case_request uq = {.paths = (const char *const *)o.rs.kernels.paths,
-				       .npaths = ncmdline, .timeout_s = o.rs.timeout_s};
-	if (user_cases_make(&app.cat, &uq, &user, &nuser, err, sizeof err) < 0) {
-		cmd_error("%s", err);
-		goto out;
-	}
-	for (size_t i = 0; i < nuser; i++)
-		if (suite_add(&app.suite, &user[i], err, sizeof err) < 0) {
-			cmd_error("%s", err);
-			goto out;
-		}
-	/* A tunable variant no suite names (harness.spin) gets a case of its
-	 * own here, so it can be checked and swept. */
-	if (tui_app_add_default_cases(&app, err, sizeof err) < 0) {
-		cmd_error("%s", err);
-		goto out;
-	}
-	for (size_t i = 0; i < app.suite.count; i++) {
-		if (session_check_case(&app.cat, &app.suite.cases[i], err, sizeof err) < 0) {
-			cmd_error("%s", err);
-			goto out;
-		}
-	}
-	app.checked = calloc(app.suite.count ? app.suite.count : 1, 1);
-	if (!app.checked) {
-		cmd_error("out of memory");
-		goto out;
-	}
-	if (cmd_db_path(o.db_path, app.db_path, sizeof app.db_path) < 0)
-		goto out;
-	if (db_open(app.db_path, &app.db, err, sizeof err) < 0) {
-		cmd_error("%s", err);
-		goto out;
-	}
+	rc = EXIT_USAGE;
 
 	switch (tui_app_main(&app, err, sizeof err)) {
 	case 0: rc = 0; break;
@@ -172,7 +180,6 @@ static int tui_exec(int argc, char **argv)
 	default: cmd_error("%s", err); break;
 	}
 out:
-	free(user);
 	app_free(&app);
 	cmd_run_settings_free(&o.rs);
 	return rc;
