@@ -85,15 +85,6 @@ void stats_summarize(const double *samples_ms, int n, double *scratch, struct ti
 	out->noise = mean > 0 ? sd / mean : 0;
 }
 
-double stats_relative_noise(const double *samples_ms, int n)
-{
-	double mean, sd;
-	if (n < 2)
-		return 0;
-	mean_stddev(samples_ms, n, &mean, &sd);
-	return mean > 0 ? sd / mean : 0;
-}
-
 /* The noise target: spread within max_noise over enough kernel time. */
 static int target_met(const double *samples_ms, int n, int launches,
 		      const struct timing_request *t, double *scratch)

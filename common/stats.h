@@ -34,9 +34,6 @@ void stats_summarize(const double *samples_ms, int n, double *scratch, struct ti
  * and the interval is the whole range. */
 void stats_median_interval(const double *sorted, int n, double *lo, double *hi);
 
-/* Relative noise stddev / mean of the n samples (0 for n < 2). */
-double stats_relative_noise(const double *samples_ms, int n);
-
 /* 1 when sampling should stop, with *noise_met saying whether the noise
  * target was reached (the interval's relative half-width, spread, at most
  * max_noise, over at least STATS_MIN_GPU_MS of kernel time: each sample
