@@ -139,12 +139,6 @@ int proto_format_build(char *buf, size_t len, unsigned seq, const struct case_sp
 	return format_request(buf, len, "BUILD", seq, c, seed, NULL);
 }
 
-int proto_parse_run(char *line, unsigned *seq, struct case_args *a, struct timing_request *t)
-{
-	enum proto_verb v;
-	return proto_parse_request(line, &v, seq, a, t) < 0 || v != PROTO_RUN ? -1 : 0;
-}
-
 int proto_parse_request(char *line, enum proto_verb *verb, unsigned *seq, struct case_args *a,
 			struct timing_request *t)
 {

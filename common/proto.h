@@ -57,13 +57,11 @@ int proto_format_run(char *buf, size_t len, unsigned seq, const struct case_spec
 int proto_format_build(char *buf, size_t len, unsigned seq, const struct case_spec *c, uint64_t seed);
 
 enum proto_verb { PROTO_RUN, PROTO_BUILD };
-/* Splits a RUN or BUILD line in place (as proto_parse_run), saying which. */
+/* Splits a RUN or BUILD line in place, saying which in *verb; the strings
+ * of `a` point into `line`, and a->timing points to t when the case is
+ * timed. */
 int proto_parse_request(char *line, enum proto_verb *verb, unsigned *seq, struct case_args *a,
 			struct timing_request *t);
-
-/* Splits a RUN line in place; the strings of `a` point into `line`, and
- * a->timing points to t when the case is timed. */
-int proto_parse_run(char *line, unsigned *seq, struct case_args *a, struct timing_request *t);
 
 int proto_format_done(char *buf, size_t len, unsigned seq, const struct case_result *r);
 int proto_parse_done(const char *line, unsigned *seq, struct case_result *r);

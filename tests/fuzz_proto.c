@@ -293,8 +293,9 @@ static void fuzz_run(const char *line)
 	unsigned seq;
 	struct case_args a;
 	struct timing_request t;
+	enum proto_verb verb;
 	strcpy(copy, line);
-	if (proto_parse_run(copy, &seq, &a, &t) < 0)
+	if (proto_parse_request(copy, &verb, &seq, &a, &t) < 0 || verb != PROTO_RUN)
 		return;
 	FUZZ_CHECK(a.n >= 0 && a.cols >= 0);
 	struct case_spec c;
@@ -312,7 +313,7 @@ static void fuzz_run(const char *line)
 	if (proto_format_run(again, sizeof again, seq, &c, a.seed, a.timing) < 0)
 		return; /* the names together too long for a line */
 	struct timing_request t2;
-	FUZZ_CHECK(proto_parse_run(strcpy(third, again), &seq, &a, &t2) == 0);
+	FUZZ_CHECK(proto_parse_request(strcpy(third, again), &verb, &seq, &a, &t2) == 0 && verb == PROTO_RUN);
 	struct case_spec c2 = c;
 	strcpy(c2.name, a.name);
 	strcpy(c2.variant, a.variant);

@@ -70,20 +70,22 @@ static void test_numbers(void)
 	unsigned seq;
 	struct case_args a;
 	struct timing_request t;
+	enum proto_verb verb;
 	char ok[] = "RUN\t1\tx\tv\tf32\t1\t0\t1\t-\t10,500,0.005,1.5,1\n";
-	CHECK_INT(proto_parse_run(ok, &seq, &a, &t), 0);
+	CHECK_INT(proto_parse_request(ok, &verb, &seq, &a, &t), 0);
+	CHECK_INT(verb, PROTO_RUN);
 	const char *bad_timing[] = {" 10,500,0.005,1.5,1", "10,500,0.005,1.5,1,", "10,500,0.005,1.5",
 				    "10,+500,0.005,1.5,1", "10,500,0x1,1.5,1", "10,500,0.005,1.5,2",
 				    "10,5,0.005,1.5,1", "0,5,0.005,1.5,1", "10,500,0,1.5,1"};
 	for (size_t k = 0; k < sizeof bad_timing / sizeof *bad_timing; k++) {
 		char line[256];
 		snprintf(line, sizeof line, "RUN\t1\tx\tv\tf32\t1\t0\t1\t-\t%s\n", bad_timing[k]);
-		CHECK_INT(proto_parse_run(line, &seq, &a, &t), -1);
+		CHECK_INT(proto_parse_request(line, &verb, &seq, &a, &t), -1);
 	}
 	char bad_seed[] = "RUN\t1\tx\tv\tf32\t1\t0\t18446744073709551616\t-\t-\n";
-	CHECK_INT(proto_parse_run(bad_seed, &seq, &a, &t), -1);
+	CHECK_INT(proto_parse_request(bad_seed, &verb, &seq, &a, &t), -1);
 	char bad_n[] = "RUN\t1\tx\tv\tf32\t-1\t0\t1\t-\t-\n";
-	CHECK_INT(proto_parse_run(bad_n, &seq, &a, &t), -1);
+	CHECK_INT(proto_parse_request(bad_n, &verb, &seq, &a, &t), -1);
 }
 
 int main(void)
@@ -122,7 +124,9 @@ int main(void)
 	unsigned seq;
 	struct case_args a;
 	struct timing_request tr;
-	CHECK_INT(proto_parse_run(line, &seq, &a, &tr), 0);
+	enum proto_verb verb;
+	CHECK_INT(proto_parse_request(line, &verb, &seq, &a, &tr), 0);
+	CHECK_INT(verb, PROTO_RUN);
 	CHECK(a.timing == NULL);
 	CHECK_INT(seq, 7);
 	CHECK_STR(a.name, "block.tree.sum.f32.b256");
@@ -136,7 +140,8 @@ int main(void)
 	struct timing_request want = {.min_samples = 10, .max_samples = 500, .max_noise = 0.005,
 				      .max_time_s = 1.5, .hot = 1};
 	CHECK_INT(proto_format_run(line, sizeof line, 8, &c, 1, &want), 0);
-	CHECK_INT(proto_parse_run(line, &seq, &a, &tr), 0);
+	CHECK_INT(proto_parse_request(line, &verb, &seq, &a, &tr), 0);
+	CHECK_INT(verb, PROTO_RUN);
 	CHECK_STR(a.params, "");
 	CHECK(a.timing == &tr);
 	CHECK_INT(tr.min_samples, 10);
@@ -144,12 +149,19 @@ int main(void)
 	CHECK_NEAR(tr.max_noise, 0.005, 1e-15);
 	CHECK_NEAR(tr.max_time_s, 1.5, 1e-15);
 	CHECK_INT(tr.hot, 1);
+	/* BUILD carries the same case and seed, never timed, and is told
+	 * apart from RUN by its verb alone. */
+	CHECK_INT(proto_format_build(line, sizeof line, 9, &c, 3), 0);
+	CHECK_INT(proto_parse_request(line, &verb, &seq, &a, &tr), 0);
+	CHECK_INT(verb, PROTO_BUILD);
+	CHECK_INT(seq, 9);
+	CHECK(a.seed == 3 && a.timing == NULL);
 	char bad[] = "RUN\t1\tx\tv\tf99\t1\t0\t1\t-\t-\n";
-	CHECK_INT(proto_parse_run(bad, &seq, &a, &tr), -1);
+	CHECK_INT(proto_parse_request(bad, &verb, &seq, &a, &tr), -1);
 	char bad_timing[] = "RUN\t1\tx\tv\tf32\t1\t0\t1\t-\t0,5,0.1,1,0\n";
-	CHECK_INT(proto_parse_run(bad_timing, &seq, &a, &tr), -1);
+	CHECK_INT(proto_parse_request(bad_timing, &verb, &seq, &a, &tr), -1);
 	char short_line[] = "RUN\t1\tx\n";
-	CHECK_INT(proto_parse_run(short_line, &seq, &a, &tr), -1);
+	CHECK_INT(proto_parse_request(short_line, &verb, &seq, &a, &tr), -1);
 
 	struct case_result r = {.outcome = OUTCOME_WRONG, .fatal = 1, .err_norm = 0.25, .kernel_ms = 1.5,
 				.tol_checked = 1, .err_ratio = 1.93,
