@@ -4,9 +4,9 @@
  * A params string is only ever built by params_append, which refuses values
  * that would break the form (a comma, tab or newline), so parsing here can
  * split on commas and on the first '=' of each pair without quoting rules.
- * Counts are plain: decimal digits or 2^K, never signed, never suffixed.
+ * A value is text here; a caller that wants a number parses it
+ * (num_parse_count, or the worker's tunables).
  */
-#include "common/num.h"
 #include "common/params.h"
 
 #include <string.h>
@@ -43,37 +43,6 @@ int params_get(const char *params, const char *key, char *buf, size_t len)
 	memcpy(buf, val, vlen);
 	buf[vlen] = '\0';
 	return 0;
-}
-
-int params_get_long(const char *params, const char *key, long long *out)
-{
-	const char *val;
-	size_t vlen;
-	char buf[32];
-
-	if (params_find(params, key, &val, &vlen) < 0)
-		return -1;
-	if (vlen >= sizeof buf)
-		return -2;
-	memcpy(buf, val, vlen);
-	buf[vlen] = '\0';
-	return num_parse_count(buf, out) < 0 ? -2 : 0;
-}
-
-long long params_long_or(const char *params, const char *key, long long fallback, int *bad)
-{
-	long long v;
-
-	switch (params_get_long(params, key, &v)) {
-	case 0:
-		return v;
-	case -2:
-		if (bad)
-			*bad = 1;
-		return fallback;
-	default:
-		return fallback;
-	}
 }
 
 int params_append(char *params, size_t len, const char *key, const char *value)

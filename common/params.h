@@ -17,14 +17,6 @@ extern "C" {
 /* Copies the value of `key` into buf; returns 0, or -1 if absent or too long. */
 int params_get(const char *params, const char *key, char *buf, size_t len);
 
-/* Parses the value of `key` as an integer (decimal, or 2^K).  Returns 0 on
- * success, -1 if absent, -2 if present but not an integer. */
-int params_get_long(const char *params, const char *key, long long *out);
-
-/* Like params_get_long but returns `fallback` when the key is absent; sets
- * *bad to 1 (and leaves it otherwise) when the value is not an integer. */
-long long params_long_or(const char *params, const char *key, long long fallback, int *bad);
-
 /* Appends key=value (with a comma if needed); returns -1 if it would not fit,
  * or if the key is empty or the key or value holds a character that would
  * break the form (comma, tab, newline; '=' in the key). */
