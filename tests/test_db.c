@@ -225,6 +225,24 @@ static const struct run_info plain_run = {
 	.command_line = "conform --suite x", .seed = 42, .device_id = 0,
 };
 
+/* The results of a run counted per status (index: enum status) from its
+ * listing, the read the interface shows a run by (db_run_results).
+ * Returns 0, or -1 with err filled. */
+static int status_counts(struct db *db, int64_t run, int counts[STATUS_COUNT])
+{
+	struct db_result_row *rows = NULL;
+	size_t n = 0;
+
+	memset(counts, 0, STATUS_COUNT * sizeof *counts);
+	if (db_run_results(db, run, &rows, &n, err, sizeof err) != 0)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned)rows[i].status < STATUS_COUNT)
+			counts[rows[i].status]++;
+	free(rows);
+	return 0;
+}
+
 static void test_default_path(void)
 {
 	char buf[PATH_MAX];
@@ -319,7 +337,7 @@ static void test_round_trip(void)
 	r.outcome = OUTCOME_HUNG;
 	CHECK_INT(db_result_insert(db, run, &r, err, sizeof err), 0);
 
-	CHECK_INT(db_run_status_counts(db, run, counts, err, sizeof err), 0);
+	CHECK_INT(status_counts(db, run, counts), 0);
 	for (int s = 0; s < STATUS_COUNT; s++)
 		CHECK_INT(counts[s], s == STATUS_XFAIL ? 2 : 1);
 	CHECK_INT(db_run_end(db, run, "complete", 3, 5, 1, err, sizeof err), 0);
@@ -327,7 +345,7 @@ static void test_round_trip(void)
 	CHECK_CONTAINS(err, "complete or interrupted");
 	CHECK_INT(db_run_end(db, run + 100, "complete", 0, 0, 0, err, sizeof err), -1);
 	CHECK_CONTAINS(err, "no run");
-	CHECK_INT(db_run_status_counts(db, run + 100, counts, err, sizeof err), 0);
+	CHECK_INT(status_counts(db, run + 100, counts), 0);
 	CHECK_INT(counts[STATUS_PASS], 0);
 
 	/* Read it back from outside. */
@@ -451,7 +469,7 @@ static void test_concurrency(void)
 	/* Readers see the last commit while the write is open. */
 	CHECK_INT(raw_int(reader, "SELECT count(*) FROM runs"), 1);
 	CHECK_INT(raw_int(writer, "SELECT count(*) FROM runs"), 2);
-	CHECK_INT(db_run_status_counts(db, run, counts, err, sizeof err), 0);
+	CHECK_INT(status_counts(db, run, counts), 0);
 	CHECK_INT(counts[STATUS_PASS], 1);
 	/* Opening needs no write when there is nothing to migrate. */
 	{

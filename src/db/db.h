@@ -175,13 +175,9 @@ int db_result_diagnose(struct db *db, int64_t run_id, const struct result_diagno
 		       size_t len);
 
 /*
- * Reading runs and results back (db_read.c): the tallies of a run, and what
- * "conform tui" browses.  Reads take the same connection as the writes, so
+ * Reading runs and results back (db_read.c): what "conform tui" browses.  Reads take the same connection as the writes, so
  * they see every result committed so far, by this process or another.
  */
-
-/* Counts results of a run per status (index: enum status). */
-int db_run_status_counts(struct db *db, int64_t run_id, int counts[], char *err, size_t len);
 
 /* A run, as the results pane heads it. */
 struct db_run_row {
