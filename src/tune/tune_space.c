@@ -154,30 +154,6 @@ int tune_space_encode(const struct tune_space *s, const struct tune_config *c, c
 	return 0;
 }
 
-int tune_space_decode(const struct tune_space *s, const char *params, struct tune_config *c,
-		      char *err, size_t len)
-{
-	memset(c, 0, sizeof *c);
-	for (int a = 0; a < s->naxes; a++) {
-		const struct tune_axis *ax = &s->axes[a];
-		char word[TUNABLE_VALUE_MAX + 1];
-		if (params_get(params, ax->key, word, sizeof word) < 0) {
-			snprintf(err, len, "'%s' has no valid %s= value", params, ax->key);
-			return -1;
-		}
-		int found = -1;
-		for (int i = 0; i < ax->count && found < 0; i++)
-			if (strcmp(ax->values[i], word) == 0)
-				found = i;
-		if (found < 0) {
-			snprintf(err, len, "'%s': %s=%s is not in the tuning space", params, ax->key, word);
-			return -1;
-		}
-		c->v[a] = found;
-	}
-	return 0;
-}
-
 int tune_space_neighbors(const struct tune_space *s, uint64_t index, uint64_t *out)
 {
 	struct tune_config c;

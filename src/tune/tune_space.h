@@ -53,16 +53,11 @@ void tune_space_at(const struct tune_space *s, uint64_t index, struct tune_confi
 /* The number of configuration c. */
 uint64_t tune_space_index(const struct tune_space *s, const struct tune_config *c);
 
-/* Writes "block=256,items=4,vec=4" (axes in space order).  Returns 0, or -1
- * when it does not fit. */
+/* Writes "block=256,items=4,vec=4" (axes in space order), the text a
+ * configuration's results are stored and found again under.  Returns 0, or
+ * -1 when it does not fit. */
 int tune_space_encode(const struct tune_space *s, const struct tune_config *c, char *buf,
 		      size_t len);
-
-/* Reads a configuration back from a params string.  Keys that are not axes
- * (op=sum) are ignored; every axis must be present with one of its values.
- * Returns 0, or -1 with a message. */
-int tune_space_decode(const struct tune_space *s, const char *params, struct tune_config *c,
-		      char *err, size_t len);
 
 /* The configurations one step away along one axis, by number, into out
  * (room for 2 * TUNABLES_MAX).  Returns how many. */
