@@ -1,0 +1,229 @@
+/*
+ * test_db_read.c - reading runs and results back (db_read.c), what the
+ * interface browses, against rows of known content and order: runs in
+ * order and their headers, the results of a run field by field, the newest
+ * result of a case, the plot's points; results written on another
+ * connection are seen; a failed read says where and why.
+ *
+ * Everything happens in a fresh directory under $TMPDIR (else /tmp),
+ * removed at the end (tests/db_fixture.h).
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "db/db.h"
+#include "tests/db_fixture.h"
+#include "tests/test.h"
+
+/* What the TUI reads back: runs in order and their headers, the results of
+ * a run field by field and in recording order, the newest result of a case,
+ * the plot's points in order; results written on another connection are
+ * seen; a failed read says where and why and leaves nothing allocated. */
+static void test_reads(void)
+{
+	char path[PATH_MAX];
+	struct db *db = NULL, *other = NULL;
+	struct gpu_info g = mkgpu("NVIDIA H100 80GB HBM3", "GPU-reads");
+	struct case_spec tree = mkcase("block.tree.sum.f32.n1000", "block.tree", DTYPE_F32, 1000, 0,
+				       "block=256,op=sum", EXPECT_PASS);
+	struct case_spec small = mkcase("block.tree.sum.f32.n10", "block.tree", DTYPE_F32, 10, 0,
+					"block=256,op=sum", EXPECT_PASS);
+	struct case_spec shfl = mkcase("warp.shfl.max.i32.n32", "warp.shfl", DTYPE_I32, 32, 4,
+				       "op=max", EXPECT_FAIL);
+	struct case_spec v3 = mkcase("device.v3.sum.f32.n4096", "device.v3", DTYPE_F32, 4096, 0,
+				     "op=sum", EXPECT_PASS);
+	struct run_info ri = plain_run;
+	struct db_run_row run, *list = NULL;
+	struct db_result_row *rows = NULL, last;
+	struct db_point_row *pts = NULL;
+	size_t n = 0;
+	int64_t dev = 0, run1 = 0, run2 = 0, id = 0;
+	sqlite3 *h;
+
+	path_in(path, sizeof path, "reads.db");
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+
+	/* An empty database has nothing to show, and says so without error. */
+	CHECK_INT(db_run_latest(db, &id, err, sizeof err), 0);
+	CHECK_INT(db_run_read(db, 1, &run, err, sizeof err), 0);
+	CHECK_INT(db_run_results(db, 1, &rows, &n, err, sizeof err), 0);
+	CHECK(rows == NULL && n == 0);
+	CHECK_INT(db_case_last(db, tree.name, &last, err, sizeof err), 0);
+	CHECK_INT(db_timed_points(db, &pts, &n, err, sizeof err), 0);
+	CHECK(pts == NULL && n == 0);
+	CHECK_INT(db_run_list(db, &list, &n, err, sizeof err), 0);
+	CHECK(list == NULL && n == 0);
+
+	CHECK_INT(db_device_upsert(db, &g, &dev, err, sizeof err), 0);
+	ri.device_id = dev;
+	ri.command_line = "conform run --suite reads";
+	CHECK_INT(db_run_begin(db, &ri, &run1, err, sizeof err), 0);
+	put_result(db, run1, &tree, STATUS_PASS, OUTCOME_CORRECT, "", 7, 2.0, 4e6);
+	put_result(db, run1, &shfl, STATUS_XFAIL, OUTCOME_WRONG, "wrong on lane 3", 9, 0, 0);
+	put_result(db, run1, &v3, STATUS_PASS, OUTCOME_CORRECT, "", 11, 1.0, 8e6);
+	CHECK_INT(db_run_end(db, run1, "complete", 2, 0, 1, err, sizeof err), 0);
+	CHECK_INT(db_run_begin(db, &plain_run, &run2, err, sizeof err), 0);
+	put_result(db, run2, &tree, STATUS_FAIL, OUTCOME_WRONG, "off by one", 8, 4.0, 4e6);
+	/* Written by another conform: the reads must see it. */
+	CHECK_INT(db_open(path, &other, err, sizeof err), 0);
+	if (other)
+		put_result(other, run2, &small, STATUS_PASS, OUTCOME_CORRECT, "", 12, 0.08, 4e4);
+	db_close(other);
+
+	/* Runs: newest, and a step either way until there is none. */
+	CHECK_INT(db_run_latest(db, &id, err, sizeof err), 1);
+	CHECK_INT(id, run2);
+	CHECK_INT(db_run_adjacent(db, run2, -1, &id, err, sizeof err), 1);
+	CHECK_INT(id, run1);
+	CHECK_INT(db_run_adjacent(db, run1, -1, &id, err, sizeof err), 0);
+	CHECK_INT(db_run_adjacent(db, run1, 1, &id, err, sizeof err), 1);
+	CHECK_INT(id, run2);
+	CHECK_INT(db_run_adjacent(db, run2, 1, &id, err, sizeof err), 0);
+
+	CHECK_INT(db_run_read(db, run1, &run, err, sizeof err), 1);
+	CHECK_INT(run.id, run1);
+	CHECK_STR(run.state, "complete");
+	CHECK_INT(run.passed, 2);
+	CHECK_INT(run.failed, 0);
+	CHECK_INT(run.skipped, 1);
+	CHECK_STR(run.command_line, "conform run --suite reads");
+	CHECK_STR(run.device, "NVIDIA H100 80GB HBM3");
+	CHECK_INT(run.results, 3);
+	CHECK(strlen(run.started_at) == 20 && run.started_at[10] == 'T');
+	CHECK_INT(db_run_read(db, run2, &run, err, sizeof err), 1);
+	CHECK_STR(run.state, "running");
+	CHECK(run.passed == -1 && run.failed == -1 && run.skipped == -1);
+	CHECK_STR(run.device, "");
+	CHECK_INT(run.results, 2);
+	CHECK_INT(db_run_read(db, run2 + 1, &run, err, sizeof err), 0);
+
+	/* Every run, newest first, the running one included. */
+	CHECK_INT(db_run_list(db, &list, &n, err, sizeof err), 0);
+	CHECK_INT(n, 2);
+	if (list && n == 2) {
+		CHECK_INT(list[0].id, run2);
+		CHECK_STR(list[0].state, "running");
+		CHECK_INT(list[0].results, 2);
+		CHECK_INT(list[1].id, run1);
+		CHECK_INT(list[1].passed, 2);
+		CHECK_INT(list[1].skipped, 1);
+		CHECK_STR(list[1].device, "NVIDIA H100 80GB HBM3");
+	}
+	free(list);
+
+	/* The results of a run, in the order they were recorded. */
+	CHECK_INT(db_run_results(db, run1, &rows, &n, err, sizeof err), 0);
+	CHECK_INT(n, 3);
+	if (rows && n == 3) {
+		const struct db_result_row *a = &rows[0], *b = &rows[1], *c = &rows[2];
+		CHECK(a->id < b->id && b->id < c->id);
+		CHECK(a->run_id == run1 && b->run_id == run1 && c->run_id == run1);
+		CHECK_STR(a->case_name, tree.name);
+		CHECK_STR(a->variant, "block.tree");
+		CHECK_STR(a->dtype, "f32");
+		CHECK_INT(a->n, 1000);
+		CHECK_INT(a->cols, 0);
+		CHECK_STR(a->params, "block=256,op=sum");
+		CHECK_STR(a->expect, "pass");
+		CHECK_INT(a->status, STATUS_PASS);
+		CHECK_STR(a->observed, "completed-correct");
+		CHECK_STR(a->message, "");
+		CHECK_STR(a->seed, "7");
+		CHECK(strlen(a->created_at) == 20);
+		CHECK_NEAR(a->err_norm, 1.5e-7, 1e-12);
+		CHECK_NEAR(a->duration_ms, 250, 1e-9);
+		CHECK_NEAR(a->median_ms, 2.0, 1e-12);
+		CHECK_NEAR(a->gbps, 2.0, 1e-9);
+		CHECK_NEAR(a->noise, 0.05, 1e-12);
+		CHECK_INT(a->samples, 10);
+
+		CHECK_STR(b->case_name, shfl.name);
+		CHECK_STR(b->dtype, "i32");
+		CHECK_INT(b->n, 32);
+		CHECK_INT(b->cols, 4);
+		CHECK_STR(b->expect, "fail");
+		CHECK_INT(b->status, STATUS_XFAIL);
+		CHECK_STR(b->observed, "completed-wrong");
+		CHECK_STR(b->message, "wrong on lane 3");
+		CHECK_STR(b->seed, "9");
+		CHECK(isnan(b->err_norm));
+		CHECK(isnan(b->median_ms) && isnan(b->gbps) && isnan(b->noise));
+		CHECK_INT(b->samples, 0);
+
+		CHECK_STR(c->case_name, v3.name);
+		CHECK_NEAR(c->gbps, 8.0, 1e-9);
+	}
+	free(rows);
+	rows = NULL;
+	CHECK_INT(db_run_results(db, run2 + 1, &rows, &n, err, sizeof err), 0);
+	CHECK(rows == NULL && n == 0);
+
+	/* The newest result of a case, whichever run it is in. */
+	CHECK_INT(db_case_last(db, tree.name, &last, err, sizeof err), 1);
+	CHECK_INT(last.run_id, run2);
+	CHECK_INT(last.status, STATUS_FAIL);
+	CHECK_STR(last.message, "off by one");
+	CHECK_STR(last.seed, "8");
+	CHECK_INT(db_case_last(db, shfl.name, &last, err, sizeof err), 1);
+	CHECK_INT(last.run_id, run1);
+	CHECK_INT(db_case_last(db, "no.such.case", &last, err, sizeof err), 0);
+
+	/* The plot's points: timed only, by variant, dtype, n, cols, then age. */
+	CHECK_INT(db_timed_points(db, &pts, &n, err, sizeof err), 0);
+	CHECK_INT(n, 4);
+	if (pts && n == 4) {
+		CHECK_STR(pts[0].variant, "block.tree");
+		CHECK_INT(pts[0].n, 10);
+		CHECK_INT(pts[0].run_id, run2);
+		CHECK_NEAR(pts[0].gbps, 0.5, 1e-9);
+		CHECK_INT(pts[1].n, 1000);
+		CHECK_INT(pts[1].run_id, run1);
+		CHECK_NEAR(pts[1].gbps, 2.0, 1e-9);
+		CHECK_INT(pts[2].n, 1000);
+		CHECK_INT(pts[2].run_id, run2);
+		CHECK_NEAR(pts[2].gbps, 1.0, 1e-9);
+		CHECK_STR(pts[3].variant, "device.v3");
+		CHECK_STR(pts[3].dtype, "f32");
+		CHECK_NEAR(pts[3].gbps, 8.0, 1e-9);
+		/* What keeps the plot's shapes, operators and devices apart. */
+		CHECK_INT(pts[3].cols, 0);
+		CHECK_STR(pts[3].op, "sum");
+		CHECK_INT(pts[3].device_id, dev);
+	}
+	free(pts);
+	pts = NULL;
+
+	/* A read that fails says where and why, and hands back nothing. */
+	h = raw_open(path);
+	if (h) {
+		CHECK_INT(raw_exec(h, "DROP VIEW best_configs; DROP TABLE results"), SQLITE_OK);
+		sqlite3_close(h);
+	}
+	err[0] = '\0';
+	CHECK_INT(db_run_results(db, run1, &rows, &n, err, sizeof err), -1);
+	CHECK(rows == NULL && n == 0);
+	CHECK_CONTAINS(err, path);
+	CHECK_CONTAINS(err, "no such table");
+	CHECK(one_line(err));
+	CHECK_INT(db_timed_points(db, &pts, &n, err, sizeof err), -1);
+	CHECK(pts == NULL && n == 0);
+	CHECK_INT(db_case_last(db, tree.name, &last, err, sizeof err), -1);
+	db_close(db);
+}
+
+int main(void)
+{
+	if (db_fixture_begin("db-read") != 0)
+		return 1;
+	test_reads();
+	db_fixture_end(&test_checks, &test_failures);
+	return TEST_END();
+}
