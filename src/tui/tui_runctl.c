@@ -577,24 +577,19 @@ static void start_conformance(struct tui_runctl *rc, struct case_spec *cases, si
 	run_launch(rc);
 
 	command_line(rc->cmdline, 2048, seed, tool, cases, n);
-	struct session_config cfg = {
-		.worker_path = app->worker_path,
-		.device = app->device,
-		.devices = &app->devices,
-		.timeout_s = app->timeout_s,
-		.hang_timeout_s = app->hang_timeout_s,
-		.seed = seed,
-		.catalog = &app->cat,
-		.db = app->db,
-		.stop = &rc->stop,
-		.command_line = rc->cmdline,
-		.kernels = app->kernels,
-		.db_waiting = db_waiting,
-		.db_waiting_ctx = rc,
-		.sanitize = tool,
-		.sanitizer = found == 0 ? rc->sanitizer : NULL,
-		.sanitizer_missing = rc->sanitizer_missing,
-	};
+	struct session_config cfg;
+	session_config_init(&cfg, app->worker_path, &app->cat, app->db, &rc->stop, rc->cmdline);
+	cfg.device = app->device;
+	cfg.devices = &app->devices;
+	cfg.timeout_s = app->timeout_s;
+	cfg.hang_timeout_s = app->hang_timeout_s;
+	cfg.seed = seed;
+	cfg.kernels = app->kernels;
+	cfg.db_waiting = db_waiting;
+	cfg.db_waiting_ctx = rc;
+	cfg.sanitize = tool;
+	cfg.sanitizer = found == 0 ? rc->sanitizer : NULL;
+	cfg.sanitizer_missing = rc->sanitizer_missing;
 	char err[1024];
 	struct report_sink sink;
 	run_sink(&sink, rc);
@@ -738,18 +733,14 @@ static void start_sweep(struct tui_runctl *rc, const struct case_spec *cases, si
 		 (unsigned long long)o.seed);
 	run_launch(rc);
 
-	struct session_config cfg = {
-		.worker_path = app->worker_path,
-		.device = app->device,
-		.timeout_s = app->timeout_s,
-		.db = app->db,
-		.stop = &rc->stop,
-		.command_line = cmdline,
-		.kind = app->mode == TUI_MODE_TUNE ? RUN_TUNE : RUN_SWEEP,
-		.kernels = app->kernels,
-		.db_waiting = db_waiting,
-		.db_waiting_ctx = rc,
-	};
+	struct session_config cfg;
+	session_config_init(&cfg, app->worker_path, &app->cat, app->db, &rc->stop, cmdline);
+	cfg.device = app->device;
+	cfg.timeout_s = app->timeout_s;
+	cfg.kind = app->mode == TUI_MODE_TUNE ? RUN_TUNE : RUN_SWEEP;
+	cfg.kernels = app->kernels;
+	cfg.db_waiting = db_waiting;
+	cfg.db_waiting_ctx = rc;
 	struct tune_session *s = rc->ts;
 	if (tune_open(s, &o, &app->cat, &cfg, err, sizeof err) < 0 ||
 	    tune_begin(s, err, sizeof err) < 0) {
