@@ -8,7 +8,11 @@
  * Each strategy's look ahead (what a user's kernel is compiled ahead for)
  * changes nothing it asks, and names what it asks next: always for
  * exhaustive and random, on two steps in three of anneal's at least (a
- * walk's random start is never named).
+ * walk's random start is never named).  And each strategy asks exactly the
+ * questions recorded in tests/data/tune_search_questions.h (test_recorded):
+ * on eight landscapes, plateaus of equal costs, failures, invalid
+ * configurations and costs that drift with the asking included, for
+ * budgets, seeds, look-ahead widths and a stop.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -27,6 +31,7 @@ struct landscape {
 	struct tune_space space;
 	double (*cost)(const struct tune_config *c);
 	int (*invalid)(uint64_t i, const struct tune_config *c);
+	int noisy;              /* each cost scaled by up to 8 %, by the question's place */
 };
 
 static double sq(double x)
@@ -93,6 +98,29 @@ static int holes_invalid(uint64_t i, const struct tune_config *c)
 	return mix(i + 977) % 100 < 10;
 }
 
+/* The bowl rounded up to steps of 0.25: wide plateaus of equal costs, where
+ * the best is the first found among equals. */
+static double plateau(const struct tune_config *c)
+{
+	return ceil(bowl(c) * 4) / 4;
+}
+
+/* 6 x 6 x 3 with walls: a third of the configurations invalid, a row and
+ * a line of failures (+inf), the minimum 1 at (3, 1, 0) among them. */
+static double walls(const struct tune_config *c)
+{
+	const int *v = c->v;
+	if (v[0] == 5 || (v[1] == 4 && v[2] == 1))
+		return INFINITY;
+	return 1 + 0.1 * sq(v[0] - 3) + 0.2 * sq(v[1] - 1) + 0.05 * v[2];
+}
+
+static int walls_invalid(uint64_t i, const struct tune_config *c)
+{
+	(void)i;
+	return (c->v[0] + c->v[1]) % 3 == 0 && !(c->v[0] == 3 && c->v[1] == 1);
+}
+
 /* harness.spin's model: block 64..1024, items 1..16, vec 1..4 (log2 steps),
  * optimum at block=512, items=4, vec=2; block*items*vec > 16384 invalid. */
 static double spin(const struct tune_config *c)
@@ -119,7 +147,19 @@ struct probe {
 	 * how many evaluations the one before named. */
 	uint64_t ahead[TUNE_AHEAD_MAX], before[TUNE_AHEAD_MAX];
 	size_t nahead, nbefore, foreseen, aheads;
+	/* FNV-1a of the questions, and of each one's look ahead (its count,
+	 * then what it names; 0 when none was told). */
+	uint64_t hash, ahead_hash;
 };
+
+static uint64_t fnv(uint64_t h, uint64_t x)
+{
+	for (int b = 0; b < 8; b++) {
+		h ^= (x >> (8 * b)) & 0xff;
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
 
 static void ahead(void *ctx, const uint64_t *configs, size_t n)
 {
@@ -139,6 +179,10 @@ static enum tune_verdict evaluate(void *ctx, uint64_t i, double *cost)
 	p->asked[i]++;
 	for (size_t k = 0; k < p->nbefore; k++)
 		p->foreseen += p->before[k] == i;
+	p->hash = fnv(p->hash, i);
+	p->ahead_hash = fnv(p->ahead_hash, p->nahead);
+	for (size_t k = 0; k < p->nahead; k++)
+		p->ahead_hash = fnv(p->ahead_hash, p->ahead[k]);
 	memcpy(p->before, p->ahead, p->nahead * sizeof *p->ahead);
 	p->nbefore = p->nahead;
 	p->nahead = 0;
@@ -154,6 +198,8 @@ static enum tune_verdict evaluate(void *ctx, uint64_t i, double *cost)
 	if (p->l->invalid && p->l->invalid(i, &c))
 		return TUNE_INVALID;
 	*cost = p->l->cost(&c);
+	if (p->l->noisy)
+		*cost *= 1 + 0.02 * (double)(mix(p->ntrace) % 5);
 	return TUNE_MEASURED;
 }
 
@@ -164,6 +210,7 @@ static void probe_init(struct probe *p, const struct landscape *l)
 	p->cap = tune_space_count(&l->space);
 	p->asked = calloc(p->cap, 1);
 	p->trace = calloc(p->cap, sizeof *p->trace);
+	p->hash = p->ahead_hash = 0xcbf29ce484222325ull;
 }
 
 static void probe_free(struct probe *p)
@@ -180,11 +227,22 @@ static int asked_at_most_once(const struct probe *p)
 	return 1;
 }
 
+/* Runs a search of l's space, every question answered by evaluate() and
+ * every look ahead told to ahead(): the one driver of every test here. */
+static int drive(const struct landscape *l, const char *strategy, struct tune_search_config cfg,
+		 struct probe *p, struct tune_search_result *r)
+{
+	cfg.evaluate = evaluate;
+	cfg.ctx = p;
+	cfg.ahead = ahead;
+	return tune_search_run(tune_strategy_find(strategy), &l->space, &cfg, r, err, sizeof err);
+}
+
 static int run(const struct landscape *l, const char *strategy, uint64_t budget, uint64_t seed,
 	       struct probe *p, struct tune_search_result *r)
 {
-	struct tune_search_config cfg = {.budget = budget, .seed = seed, .evaluate = evaluate, .ctx = p};
-	return tune_search_run(tune_strategy_find(strategy), &l->space, &cfg, r, err, sizeof err);
+	struct tune_search_config cfg = {.budget = budget, .seed = seed};
+	return drive(l, strategy, cfg, p, r);
 }
 
 /* The true minimum and how many configurations are invalid, by brute force. */
@@ -291,9 +349,8 @@ static void test_stop_and_time(const struct landscape *l)
 	/* A time limit of 50 ms with evaluations of 10 ms: about five. */
 	probe_init(&p, l);
 	p.sleep_s = 0.01;
-	struct tune_search_config cfg = {.time_limit_s = 0.05, .seed = 1, .evaluate = evaluate, .ctx = &p};
-	CHECK_INT(tune_search_run(tune_strategy_find("exhaustive"), &l->space, &cfg, &r, err,
-				  sizeof err), 0);
+	struct tune_search_config cfg = {.time_limit_s = 0.05, .seed = 1};
+	CHECK_INT(drive(l, "exhaustive", cfg, &p, &r), 0);
 	CHECK(!r.stopped);
 	CHECK(p.ntrace >= 3 && p.ntrace <= 8);
 	probe_free(&p);
@@ -309,9 +366,8 @@ static void test_ahead(const struct landscape *l, const char *strategy, uint64_t
 	probe_init(&a, l);
 	probe_init(&b, l);
 	CHECK_INT(run(l, strategy, budget, 3, &a, &ra), 0);
-	struct tune_search_config cfg = {.budget = budget, .seed = 3, .evaluate = evaluate, .ctx = &b,
-					 .ahead = ahead, .ahead_max = max};
-	CHECK_INT(tune_search_run(tune_strategy_find(strategy), &l->space, &cfg, &rb, err, sizeof err), 0);
+	struct tune_search_config cfg = {.budget = budget, .seed = 3, .ahead_max = max};
+	CHECK_INT(drive(l, strategy, cfg, &b, &rb), 0);
 	CHECK(a.ntrace == b.ntrace && memcmp(a.trace, b.trace, a.ntrace * sizeof *a.trace) == 0);
 	CHECK(ra.best == rb.best && ra.evaluated == rb.evaluated);
 	CHECK(b.aheads > 0 && b.aheads <= b.ntrace);
@@ -324,6 +380,103 @@ static void test_ahead(const struct landscape *l, const char *strategy, uint64_t
 	}
 	probe_free(&a);
 	probe_free(&b);
+}
+
+/*
+ * The questions each strategy asks, recorded from the strategies as they
+ * were when each one owned its loop (before they became ask/tell objects),
+ * so that a change of form is shown to be no change of behaviour: for each
+ * landscape, strategy, budget, seed, look-ahead width and TUNE_STOP at the
+ * stop-th question (0: never), how many questions, an FNV-1a hash of them
+ * in order and one of the look ahead told with each, the best and the
+ * counts.  CONFORM_RECORD=1 prints the table from the code as it is, for a
+ * change that means to ask otherwise.
+ */
+struct recorded {
+	const char *landscape, *strategy;
+	uint64_t budget, seed;
+	size_t ahead_max;
+	uint64_t stop;
+	/* what was asked */
+	uint64_t questions, hash, ahead_hash;
+	int found;
+	uint64_t best, evaluated, invalid;
+	int stopped;
+};
+
+static const struct recorded recorded[] = {
+#include "tests/data/tune_search_questions.h"
+};
+
+/* One of them written out, as tests/tune.sh tunes harness.spin: its
+ * model, anneal, budget 21, seed 5. */
+static const uint64_t spin_anneal_21_5[] = {
+	35, 50, 53, 38, 68, 52, 51, 37, 55, 49, 67, 14, 11, 10, 13, 25, 26, 22, 7, 23, 21,
+};
+
+static const struct landscape *landscape_named(const struct landscape *ls, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(ls[i].name, name) == 0)
+			return &ls[i];
+	return NULL;
+}
+
+static void test_recorded(const struct landscape *ls, size_t nls)
+{
+	int print = getenv("CONFORM_RECORD") != NULL;
+	for (size_t k = 0; k < sizeof recorded / sizeof recorded[0]; k++) {
+		const struct recorded *w = &recorded[k];
+		const struct landscape *l = landscape_named(ls, nls, w->landscape);
+		struct tune_search_config cfg = {.budget = w->budget, .seed = w->seed, .ahead_max = w->ahead_max};
+		struct tune_search_result r;
+		struct probe p;
+		CHECK(l != NULL);
+		if (!l)
+			continue;
+		probe_init(&p, l);
+		p.stop_after = w->stop;
+		CHECK_INT(drive(l, w->strategy, cfg, &p, &r), 0);
+		if (print)
+			printf("\t{\"%s\", \"%s\", %llu, %llu, %zu, %llu, %zu, 0x%016llxull, 0x%016llxull, "
+			       "%d, %llu, %llu, %llu, %d},\n",
+			       w->landscape, w->strategy, (unsigned long long)w->budget,
+			       (unsigned long long)w->seed, w->ahead_max, (unsigned long long)w->stop,
+			       p.ntrace, (unsigned long long)p.hash, (unsigned long long)p.ahead_hash,
+			       r.found, (unsigned long long)r.best, (unsigned long long)r.evaluated,
+			       (unsigned long long)r.invalid, r.stopped);
+		int same = p.ntrace == w->questions && p.hash == w->hash &&
+			   p.ahead_hash == w->ahead_hash && r.found == w->found && r.best == w->best &&
+			   r.evaluated == w->evaluated && r.invalid == w->invalid && r.stopped == w->stopped;
+		if (!same && !print)
+			fprintf(stderr, "%s %s budget %llu seed %llu ahead %zu stop %llu: %zu questions "
+				"(recorded %llu)%s%s, best %llu (recorded %llu)\n",
+				w->landscape, w->strategy, (unsigned long long)w->budget,
+				(unsigned long long)w->seed, w->ahead_max, (unsigned long long)w->stop,
+				p.ntrace, (unsigned long long)w->questions,
+				p.hash != w->hash ? ", other questions" : "",
+				p.ahead_hash != w->ahead_hash ? ", other look ahead" : "",
+				(unsigned long long)r.best, (unsigned long long)w->best);
+		if (!print)
+			CHECK(same);
+		probe_free(&p);
+	}
+
+	const size_t n = sizeof spin_anneal_21_5 / sizeof spin_anneal_21_5[0];
+	const struct landscape *l = landscape_named(ls, nls, "spin");
+	struct tune_search_config cfg = {.budget = 21, .seed = 5};
+	struct tune_search_result r;
+	struct probe p;
+	probe_init(&p, l);
+	CHECK_INT(drive(l, "anneal", cfg, &p, &r), 0);
+	CHECK_INT(p.ntrace, n);
+	for (size_t k = 0; k < n && k < p.ntrace; k++)
+		if (p.trace[k] != spin_anneal_21_5[k]) {
+			CHECK_INT(p.trace[k], spin_anneal_21_5[k]);
+			fprintf(stderr, "spin anneal 21 seed 5: question %zu differs\n", k);
+			break;
+		}
+	probe_free(&p);
 }
 
 static void test_budget_defaults(const struct landscape *l)
@@ -358,23 +511,35 @@ static void test_budget_defaults(const struct landscape *l)
 
 int main(void)
 {
-	static struct landscape ls[4] = {
+	static struct landscape ls[] = {
 		{.name = "bowl", .cost = bowl},
 		{.name = "wells", .cost = wells},
 		{.name = "holes", .cost = holes, .invalid = holes_invalid},
 		{.name = "spin", .cost = spin, .invalid = spin_invalid},
+		{.name = "plateau", .cost = plateau},
+		{.name = "noisy", .cost = holes, .invalid = holes_invalid, .noisy = 1},
+		{.name = "walls", .cost = walls, .invalid = walls_invalid},
+		{.name = "one", .cost = bowl},
 	};
-	const char *spaces[4] = {
+	const char *spaces[] = {
 		"a=0,1,2,3,4,5,6,7 b=0,1,2,3,4,5,6,7 c=0,1,2,3,4,5 d=0,1,2,3",
 		"a=0,1,2,3,4,5,6,7 b=0,1,2,3,4,5,6,7 c=0,1,2,3,4,5 d=0,1,2,3",
 		"a=0,1,2,3,4,5,6,7 b=0,1,2,3,4,5,6,7 c=0,1,2,3,4,5 d=0,1,2,3",
 		"block=64,128,256,512,1024 items=1,2,4,8,16 vec=1,2,4",
+		"a=0,1,2,3,4,5,6,7 b=0,1,2,3,4,5,6,7 c=0,1,2,3,4,5 d=0,1,2,3",
+		"a=0,1,2,3,4,5,6,7 b=0,1,2,3,4,5,6,7 c=0,1,2,3,4,5 d=0,1,2,3",
+		"x=0,1,2,3,4,5 y=0,1,2,3,4,5 z=0,1,2",
+		"",
 	};
-	for (int i = 0; i < 4; i++)
+	const size_t nls = sizeof ls / sizeof ls[0];
+	for (size_t i = 0; i < nls; i++)
 		if (tune_space_parse(&ls[i].space, spaces[i], err, sizeof err) < 0) {
 			fprintf(stderr, "%s\n", err);
 			return 1;
 		}
+	test_recorded(ls, nls);
+	if (getenv("CONFORM_RECORD"))
+		return 0;
 	for (int i = 0; i < 4; i++) {
 		test_exhaustive(&ls[i]);
 		test_reproducible(&ls[i], "random", 50);
