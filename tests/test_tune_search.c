@@ -227,15 +227,27 @@ static int asked_at_most_once(const struct probe *p)
 	return 1;
 }
 
-/* Runs a search of l's space, every question answered by evaluate() and
- * every look ahead told to ahead(): the one driver of every test here. */
+/* Runs a search of l's space as a caller drives it, next() and tell() in
+ * turn, every question answered by evaluate() and every look ahead told to
+ * ahead() first: the one driver of every test here. */
 static int drive(const struct landscape *l, const char *strategy, struct tune_search_config cfg,
 		 struct probe *p, struct tune_search_result *r)
 {
-	cfg.evaluate = evaluate;
-	cfg.ctx = p;
-	cfg.ahead = ahead;
-	return tune_search_run(tune_strategy_find(strategy), &l->space, &cfg, r, err, sizeof err);
+	struct tune_search *s;
+	struct tune_question q;
+	if (tune_search_open(tune_strategy_find(strategy), &l->space, &cfg, &s, err, sizeof err) < 0)
+		return -1;
+	while (tune_search_next(s, &q)) {
+		double cost = NAN;
+		if (q.nahead)
+			ahead(p, q.ahead, q.nahead);
+		enum tune_verdict v = evaluate(p, q.config, &cost);
+		if (tune_search_tell(s, q.config, v, cost) < 0)
+			return -1;
+	}
+	tune_search_result(s, r);
+	tune_search_close(s);
+	return 0;
 }
 
 static int run(const struct landscape *l, const char *strategy, uint64_t budget, uint64_t seed,
@@ -346,13 +358,15 @@ static void test_stop_and_time(const struct landscape *l)
 	CHECK_INT(p.ntrace, 4);
 	probe_free(&p);
 
-	/* A time limit of 50 ms with evaluations of 10 ms: about five. */
+	/* A time limit of 50 ms with evaluations of 10 ms at least: five at
+	 * most (the sixth would begin at 50 ms), fewer on a loaded machine,
+	 * where an evaluation's 10 ms of wall time can stretch. */
 	probe_init(&p, l);
 	p.sleep_s = 0.01;
 	struct tune_search_config cfg = {.time_limit_s = 0.05, .seed = 1};
 	CHECK_INT(drive(l, "exhaustive", cfg, &p, &r), 0);
 	CHECK(!r.stopped);
-	CHECK(p.ntrace >= 3 && p.ntrace <= 8);
+	CHECK(p.ntrace >= 1 && p.ntrace <= 5);
 	probe_free(&p);
 }
 
@@ -479,6 +493,38 @@ static void test_recorded(const struct landscape *ls, size_t nls)
 	probe_free(&p);
 }
 
+/* The object's contract: next() repeats its question until it is told;
+ * an answer to another configuration, or with no question out, is refused
+ * and changes nothing; after a stop nothing more is asked. */
+static void test_ask_tell(const struct landscape *l)
+{
+	struct tune_search_config cfg = {.budget = 10, .seed = 4, .ahead_max = 2};
+	struct tune_search *s;
+	struct tune_question q, again;
+	struct tune_search_result r;
+	CHECK_INT(tune_search_open(tune_strategy_find("random"), &l->space, &cfg, &s, err, sizeof err), 0);
+	CHECK_INT(tune_search_tell(s, 0, TUNE_MEASURED, 1), -1);
+	CHECK_INT(tune_search_next(s, &q), 1);
+	CHECK_INT(q.nahead, 2);
+	CHECK_INT(tune_search_next(s, &again), 1);
+	CHECK(again.config == q.config && again.nahead == q.nahead &&
+	      memcmp(again.ahead, q.ahead, q.nahead * sizeof *q.ahead) == 0);
+	CHECK_INT(tune_search_tell(s, q.config + 1, TUNE_MEASURED, 1), -1);
+	CHECK_INT(tune_search_tell(s, q.config, TUNE_MEASURED, 2.5), 0);
+	CHECK_INT(tune_search_tell(s, q.config, TUNE_MEASURED, 2.5), -1);
+	tune_search_result(s, &r);
+	CHECK(r.found && r.best == q.config && r.best_cost == 2.5 && r.evaluated == 1);
+	/* The look ahead named what comes next. */
+	CHECK_INT(tune_search_next(s, &again), 1);
+	CHECK(again.config == q.ahead[0]);
+	CHECK_INT(tune_search_tell(s, again.config, TUNE_STOP, 0), 0);
+	CHECK_INT(tune_search_next(s, &again), 0);
+	tune_search_result(s, &r);
+	CHECK(r.stopped && r.evaluated == 1);
+	tune_search_close(s);
+	tune_search_close(NULL);
+}
+
 static void test_budget_defaults(const struct landscape *l)
 {
 	struct tune_search_config cfg = {0};
@@ -550,6 +596,7 @@ int main(void)
 		test_ahead(&ls[i], "anneal", 60, TUNE_AHEAD_MAX);
 	}
 	test_stop_and_time(&ls[0]);
+	test_ask_tell(&ls[0]);
 	test_budget_defaults(&ls[0]);
 	return TEST_END();
 }

@@ -412,6 +412,9 @@ static int measure_refs(struct tune_session *s, struct tune_sweep *sw, struct tu
 	return 0;
 }
 
+/* How search_variant() answers a question. */
+typedef enum tune_verdict (*evaluate_fn)(void *ctx, uint64_t config, double *cost);
+
 /* What the search's evaluate callback needs. */
 struct search_ctx {
 	struct tune_session *s;
@@ -572,7 +575,7 @@ static enum tune_verdict evaluate_first(void *ctx, uint64_t index, double *cost)
 /* Searches e's space, each configuration measured by `fn` (evaluate, or
  * evaluate_first). */
 static int search_variant(struct tune_session *s, struct tune_sweep *sw,
-			  const struct catalog_entry *e, tune_evaluate_fn fn, char *err, size_t len)
+			  const struct catalog_entry *e, evaluate_fn fn, char *err, size_t len)
 {
 	struct tune_space *space = malloc(sizeof *space);
 	if (!space) {
@@ -588,25 +591,32 @@ static int search_variant(struct tune_session *s, struct tune_sweep *sw,
 	}
 	struct tune_search_config cfg = {
 		.budget = s->o.budget, .time_limit_s = s->o.time_limit_s, .seed = s->o.seed,
-		.evaluate = fn,
 	};
 	struct search_ctx x = {.s = s, .sw = sw, .space = space, .variant = e->name, .err = err, .len = len};
 	/* A user's kernel: what the search asks next is compiled meanwhile,
 	 * as many as the session compiles at once. */
 	if (e->source[0] && session_compile_width(&s->run)) {
-		cfg.ahead = ahead;
 		cfg.ahead_max = session_compile_width(&s->run);
 		x.compiles_ahead = 1;
 	}
 	x.budget = tune_search_budget(s->o.strategy, space, &cfg);
 	x.count = tune_space_count(space);
-	cfg.ctx = &x;
 	size_t first = sw->count;
-	struct tune_search_result r;
-	int rc = tune_search_run(s->o.strategy, space, &cfg, &r, err, len);
-	free(space);
-	if (rc < 0)
+	struct tune_search *search;
+	struct tune_question q;
+	if (tune_search_open(s->o.strategy, space, &cfg, &search, err, len) < 0) {
+		free(space);
 		return -1;
+	}
+	while (tune_search_next(search, &q)) {
+		double cost = INFINITY;
+		if (q.nahead)
+			ahead(&x, q.ahead, q.nahead);
+		enum tune_verdict v = fn(&x, q.config, &cost);
+		tune_search_tell(search, q.config, v, cost);
+	}
+	tune_search_close(search);
+	free(space);
 	/* Also after an interruption: what was measured is shown ranked. */
 	qsort(sw->rows + first, sw->count - first, sizeof sw->rows[0], row_order);
 	size_t ntimed = 0;

@@ -1,14 +1,20 @@
 /*
  * tune_search.c - the search strategies (see tune_search.h).
  *
- * All strategies share one memo: a cost per configuration, NaN until asked.
- * ask() is the only way to a cost; it answers from the memo for free, and
- * otherwise calls the evaluate callback if the budget, the time limit and
- * the callback still allow it.  Invalid configurations are remembered as
- * +inf (a walk treats them as walls) but are not counted.  Before it asks,
- * a strategy says what it will ask next (s->ahead, filled by the
- * foresee_* helpers), which ask() passes on with an evaluation; working it
- * out draws nothing from the random stream.
+ * The search keeps a cost per configuration, NaN until told; a strategy
+ * reads it to know what is known.  tune_search_next() asks the strategy to
+ * propose a configuration not asked yet and asks it, unless the budget, the
+ * time limit or a stop says the search is over; tune_search_tell() records
+ * the answer (an invalid configuration as +inf, a wall to a walk, but not
+ * counted) and passes it to the strategy.  While it proposes, a strategy
+ * fills the question's look ahead (the foresee_* helpers); working it out
+ * draws nothing from the random stream.
+ *
+ * A strategy is the state its loop would keep in local variables: where it
+ * is in its order, or where its walk stands and whether the question out is
+ * a walk's start or a step.  Reading known costs is free, so a strategy may
+ * move over known ground within one proposal; it stops at the first
+ * configuration it has to ask about.
  */
 #include "tune/tune_search.h"
 
@@ -20,158 +26,136 @@
 #include "common/rng.h"
 #include "common/text.h"
 
-struct search {
+/* Simulated annealing's walk (see "Simulated annealing" below). */
+struct walk {
+	uint64_t cur;
+	double cur_cost;
+	uint32_t id;           /* walk number, recorded with what it evaluates */
+	uint32_t *walk_of;     /* per configuration: the walk that evaluated it */
+	int stale;             /* steps since the last new evaluation */
+	int restart;           /* the next proposal starts walk id + 1 */
+	int starting;          /* the question out is the walk's start, not a step */
+	uint64_t steps, max_steps;
+	int max_stale;
+};
+
+struct tune_search {
+	const struct tune_strategy *st;
 	const struct tune_space *space;
-	const struct tune_search_config *cfg;
+	struct tune_search_config cfg;
 	uint64_t count;
 	uint64_t budget;
-	uint64_t asked;       /* configurations the callback answered (measured or invalid) */
+	uint64_t asked;       /* configurations told (measured or invalid) */
 	double t0;
 	double *cost;         /* per configuration; NaN: not asked */
 	struct rng rng;
-	struct tune_search_result *out;
-	int over;             /* no further evaluation may start */
-	uint64_t ahead[TUNE_AHEAD_MAX]; /* what the strategy asks after the next ask */
-	size_t nahead;
+	struct tune_search_result out;
+	int over;             /* no further question */
+	int asking;           /* q is out, not told yet */
+	struct tune_question q;
+	/* The strategies' own state. */
+	uint64_t next;        /* exhaustive and random: the place in the order */
+	uint32_t *order;      /* random: the order drawn */
+	struct walk walk;     /* anneal */
 };
 
 struct tune_strategy {
 	const char *name;
-	/* Returns 0, or -1 when out of memory. */
-	int (*search)(struct search *s);
+	int whole_space;      /* its default budget is every configuration */
+	/* Sets up the strategy's state; 0, or -1 when out of memory.  NULL:
+	 * nothing to set up. */
+	int (*open)(struct tune_search *s);
+	/* The next configuration to ask, not asked yet, into *config, its
+	 * look ahead in s->q; returns 1, or 0 when the strategy is done. */
+	int (*propose)(struct tune_search *s, uint64_t *config);
+	/* The answer to the configuration proposed (recorded already); NULL:
+	 * the strategy does not care. */
+	void (*told)(struct tune_search *s, uint64_t config, double cost);
 };
 
-static int time_is_up(const struct search *s)
+static int time_is_up(const struct tune_search *s)
 {
-	return s->cfg->time_limit_s > 0 && text_now() - s->t0 >= s->cfg->time_limit_s;
-}
-
-/* Sets *cost for configuration i and returns 0, or returns -1 when i is not
- * known yet and no more evaluations may start (s->over is then set). */
-static int ask(struct search *s, uint64_t i, double *cost)
-{
-	if (!isnan(s->cost[i])) {
-		*cost = s->cost[i];
-		return 0;
-	}
-	if (s->over || s->out->evaluated >= s->budget || s->asked >= s->count || time_is_up(s)) {
-		s->over = 1;
-		return -1;
-	}
-	double c = INFINITY;
-	if (s->cfg->ahead && s->nahead)
-		s->cfg->ahead(s->cfg->ctx, s->ahead, s->nahead);
-	switch (s->cfg->evaluate(s->cfg->ctx, i, &c)) {
-	case TUNE_MEASURED:
-		if (isnan(c) || c < 0)
-			c = INFINITY;
-		s->out->evaluated++;
-		break;
-	case TUNE_INVALID:
-		c = INFINITY;
-		s->out->invalid++;
-		break;
-	case TUNE_STOP:
-	default:
-		s->out->stopped = 1;
-		s->over = 1;
-		return -1;
-	}
-	s->asked++;
-	s->cost[i] = c;
-	if (c < s->out->best_cost) {
-		s->out->best_cost = c;
-		s->out->best = i;
-		s->out->found = 1;
-	}
-	*cost = c;
-	return 0;
+	return s->cfg.time_limit_s > 0 && text_now() - s->t0 >= s->cfg.time_limit_s;
 }
 
 /* How many configurations a look ahead names: the caller's maximum, and
  * no more than the budget has left (the next evaluation may be refused,
  * and free: it is counted as left too). */
-static size_t ahead_room(const struct search *s)
+static size_t ahead_room(const struct tune_search *s)
 {
-	size_t max = s->cfg->ahead_max < TUNE_AHEAD_MAX ? s->cfg->ahead_max : TUNE_AHEAD_MAX;
-	uint64_t left = s->budget > s->out->evaluated ? s->budget - s->out->evaluated : 0;
+	size_t max = s->cfg.ahead_max < TUNE_AHEAD_MAX ? s->cfg.ahead_max : TUNE_AHEAD_MAX;
+	uint64_t left = s->budget > s->out.evaluated ? s->budget - s->out.evaluated : 0;
 	return left < max ? (size_t)left : max;
 }
 
 /* The look ahead of a strategy that asks in a fixed order: the
  * configurations not known yet among order[from..] (numbering order when
  * order is NULL). */
-static void foresee_order(struct search *s, const uint32_t *order, uint64_t from)
+static void foresee_order(struct tune_search *s, const uint32_t *order, uint64_t from)
 {
 	size_t room = ahead_room(s);
-	s->nahead = 0;
-	for (uint64_t k = from; k < s->count && s->nahead < room; k++) {
+	s->q.nahead = 0;
+	for (uint64_t k = from; k < s->count && s->q.nahead < room; k++) {
 		uint64_t i = order ? order[k] : k;
 		if (isnan(s->cost[i]))
-			s->ahead[s->nahead++] = i;
+			s->q.ahead[s->q.nahead++] = i;
 	}
 }
 
 /* The look ahead of a walk: the neighbours of a, then of b, not known
  * yet (where the walk steps next, as it moves to a or stays at b). */
-static void foresee_neighbors(struct search *s, uint64_t a, uint64_t b)
+static void foresee_neighbors(struct tune_search *s, uint64_t a, uint64_t b)
 {
 	uint64_t nb[2 * TUNABLES_MAX];
 	size_t room = ahead_room(s);
-	s->nahead = 0;
+	s->q.nahead = 0;
 	for (int side = 0; side < 2; side++) {
 		int k = tune_space_neighbors(s->space, side ? b : a, nb);
-		for (int j = 0; j < k && s->nahead < room; j++) {
+		for (int j = 0; j < k && s->q.nahead < room; j++) {
 			int dup = nb[j] == a;
-			for (size_t m = 0; m < s->nahead && !dup; m++)
-				dup = s->ahead[m] == nb[j];
+			for (size_t m = 0; m < s->q.nahead && !dup; m++)
+				dup = s->q.ahead[m] == nb[j];
 			if (!dup && isnan(s->cost[nb[j]]))
-				s->ahead[s->nahead++] = nb[j];
+				s->q.ahead[s->q.nahead++] = nb[j];
 		}
 	}
 }
 
-static int search_exhaustive(struct search *s)
+/* Exhaustive and random: the configurations in an order (numbering order
+ * when s->order is NULL), the rest of it the look ahead. */
+static int propose_in_order(struct tune_search *s, uint64_t *config)
 {
-	double c;
-	for (uint64_t i = 0; i < s->count; i++) {
-		foresee_order(s, NULL, i + 1);
-		if (ask(s, i, &c) < 0)
-			break;
-	}
-	return 0;
+	if (s->next >= s->count)
+		return 0;
+	uint64_t k = s->next++;
+	*config = s->order ? s->order[k] : k;
+	foresee_order(s, s->order, s->next);
+	return 1;
 }
 
-/* Draws without replacement: a Fisher-Yates shuffle.  The whole order is
- * drawn first (the shuffle's step i moves nothing before i, and nothing
- * else draws, so the order asked is the one drawn step by step) and the
- * look ahead is the rest of it. */
-static int search_random(struct search *s)
+/* Random draws without replacement: a Fisher-Yates shuffle.  The whole
+ * order is drawn when the search opens (the shuffle's step i moves nothing
+ * before i, and nothing else draws, so the order asked is the one drawn
+ * step by step) and the look ahead is the rest of it. */
+static int open_random(struct tune_search *s)
 {
-	uint32_t *perm = malloc(s->count * sizeof *perm);
-	double c;
-	if (!perm)
+	s->order = malloc(s->count * sizeof *s->order);
+	if (!s->order)
 		return -1;
 	for (uint64_t i = 0; i < s->count; i++)
-		perm[i] = (uint32_t)i;
+		s->order[i] = (uint32_t)i;
 	for (uint64_t i = 0; i < s->count; i++) {
 		uint64_t j = i + (uint64_t)rng_range(&s->rng, 0, (int64_t)(s->count - i - 1));
-		uint32_t t = perm[i];
-		perm[i] = perm[j];
-		perm[j] = t;
+		uint32_t t = s->order[i];
+		s->order[i] = s->order[j];
+		s->order[j] = t;
 	}
-	for (uint64_t i = 0; i < s->count; i++) {
-		foresee_order(s, perm, i + 1);
-		if (ask(s, perm[i], &c) < 0)
-			break;
-	}
-	free(perm);
 	return 0;
 }
 
 /* A configuration not asked yet, chosen at random; returns -1 when none is
  * left. */
-static int pick_unexplored(struct search *s, uint64_t *out)
+static int pick_unexplored(struct tune_search *s, uint64_t *out)
 {
 	for (int tries = 0; tries < 64; tries++) {
 		uint64_t i = (uint64_t)rng_range(&s->rng, 0, (int64_t)s->count - 1);
@@ -193,11 +177,11 @@ static int pick_unexplored(struct search *s, uint64_t *out)
 }
 
 /* How far the search is, 0..1: the larger of the budget and the time used. */
-static double progress(const struct search *s)
+static double progress(const struct tune_search *s)
 {
-	double p = (double)s->out->evaluated / (double)s->budget;
-	if (s->cfg->time_limit_s > 0) {
-		double q = (text_now() - s->t0) / s->cfg->time_limit_s;
+	double p = (double)s->out.evaluated / (double)s->budget;
+	if (s->cfg.time_limit_s > 0) {
+		double q = (text_now() - s->t0) / s->cfg.time_limit_s;
 		if (q > p)
 			p = q;
 	}
@@ -226,16 +210,8 @@ static double progress(const struct search *s)
 #define ANNEAL_T0 0.05
 #define ANNEAL_T_END 0.002
 
-struct walk {
-	uint64_t cur;
-	double cur_cost;
-	uint32_t id;           /* walk number, recorded with what it evaluates */
-	uint32_t *walk_of;     /* per configuration: the walk that evaluated it */
-	int stale;             /* steps since the last new evaluation */
-};
-
 /* 1 when every neighbour of i is known and none is cheaper. */
-static int explored_minimum(const struct search *s, uint64_t i, double cost)
+static int explored_minimum(const struct tune_search *s, uint64_t i, double cost)
 {
 	uint64_t nb[2 * TUNABLES_MAX];
 	int k = tune_space_neighbors(s->space, i, nb);
@@ -245,88 +221,112 @@ static int explored_minimum(const struct search *s, uint64_t i, double cost)
 	return 1;
 }
 
-/* Starts walk number w->id + 1.  Returns -1 when the search is over. */
-static int walk_restart(struct search *s, struct walk *w)
+static int open_anneal(struct tune_search *s)
 {
-	w->id++;
-	w->stale = 0;
-	if (s->out->found && !explored_minimum(s, s->out->best, s->out->best_cost)) {
-		w->cur = s->out->best;
-		w->cur_cost = s->out->best_cost;
-		return 0;
-	}
-	if (pick_unexplored(s, &w->cur) < 0)
+	struct walk *w = &s->walk;
+	w->walk_of = calloc(s->count, sizeof *w->walk_of);
+	if (!w->walk_of)
 		return -1;
-	foresee_neighbors(s, w->cur, w->cur);
-	if (ask(s, w->cur, &w->cur_cost) < 0)
-		return -1;
-	w->walk_of[w->cur] = w->id;
+	/* Every step either evaluates or revisits; bound the revisits so that
+	 * a space with nothing left to learn ends the walk. */
+	w->max_steps = 64 * (s->budget + (uint64_t)s->space->naxes) + 1024;
+	w->max_stale = 2 * s->space->naxes + 8;
+	w->restart = 1;
 	return 0;
 }
 
-static int search_anneal(struct search *s)
+/* The walk has cost c for candidate cand (known: it had it before this
+ * step): it moves there or stays, and ends when it stops learning. */
+static void walk_step(struct tune_search *s, uint64_t cand, int known, double c)
 {
-	uint64_t nb[2 * TUNABLES_MAX];
-	/* Every step either evaluates or revisits; bound the revisits so that
-	 * a space with nothing left to learn ends the walk. */
-	uint64_t steps = 0, max_steps = 64 * (s->budget + (uint64_t)s->space->naxes) + 1024;
-	int max_stale = 2 * s->space->naxes + 8;
-	struct walk w = {0};
-
-	w.walk_of = calloc(s->count, sizeof *w.walk_of);
-	if (!w.walk_of)
-		return -1;
-	if (walk_restart(s, &w) < 0)
-		goto out;
-	while (steps++ < max_steps) {
-		int k = tune_space_neighbors(s->space, w.cur, nb);
-		if (k == 0)
-			break; /* one configuration: done */
-		uint64_t cand = nb[rng_range(&s->rng, 0, k - 1)];
-		int known = !isnan(s->cost[cand]);
-		double c;
-		foresee_neighbors(s, cand, w.cur);
-		if (ask(s, cand, &c) < 0)
-			break;
-		if (known) {
-			w.stale++;
-		} else {
-			w.stale = 0;
-			w.walk_of[cand] = w.id;
-		}
-
-		/* Drawn every step, so that the random stream (and with it the
-		 * neighbours proposed) does not depend on the costs measured:
-		 * two runs differ only where noise flips an acceptance. */
-		double u = rng_uniform(&s->rng, 0, 1);
-		int accept;
-		if (!isfinite(c))
-			accept = 0;
-		else if (!isfinite(w.cur_cost) || c <= w.cur_cost)
-			accept = 1;
-		else {
-			double t = ANNEAL_T0 * pow(ANNEAL_T_END / ANNEAL_T0, progress(s));
-			accept = u < exp(-(c / w.cur_cost - 1) / t);
-		}
-		int merged = 0;
-		if (accept) {
-			merged = known && w.walk_of[cand] != w.id;
-			w.cur = cand;
-			w.cur_cost = c;
-		}
-		if ((merged || w.stale >= max_stale || explored_minimum(s, w.cur, w.cur_cost)) &&
-		    walk_restart(s, &w) < 0)
-			break;
+	struct walk *w = &s->walk;
+	if (known) {
+		w->stale++;
+	} else {
+		w->stale = 0;
+		w->walk_of[cand] = w->id;
 	}
-out:
-	free(w.walk_of);
-	return 0;
+
+	/* Drawn every step, so that the random stream (and with it the
+	 * neighbours proposed) does not depend on the costs measured: two
+	 * runs differ only where noise flips an acceptance. */
+	double u = rng_uniform(&s->rng, 0, 1);
+	int accept;
+	if (!isfinite(c))
+		accept = 0;
+	else if (!isfinite(w->cur_cost) || c <= w->cur_cost)
+		accept = 1;
+	else {
+		double t = ANNEAL_T0 * pow(ANNEAL_T_END / ANNEAL_T0, progress(s));
+		accept = u < exp(-(c / w->cur_cost - 1) / t);
+	}
+	int merged = 0;
+	if (accept) {
+		merged = known && w->walk_of[cand] != w->id;
+		w->cur = cand;
+		w->cur_cost = c;
+	}
+	if (merged || w->stale >= w->max_stale || explored_minimum(s, w->cur, w->cur_cost))
+		w->restart = 1;
+}
+
+/* Walks over known ground, restarting as it must, until it reaches a
+ * configuration it has to ask about: a new walk's start or a step's
+ * candidate. */
+static int propose_anneal(struct tune_search *s, uint64_t *config)
+{
+	struct walk *w = &s->walk;
+	uint64_t nb[2 * TUNABLES_MAX];
+	for (;;) {
+		if (w->restart) {
+			/* Walk number id + 1: from the best so far while it
+			 * has unknown neighbours, else from a random start. */
+			w->restart = 0;
+			w->id++;
+			w->stale = 0;
+			if (s->out.found && !explored_minimum(s, s->out.best, s->out.best_cost)) {
+				w->cur = s->out.best;
+				w->cur_cost = s->out.best_cost;
+			} else {
+				if (pick_unexplored(s, &w->cur) < 0)
+					return 0;
+				foresee_neighbors(s, w->cur, w->cur);
+				w->starting = 1;
+				*config = w->cur;
+				return 1;
+			}
+		}
+		if (w->steps++ >= w->max_steps)
+			return 0;
+		int k = tune_space_neighbors(s->space, w->cur, nb);
+		if (k == 0)
+			return 0; /* one configuration: done */
+		uint64_t cand = nb[rng_range(&s->rng, 0, k - 1)];
+		foresee_neighbors(s, cand, w->cur);
+		if (isnan(s->cost[cand])) {
+			w->starting = 0;
+			*config = cand;
+			return 1;
+		}
+		walk_step(s, cand, 1, s->cost[cand]);
+	}
+}
+
+static void told_anneal(struct tune_search *s, uint64_t config, double cost)
+{
+	struct walk *w = &s->walk;
+	if (w->starting) {
+		w->cur_cost = cost;
+		w->walk_of[config] = w->id;
+	} else {
+		walk_step(s, config, 0, cost);
+	}
 }
 
 static const struct tune_strategy strategies[] = {
-	{"exhaustive", search_exhaustive},
-	{"random", search_random},
-	{"anneal", search_anneal},
+	{"exhaustive", 1, NULL, propose_in_order, NULL},
+	{"random", 0, open_random, propose_in_order, NULL},
+	{"anneal", 0, open_anneal, propose_anneal, told_anneal},
 };
 #define NSTRATEGIES (sizeof strategies / sizeof strategies[0])
 
@@ -354,7 +354,7 @@ uint64_t tune_search_budget(const struct tune_strategy *st, const struct tune_sp
 	uint64_t count = tune_space_count(space);
 	if (cfg->budget)
 		return cfg->budget < count ? cfg->budget : count;
-	if (cfg->time_limit_s > 0 || st->search == search_exhaustive)
+	if (cfg->time_limit_s > 0 || st->whole_space)
 		return count;
 	uint64_t b = (count + 3) / 4;
 	if (b < 16)
@@ -362,33 +362,102 @@ uint64_t tune_search_budget(const struct tune_strategy *st, const struct tune_sp
 	return b < count ? b : count;
 }
 
-int tune_search_run(const struct tune_strategy *st, const struct tune_space *space,
-		    const struct tune_search_config *cfg, struct tune_search_result *out,
-		    char *err, size_t len)
+int tune_search_open(const struct tune_strategy *st, const struct tune_space *space,
+		     const struct tune_search_config *cfg, struct tune_search **out, char *err,
+		     size_t len)
 {
-	struct search s;
-	memset(&s, 0, sizeof s);
-	memset(out, 0, sizeof *out);
-	out->best_cost = INFINITY;
-	s.space = space;
-	s.cfg = cfg;
-	s.out = out;
-	s.count = tune_space_count(space);
-	s.budget = tune_search_budget(st, space, cfg);
-	s.t0 = text_now();
-	rng_init(&s.rng, cfg->seed);
-	s.cost = malloc(s.count * sizeof *s.cost);
-	if (!s.cost) {
+	struct tune_search *s = calloc(1, sizeof *s);
+	uint64_t count = tune_space_count(space);
+	*out = NULL;
+	if (s)
+		s->cost = malloc(count * sizeof *s->cost);
+	if (!s || !s->cost) {
+		free(s);
 		snprintf(err, len, "out of memory for a search of %llu configurations",
-			 (unsigned long long)s.count);
+			 (unsigned long long)count);
 		return -1;
 	}
-	for (uint64_t i = 0; i < s.count; i++)
-		s.cost[i] = NAN;
-	int rc = s.budget > 0 ? st->search(&s) : 0;
-	free(s.cost);
-	if (rc < 0)
+	s->st = st;
+	s->space = space;
+	s->cfg = *cfg;
+	s->count = count;
+	s->budget = tune_search_budget(st, space, cfg);
+	s->over = s->budget == 0;
+	s->t0 = text_now();
+	s->out.best_cost = INFINITY;
+	rng_init(&s->rng, cfg->seed);
+	for (uint64_t i = 0; i < count; i++)
+		s->cost[i] = NAN;
+	if (st->open && st->open(s) < 0) {
+		tune_search_close(s);
 		snprintf(err, len, "out of memory for a search of %llu configurations",
-			 (unsigned long long)s.count);
-	return rc;
+			 (unsigned long long)count);
+		return -1;
+	}
+	*out = s;
+	return 0;
+}
+
+int tune_search_next(struct tune_search *s, struct tune_question *q)
+{
+	if (!s->asking) {
+		uint64_t i;
+		if (s->over || !s->st->propose(s, &i) || s->out.evaluated >= s->budget ||
+		    s->asked >= s->count || time_is_up(s)) {
+			s->over = 1;
+			return 0;
+		}
+		s->q.config = i;
+		s->asking = 1;
+	}
+	*q = s->q;
+	return 1;
+}
+
+int tune_search_tell(struct tune_search *s, uint64_t config, enum tune_verdict verdict, double cost)
+{
+	if (!s->asking || config != s->q.config)
+		return -1;
+	s->asking = 0;
+	switch (verdict) {
+	case TUNE_MEASURED:
+		if (isnan(cost) || cost < 0)
+			cost = INFINITY;
+		s->out.evaluated++;
+		break;
+	case TUNE_INVALID:
+		cost = INFINITY;
+		s->out.invalid++;
+		break;
+	case TUNE_STOP:
+	default:
+		s->out.stopped = 1;
+		s->over = 1;
+		return 0;
+	}
+	s->asked++;
+	s->cost[config] = cost;
+	if (cost < s->out.best_cost) {
+		s->out.best_cost = cost;
+		s->out.best = config;
+		s->out.found = 1;
+	}
+	if (s->st->told)
+		s->st->told(s, config, cost);
+	return 0;
+}
+
+void tune_search_result(const struct tune_search *s, struct tune_search_result *out)
+{
+	*out = s->out;
+}
+
+void tune_search_close(struct tune_search *s)
+{
+	if (!s)
+		return;
+	free(s->cost);
+	free(s->order);
+	free(s->walk.walk_of);
+	free(s);
 }

@@ -1,18 +1,31 @@
 /*
- * tune_search.h - search strategies over a tuning space.
+ * tune_search.h - search strategies over a tuning space, as ask/tell
+ * objects.
  *
- * A strategy proposes configurations (numbers, see tune_space.h) and asks an
- * evaluate callback for each one's cost: the median time in ms, +inf for a
- * configuration that failed, hung or crashed.  It never asks twice for the
- * same configuration.  The budget counts evaluations that measured
- * something; configurations the variant's contract refuses are reported as
- * invalid and cost nothing, since a search must be free to bump into the
- * edges of what a kernel accepts.
+ * A search is an object with state: tune_search_next() asks for the next
+ * configuration to evaluate (a number, see tune_space.h), the caller
+ * measures it however and whenever it likes, and tune_search_tell() gives
+ * the answer: its cost, the median time in ms (+inf for a configuration
+ * that failed, hung or crashed), that the variant's contract refused it, or
+ * that the search is to stop.  The caller owns the loop, so the tuner can
+ * run it straight through (the command line) or one evaluation per step of
+ * its own loop (the TUI) with the same object and the same questions.
  *
- * Every strategy is deterministic for a given seed and evaluate function,
- * so a search can be repeated (and resumed from stored results, which then
- * answer the same questions in the same order).  Only a time limit makes
- * where it stops depend on the clock.
+ * Invariants:
+ *   - A search never asks twice for the same configuration, and asks one
+ *     question at a time: next() repeats the question until it is told.
+ *   - The budget counts evaluations that measured something.
+ *     Configurations the contract refuses are told as invalid and cost
+ *     nothing, since a search must be free to bump into the edges of what a
+ *     kernel accepts.  No question is asked once the budget is spent, the
+ *     time limit has passed (counted from tune_search_open()) or a stop was
+ *     told.
+ *   - Every strategy is deterministic for a given seed and answers: the
+ *     same answers bring the same questions in the same order, so a search
+ *     can be repeated and resumed from stored results.  Only a time limit
+ *     makes where it stops depend on the clock.
+ *   - The best is the cheapest finite cost told, the first told among
+ *     equals.
  *
  *   exhaustive  every configuration, in numbering order
  *   random      configurations drawn without replacement
@@ -27,32 +40,34 @@
 
 #include "tune/tune_space.h"
 
+/* What became of a question. */
 enum tune_verdict {
-	TUNE_MEASURED, /* *cost is set (+inf when it did not work); counts against the budget */
+	TUNE_MEASURED, /* the cost is given (+inf when it did not work); counts against the budget */
 	TUNE_INVALID,  /* refused by the launch contract; does not count */
-	TUNE_STOP,     /* stop the search now (interrupted) */
+	TUNE_STOP,     /* not evaluated: stop the search now (interrupted) */
 };
-
-typedef enum tune_verdict (*tune_evaluate_fn)(void *ctx, uint64_t config, double *cost);
 
 /* The most configurations one look ahead names. */
 #define TUNE_AHEAD_MAX 64
 
 struct tune_search_config {
 	uint64_t budget;      /* measured evaluations at most; 0: see tune_search_budget() */
-	double time_limit_s;  /* start no evaluation after this many seconds; 0: none */
+	double time_limit_s;  /* ask nothing after this many seconds; 0: none */
 	uint64_t seed;
-	tune_evaluate_fn evaluate;
-	void *ctx;
-	/* Told before each evaluation, when set: the configurations the
-	 * strategy will ask for after it, as far as it knows them before the
-	 * cost comes, soonest first, at most ahead_max (and TUNE_AHEAD_MAX),
-	 * so that the caller can prepare them meanwhile (compile a user's
-	 * kernel ahead).  Exhaustive and random know their order; anneal
-	 * names the neighbours its walk steps to next.  A hint only: the
-	 * search asks the same questions with it as without. */
-	void (*ahead)(void *ctx, const uint64_t *configs, size_t n);
-	size_t ahead_max;
+	size_t ahead_max;     /* the longest look ahead a question carries; 0: none */
+};
+
+/* A question: the configuration to evaluate, and the look ahead, what the
+ * strategy will ask after it as far as it knows before the answer comes,
+ * soonest first, at most ahead_max (and TUNE_AHEAD_MAX), so that the caller
+ * can prepare them meanwhile (compile a user's kernel ahead).  Exhaustive
+ * and random know their order; anneal names the neighbours its walk steps
+ * to next.  A hint only: the search asks the same questions whatever the
+ * caller does with it. */
+struct tune_question {
+	uint64_t config;
+	uint64_t ahead[TUNE_AHEAD_MAX];
+	size_t nahead;
 };
 
 struct tune_search_result {
@@ -61,10 +76,11 @@ struct tune_search_result {
 	double best_cost;     /* its cost; +inf when !found */
 	uint64_t evaluated;   /* measured evaluations (what the budget counts) */
 	uint64_t invalid;     /* configurations refused as invalid */
-	int stopped;          /* the callback said TUNE_STOP */
+	int stopped;          /* a stop was told */
 };
 
 struct tune_strategy;
+struct tune_search;
 
 /* The strategy called `name`, or NULL. */
 const struct tune_strategy *tune_strategy_find(const char *name);
@@ -78,10 +94,28 @@ const char *tune_strategy_list(void);
 uint64_t tune_search_budget(const struct tune_strategy *st, const struct tune_space *space,
 			    const struct tune_search_config *cfg);
 
-/* Runs the search.  Returns 0 (out filled), or -1 with a message when memory
- * runs out. */
-int tune_search_run(const struct tune_strategy *st, const struct tune_space *space,
-		    const struct tune_search_config *cfg, struct tune_search_result *out,
-		    char *err, size_t len);
+/* Opens a search of space (which must stay until it is closed) and starts
+ * its clock.  Returns 0 with *out set, or -1 with a message when memory runs
+ * out. */
+int tune_search_open(const struct tune_strategy *st, const struct tune_space *space,
+		     const struct tune_search_config *cfg, struct tune_search **out, char *err,
+		     size_t len);
+
+/* The question to answer next: returns 1 with q filled, or 0 when the search
+ * is over (the space, the budget or the time is spent, or a stop was told).
+ * Until the question is told, each call asks it again. */
+int tune_search_next(struct tune_search *s, struct tune_question *q);
+
+/* The answer to the question asked, configuration `config`: its verdict
+ * and, when TUNE_MEASURED, its cost (NaN and negative costs count as +inf).
+ * Returns 0, or -1 (and changes nothing) when config is not the question
+ * asked. */
+int tune_search_tell(struct tune_search *s, uint64_t config, enum tune_verdict verdict, double cost);
+
+/* What the search has found so far. */
+void tune_search_result(const struct tune_search *s, struct tune_search_result *out);
+
+/* Frees the search (NULL is fine). */
+void tune_search_close(struct tune_search *s);
 
 #endif
