@@ -1,12 +1,21 @@
 /*
  * tune.c - the tuner (see tune.h).
  *
- * measure() is the one road to a number: every evaluation, reference or
- * configuration, is either answered from the database or run as a case
- * through the session (session_run_case: the runner's worker under the
- * watchdog, judged as any case) and stored through its database sink, so a
- * hang or a crash is a TIMEOUT or CRASH row like any other and the next
- * evaluation gets a fresh worker.
+ * evaluation_begin() is the one road to a number: every evaluation,
+ * reference or configuration, is either answered from the database or run
+ * as a case through the session (the runner's worker under the watchdog,
+ * judged as any case) and stored through its database sink, so a hang or a
+ * crash is a TIMEOUT or CRASH row like any other and the next evaluation
+ * gets a fresh worker.
+ *
+ * A sweep is a small machine (struct tune_sweeping) with one evaluation out
+ * at a time: its stage says what it does next (have the first kernel file's
+ * first configurations compiled, measure each family's references, then
+ * search each variant), and each variant's search is an ask/tell object
+ * (tune_search.h) asked once for each evaluation and told its answer.
+ * tune_sweep_run() drives the machine with evaluations run to the end;
+ * tune_sweep_step() with evaluations begun and polled, the machine and its
+ * search kept between steps.  Both take the same path through it.
  *
  * A configuration the variant's contract refuses is stored as SKIP with the
  * observed behaviour "invalid" (the session's invalid_is_skip): the search is expected to run into the
@@ -104,23 +113,6 @@ int tune_begin(struct tune_session *s, char *err, size_t len)
 	return session_begin(&s->run, 0, err, len);
 }
 
-int tune_close(struct tune_session *s, int interrupted, char *err, size_t len)
-{
-	int rc = 0;
-	if (!s->run_open)
-		return 0;
-	s->run.sum.interrupted = interrupted;
-	if (session_end(&s->run, err, len) < 0)
-		rc = -1;
-	session_close(&s->run);
-	s->run_open = 0;
-	for (size_t i = 0; i < s->nmemo; i++)
-		free(s->memo[i]);
-	vec_free(s->memo, s->nmemo, s->memo_cap);
-	s->pending = NULL;
-	return rc;
-}
-
 /* Adds an empty row; returns its index, or -1 when out of memory. */
 static long sweep_add(struct tune_sweep *sw)
 {
@@ -140,88 +132,6 @@ void tune_sweep_free(struct tune_sweep *sw)
 {
 	free(sw->rows);
 	memset(sw, 0, sizeof *sw);
-}
-
-/* An evaluation this session has made or begun (see tune.h). */
-struct tune_memo {
-	struct case_spec c;     /* stays here: results point at it */
-	struct result res;      /* valid when done */
-	int done;               /* res is the answer */
-	int reused;             /* answered from the database */
-	int told;               /* the search has had it (counted, shown) */
-};
-
-/* Returned by measure() while the evaluation it began is in flight. */
-#define MEASURE_PENDING 2
-
-static struct tune_memo *memo_find(const struct tune_session *s, const struct case_spec *c)
-{
-	for (size_t i = s->nmemo; i-- > 0;)
-		if (strcmp(s->memo[i]->c.name, c->name) == 0 && strcmp(s->memo[i]->c.params, c->params) == 0)
-			return s->memo[i];
-	return NULL;
-}
-
-static struct tune_memo *memo_add(struct tune_session *s, const struct case_spec *c)
-{
-	/* One allocation each: results point at their case, so entries never move. */
-	struct tune_memo *m = calloc(1, sizeof *m);
-	if (!m || vec_push(s->memo, s->nmemo, s->memo_cap, m) < 0) {
-		free(m);
-		return NULL;
-	}
-	m->c = *c;
-	return m;
-}
-
-/* An evaluation's result has come: it is stored like any other case. */
-static int memo_done(struct tune_session *s, struct tune_memo *m, char *err, size_t len)
-{
-	m->done = 1;
-	return session_report(&s->run, &m->res, 0, 0, err, len);
-}
-
-/*
- * Answers m from the database, or runs its case: to the end, or - stepped -
- * only begun (m->done stays 0; tune_sweep_step() finishes it).  Returns 0,
- * 1 when interrupted, -1 with a message.
- */
-static int evaluate_case(struct tune_session *s, struct tune_memo *m, uint64_t seed, char *err,
-			 size_t len)
-{
-	m->res.c = &m->c;
-	m->res.seed = seed;
-	m->res.err_norm = -1;
-	const struct catalog_entry *e = catalog_lookup(s->cat, m->c.variant);
-	if (!s->o.fresh) {
-		struct db_tuned_key k = {
-			.device_id = s->run.dbst.device_id, .git_revision = CONFORM_GIT_REVISION,
-			.variant = m->c.variant, .dtype = m->c.dtype, .n = m->c.n, .cols = m->c.cols,
-			.params = m->c.params, .source = e && e->source[0] ? e->source : NULL,
-		};
-		int found = db_tuned_find(s->run.dbst.db, &k, &m->res, err, len);
-		if (found < 0)
-			return -1;
-		if (found) {
-			m->done = m->reused = 1;
-			/* Not stored again, but counted: a tune the database
-			 * answered records the evaluations it found. */
-			tally(&s->run.sum, m->res.status);
-			return 0;
-		}
-	}
-	if (!s->stepped)
-		return session_run_case(&s->run, &m->c, seed, &m->res) ? 1 : memo_done(s, m, err, len);
-	switch (runner_case_start(&s->run.rn, &m->c, seed, &m->res)) {
-	case RUNNER_BUSY:
-		s->pending = m;
-		return 0;
-	case RUNNER_INTERRUPTED:
-		return 1;
-	case RUNNER_RESULT:
-		break;
-	}
-	return memo_done(s, m, err, len);
 }
 
 /* One evaluation to make. */
@@ -277,52 +187,198 @@ static int probe_case(const struct tune_session *s, const struct probe *p, struc
 	return 0;
 }
 
-/*
- * Measures (or looks up) one configuration into row; *told is 1 the first
- * time the search has this answer.  Returns 0, 1 when interrupted,
- * MEASURE_PENDING when a stepped evaluation was begun, -1 with a message on
- * a database error or a configuration that cannot be written as params.
- */
-static int measure(struct tune_session *s, const struct probe *p, struct tune_row *row, int *told,
-		   char *err, size_t len)
-{
-	struct case_spec c;
-	uint64_t seed;
-	if (probe_case(s, p, &c, &seed, err, len) < 0)
-		return -1;
-	struct tune_memo *m = memo_find(s, &c);
-	if (!m) {
-		if (!(m = memo_add(s, &c))) {
-			snprintf(err, len, "out of memory");
-			return -1;
-		}
-		int rc = evaluate_case(s, m, seed, err, len);
-		if (rc != 0)
-			return rc;
-	}
-	if (!m->done)
-		return MEASURE_PENDING; /* in flight: the search ends here for now */
-	/* The first time the search has this answer it is counted; a replay of
-	 * a stepped sweep asks again and is answered from memory. */
-	*told = !m->told;
-	if (!m->told) {
-		m->told = 1;
-		tally(&s->shown, m->res.status);
-		s->reused += (uint64_t)m->reused;
-	}
+/* Returned by the sweep while the evaluation it began is in flight. */
+#define SWEEP_PENDING 2
 
-	const struct result *res = &m->res;
-	text_copy(row->variant, sizeof row->variant, p->variant);
-	text_copy(row->config, sizeof row->config, p->config);
-	row->role = p->role;
+/* A reference this session has measured (see tune_session in tune.h). */
+struct tune_reference {
+	char name[CASE_NAME_MAX];
+	char params[CASE_PARAMS_MAX];
+	struct result res;      /* what its rows show; res.c not kept */
+	int reused;
+};
+
+/* What an evaluation answers. */
+enum purpose { FOR_COPY, FOR_BASELINE, FOR_CONFIG };
+
+/* The one evaluation a sweep has out at a time: begun, maybe in flight,
+ * then answered. */
+struct evaluation {
+	enum { EV_NONE, EV_IN_FLIGHT, EV_ANSWERED } state;
+	enum purpose purpose;
+	struct probe p;
+	char config[CASE_PARAMS_MAX]; /* p.config's text */
+	struct case_spec c;     /* stays here while in flight: the runner points at it */
+	struct result res;      /* the answer when EV_ANSWERED */
+	int reused;             /* answered from the database */
+	int told;               /* answered for the first time this session (counted, shown) */
+};
+
+/* A variant's search in a sweep. */
+struct variant_search {
+	const struct catalog_entry *e;
+	struct tune_space space;
+	struct tune_search *search;
+	struct tune_question q; /* the question being evaluated */
+	size_t first;           /* its first row in the sweep */
+	uint64_t budget, count; /* the search's budget, its space's configurations */
+	uint64_t done, refused; /* measured evaluations, refused configurations */
+	int compiles_ahead;     /* a user's kernel, and the session compiles ahead */
+};
+
+/* Where a sweep stands: what it does next. */
+enum sweep_stage {
+	STAGE_FIRST,            /* have the first kernel file's first questions compiled */
+	STAGE_REFS,             /* find the next family to measure the references of */
+	STAGE_COPY,             /* measure its copy bandwidth */
+	STAGE_BASELINE,         /* measure its baseline */
+	STAGE_SEARCH,           /* open the next variant's search */
+	STAGE_ASK,              /* evaluate its next question */
+	STAGE_DONE,
+};
+
+/* A sweep in progress, straight through or stepped (see tune.h). */
+struct tune_sweeping {
+	const struct catalog_entry *const *variants;
+	size_t nvariants;
+	int stepped;
+	struct tune_sweep sw;
+	enum sweep_stage stage;
+	size_t v;               /* STAGE_REFS, STAGE_SEARCH: the variant looked at next */
+	struct tune_refs *refs; /* STAGE_COPY, STAGE_BASELINE: the family measured */
+	struct variant_search vs; /* STAGE_ASK: the search (vs.search set) */
+	struct evaluation ev;
+};
+
+static struct tune_reference *reference_find(const struct tune_session *s, const struct case_spec *c)
+{
+	for (size_t i = 0; i < s->nreferences; i++)
+		if (strcmp(s->references[i].name, c->name) == 0 &&
+		    strcmp(s->references[i].params, c->params) == 0)
+			return &s->references[i];
+	return NULL;
+}
+
+static int reference_add(struct tune_session *s, const struct evaluation *ev)
+{
+	struct tune_reference r;
+	memset(&r, 0, sizeof r);
+	text_copy(r.name, sizeof r.name, ev->c.name);
+	text_copy(r.params, sizeof r.params, ev->c.params);
+	r.res = ev->res;
+	r.res.c = NULL;
+	r.reused = ev->reused;
+	return vec_push(s->references, s->nreferences, s->references_cap, r);
+}
+
+/* ev's case has its result: it is stored like any other case. */
+static int evaluation_done(struct tune_session *s, struct evaluation *ev, char *err, size_t len)
+{
+	ev->state = EV_ANSWERED;
+	return session_report(&s->run, &ev->res, 0, 0, err, len);
+}
+
+/*
+ * Begins evaluation ev of probe ev->p: its case is answered from the
+ * database, or run - to the end, or, stepped, only begun (ev->state is then
+ * EV_IN_FLIGHT and tune_sweep_step() finishes it).  A reference this
+ * session has measured is answered as it was.  Returns 0, 1 when
+ * interrupted, -1 with a message.
+ */
+static int evaluation_begin(struct tune_session *s, struct evaluation *ev, char *err, size_t len)
+{
+	uint64_t seed;
+	if (probe_case(s, &ev->p, &ev->c, &seed, err, len) < 0)
+		return -1;
+	memset(&ev->res, 0, sizeof ev->res);
+	ev->res.c = &ev->c;
+	ev->res.seed = seed;
+	ev->res.err_norm = -1;
+	ev->reused = 0;
+	ev->told = 1;
+	if (ev->purpose != FOR_CONFIG) {
+		const struct tune_reference *r = reference_find(s, &ev->c);
+		if (r) {
+			ev->res = r->res;
+			ev->res.c = &ev->c;
+			ev->reused = r->reused;
+			ev->told = 0;
+			ev->state = EV_ANSWERED;
+			return 0;
+		}
+	}
+	const struct catalog_entry *e = catalog_lookup(s->cat, ev->c.variant);
+	if (!s->o.fresh) {
+		struct db_tuned_key k = {
+			.device_id = s->run.dbst.device_id, .git_revision = CONFORM_GIT_REVISION,
+			.variant = ev->c.variant, .dtype = ev->c.dtype, .n = ev->c.n, .cols = ev->c.cols,
+			.params = ev->c.params, .source = e && e->source[0] ? e->source : NULL,
+		};
+		int found = db_tuned_find(s->run.dbst.db, &k, &ev->res, err, len);
+		if (found < 0)
+			return -1;
+		if (found) {
+			ev->reused = 1;
+			ev->state = EV_ANSWERED;
+			/* Not stored again, but counted: a tune the database
+			 * answered records the evaluations it found. */
+			tally(&s->run.sum, ev->res.status);
+			return 0;
+		}
+	}
+	if (!s->sweeping->stepped)
+		return session_run_case(&s->run, &ev->c, seed, &ev->res) ? 1 : evaluation_done(s, ev, err, len);
+	switch (runner_case_start(&s->run.rn, &ev->c, seed, &ev->res)) {
+	case RUNNER_BUSY:
+		ev->state = EV_IN_FLIGHT;
+		return 0;
+	case RUNNER_INTERRUPTED:
+		return 1;
+	case RUNNER_RESULT:
+		break;
+	}
+	return evaluation_done(s, ev, err, len);
+}
+
+/* Begins evaluating probe p for `purpose` (evaluation_begin). */
+static int sweep_evaluate(struct tune_session *s, enum purpose purpose, const struct probe *p,
+			  char *err, size_t len)
+{
+	struct evaluation *ev = &s->sweeping->ev;
+	ev->purpose = purpose;
+	ev->p = *p;
+	text_copy(ev->config, sizeof ev->config, p->config);
+	ev->p.config = ev->config;
+	return evaluation_begin(s, ev, err, len);
+}
+
+/* Adds the answered evaluation's row to the sweep, counted the first time
+ * this session has it.  Returns the row, or NULL when out of memory. */
+static struct tune_row *evaluation_row(struct tune_session *s, struct evaluation *ev)
+{
+	struct tune_sweep *sw = &s->sweeping->sw;
+	if (ev->told && ev->purpose != FOR_CONFIG && reference_add(s, ev) < 0)
+		return NULL;
+	long i = sweep_add(sw);
+	if (i < 0)
+		return NULL;
+	struct tune_row *row = &sw->rows[i];
+	if (ev->told) {
+		tally(&s->shown, ev->res.status);
+		s->reused += (uint64_t)ev->reused;
+	}
+	const struct result *res = &ev->res;
+	text_copy(row->variant, sizeof row->variant, ev->p.variant);
+	text_copy(row->config, sizeof row->config, ev->p.config);
+	row->role = ev->p.role;
 	row->status = res->status;
 	row->outcome = res->outcome;
 	row->timing = res->timing;
 	if (res->timing.samples > 0 && res->timing.median_ms > 0 && res->timing.bytes > 0)
 		row->gbps = res->timing.bytes / (res->timing.median_ms * 1e-3) / 1e9;
-	row->reused = m->reused;
+	row->reused = ev->reused;
 	text_copy(row->message, sizeof row->message, res->message);
-	return 0;
+	return row;
 }
 
 /* A row's cost for the search: its median when it ran correctly and was
@@ -336,200 +392,6 @@ static int runnable(const struct tune_session *s, const char *variant)
 {
 	const struct catalog_entry *e = catalog_lookup(s->cat, variant);
 	return e && (!e->gpu || s->run.rn.rc.has_gpu);
-}
-
-/* Adds a measured row to the sweep; returns measure()'s verdict, or -1 when
- * out of memory. */
-static int sweep_measure(struct tune_session *s, struct tune_sweep *sw, const struct probe *p,
-			 long *index, int *told, char *err, size_t len)
-{
-	long i = sweep_add(sw);
-	if (i < 0) {
-		snprintf(err, len, "out of memory");
-		return -1;
-	}
-	int rc = measure(s, p, &sw->rows[i], told, err, len);
-	if (rc != 0)
-		sw->count--; /* nothing to show for it */
-	*index = i;
-	return rc;
-}
-
-/* Measures a family's references for this sweep: its copy bandwidth unless
- * stored for this device, and its baseline at this size. */
-static int measure_refs(struct tune_session *s, struct tune_sweep *sw, struct tune_refs *r,
-			char *err, size_t len)
-{
-	const struct tune_family *f = &r->family;
-	long i;
-	int rc, told;
-	if (f->copy && runnable(s, f->copy)) {
-		struct probe p = {f->copy, "", 0, DTYPE_F32, f->copy_n, 0, TUNE_COPY};
-		struct case_spec c;
-		uint64_t seed;
-		if (probe_case(s, &p, &c, &seed, err, len) < 0)
-			return -1;
-		/* Measured by this session (a replay of a stepped sweep): shown
-		 * as measured, not as stored. */
-		int stored = memo_find(s, &c) ? 0
-			: db_bandwidth_get(s->run.dbst.db, s->run.dbst.device_id, f->copy,
-					   &r->copy_gbps, err, len);
-		if (stored < 0)
-			return -1;
-		if (!stored) {
-			if ((rc = sweep_measure(s, sw, &p, &i, &told, err, len)) != 0)
-				return rc;
-			const struct tune_row *row = &sw->rows[i];
-			if (isfinite(row_cost(row)) && row->gbps > 0) {
-				struct db_bandwidth b = {
-					.device_id = s->run.dbst.device_id, .variant = f->copy,
-					.bytes = row->timing.bytes, .median_ms = row->timing.median_ms,
-					.gbps = row->gbps, .version = PACKAGE_VERSION,
-					.git_revision = CONFORM_GIT_REVISION,
-				};
-				double since = text_now();
-				int put = 0;
-				while (told && (put = db_bandwidth_put(s->run.dbst.db, &b, err, len)) == DB_LOCKED &&
-				       db_sink_wait(&s->run.dbst, since, "the copy bandwidth", err, len))
-					;
-				if (put < 0)
-					return -1;
-				r->copy_gbps = row->gbps;
-				r->copy_measured = 1;
-			}
-		}
-	}
-	r->baseline = s->o.cols ? f->baseline_segmented : f->baseline;
-	if (r->baseline && runnable(s, r->baseline)) {
-		struct probe p = {r->baseline, "", 1, s->o.dtype, sw->n, s->o.cols, TUNE_BASELINE};
-		if ((rc = sweep_measure(s, sw, &p, &i, &told, err, len)) != 0)
-			return rc;
-		double cost = row_cost(&sw->rows[i]);
-		r->baseline_ms = isfinite(cost) ? cost : 0;
-	} else {
-		r->baseline = NULL;
-	}
-	return 0;
-}
-
-/* How search_variant() answers a question. */
-typedef enum tune_verdict (*evaluate_fn)(void *ctx, uint64_t config, double *cost);
-
-/* What the search's evaluate callback needs. */
-struct search_ctx {
-	struct tune_session *s;
-	struct tune_sweep *sw;
-	const struct tune_space *space;
-	const char *variant;
-	uint64_t budget, count; /* the search's budget, its space's configurations */
-	uint64_t done, refused; /* measured evaluations, refused configurations */
-	int rc;                 /* measure()'s verdict when it stopped the search */
-	char *err;
-	size_t len;
-	/* The search's look ahead told with the evaluation it is about to ask
-	 * for (tune_search.h), passed on to the session's compiles ahead when
-	 * that evaluation is a new one (a stepped sweep's replays ask again
-	 * what this session has answered). */
-	uint64_t ahead[TUNE_AHEAD_MAX];
-	size_t nahead;
-	int compiles_ahead;     /* a user's kernel, and the session compiles ahead */
-};
-
-static void ahead(void *ctx, const uint64_t *configs, size_t n)
-{
-	struct search_ctx *x = ctx;
-	x->nahead = n < TUNE_AHEAD_MAX ? n : TUNE_AHEAD_MAX;
-	memcpy(x->ahead, configs, x->nahead * sizeof *configs);
-}
-
-/* The probe of configuration `index` of the search's variant, its text
- * in config.  Returns 0, or -1 with a message. */
-static int search_probe(struct search_ctx *x, uint64_t index, char config[CASE_PARAMS_MAX],
-			struct probe *p)
-{
-	struct tune_config cfg;
-	tune_space_at(x->space, index, &cfg);
-	if (tune_space_encode(x->space, &cfg, config, CASE_PARAMS_MAX) < 0) {
-		snprintf(x->err, x->len, "%s: a configuration does not fit in %d bytes", x->variant,
-			 CASE_PARAMS_MAX);
-		return -1;
-	}
-	*p = (struct probe){x->variant, config, 1, x->s->o.dtype, x->sw->n, x->s->o.cols, TUNE_TUNED};
-	return 0;
-}
-
-/* The case of configuration `index`.  Returns 0, or -1 with a message. */
-static int search_case(struct search_ctx *x, uint64_t index, struct case_spec *c)
-{
-	char config[CASE_PARAMS_MAX];
-	struct probe p;
-	uint64_t seed;
-	if (search_probe(x, index, config, &p) < 0)
-		return -1;
-	return probe_case(x->s, &p, c, &seed, x->err, x->len);
-}
-
-/* Has the session compile configuration `index`, about to be measured,
- * and the look ahead's after it, unless this session has measured (or
- * begun) `index` already.  `index` heads the list: one told of before
- * stays told of (compile_pool_ahead replaces the rest). */
-static void compile_ahead(struct search_ctx *x, uint64_t index)
-{
-	size_t n = x->nahead;
-	x->nahead = 0;
-	struct case_spec *cs = malloc((n + 1) * sizeof *cs);
-	const struct case_spec *ptrs[TUNE_AHEAD_MAX + 1];
-	if (!cs)
-		return; /* nothing ahead: each case's worker compiles */
-	size_t k = 0;
-	if (search_case(x, index, &cs[0]) == 0 && !memo_find(x->s, &cs[0])) {
-		ptrs[k++] = &cs[0];
-		for (size_t i = 0; i < n; i++)
-			if (search_case(x, x->ahead[i], &cs[k]) == 0) {
-				ptrs[k] = &cs[k];
-				k++;
-			}
-	}
-	if (k)
-		session_compile_ahead(&x->s->run, ptrs, k);
-	free(cs);
-}
-
-static enum tune_verdict evaluate(void *ctx, uint64_t index, double *cost)
-{
-	struct search_ctx *x = ctx;
-	char config[CASE_PARAMS_MAX];
-	struct probe p;
-	if (x->compiles_ahead)
-		compile_ahead(x, index);
-	if (search_probe(x, index, config, &p) < 0) {
-		x->rc = -1;
-		return TUNE_STOP;
-	}
-	long i;
-	int told;
-	x->rc = sweep_measure(x->s, x->sw, &p, &i, &told, x->err, x->len);
-	if (x->rc != 0)
-		return TUNE_STOP;
-	const struct tune_row *row = &x->sw->rows[i];
-	int refused = row->outcome == OUTCOME_INVALID;
-	/* The progress counts what the budget counts, measured evaluations:
-	 * a refused configuration is free (tune_search.h), and counted in done
-	 * it took the line past its total ("8/6").  It lowers the total
-	 * instead once the configurations not refused are fewer than the
-	 * budget, so that an exhaustive search still ends at its total. */
-	if (refused)
-		x->refused++;
-	else
-		x->done++;
-	uint64_t left = x->count - x->refused;
-	if (told && x->s->progress.fn)
-		x->s->progress.fn(x->s->progress.ctx, x->variant, x->done,
-				  left < x->budget ? left : x->budget);
-	if (refused)
-		return TUNE_INVALID;
-	*cost = row_cost(row);
-	return TUNE_MEASURED;
 }
 
 /* Fastest timed first, then the other results, then the refused ones. */
@@ -562,154 +424,405 @@ static struct tune_refs *refs_for(const struct tune_session *s, struct tune_swee
 	return NULL;
 }
 
-/* An evaluate callback that stops the search at its first question,
- * having the session compile it and the look ahead then (compile_ahead):
- * the strategies are deterministic, so the search proper asks the same. */
-static enum tune_verdict evaluate_first(void *ctx, uint64_t index, double *cost)
+/* The probe of configuration `index` of vs's variant, its text in config.
+ * Returns 0, or -1 with a message. */
+static int search_probe(const struct tune_session *s, const struct variant_search *vs,
+			uint64_t index, char config[CASE_PARAMS_MAX], struct probe *p, char *err,
+			size_t len)
 {
-	(void)cost;
-	compile_ahead(ctx, index);
-	return TUNE_STOP;
-}
-
-/* Searches e's space, each configuration measured by `fn` (evaluate, or
- * evaluate_first). */
-static int search_variant(struct tune_session *s, struct tune_sweep *sw,
-			  const struct catalog_entry *e, evaluate_fn fn, char *err, size_t len)
-{
-	struct tune_space *space = malloc(sizeof *space);
-	if (!space) {
-		snprintf(err, len, "out of memory");
+	struct tune_config cfg;
+	tune_space_at(&vs->space, index, &cfg);
+	if (tune_space_encode(&vs->space, &cfg, config, CASE_PARAMS_MAX) < 0) {
+		snprintf(err, len, "%s: a configuration does not fit in %d bytes", vs->e->name,
+			 CASE_PARAMS_MAX);
 		return -1;
 	}
-	if (tune_space_parse(space, e->space, err, len) < 0) {
+	*p = (struct probe){vs->e->name, config, 1, s->o.dtype, s->sweeping->sw.n, s->o.cols, TUNE_TUNED};
+	return 0;
+}
+
+/* Has the session compile the question's configuration, about to be
+ * measured, and its look ahead.  The question heads the list: one told of
+ * before stays told of (compile_pool_ahead replaces the rest). */
+static void compile_ahead(struct tune_session *s, const struct variant_search *vs,
+			  const struct tune_question *q)
+{
+	struct case_spec *cs = malloc((q->nahead + 1) * sizeof *cs);
+	const struct case_spec *ptrs[TUNE_AHEAD_MAX + 1];
+	char config[CASE_PARAMS_MAX], err[256];
+	struct probe p;
+	uint64_t seed;
+	size_t k = 0;
+	if (!cs)
+		return; /* nothing ahead: each case's worker compiles */
+	for (size_t i = 0; i <= q->nahead; i++) {
+		uint64_t index = i ? q->ahead[i - 1] : q->config;
+		if (search_probe(s, vs, index, config, &p, err, sizeof err) == 0 &&
+		    probe_case(s, &p, &cs[k], &seed, err, sizeof err) == 0) {
+			ptrs[k] = &cs[k];
+			k++;
+		} else if (i == 0) {
+			break; /* the question itself cannot be run: nothing to prepare */
+		}
+	}
+	if (k)
+		session_compile_ahead(&s->run, ptrs, k);
+	free(cs);
+}
+
+/* Opens the search of e's space into vs.  Returns 0, or -1 with a message. */
+static int variant_search_open(struct tune_session *s, struct variant_search *vs,
+			       const struct catalog_entry *e, char *err, size_t len)
+{
+	memset(vs, 0, sizeof *vs);
+	vs->e = e;
+	if (tune_space_parse(&vs->space, e->space, err, len) < 0) {
 		char why[512];
 		text_copy(why, sizeof why, err);
 		snprintf(err, len, "%s: %s", e->name, why);
-		free(space);
 		return -1;
 	}
 	struct tune_search_config cfg = {
 		.budget = s->o.budget, .time_limit_s = s->o.time_limit_s, .seed = s->o.seed,
 	};
-	struct search_ctx x = {.s = s, .sw = sw, .space = space, .variant = e->name, .err = err, .len = len};
 	/* A user's kernel: what the search asks next is compiled meanwhile,
 	 * as many as the session compiles at once. */
 	if (e->source[0] && session_compile_width(&s->run)) {
 		cfg.ahead_max = session_compile_width(&s->run);
-		x.compiles_ahead = 1;
+		vs->compiles_ahead = 1;
 	}
-	x.budget = tune_search_budget(s->o.strategy, space, &cfg);
-	x.count = tune_space_count(space);
-	size_t first = sw->count;
-	struct tune_search *search;
-	struct tune_question q;
-	if (tune_search_open(s->o.strategy, space, &cfg, &search, err, len) < 0) {
-		free(space);
-		return -1;
-	}
-	while (tune_search_next(search, &q)) {
-		double cost = INFINITY;
-		if (q.nahead)
-			ahead(&x, q.ahead, q.nahead);
-		enum tune_verdict v = fn(&x, q.config, &cost);
-		tune_search_tell(search, q.config, v, cost);
-	}
-	tune_search_close(search);
-	free(space);
-	/* Also after an interruption: what was measured is shown ranked. */
-	qsort(sw->rows + first, sw->count - first, sizeof sw->rows[0], row_order);
-	size_t ntimed = 0;
-	while (first + ntimed < sw->count && row_rank(&sw->rows[first + ntimed]) == 0)
-		ntimed++;
-	tune_tie_pick(sw->rows + first, ntimed);
-	return x.rc;
+	vs->budget = tune_search_budget(s->o.strategy, &vs->space, &cfg);
+	vs->count = tune_space_count(&vs->space);
+	vs->first = s->sweeping->sw.count;
+	return tune_search_open(s->o.strategy, &vs->space, &cfg, &vs->search, err, len);
 }
 
-/* The sweep, to its end or - stepped - to the first evaluation it has to
- * wait for (MEASURE_PENDING). */
-static int sweep_run(struct tune_session *s, const struct catalog_entry *const *variants,
-		     size_t nvariants, int64_t n, struct tune_sweep *sw, char *err, size_t len)
+/* Ends vs's search, if open: what it measured is shown ranked (also after
+ * an interruption), its best picked among the ties. */
+static void variant_search_close(struct tune_session *s, struct variant_search *vs)
 {
-	int rc = 0;
-	memset(sw, 0, sizeof *sw);
-	sw->n = n;
-	/* The first kernel file's first configurations compile while the
-	 * references are measured (seconds at large sizes). */
-	for (size_t v = 0; v < nvariants && session_compile_width(&s->run); v++)
-		if (variants[v]->source[0] && runnable(s, variants[v]->name)) {
-			rc = search_variant(s, sw, variants[v], evaluate_first, err, len);
-			break;
+	struct tune_sweep *sw = &s->sweeping->sw;
+	if (!vs->search)
+		return;
+	tune_search_close(vs->search);
+	vs->search = NULL;
+	qsort(sw->rows + vs->first, sw->count - vs->first, sizeof sw->rows[0], row_order);
+	size_t ntimed = 0;
+	while (vs->first + ntimed < sw->count && row_rank(&sw->rows[vs->first + ntimed]) == 0)
+		ntimed++;
+	tune_tie_pick(sw->rows + vs->first, ntimed);
+}
+
+/* The first kernel file's first configurations compile while the
+ * references are measured (seconds at large sizes): its search's first
+ * question and look ahead, which the search proper asks again (the
+ * strategies are deterministic).  Returns 0, or -1 with a message. */
+static int compile_first(struct tune_session *s, char *err, size_t len)
+{
+	struct tune_sweeping *st = s->sweeping;
+	for (size_t v = 0; v < st->nvariants && session_compile_width(&s->run); v++)
+		if (st->variants[v]->source[0] && runnable(s, st->variants[v]->name)) {
+			struct tune_question q;
+			int rc = variant_search_open(s, &st->vs, st->variants[v], err, len);
+			if (rc == 0 && tune_search_next(st->vs.search, &q))
+				compile_ahead(s, &st->vs, &q);
+			variant_search_close(s, &st->vs);
+			return rc;
 		}
-	for (size_t v = 0; v < nvariants && rc == 0; v++) {
+	return 0;
+}
+
+/* A family's copy bandwidth: measured unless stored for this device. */
+static int copy_begin(struct tune_session *s, char *err, size_t len)
+{
+	struct tune_refs *r = s->sweeping->refs;
+	const struct tune_family *f = &r->family;
+	if (!f->copy || !runnable(s, f->copy))
+		return 0;
+	struct probe p = {f->copy, "", 0, DTYPE_F32, f->copy_n, 0, TUNE_COPY};
+	struct case_spec c;
+	uint64_t seed;
+	if (probe_case(s, &p, &c, &seed, err, len) < 0)
+		return -1;
+	/* Measured by this session (an earlier sweep, another family): shown
+	 * as measured, not as stored. */
+	int stored = reference_find(s, &c) ? 0
+		: db_bandwidth_get(s->run.dbst.db, s->run.dbst.device_id, f->copy, &r->copy_gbps,
+				   err, len);
+	if (stored < 0)
+		return -1;
+	return stored ? 0 : sweep_evaluate(s, FOR_COPY, &p, err, len);
+}
+
+/* The copy's row: its bandwidth, stored for the device the first time. */
+static int copy_answered(struct tune_session *s, const struct tune_row *row, int told, char *err,
+			 size_t len)
+{
+	struct tune_refs *r = s->sweeping->refs;
+	if (!isfinite(row_cost(row)) || row->gbps <= 0)
+		return 0;
+	struct db_bandwidth b = {
+		.device_id = s->run.dbst.device_id, .variant = r->family.copy,
+		.bytes = row->timing.bytes, .median_ms = row->timing.median_ms,
+		.gbps = row->gbps, .version = PACKAGE_VERSION,
+		.git_revision = CONFORM_GIT_REVISION,
+	};
+	double since = text_now();
+	int put = 0;
+	while (told && (put = db_bandwidth_put(s->run.dbst.db, &b, err, len)) == DB_LOCKED &&
+	       db_sink_wait(&s->run.dbst, since, "the copy bandwidth", err, len))
+		;
+	if (put < 0)
+		return -1;
+	r->copy_gbps = row->gbps;
+	r->copy_measured = 1;
+	return 0;
+}
+
+/* A family's baseline at this size. */
+static int baseline_begin(struct tune_session *s, char *err, size_t len)
+{
+	struct tune_refs *r = s->sweeping->refs;
+	const struct tune_family *f = &r->family;
+	r->baseline = s->o.cols ? f->baseline_segmented : f->baseline;
+	if (!r->baseline || !runnable(s, r->baseline)) {
+		r->baseline = NULL;
+		return 0;
+	}
+	struct probe p = {r->baseline, "", 1, s->o.dtype, s->sweeping->sw.n, s->o.cols, TUNE_BASELINE};
+	return sweep_evaluate(s, FOR_BASELINE, &p, err, len);
+}
+
+/* A configuration's row, told to its search.  The progress counts what the
+ * budget counts, measured evaluations: a refused configuration is free
+ * (tune_search.h), and counted in done it took the line past its total
+ * ("8/6").  It lowers the total instead once the configurations not refused
+ * are fewer than the budget, so that an exhaustive search still ends at its
+ * total. */
+static void config_answered(struct tune_session *s, const struct tune_row *row)
+{
+	struct variant_search *vs = &s->sweeping->vs;
+	int refused = row->outcome == OUTCOME_INVALID;
+	if (refused)
+		vs->refused++;
+	else
+		vs->done++;
+	uint64_t left = vs->count - vs->refused;
+	if (s->progress.fn)
+		s->progress.fn(s->progress.ctx, vs->e->name, vs->done, left < vs->budget ? left : vs->budget);
+	tune_search_tell(vs->search, vs->q.config, refused ? TUNE_INVALID : TUNE_MEASURED, row_cost(row));
+}
+
+/* The evaluation out has its answer: its row, and what it was for.
+ * Returns 0, or -1 with a message. */
+static int sweep_answered(struct tune_session *s, char *err, size_t len)
+{
+	struct evaluation *ev = &s->sweeping->ev;
+	ev->state = EV_NONE;
+	const struct tune_row *row = evaluation_row(s, ev);
+	if (!row) {
+		snprintf(err, len, "out of memory");
+		return -1;
+	}
+	switch (ev->purpose) {
+	case FOR_COPY:
+		return copy_answered(s, row, ev->told, err, len);
+	case FOR_BASELINE: {
+		double cost = row_cost(row);
+		s->sweeping->refs->baseline_ms = isfinite(cost) ? cost : 0;
+		return 0;
+	}
+	case FOR_CONFIG:
+		config_answered(s, row);
+		return 0;
+	}
+	return 0;
+}
+
+/* Does what the sweep does next from its stage: begins an evaluation, or
+ * moves on.  Returns 0, 1 when interrupted, -1 with a message. */
+static int sweep_next(struct tune_session *s, char *err, size_t len)
+{
+	struct tune_sweeping *st = s->sweeping;
+	struct tune_sweep *sw = &st->sw;
+	struct variant_search *vs = &st->vs;
+	switch (st->stage) {
+	case STAGE_FIRST:
+		st->stage = STAGE_REFS;
+		return compile_first(s, err, len);
+	case STAGE_REFS: {
+		if (st->v == st->nvariants) {
+			st->stage = STAGE_SEARCH;
+			st->v = 0;
+			return 0;
+		}
+		const char *name = st->variants[st->v++]->name;
 		struct tune_family f;
-		if (!tune_family_of(s->cat, variants[v]->name, &f) || refs_for(s, sw, variants[v]->name) ||
-		    sw->nrefs == TUNE_FAMILIES_MAX)
-			continue;
-		struct tune_refs *r = &sw->refs[sw->nrefs++];
-		r->family = f;
-		rc = measure_refs(s, sw, r, err, len);
+		if (!tune_family_of(s->cat, name, &f) || refs_for(s, sw, name) || sw->nrefs == TUNE_FAMILIES_MAX)
+			return 0;
+		st->refs = &sw->refs[sw->nrefs++];
+		st->refs->family = f;
+		st->stage = STAGE_COPY;
+		return 0;
 	}
-	for (size_t v = 0; v < nvariants && rc == 0; v++) {
+	case STAGE_COPY:
+		st->stage = STAGE_BASELINE;
+		return copy_begin(s, err, len);
+	case STAGE_BASELINE:
+		st->stage = STAGE_REFS;
+		return baseline_begin(s, err, len);
+	case STAGE_SEARCH:
+		if (st->v == st->nvariants) {
+			st->stage = STAGE_DONE;
+			return 0;
+		}
 		if (s->stop && *s->stop)
-			rc = 1;
-		else
-			rc = search_variant(s, sw, variants[v], evaluate, err, len);
+			return 1;
+		if (variant_search_open(s, vs, st->variants[st->v++], err, len) < 0)
+			return -1;
+		st->stage = STAGE_ASK;
+		return 0;
+	case STAGE_ASK: {
+		char config[CASE_PARAMS_MAX];
+		struct probe p;
+		if (!tune_search_next(vs->search, &vs->q)) {
+			variant_search_close(s, vs);
+			st->stage = STAGE_SEARCH;
+			return 0;
+		}
+		if (vs->compiles_ahead)
+			compile_ahead(s, vs, &vs->q);
+		if (search_probe(s, vs, vs->q.config, config, &p, err, len) < 0)
+			return -1;
+		return sweep_evaluate(s, FOR_CONFIG, &p, err, len);
 	}
-	for (size_t i = 0; i < sw->count; i++) {
-		const struct tune_refs *r = refs_for(s, sw, sw->rows[i].variant);
+	case STAGE_DONE:
+		break;
+	}
+	return 0;
+}
+
+/* Runs the sweep on until it is done (0), interrupted (1), failed (-1, a
+ * message in err) or - stepped - waiting for the evaluation in flight
+ * (SWEEP_PENDING). */
+static int sweep_advance(struct tune_session *s, char *err, size_t len)
+{
+	struct tune_sweeping *st = s->sweeping;
+	while (st->stage != STAGE_DONE) {
+		if (st->ev.state == EV_IN_FLIGHT)
+			return SWEEP_PENDING;
+		int rc = st->ev.state == EV_ANSWERED ? sweep_answered(s, err, len) : sweep_next(s, err, len);
+		if (rc != 0)
+			return rc;
+	}
+	return 0;
+}
+
+static int sweep_start(struct tune_session *s, const struct catalog_entry *const *variants,
+		       size_t nvariants, int64_t n, int stepped)
+{
+	struct tune_sweeping *st = calloc(1, sizeof *st);
+	if (!st)
+		return -1;
+	st->variants = variants;
+	st->nvariants = nvariants;
+	st->stepped = stepped;
+	st->sw.n = n;
+	st->stage = STAGE_FIRST;
+	s->sweeping = st;
+	return 0;
+}
+
+/* The sweep is over, whatever its end: its rows, each variant's ranked and
+ * each with its family's references, go to sw. */
+static void sweep_end(struct tune_session *s, struct tune_sweep *sw)
+{
+	struct tune_sweeping *st = s->sweeping;
+	variant_search_close(s, &st->vs);
+	for (size_t i = 0; i < st->sw.count; i++) {
+		const struct tune_refs *r = refs_for(s, &st->sw, st->sw.rows[i].variant);
 		if (r) {
-			sw->rows[i].copy_gbps = r->copy_gbps;
-			sw->rows[i].baseline_ms = r->baseline_ms;
+			st->sw.rows[i].copy_gbps = r->copy_gbps;
+			st->sw.rows[i].baseline_ms = r->baseline_ms;
 		}
 	}
-	return rc;
+	*sw = st->sw;
+	free(st);
+	s->sweeping = NULL;
+}
+
+/* Drops a sweep left unfinished (the session closes under it). */
+static void sweep_discard(struct tune_session *s)
+{
+	if (!s->sweeping)
+		return;
+	tune_search_close(s->sweeping->vs.search);
+	tune_sweep_free(&s->sweeping->sw);
+	free(s->sweeping);
+	s->sweeping = NULL;
 }
 
 int tune_sweep_run(struct tune_session *s, const struct catalog_entry *const *variants,
 		   size_t nvariants, int64_t n, struct tune_sweep *sw, char *err, size_t len)
 {
-	s->stepped = 0;
-	return sweep_run(s, variants, nvariants, n, sw, err, len);
+	memset(sw, 0, sizeof *sw);
+	sweep_discard(s);
+	if (sweep_start(s, variants, nvariants, n, 0) < 0) {
+		snprintf(err, len, "out of memory");
+		return -1;
+	}
+	int rc = sweep_advance(s, err, len);
+	sweep_end(s, sw);
+	return rc;
 }
 
 void tune_sweep_begin(struct tune_session *s, const struct catalog_entry *const *variants,
 		      size_t nvariants, int64_t n)
 {
-	s->stepped = 1;
-	s->step_variants = variants;
-	s->step_nvariants = nvariants;
-	s->step_n = n;
-	s->pending = NULL;
+	sweep_discard(s);
+	sweep_start(s, variants, nvariants, n, 1); /* out of memory: the first step says so */
 }
 
 enum tune_step tune_sweep_step(struct tune_session *s, double wait_s, struct tune_sweep *sw,
 			       char *err, size_t len)
 {
-	if (s->pending) {
-		switch (runner_case_poll(&s->run.rn, wait_s, &s->pending->res)) {
+	struct tune_sweeping *st = s->sweeping;
+	int rc = 0;
+	if (!st) {
+		snprintf(err, len, "out of memory");
+		return TUNE_STEP_FAILED;
+	}
+	if (st->ev.state == EV_IN_FLIGHT) {
+		switch (runner_case_poll(&s->run.rn, wait_s, &st->ev.res)) {
 		case RUNNER_BUSY:
 			return TUNE_STEP_BUSY;
 		case RUNNER_INTERRUPTED:
-			s->pending = NULL;
-			return TUNE_STEP_INTERRUPTED;
+			st->ev.state = EV_NONE;
+			rc = 1;
+			break;
 		case RUNNER_RESULT:
+			rc = evaluation_done(s, &st->ev, err, len);
 			break;
 		}
-		struct tune_memo *m = s->pending;
-		s->pending = NULL;
-		if (memo_done(s, m, err, len) < 0)
-			return TUNE_STEP_FAILED;
 	}
-	tune_sweep_free(sw);
-	switch (sweep_run(s, s->step_variants, s->step_nvariants, s->step_n, sw, err, len)) {
-	case 0:
-		return TUNE_STEP_SWEPT;
-	case 1:
-		return TUNE_STEP_INTERRUPTED;
-	case MEASURE_PENDING:
+	if (rc == 0 && (rc = sweep_advance(s, err, len)) == SWEEP_PENDING)
 		return TUNE_STEP_BUSY;
-	default:
-		return TUNE_STEP_FAILED;
-	}
+	tune_sweep_free(sw);
+	sweep_end(s, sw);
+	return rc == 0 ? TUNE_STEP_SWEPT : rc == 1 ? TUNE_STEP_INTERRUPTED : TUNE_STEP_FAILED;
+}
+
+int tune_close(struct tune_session *s, int interrupted, char *err, size_t len)
+{
+	int rc = 0;
+	if (!s->run_open)
+		return 0;
+	s->run.sum.interrupted = interrupted;
+	if (session_end(&s->run, err, len) < 0)
+		rc = -1;
+	session_close(&s->run);
+	s->run_open = 0;
+	sweep_discard(s);
+	vec_free(s->references, s->nreferences, s->references_cap);
+	return rc;
 }

@@ -101,7 +101,8 @@ struct tune_progress {
 	void *ctx;
 };
 
-struct tune_memo;
+struct tune_sweeping;
+struct tune_reference;
 
 struct tune_session {
 	struct tune_options o;
@@ -112,16 +113,13 @@ struct tune_session {
 	uint64_t reused;
 	struct tune_progress progress;
 	const volatile sig_atomic_t *stop;
-	/* Every evaluation made or begun, so that a stepped sweep can be
-	 * replayed from its start after each result (see tune_sweep_step). */
-	struct tune_memo **memo;
-	size_t nmemo, memo_cap;
-	/* The stepped sweep: its problem and the evaluation in flight. */
-	int stepped;
-	const struct catalog_entry *const *step_variants;
-	size_t step_nvariants;
-	int64_t step_n;
-	struct tune_memo *pending;
+	/* The sweep in progress (tune.c), run straight through or stepped. */
+	struct tune_sweeping *sweeping;
+	/* The references (copy bandwidths, baselines) this session has
+	 * measured, a few a sweep: a later sweep, or another family that names
+	 * one, shows its row as measured rather than measure it again. */
+	struct tune_reference *references;
+	size_t nreferences, references_cap;
 };
 
 /* Starts the worker, which tells whether there is a GPU (s->run.rn.rc).
@@ -145,13 +143,12 @@ void tune_sweep_free(struct tune_sweep *sw);
 /*
  * The same sweep, stepped, for a caller with a loop of its own (the TUI):
  * tune_sweep_begin() takes the problem, then each tune_sweep_step() waits
- * at most wait_s for the evaluation in flight.  The search strategies call
- * their evaluations themselves, so a step that has a result replays the
- * sweep from its start: the search is deterministic (tune_search.h) and
- * asks the same questions in the same order, each answered from this
- * session's memory, until it asks a new one, which is begun.  Every
- * evaluation is still run, stored and counted once.  The variants must stay
- * until the sweep is done.
+ * at most wait_s for the evaluation in flight and, when it has its result,
+ * goes on to the next evaluation to wait for.  Both ways drive the same
+ * sweep and the same search objects (tune_search.h) one evaluation at a
+ * time, so they make the same evaluations in the same order, each run,
+ * stored and counted once.  sw is filled when the sweep ends (any step but
+ * TUNE_STEP_BUSY).  The variants must stay until the sweep is done.
  */
 enum tune_step {
 	TUNE_STEP_BUSY,          /* an evaluation is in flight */
