@@ -913,7 +913,8 @@ static int host_memory_check(const struct reduce_spec *s, const struct reduce_re
 	return memory_need_check(m, memory_host_available(), r);
 }
 
-void reduce_run_repeated(const struct reduce_spec *s, const struct reduce_repeat *p,
+/* reduce_run() with its repeat made explicit (p->runs >= 1). */
+static void run_repeated(const struct reduce_spec *s, const struct reduce_repeat *p,
 			 const struct case_args *a, struct case_result *r)
 {
 	struct memory_need host;
@@ -994,8 +995,41 @@ done:
 
 void reduce_run(const struct reduce_spec *s, const struct case_args *a, struct case_result *r)
 {
-	static const struct reduce_repeat once = {1, 0};
+	struct reduce_repeat p = s->repeat;
 
-	reduce_run_repeated(s, &once, a, r);
+	if (p.runs < 1)
+		p.runs = 1;
+	run_repeated(s, &p, a, r);
+}
+
+const void *case_spec(const struct case_args *a, char *msg, size_t len)
+{
+	const struct variant *v = catalog_find(a->variant);
+
+	if (!v || !v->spec) {
+		snprintf(msg, len, "%s: %s", a->variant, v ? "declares no spec" : "not in the catalog");
+		return NULL;
+	}
+	return v->spec;
+}
+
+int reduce_variant_check(const struct case_args *a, char *msg, size_t len)
+{
+	const struct reduce_spec *s = (const struct reduce_spec *)case_spec(a, msg, len);
+
+	return s ? reduce_check(s, a, msg, len) : -1;
+}
+
+void reduce_variant_run(const struct case_args *a, struct case_result *r)
+{
+	char msg[RESULT_MESSAGE_MAX];
+	const struct reduce_spec *s = (const struct reduce_spec *)case_spec(a, msg, sizeof msg);
+
+	if (!s) {
+		r->err_norm = -1;
+		case_result_set(r, OUTCOME_INVALID, "%s", msg);
+		return;
+	}
+	reduce_run(s, a, r);
 }
 

@@ -89,6 +89,32 @@ enum reduce_input {
 	INPUT_F32_SPECIALS  /* rng_fill_f32_specials: -0, +-inf, denormals */
 };
 
+/*
+ * How often run() launches a case's kernel on the same input and buffers.
+ * Every run is checked against the reference.  With `deterministic` set the
+ * runs must agree bit for bit, or the case is WRONG; otherwise their
+ * relative spread is reported in r->timing.result_spread (which stays -1
+ * for a single run).  The launcher must be able to run again on the same
+ * buffers: scratch is zeroed once, before the first run.
+ */
+struct reduce_repeat {
+	int runs;          /* 0 or 1: once */
+	int deterministic;
+};
+
+/*
+ * A reduction variant's description, declared next to its kernel and named
+ * by its catalog entry (struct variant's .spec).  Every field is named in
+ * the declaration, in this order (C++20's designated initialisers, which
+ * nvcc's C++17 accepts as the GNU extension the tables already use):
+ *
+ *     static const struct reduce_spec tree_spec = {
+ *         .layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = block_shape,
+ *         .launch = tree_launch,
+ *     };
+ *
+ * A field left out is zero: no configure() or expect hook, one run.
+ */
 struct reduce_spec {
 	enum reduce_layout layout;
 	enum reduce_input input;
@@ -105,53 +131,27 @@ struct reduce_spec {
 	/* Optional: the expected outputs when they are not the segment
 	 * reductions; fills l->n_out values of ref and tol (0: exact). */
 	void (*expect)(const struct reduce_launch *l, const void *in, double *ref, double *tol);
+	/* How often run() launches the kernel ({0}: once). */
+	struct reduce_repeat repeat;
 };
 
 /*
- * How often run() launches a case's kernel on the same input and buffers.
- * Every run is checked against the reference.  With `deterministic` set the
- * runs must agree bit for bit, or the case is WRONG; otherwise their
- * relative spread is reported in r->timing.result_spread (which stays -1
- * for a single run).  The launcher must be able to run again on the same
- * buffers: scratch is zeroed once, before the first run.
- */
-struct reduce_repeat {
-	int runs;          /* >= 1 */
-	int deterministic;
-};
-
-/*
- * The catalog's check() and run() for a spec-driven variant.  run() checks
- * the kernel's result and, when the case asks for timing and the result
- * is correct, times the launch on the same buffers (measure.cuh), with
- * bytes = n inputs + n_out outputs.  reduce_run() runs the kernel once.
+ * The check() and run() of a spec-driven case.  run() checks the kernel's
+ * result over s->repeat runs and, when the case asks for timing and the
+ * result is correct, times the launch on the same buffers (measure.cuh),
+ * with bytes = n inputs + n_out outputs.
  */
 int reduce_check(const struct reduce_spec *s, const struct case_args *a, char *msg, size_t len);
 void reduce_run(const struct reduce_spec *s, const struct case_args *a, struct case_result *r);
-void reduce_run_repeated(const struct reduce_spec *s, const struct reduce_repeat *p,
-			 const struct case_args *a, struct case_result *r);
 
-/* Defines <prefix>_check and <prefix>_run for the variant table. */
-#define REDUCE_ENTRY_POINTS(prefix, spec)                                              \
-	static int prefix##_check(const struct case_args *a, char *msg, size_t len)    \
-	{                                                                              \
-		return reduce_check(&(spec), a, msg, len);                             \
-	}                                                                              \
-	static void prefix##_run(const struct case_args *a, struct case_result *r)     \
-	{                                                                              \
-		reduce_run(&(spec), a, r);                                             \
-	}
-
-/* Same, for a variant run `repeat` times. */
-#define REDUCE_ENTRY_POINTS_REPEATED(prefix, spec, repeat)                             \
-	static int prefix##_check(const struct case_args *a, char *msg, size_t len)    \
-	{                                                                              \
-		return reduce_check(&(spec), a, msg, len);                             \
-	}                                                                              \
-	static void prefix##_run(const struct case_args *a, struct case_result *r)     \
-	{                                                                              \
-		reduce_run_repeated(&(spec), &(repeat), a, r);                         \
-	}
+/*
+ * The catalog's check() and run() of every variant whose .spec is a
+ * struct reduce_spec: one pair serves them all.  They find the case's
+ * variant (case_spec) and pass its spec to reduce_check() and reduce_run();
+ * a variant without a spec is refused (INVALID), never launched.
+ */
+int reduce_variant_check(const struct case_args *a, char *msg, size_t len);
+void reduce_variant_run(const struct case_args *a, struct case_result *r);
 
 /*
  * One kernel round trip, also used by variants whose outputs are not
@@ -201,7 +201,11 @@ int case_check_common(const struct case_args *a, struct reduce_launch *l, char *
  * l->params, every rule checked).  Returns 0, or -1 with a message. */
 int launch_prepare(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len);
 
-
+/* The .spec of the case's variant (catalog_find), for the family driver
+ * its check() and run() are: a struct reduce_spec here, a family's own
+ * (softmax_spec, rows_op_spec) there.  NULL with a message when the case
+ * names no variant of the catalog or one that declares no spec. */
+const void *case_spec(const struct case_args *a, char *msg, size_t len);
 
 /* Blocks of `block` threads covering `threads` threads. */
 static inline unsigned grid_for(int64_t threads, int block)

@@ -334,19 +334,17 @@ static cudaError_t user_launch(const struct reduce_launch *l)
 				args, (size_t)p.shared, l->stream);
 }
 
+/* Every run is checked, and the repeats find a kernel that leaves its
+ * scratch dirty; a user kernel may use atomics, so runs need not agree
+ * bit for bit. */
 static const struct reduce_spec user_reduce_spec = {
 	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = user_shape,
-	.configure = user_configure, .launch = user_launch,
+	.configure = user_configure, .launch = user_launch, .repeat = {.runs = 3},
 };
 
 static const struct softmax_spec user_softmax_spec = {
 	.shape = user_shape, .configure = user_configure, .launch = user_launch,
 };
-
-/* Every run is checked, and the repeats find a kernel that leaves its
- * scratch dirty; a user kernel may use atomics, so runs need not agree
- * bit for bit. */
-static const struct reduce_repeat user_runs = {3, 0};
 
 static int user_check(const struct case_args *a, char *msg, size_t len)
 {
@@ -364,7 +362,7 @@ static void user_run(const struct case_args *a, struct case_result *r)
 	if (k && k->kind == KERNEL_SOFTMAX)
 		softmax_run(&user_softmax_spec, a, r);
 	else
-		reduce_run_repeated(&user_reduce_spec, &user_runs, a, r);
+		reduce_run(&user_reduce_spec, a, r);
 }
 
 static void user_build_case(const struct case_args *a, struct case_result *r)

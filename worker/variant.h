@@ -11,6 +11,14 @@
  * The worker calls check() before run(): a case that violates the variant's
  * launch contract is refused with OUTCOME_INVALID and a message saying which
  * precondition failed, never launched.
+ *
+ * A variant is one declaration, every field named.  A reduction points at
+ * its spec, and its check() and run() are the driver's, the same for
+ * every reduction:
+ *
+ *     {.name = "block.tree", .summary = "per-block reduction by a shared-memory tree",
+ *      .dtypes = BLOCK_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+ *      .spec = &tree_spec, .ops = BLOCK_OPS, .params = {.set = &tree_set}},
  */
 #ifndef CONFORM_VARIANT_H
 #define CONFORM_VARIANT_H
@@ -52,6 +60,13 @@ struct variant {
 	/* Runs the case and fills r (outcome, message, err_norm); when
 	 * a->timing is set and the result is correct, also r->timing. */
 	void (*run)(const struct case_args *a, struct case_result *r);
+	/* What check() and run() read when they are a family driver's, shared
+	 * by every variant of the driver: a struct reduce_spec for
+	 * reduce_variant_check() and reduce_variant_run()
+	 * (worker/reduce_driver.cuh), a family's own spec for its driver
+	 * (kernels/softmax/softmax_driver.cuh, kernels/rows/rows_op.cu).  NULL
+	 * when check() and run() are the variant's own. */
+	const void *spec;
 	/* NULL for a built-in variant.  A user's kernel (kernel_file.h) is
 	 * compiled before a case runs, outside its deadline: build() makes
 	 * the case's configuration ready and says how (r->outcome

@@ -90,18 +90,17 @@ static int block_shape(const struct case_args *, struct reduce_launch *l, char *
 #define BLOCK_DTYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32))
 
 static const struct reduce_spec tree_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, block_shape, NULL, tree_launch, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = block_shape,
+	.launch = tree_launch,
 };
 static const struct reduce_spec shfl_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, block_shape, NULL, two_stage_launch<warp_by_shfl>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = block_shape,
+	.launch = two_stage_launch<warp_by_shfl>,
 };
 static const struct reduce_spec cg_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, block_shape, NULL, two_stage_launch<warp_by_cg>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = block_shape,
+	.launch = two_stage_launch<warp_by_cg>,
 };
-
-REDUCE_ENTRY_POINTS(tree, tree_spec)
-REDUCE_ENTRY_POINTS(shfl, shfl_spec)
-REDUCE_ENTRY_POINTS(cg, cg_spec)
 
 /* The tree halves the active threads, so its block is a power of two; the
  * two-stage kernels need whole warps only. */
@@ -118,14 +117,15 @@ static const struct tunable_set warps_set = {TUNABLE_LIST(warps_tunables), .size
 
 static const struct variant block_variants[] = {
 	{.name = "block.tree", .summary = "per-block reduction by a shared-memory tree",
-	 .dtypes = BLOCK_DTYPES, .gpu = 1, .check = tree_check, .run = tree_run, .ops = BLOCK_OPS,
-	 .params = {.set = &tree_set}},
+	 .dtypes = BLOCK_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &tree_spec, .ops = BLOCK_OPS, .params = {.set = &tree_set}},
 	{.name = "block.shfl", .summary = "per-block reduction by warp shuffles and one barrier",
-	 .dtypes = BLOCK_DTYPES, .gpu = 1, .check = shfl_check, .run = shfl_run, .ops = BLOCK_OPS,
-	 .params = {.set = &warps_set}},
-	{.name = "block.cg", .summary = "per-block reduction by cg::reduce on 32-thread tiles and one barrier",
-	 .dtypes = BLOCK_DTYPES, .gpu = 1, .check = cg_check, .run = cg_run, .ops = BLOCK_OPS,
-	 .params = {.set = &warps_set}},
+	 .dtypes = BLOCK_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &shfl_spec, .ops = BLOCK_OPS, .params = {.set = &warps_set}},
+	{.name = "block.cg",
+	 .summary = "per-block reduction by cg::reduce on 32-thread tiles and one barrier",
+	 .dtypes = BLOCK_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &cg_spec, .ops = BLOCK_OPS, .params = {.set = &warps_set}},
 };
 
 extern "C" const struct variant_table block_table;

@@ -181,24 +181,21 @@ static void copy_expect(const struct reduce_launch *l, const void *in, double *r
 	}
 }
 
+/* CUB promises run-to-run determinism on one GPU: hold it to that. */
 static const struct reduce_spec cub_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, cub_shape, cub_configure<cub_reduce>,
-	cub_launch<cub_reduce>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = cub_shape,
+	.configure = cub_configure<cub_reduce>, .launch = cub_launch<cub_reduce>,
+	.repeat = {.runs = 3, .deterministic = 1},
 };
 static const struct reduce_spec cub_segmented_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, cub_segmented_shape, cub_configure<cub_segmented>,
-	cub_launch<cub_segmented>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = cub_segmented_shape,
+	.configure = cub_configure<cub_segmented>, .launch = cub_launch<cub_segmented>,
+	.repeat = {.runs = 3, .deterministic = 1},
 };
 static const struct reduce_spec copy_spec = {
-	REDUCE_PER_ELEMENT, INPUT_UNIFORM, copy_shape, NULL, copy_launch, copy_expect,
+	.layout = REDUCE_PER_ELEMENT, .input = INPUT_UNIFORM, .shape = copy_shape,
+	.launch = copy_launch, .expect = copy_expect,
 };
-
-/* CUB promises run-to-run determinism on one GPU: hold it to that. */
-static const struct reduce_repeat cub_runs = {3, 1};
-
-REDUCE_ENTRY_POINTS_REPEATED(cub, cub_spec, cub_runs)
-REDUCE_ENTRY_POINTS_REPEATED(cub_segmented, cub_segmented_spec, cub_runs)
-REDUCE_ENTRY_POINTS(copy, copy_spec)
 
 const struct variant_refs device_refs = {
 	.copy = "device.copy", .copy_n = 1LL << 28, .baseline = "device.cub", .baseline_rows = "device.cub_segmented",
@@ -209,17 +206,18 @@ static const struct rule rows_rules[] = {{"cols >= 1", "reduces rows"}};
 
 static const struct variant device_cub_variants[] = {
 	{.name = "device.cub", .summary = "baseline: cub::DeviceReduce::Sum, Max or Min of the whole array",
-	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = cub_check, .run = cub_run, .ops = DEVICE_OPS,
-	 .params = {RULE_LIST(whole_rules)}, .refs = &device_refs},
+	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &cub_spec, .ops = DEVICE_OPS, .params = {RULE_LIST(whole_rules)}, .refs = &device_refs},
 	{.name = "device.cub_segmented",
 	 .summary = "baseline: cub::DeviceSegmentedReduce, one result per row of rows x cols",
-	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = cub_segmented_check, .run = cub_segmented_run,
-	 .ops = DEVICE_OPS, .params = {RULE_LIST(rows_rules)}, .refs = &device_refs},
+	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &cub_segmented_spec, .ops = DEVICE_OPS, .params = {RULE_LIST(rows_rules)},
+	 .refs = &device_refs},
 	/* op=sum only: the parameter is accepted and ignored, a copy reduces nothing. */
 	{.name = "device.copy",
 	 .summary = "baseline: cudaMemcpyAsync of the n inputs, device to device (bytes read + written)",
-	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = copy_check, .run = copy_run, .ops = OP_BIT(OP_SUM),
-	 .refs = &device_refs},
+	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &copy_spec, .ops = OP_BIT(OP_SUM), .refs = &device_refs},
 };
 
 extern "C" const struct variant_table device_cub_table;

@@ -304,32 +304,28 @@ static cudaError_t whole_launch(const struct reduce_launch *l)
 	});
 }
 
-static const struct reduce_spec atomic_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, whole_shape, whole_configure<FINISH_ATOMIC>,
-	whole_launch<FINISH_ATOMIC>, NULL,
-};
-static const struct reduce_spec two_pass_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, whole_shape, whole_configure<FINISH_PARTIALS>,
-	whole_launch<FINISH_PARTIALS>, NULL,
-};
-static const struct reduce_spec last_block_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, whole_shape, whole_configure<FINISH_LAST_BLOCK>,
-	whole_launch<FINISH_LAST_BLOCK>, NULL,
-};
-static const struct reduce_spec coop_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, whole_shape, whole_configure<FINISH_GRID_SYNC>,
-	whole_launch<FINISH_GRID_SYNC>, NULL,
-};
-
 /* Atomic float sums vary with the blocks' order: five runs measure it.
  * The others must repeat bit for bit. */
-static const struct reduce_repeat spread_runs = {5, 0};
-static const struct reduce_repeat deterministic_runs = {3, 1};
-
-REDUCE_ENTRY_POINTS_REPEATED(atomic, atomic_spec, spread_runs)
-REDUCE_ENTRY_POINTS_REPEATED(two_pass, two_pass_spec, deterministic_runs)
-REDUCE_ENTRY_POINTS_REPEATED(last_block, last_block_spec, deterministic_runs)
-REDUCE_ENTRY_POINTS_REPEATED(coop, coop_spec, deterministic_runs)
+static const struct reduce_spec atomic_spec = {
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = whole_shape,
+	.configure = whole_configure<FINISH_ATOMIC>, .launch = whole_launch<FINISH_ATOMIC>,
+	.repeat = {.runs = 5},
+};
+static const struct reduce_spec two_pass_spec = {
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = whole_shape,
+	.configure = whole_configure<FINISH_PARTIALS>, .launch = whole_launch<FINISH_PARTIALS>,
+	.repeat = {.runs = 3, .deterministic = 1},
+};
+static const struct reduce_spec last_block_spec = {
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = whole_shape,
+	.configure = whole_configure<FINISH_LAST_BLOCK>, .launch = whole_launch<FINISH_LAST_BLOCK>,
+	.repeat = {.runs = 3, .deterministic = 1},
+};
+static const struct reduce_spec coop_spec = {
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = whole_shape,
+	.configure = whole_configure<FINISH_GRID_SYNC>, .launch = whole_launch<FINISH_GRID_SYNC>,
+	.repeat = {.runs = 3, .deterministic = 1},
+};
 
 /* The whole-array variants' tunables and rules. */
 static const struct tunable whole_tunables[] = {
@@ -351,18 +347,24 @@ static const struct rule coop_rules[] = {
 	{"grid * block <= 2048", "co-resident threads per SM"},
 };
 
-#define WHOLE(name_, summary_, prefix, ...)                                                          \
-	{.name = name_, .summary = summary_, .dtypes = DEVICE_DTYPES, .gpu = 1, .check = prefix##_check, \
-	 .run = prefix##_run, .ops = DEVICE_OPS, .params = {.set = &whole_set, __VA_ARGS__}, .refs = &device_refs}
-
 static const struct variant device_variants[] = {
-	WHOLE("device.atomic", "whole-array reduction: one atomic per block, the last block writes the result",
-	      atomic),
-	WHOLE("device.two_pass", "whole-array reduction: block partials, then one block reduces them", two_pass),
-	WHOLE("device.last_block", "whole-array reduction in one pass: the last block to finish reduces the partials",
-	      last_block),
-	WHOLE("device.coop", "whole-array reduction in one cooperative kernel: partials, grid.sync(), block 0",
-	      coop, RULE_LIST(coop_rules)),
+	{.name = "device.atomic",
+	 .summary = "whole-array reduction: one atomic per block, the last block writes the result",
+	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &atomic_spec, .ops = DEVICE_OPS, .params = {.set = &whole_set}, .refs = &device_refs},
+	{.name = "device.two_pass",
+	 .summary = "whole-array reduction: block partials, then one block reduces them",
+	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &two_pass_spec, .ops = DEVICE_OPS, .params = {.set = &whole_set}, .refs = &device_refs},
+	{.name = "device.last_block",
+	 .summary = "whole-array reduction in one pass: the last block to finish reduces the partials",
+	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &last_block_spec, .ops = DEVICE_OPS, .params = {.set = &whole_set}, .refs = &device_refs},
+	{.name = "device.coop",
+	 .summary = "whole-array reduction in one cooperative kernel: partials, grid.sync(), block 0",
+	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &coop_spec, .ops = DEVICE_OPS, .params = {.set = &whole_set, RULE_LIST(coop_rules)},
+	 .refs = &device_refs},
 };
 
 extern "C" const struct variant_table device_table;

@@ -121,18 +121,15 @@ static cudaError_t rows_launch(const struct reduce_launch *l)
 }
 
 static const struct reduce_spec rows_smem_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shape, rows_configure<ROWS_BY_BLOCK>,
-	rows_launch<ROWS_BY_BLOCK>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = rows_shape,
+	.configure = rows_configure<ROWS_BY_BLOCK>, .launch = rows_launch<ROWS_BY_BLOCK>,
+	.repeat = {.runs = 3, .deterministic = 1},
 };
 static const struct reduce_spec rows_shfl_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shape, rows_configure<ROWS_BY_WARP>,
-	rows_launch<ROWS_BY_WARP>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = rows_shape,
+	.configure = rows_configure<ROWS_BY_WARP>, .launch = rows_launch<ROWS_BY_WARP>,
+	.repeat = {.runs = 3, .deterministic = 1},
 };
-
-static const struct reduce_repeat rows_runs = {3, 1};
-
-REDUCE_ENTRY_POINTS_REPEATED(rows_smem, rows_smem_spec, rows_runs)
-REDUCE_ENTRY_POINTS_REPEATED(rows_shfl, rows_shfl_spec, rows_runs)
 
 /* Rows are short: items at most ROWS_ITEMS_MAX; no grid axis to tune. */
 static const struct tunable rows_tunables[] = {
@@ -153,11 +150,12 @@ static const struct tunable_set rows_set = {
 static const struct variant device_rows_variants[] = {
 	{.name = "device.rows_smem",
 	 .summary = "one result per row of rows x cols: a block per row, shuffles and shared memory",
-	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = rows_smem_check, .run = rows_smem_run, .ops = DEVICE_OPS,
-	 .params = {.set = &rows_set}, .refs = &device_refs},
-	{.name = "device.rows_shfl", .summary = "one result per row of rows x cols: a warp per row, shuffles only",
-	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = rows_shfl_check, .run = rows_shfl_run, .ops = DEVICE_OPS,
-	 .params = {.set = &rows_set}, .refs = &device_refs},
+	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &rows_smem_spec, .ops = DEVICE_OPS, .params = {.set = &rows_set}, .refs = &device_refs},
+	{.name = "device.rows_shfl",
+	 .summary = "one result per row of rows x cols: a warp per row, shuffles only",
+	 .dtypes = DEVICE_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &rows_shfl_spec, .ops = DEVICE_OPS, .params = {.set = &rows_set}, .refs = &device_refs},
 };
 
 extern "C" const struct variant_table device_rows_table;

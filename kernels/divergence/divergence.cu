@@ -407,46 +407,41 @@ static int warp_max_shape(const struct case_args *, struct reduce_launch *l, cha
 #define SUM_ONLY OP_BIT(OP_SUM)
 
 static const struct reduce_spec exit_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, row_shape, NULL, row_launch<subwarp_exit_kernel>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = row_shape,
+	.launch = row_launch<subwarp_exit_kernel>,
 };
 static const struct reduce_spec sync_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, row_shape, NULL, row_launch<subwarp_sync_kernel>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = row_shape,
+	.launch = row_launch<subwarp_sync_kernel>,
 };
 static const struct reduce_spec ballot_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, row_shape, NULL, row_launch<subwarp_ballot_kernel>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = row_shape,
+	.launch = row_launch<subwarp_ballot_kernel>,
 };
 static const struct reduce_spec cg_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, row_shape, NULL, row_launch<subwarp_cg_kernel>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = row_shape,
+	.launch = row_launch<subwarp_cg_kernel>,
 };
 static const struct reduce_spec mismatch_spec = {
-	REDUCE_PER_ELEMENT, INPUT_UNIFORM, mismatch_shape, NULL,
-	flat_launch<shfl_mismatch_kernel>, mismatch_expect,
+	.layout = REDUCE_PER_ELEMENT, .input = INPUT_UNIFORM, .shape = mismatch_shape,
+	.launch = flat_launch<shfl_mismatch_kernel>, .expect = mismatch_expect,
 };
 static const struct reduce_spec activemask_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, activemask_shape, NULL,
-	flat_k_launch<activemask_kernel>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = activemask_shape,
+	.launch = flat_k_launch<activemask_kernel>,
 };
 static const struct reduce_spec sync_if_spec = {
-	REDUCE_PER_ELEMENT, INPUT_UNIFORM, sync_if_shape, NULL,
-	flat_k_launch<syncthreads_in_if_kernel>, sync_if_expect,
+	.layout = REDUCE_PER_ELEMENT, .input = INPUT_UNIFORM, .shape = sync_if_shape,
+	.launch = flat_k_launch<syncthreads_in_if_kernel>, .expect = sync_if_expect,
 };
 static const struct reduce_spec coop_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, coop_shape, coop_configure, coop_launch, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = coop_shape,
+	.configure = coop_configure, .launch = coop_launch,
 };
 static const struct reduce_spec redux_f32_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, warp_max_shape, redux_f32_configure,
-	flat_launch<redux_f32_max_kernel>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = warp_max_shape,
+	.configure = redux_f32_configure, .launch = flat_launch<redux_f32_max_kernel>,
 };
-
-REDUCE_ENTRY_POINTS(exit, exit_spec)
-REDUCE_ENTRY_POINTS(sync, sync_spec)
-REDUCE_ENTRY_POINTS(ballot, ballot_spec)
-REDUCE_ENTRY_POINTS(cg, cg_spec)
-REDUCE_ENTRY_POINTS(mismatch, mismatch_spec)
-REDUCE_ENTRY_POINTS(activemask, activemask_spec)
-REDUCE_ENTRY_POINTS(sync_if, sync_if_spec)
-REDUCE_ENTRY_POINTS(coop, coop_spec)
-REDUCE_ENTRY_POINTS(redux_f32, redux_f32_spec)
 
 #define F32 DTYPE_BIT(DTYPE_F32)
 
@@ -497,36 +492,45 @@ static const struct tunable_set coop_set = {
 	TUNABLE_LIST(coop_tunables), RULE_LIST(flat_rules), .size = sizeof(struct divergence_params),
 };
 
-#define DIVERGENCE(name_, summary_, ops_, prefix, set_, ...)                                       \
-	{.name = name_, .summary = summary_, .dtypes = F32, .gpu = 1, .check = prefix##_check,      \
-	 .run = prefix##_run, .ops = ops_, __VA_ARGS__ .params = {.set = &set_}}
-
 static const struct variant divergence_variants[] = {
-	DIVERGENCE("divergence.subwarp_exit", "row max by 8-lane full-mask shuffles after idle groups return",
-		   MAX_ONLY, exit, rows_set),
-	DIVERGENCE("divergence.subwarp_sync",
-		   "row max by 8-lane full-mask shuffles inside if (row < rows), then __syncthreads (hangs on a partly idle warp)",
-		   MAX_ONLY, sync, rows_set),
-	DIVERGENCE("divergence.subwarp_ballot",
-		   "row max by 8-lane shuffles on the __ballot_sync mask of the active lanes, then __syncthreads",
-		   MAX_ONLY, ballot, rows_set),
-	DIVERGENCE("divergence.subwarp_cg", "row max by cg::reduce on 8-thread tiles, then __syncthreads",
-		   MAX_ONLY, cg, rows_set),
-	DIVERGENCE("divergence.shfl_mismatch",
-		   "lanes 0-15 and 16-31 call full-mask __shfl_sync in different branches (undefined)",
-		   SUM_ONLY, mismatch, flat_set),
-	DIVERGENCE("divergence.activemask",
-		   "__activemask() as the shuffle mask inside if (lane < k) (undefined)", SUM_ONLY,
-		   activemask, activemask_set),
-	DIVERGENCE("divergence.syncthreads_in_if",
-		   "shared-memory stage with __syncthreads under if (threadIdx.x < k), then __syncwarp (hangs when k splits a warp)",
-		   SUM_ONLY, sync_if, sync_if_set),
-	DIVERGENCE("divergence.coop_grid",
-		   "one-kernel grid sum with grid.sync(), cooperative launch of a grid that fits or is too large",
-		   SUM_ONLY, coop, coop_set, .requires = "cooperative launch support (checked at launch)",),
-	DIVERGENCE("divergence.redux_f32_max", "warp max by redux.sync.max.f32 (sm_100a family only)",
-		   MAX_ONLY, redux_f32, flat_set,
-		   .requires = "an sm_100a/f or sm_103a/f build (suite: requires=sm>=100; checked at launch)",),
+	{.name = "divergence.subwarp_exit",
+	 .summary = "row max by 8-lane full-mask shuffles after idle groups return", .dtypes = F32, .gpu = 1,
+	 .check = reduce_variant_check, .run = reduce_variant_run, .spec = &exit_spec, .ops = MAX_ONLY,
+	 .params = {.set = &rows_set}},
+	{.name = "divergence.subwarp_sync",
+	 .summary = "row max by 8-lane full-mask shuffles inside if (row < rows), then __syncthreads (hangs on a partly idle warp)",
+	 .dtypes = F32, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &sync_spec, .ops = MAX_ONLY, .params = {.set = &rows_set}},
+	{.name = "divergence.subwarp_ballot",
+	 .summary = "row max by 8-lane shuffles on the __ballot_sync mask of the active lanes, then __syncthreads",
+	 .dtypes = F32, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &ballot_spec, .ops = MAX_ONLY, .params = {.set = &rows_set}},
+	{.name = "divergence.subwarp_cg",
+	 .summary = "row max by cg::reduce on 8-thread tiles, then __syncthreads", .dtypes = F32, .gpu = 1,
+	 .check = reduce_variant_check, .run = reduce_variant_run, .spec = &cg_spec, .ops = MAX_ONLY,
+	 .params = {.set = &rows_set}},
+	{.name = "divergence.shfl_mismatch",
+	 .summary = "lanes 0-15 and 16-31 call full-mask __shfl_sync in different branches (undefined)",
+	 .dtypes = F32, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &mismatch_spec, .ops = SUM_ONLY, .params = {.set = &flat_set}},
+	{.name = "divergence.activemask",
+	 .summary = "__activemask() as the shuffle mask inside if (lane < k) (undefined)", .dtypes = F32,
+	 .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run, .spec = &activemask_spec,
+	 .ops = SUM_ONLY, .params = {.set = &activemask_set}},
+	{.name = "divergence.syncthreads_in_if",
+	 .summary = "shared-memory stage with __syncthreads under if (threadIdx.x < k), then __syncwarp (hangs when k splits a warp)",
+	 .dtypes = F32, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &sync_if_spec, .ops = SUM_ONLY, .params = {.set = &sync_if_set}},
+	{.name = "divergence.coop_grid",
+	 .summary = "one-kernel grid sum with grid.sync(), cooperative launch of a grid that fits or is too large",
+	 .dtypes = F32, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &coop_spec, .ops = SUM_ONLY, .requires = "cooperative launch support (checked at launch)",
+	 .params = {.set = &coop_set}},
+	{.name = "divergence.redux_f32_max",
+	 .summary = "warp max by redux.sync.max.f32 (sm_100a family only)", .dtypes = F32, .gpu = 1,
+	 .check = reduce_variant_check, .run = reduce_variant_run, .spec = &redux_f32_spec, .ops = MAX_ONLY,
+	 .requires = "an sm_100a/f or sm_103a/f build (suite: requires=sm>=100; checked at launch)",
+	 .params = {.set = &flat_set}},
 };
 
 extern "C" const struct variant_table divergence_table;

@@ -91,14 +91,13 @@ static int branch_shape(const struct case_args *, struct reduce_launch *l, char 
 }
 
 static const struct reduce_spec fullmask_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, branch_shape, NULL, branch_launch<false>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = branch_shape,
+	.launch = branch_launch<false>,
 };
 static const struct reduce_spec ballot_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, branch_shape, NULL, branch_launch<true>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = branch_shape,
+	.launch = branch_launch<true>,
 };
-
-REDUCE_ENTRY_POINTS(fullmask, fullmask_spec)
-REDUCE_ENTRY_POINTS(ballot, ballot_spec)
 
 static const struct tunable branch_tunables[] = {
 	{.name = "width", .doc = "logical warp width", .lo = 1, .hi = 32, .pow2 = 1, .def = "8",
@@ -115,13 +114,13 @@ static const struct variant divergence_batched_variants[] = {
 	{.name = "divergence.batched_fullmask",
 	 .summary = "8-batch transpose-reduce by active logical warps only, full-mask shuffles, then "
 		    "__syncwarp(full) (undefined when a physical warp is split)",
-	 .dtypes = DTYPE_BIT(DTYPE_F32), .gpu = 1, .check = fullmask_check, .run = fullmask_run,
-	 .ops = OP_BIT(OP_SUM), .params = {.set = &branch_set}},
+	 .dtypes = DTYPE_BIT(DTYPE_F32), .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &fullmask_spec, .ops = OP_BIT(OP_SUM), .params = {.set = &branch_set}},
 	{.name = "divergence.batched_ballot",
 	 .summary = "8-batch transpose-reduce by active logical warps only, on the __ballot_sync mask of the "
 		    "active lanes, then __syncwarp(full)",
-	 .dtypes = DTYPE_BIT(DTYPE_F32), .gpu = 1, .check = ballot_check, .run = ballot_run,
-	 .ops = OP_BIT(OP_SUM), .params = {.set = &branch_set}},
+	 .dtypes = DTYPE_BIT(DTYPE_F32), .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &ballot_spec, .ops = OP_BIT(OP_SUM), .params = {.set = &branch_set}},
 };
 
 extern "C" const struct variant_table divergence_batched_table;

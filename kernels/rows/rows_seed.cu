@@ -110,18 +110,17 @@ static int seed_shape(const struct case_args *, struct reduce_launch *l, char *,
 #define SEED_MAX OP_BIT(OP_MAX)
 
 static const struct reduce_spec seed_naive_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, seed_shape, NULL, seed_launch<seed_shfl_kernel<false>>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = seed_shape,
+	.launch = seed_launch<seed_shfl_kernel<false>>,
 };
 static const struct reduce_spec seed_ballot_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, seed_shape, NULL, seed_launch<seed_shfl_kernel<true>>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = seed_shape,
+	.launch = seed_launch<seed_shfl_kernel<true>>,
 };
 static const struct reduce_spec seed_cg_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, seed_shape, NULL, seed_launch<seed_cg_kernel>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = seed_shape,
+	.launch = seed_launch<seed_cg_kernel>,
 };
-
-REDUCE_ENTRY_POINTS(seed_naive, seed_naive_spec)
-REDUCE_ENTRY_POINTS(seed_ballot, seed_ballot_spec)
-REDUCE_ENTRY_POINTS(seed_cg, seed_cg_spec)
 
 #define F32 DTYPE_BIT(DTYPE_F32)
 
@@ -138,19 +137,19 @@ static const struct tunable_set seed_set = {
 	TUNABLE_LIST(seed_tunables), RULE_LIST(seed_rules), .size = sizeof(struct seed_params),
 };
 
-#define SEED(name_, summary_, prefix)                                                              \
-	{.name = name_, .summary = summary_, .dtypes = F32, .gpu = 1, .check = prefix##_check,      \
-	 .run = prefix##_run, .ops = SEED_MAX, .params = {.set = &seed_set}}
-
 static const struct variant rows_seed_variants[] = {
-	SEED("rows.seed_naive",
-	     "N x 64 float4 row max: full-mask width-16 shuffles inside if (row < rows), then __syncthreads (hangs on a partly idle warp)",
-	     seed_naive),
-	SEED("rows.seed_ballot",
-	     "N x 64 float4 row max: width-16 shuffles on the __ballot_sync mask of the busy lanes, then __syncthreads",
-	     seed_ballot),
-	SEED("rows.seed_cg", "N x 64 float4 row max: cg::reduce on tiled_partition<16> tiles, then __syncthreads",
-	     seed_cg),
+	{.name = "rows.seed_naive",
+	 .summary = "N x 64 float4 row max: full-mask width-16 shuffles inside if (row < rows), then __syncthreads (hangs on a partly idle warp)",
+	 .dtypes = F32, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &seed_naive_spec, .ops = SEED_MAX, .params = {.set = &seed_set}},
+	{.name = "rows.seed_ballot",
+	 .summary = "N x 64 float4 row max: width-16 shuffles on the __ballot_sync mask of the busy lanes, then __syncthreads",
+	 .dtypes = F32, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &seed_ballot_spec, .ops = SEED_MAX, .params = {.set = &seed_set}},
+	{.name = "rows.seed_cg",
+	 .summary = "N x 64 float4 row max: cg::reduce on tiled_partition<16> tiles, then __syncthreads",
+	 .dtypes = F32, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &seed_cg_spec, .ops = SEED_MAX, .params = {.set = &seed_set}},
 };
 
 extern "C" const struct variant_table rows_seed_table;

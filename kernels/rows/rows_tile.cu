@@ -173,25 +173,21 @@ static int rows_warp_shape(const struct case_args *a, struct reduce_launch *l, c
 #define ROWS_OPS (OP_BIT(OP_SUM) | OP_BIT(OP_MAX))
 
 static const struct reduce_spec rows_shfl_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shape, NULL,
-	rows_group_launch<combine_shfl>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = rows_shape,
+	.launch = rows_group_launch<combine_shfl>,
 };
 static const struct reduce_spec rows_cg_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shape, NULL, rows_group_launch<combine_cg>,
-	NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = rows_shape,
+	.launch = rows_group_launch<combine_cg>,
 };
 static const struct reduce_spec rows_warp_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_warp_shape, NULL,
-	rows_group_launch<combine_shfl>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = rows_warp_shape,
+	.launch = rows_group_launch<combine_shfl>,
 };
 static const struct reduce_spec rows_block_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, rows_shape, NULL, rows_block_launch, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = rows_shape,
+	.launch = rows_block_launch,
 };
-
-REDUCE_ENTRY_POINTS(rows_shfl, rows_shfl_spec)
-REDUCE_ENTRY_POINTS(rows_cg, rows_cg_spec)
-REDUCE_ENTRY_POINTS(rows_warp, rows_warp_spec)
-REDUCE_ENTRY_POINTS(rows_block, rows_block_spec)
 
 #define ROWS_TYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_BF16))
 
@@ -224,17 +220,21 @@ ROWS_SET(cg_set, cg_tunables, cg_rules);
 ROWS_SET(warp_set, warp_tunables, warp_rules);
 ROWS_SET(block_set, block_tunables, block_rules);
 
-#define ROWS(name_, summary_, prefix, set_)                                                        \
-	{.name = name_, .summary = summary_, .dtypes = ROWS_TYPES, .gpu = 1, .check = prefix##_check, \
-	 .run = prefix##_run, .ops = ROWS_OPS, .params = {.set = &set_}}
-
 static const struct variant rows_tile_variants[] = {
-	ROWS("rows.shfl", "row sum or max by groups of width lanes, __shfl_xor_sync with the width argument",
-	     rows_shfl, shfl_set),
-	ROWS("rows.cg", "row sum or max by tiled_partition<tile> tiles and cg::reduce", rows_cg, cg_set),
-	ROWS("rows.warp", "row sum or max by one warp per row, full-warp shuffles", rows_warp, warp_set),
-	ROWS("rows.block", "row sum or max by one block per row: cg warp reductions and a shared-memory stage",
-	     rows_block, block_set),
+	{.name = "rows.shfl",
+	 .summary = "row sum or max by groups of width lanes, __shfl_xor_sync with the width argument",
+	 .dtypes = ROWS_TYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &rows_shfl_spec, .ops = ROWS_OPS, .params = {.set = &shfl_set}},
+	{.name = "rows.cg", .summary = "row sum or max by tiled_partition<tile> tiles and cg::reduce",
+	 .dtypes = ROWS_TYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &rows_cg_spec, .ops = ROWS_OPS, .params = {.set = &cg_set}},
+	{.name = "rows.warp", .summary = "row sum or max by one warp per row, full-warp shuffles",
+	 .dtypes = ROWS_TYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &rows_warp_spec, .ops = ROWS_OPS, .params = {.set = &warp_set}},
+	{.name = "rows.block",
+	 .summary = "row sum or max by one block per row: cg warp reductions and a shared-memory stage",
+	 .dtypes = ROWS_TYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &rows_block_spec, .ops = ROWS_OPS, .params = {.set = &block_set}},
 };
 
 extern "C" const struct variant_table rows_tile_table;

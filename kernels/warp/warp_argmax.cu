@@ -90,15 +90,13 @@ static void argmax_expect(const struct reduce_launch *l, const void *in, double 
 }
 
 static const struct reduce_spec argmax_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, argmax_shape, NULL, argmax_launch, argmax_expect,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = argmax_shape,
+	.launch = argmax_launch, .expect = argmax_expect,
 };
 static const struct reduce_spec argmax_specials_spec = {
-	REDUCE_PER_SEGMENT, INPUT_F32_SPECIALS, argmax_shape, NULL, argmax_launch,
-	argmax_expect,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_F32_SPECIALS, .shape = argmax_shape,
+	.launch = argmax_launch, .expect = argmax_expect,
 };
-
-REDUCE_ENTRY_POINTS(argmax, argmax_spec)
-REDUCE_ENTRY_POINTS(argmax_specials, argmax_specials_spec)
 
 static const struct tunable argmax_tunables[] = {
 	{.name = "levels", .doc = "i32: x % levels, to force ties; 0: as drawn", .lo = 0,
@@ -112,18 +110,17 @@ static const struct tunable_set argmax_set = {
 };
 
 /* A float max has no order among NaNs. */
-#define ARGMAX(name_, summary_, dtypes_, prefix)                                                  \
-	{.name = name_, .summary = summary_, .dtypes = dtypes_, .gpu = 1, .check = prefix##_check, \
-	 .run = prefix##_run, .ops = OP_BIT(OP_MAX), .requires = "no NaN inputs",                  \
-	 .params = {.set = &argmax_set}}
-
 static const struct variant warp_argmax_variants[] = {
-	ARGMAX("warp.argmax",
-	       "max of each warp and the lowest lane holding it, broadcast to every lane by a (value, lane) butterfly",
-	       DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32), argmax),
-	ARGMAX("warp.argmax_specials",
-	       "warp.argmax on -0, +0, +-inf, denormals and the largest floats: signed zeros tie",
-	       DTYPE_BIT(DTYPE_F32), argmax_specials),
+	{.name = "warp.argmax",
+	 .summary = "max of each warp and the lowest lane holding it, broadcast to every lane by a (value, lane) butterfly",
+	 .dtypes = DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = reduce_variant_check,
+	 .run = reduce_variant_run, .spec = &argmax_spec, .ops = OP_BIT(OP_MAX), .requires = "no NaN inputs",
+	 .params = {.set = &argmax_set}},
+	{.name = "warp.argmax_specials",
+	 .summary = "warp.argmax on -0, +0, +-inf, denormals and the largest floats: signed zeros tie",
+	 .dtypes = DTYPE_BIT(DTYPE_F32), .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &argmax_specials_spec, .ops = OP_BIT(OP_MAX), .requires = "no NaN inputs",
+	 .params = {.set = &argmax_set}},
 };
 
 extern "C" const struct variant_table warp_argmax_table;

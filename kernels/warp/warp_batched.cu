@@ -212,28 +212,24 @@ static int batched_shape(const struct case_args *, struct reduce_launch *l, char
 #define BATCHED_DTYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32))
 
 static const struct reduce_spec batched_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, batched_shape, NULL, batched_launch<false>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = batched_shape,
+	.launch = batched_launch<false>,
 };
 static const struct reduce_spec naive_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, batched_shape, NULL, batched_launch<true>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = batched_shape,
+	.launch = batched_launch<true>,
 };
 static const struct reduce_spec cub_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, batched_shape, NULL, CUB_LAUNCH, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = batched_shape,
+	.launch = CUB_LAUNCH,
 };
 
-REDUCE_ENTRY_POINTS(batched, batched_spec)
-REDUCE_ENTRY_POINTS(naive, naive_spec)
-
-static int cub_check(const struct case_args *a, char *msg, size_t len)
-{
-	return reduce_check(&cub_spec, a, msg, len);
-}
-
-/* Without the header the case is a SKIP: a toolkit feature, not a fault. */
+/* The driver's run(), and without the header a SKIP: a toolkit feature,
+ * not a fault. */
 static void cub_run(const struct case_args *a, struct case_result *r)
 {
 #ifdef HAVE_CUB_WARP_REDUCE_BATCHED
-	reduce_run(&cub_spec, a, r);
+	reduce_variant_run(a, r);
 #else
 	(void)a;
 	r->err_norm = -1;
@@ -270,16 +266,19 @@ static const struct rule cub_rules[] = {
 static const struct variant warp_batched_variants[] = {
 	{.name = "warp.batched",
 	 .summary = "B batches per width-lane logical warp by the transpose-reduce (~B-1 shuffles for B == width)",
-	 .dtypes = BATCHED_DTYPES, .gpu = 1, .check = batched_check, .run = batched_run, .ops = BATCHED_OPS,
-	 .params = {.set = &batched_set}},
+	 .dtypes = BATCHED_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &batched_spec, .ops = BATCHED_OPS, .params = {.set = &batched_set}},
 	/* The butterflies leave every batch in every lane and ignore layout:
 	 * it is not tuned. */
-	{.name = "warp.batched_naive", .summary = "B batches per logical warp by B separate __shfl_xor_sync butterflies",
-	 .dtypes = BATCHED_DTYPES, .gpu = 1, .check = naive_check, .run = naive_run, .ops = BATCHED_OPS,
+	{.name = "warp.batched_naive",
+	 .summary = "B batches per logical warp by B separate __shfl_xor_sync butterflies",
+	 .dtypes = BATCHED_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &naive_spec, .ops = BATCHED_OPS,
 	 .params = {.set = &batched_set, .space = "batch=4,8,16,32 width=8,16,32"}},
-	{.name = "warp.batched_cub", .summary = "B batches per logical warp by cub::WarpReduceBatched (SKIP where absent)",
-	 .dtypes = BATCHED_DTYPES, .gpu = 1, .check = cub_check, .run = cub_run, .ops = OP_BIT(OP_SUM),
-	 .requires = "a toolkit with cub/warp/warp_reduce_batched.cuh (else SKIP)",
+	{.name = "warp.batched_cub",
+	 .summary = "B batches per logical warp by cub::WarpReduceBatched (SKIP where absent)",
+	 .dtypes = BATCHED_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = cub_run, .spec = &cub_spec,
+	 .ops = OP_BIT(OP_SUM), .requires = "a toolkit with cub/warp/warp_reduce_batched.cuh (else SKIP)",
 	 .params = {.set = &batched_set, RULE_LIST(cub_rules),
 		    .space = "batch=8,32 width=8,32 layout=striped,blocked"}},
 };

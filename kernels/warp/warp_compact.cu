@@ -86,11 +86,9 @@ static void compact_expect(const struct reduce_launch *l, const void *in, double
 }
 
 static const struct reduce_spec compact_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, compact_shape, NULL, compact_launch,
-	compact_expect,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = compact_shape,
+	.launch = compact_launch, .expect = compact_expect,
 };
-
-REDUCE_ENTRY_POINTS(compact, compact_spec)
 
 static const struct tunable compact_tunables[] = {
 	{.name = "above", .doc = "the predicate is x > above (f32: above/1000)", .lo = INT_MIN, .hi = INT_MAX,
@@ -104,8 +102,9 @@ static const struct tunable_set compact_set = {
 static const struct variant warp_compact_variants[] = {
 	{.name = "warp.compact",
 	 .summary = "per-warp stream compaction of x > above (f32: above/1000) by ballot and popc, order kept, plus counts",
-	 .dtypes = DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = compact_check,
-	 .run = compact_run, .ops = OP_BIT(OP_SUM), .params = {.set = &compact_set}},
+	 .dtypes = DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = reduce_variant_check,
+	 .run = reduce_variant_run, .spec = &compact_spec, .ops = OP_BIT(OP_SUM),
+	 .params = {.set = &compact_set}},
 };
 
 extern "C" const struct variant_table warp_compact_table;

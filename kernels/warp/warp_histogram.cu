@@ -109,11 +109,9 @@ static void histogram_expect(const struct reduce_launch *l, const void *in, doub
 }
 
 static const struct reduce_spec histogram_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, histogram_shape, NULL, histogram_launch,
-	histogram_expect,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = histogram_shape,
+	.launch = histogram_launch, .expect = histogram_expect,
 };
-
-REDUCE_ENTRY_POINTS(histogram, histogram_spec)
 
 /* form is bound as its index, in enum histogram_form's order. */
 static const struct tunable histogram_tunables[] = {
@@ -129,8 +127,8 @@ static const struct tunable_set histogram_set = {
 static const struct variant warp_histogram_variants[] = {
 	{.name = "warp.histogram",
 	 .summary = "histogram of x mod bins: each warp's peer groups (ballot loop or __match_any_sync) add their count once",
-	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = histogram_check, .run = histogram_run,
-	 .ops = OP_BIT(OP_SUM),
+	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &histogram_spec, .ops = OP_BIT(OP_SUM),
 	 .requires = "n < 2^31; form=match needs sm_70 (suite: requires=sm>=70)",
 	 .params = {.set = &histogram_set}},
 };

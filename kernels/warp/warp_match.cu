@@ -83,10 +83,9 @@ static void match_expect(const struct reduce_launch *l, const void *in, double *
 }
 
 static const struct reduce_spec match_spec = {
-	REDUCE_PER_ELEMENT, INPUT_UNIFORM, match_shape, NULL, match_launch, match_expect,
+	.layout = REDUCE_PER_ELEMENT, .input = INPUT_UNIFORM, .shape = match_shape,
+	.launch = match_launch, .expect = match_expect,
 };
-
-REDUCE_ENTRY_POINTS(match, match_spec)
 
 /* match is bound as its index, in enum match_kind's order. */
 static const struct tunable match_tunables[] = {
@@ -104,8 +103,9 @@ static const struct tunable_set match_set = {
 static const struct variant warp_match_variants[] = {
 	{.name = "warp.match",
 	 .summary = "__match_any_sync or __match_all_sync of lanes below k on the key x mod keys",
-	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = match_check, .run = match_run, .ops = OP_BIT(OP_SUM),
-	 .requires = "sm_70 (suite: requires=sm>=70)", .params = {.set = &match_set}},
+	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &match_spec, .ops = OP_BIT(OP_SUM), .requires = "sm_70 (suite: requires=sm>=70)",
+	 .params = {.set = &match_set}},
 };
 
 extern "C" const struct variant_table warp_match_table;

@@ -167,26 +167,25 @@ static void oob_expect(const struct reduce_launch *l, const void *in, double *re
 #define SHFL_DTYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32))
 
 static const struct reduce_spec down_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, section_shape, NULL, shfl_launch<FORM_DOWN>, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = section_shape,
+	.launch = shfl_launch<FORM_DOWN>,
 };
 static const struct reduce_spec xor_spec = {
-	REDUCE_PER_ELEMENT, INPUT_UNIFORM, section_shape, NULL, shfl_launch<FORM_XOR>, NULL,
+	.layout = REDUCE_PER_ELEMENT, .input = INPUT_UNIFORM, .shape = section_shape,
+	.launch = shfl_launch<FORM_XOR>,
 };
 static const struct reduce_spec bcast_spec = {
-	REDUCE_PER_ELEMENT, INPUT_UNIFORM, section_shape, NULL, shfl_launch<FORM_DOWN_BCAST>, NULL,
+	.layout = REDUCE_PER_ELEMENT, .input = INPUT_UNIFORM, .shape = section_shape,
+	.launch = shfl_launch<FORM_DOWN_BCAST>,
 };
 static const struct reduce_spec partial_shfl_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, first_k_shape, NULL, partial_shfl_launch, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = first_k_shape,
+	.launch = partial_shfl_launch,
 };
 static const struct reduce_spec oob_spec = {
-	REDUCE_PER_ELEMENT, INPUT_UNIFORM, oob_shape, NULL, oob_launch, oob_expect,
+	.layout = REDUCE_PER_ELEMENT, .input = INPUT_UNIFORM, .shape = oob_shape, .launch = oob_launch,
+	.expect = oob_expect,
 };
-
-REDUCE_ENTRY_POINTS(down, down_spec)
-REDUCE_ENTRY_POINTS(xor, xor_spec)
-REDUCE_ENTRY_POINTS(bcast, bcast_spec)
-REDUCE_ENTRY_POINTS(partial_shfl, partial_shfl_spec)
-REDUCE_ENTRY_POINTS(oob, oob_spec)
 
 /* A width-lane section: any power of two up to the warp. */
 #define WARP_TUNABLE_WIDTH                                                                         \
@@ -213,24 +212,28 @@ static const struct tunable_set oob_set = {
 	TUNABLE_LIST(oob_tunables), .size = sizeof(struct warp_reduce_params),
 };
 
-#define SHFL(name_, summary_, prefix)                                                               \
-	{.name = name_, .summary = summary_, .dtypes = SHFL_DTYPES, .gpu = 1, .check = prefix##_check, \
-	 .run = prefix##_run, .ops = SHFL_OPS, .params = {.set = &section_set}}
-
 static const struct variant warp_variants[] = {
-	SHFL("warp.shfl_down", "width-lane sections reduced by __shfl_down_sync; lane 0 writes", down),
-	SHFL("warp.shfl_xor", "width-lane sections reduced by __shfl_xor_sync; every lane writes", xor),
-	SHFL("warp.shfl_down_bcast",
-	     "__shfl_down_sync reduction then __shfl_sync broadcast from lane 0; every lane writes", bcast),
+	{.name = "warp.shfl_down",
+	 .summary = "width-lane sections reduced by __shfl_down_sync; lane 0 writes", .dtypes = SHFL_DTYPES,
+	 .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run, .spec = &down_spec,
+	 .ops = SHFL_OPS, .params = {.set = &section_set}},
+	{.name = "warp.shfl_xor",
+	 .summary = "width-lane sections reduced by __shfl_xor_sync; every lane writes",
+	 .dtypes = SHFL_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &xor_spec, .ops = SHFL_OPS, .params = {.set = &section_set}},
+	{.name = "warp.shfl_down_bcast",
+	 .summary = "__shfl_down_sync reduction then __shfl_sync broadcast from lane 0; every lane writes",
+	 .dtypes = SHFL_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &bcast_spec, .ops = SHFL_OPS, .params = {.set = &section_set}},
 	{.name = "warp.partial_shfl",
 	 .summary = "sum of each warp's first k lanes by __shfl_down_sync on the ballot mask of the active lanes",
-	 .dtypes = SHFL_DTYPES, .gpu = 1, .check = partial_shfl_check, .run = partial_shfl_run,
-	 .ops = OP_BIT(OP_SUM), .params = {.set = &partial_shfl_set}},
+	 .dtypes = SHFL_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &partial_shfl_spec, .ops = OP_BIT(OP_SUM), .params = {.set = &partial_shfl_set}},
 	/* A shuffle, not a reduction: no op to choose. */
 	{.name = "warp.shfl_down_oob",
 	 .summary = "every lane's __shfl_down_sync(delta, width) result: sources past the section keep their own value",
-	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = oob_check, .run = oob_run, .ops = OP_BIT(OP_SUM),
-	 .params = {.set = &oob_set}},
+	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &oob_spec, .ops = OP_BIT(OP_SUM), .params = {.set = &oob_set}},
 };
 
 extern "C" const struct variant_table warp_table;

@@ -174,23 +174,21 @@ static int warp_shape(const struct case_args *, struct reduce_launch *l, char *,
 
 
 static const struct reduce_spec redux_spec = {
-	REDUCE_PER_ELEMENT, INPUT_UNIFORM,
-	warp_shape, NULL, redux_launch, NULL,
+	.layout = REDUCE_PER_ELEMENT, .input = INPUT_UNIFORM, .shape = warp_shape,
+	.launch = redux_launch,
 };
 static const struct reduce_spec fmax_bits_spec = {
-	REDUCE_PER_SEGMENT, INPUT_NONNEGATIVE, warp_shape, NULL, fmax_bits_launch, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_NONNEGATIVE, .shape = warp_shape,
+	.launch = fmax_bits_launch,
 };
 static const struct reduce_spec fmax_ordered_spec = {
-	REDUCE_PER_SEGMENT, INPUT_F32_SPECIALS, warp_shape, NULL, fmax_ordered_launch, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_F32_SPECIALS, .shape = warp_shape,
+	.launch = fmax_ordered_launch,
 };
 static const struct reduce_spec partial_spec = {
-	REDUCE_PER_SEGMENT, INPUT_UNIFORM, first_k_shape, NULL, partial_launch, NULL,
+	.layout = REDUCE_PER_SEGMENT, .input = INPUT_UNIFORM, .shape = first_k_shape,
+	.launch = partial_launch,
 };
-
-REDUCE_ENTRY_POINTS(redux, redux_spec)
-REDUCE_ENTRY_POINTS(fmax_bits, fmax_bits_spec)
-REDUCE_ENTRY_POINTS(fmax_ordered, fmax_ordered_spec)
-REDUCE_ENTRY_POINTS(partial, partial_spec)
 
 static const struct tunable partial_tunables[] = {
 	{.name = "k", .doc = "active lanes of each warp", .lo = 1, .hi = 32, .def = "32",
@@ -205,19 +203,22 @@ static const struct tunable_set partial_set = {
 
 static const struct variant warp_redux_variants[] = {
 	{.name = "warp.redux", .summary = "full-warp __reduce_{add,min,max}_sync; every lane writes",
-	 .dtypes = DTYPE_BIT(DTYPE_I32) | DTYPE_BIT(DTYPE_U32), .gpu = 1, .check = redux_check,
-	 .run = redux_run, .ops = OP_BIT(OP_SUM) | OP_BIT(OP_MIN) | OP_BIT(OP_MAX), .requires = REDUX_SM80},
+	 .dtypes = DTYPE_BIT(DTYPE_I32) | DTYPE_BIT(DTYPE_U32), .gpu = 1, .check = reduce_variant_check,
+	 .run = reduce_variant_run, .spec = &redux_spec,
+	 .ops = OP_BIT(OP_SUM) | OP_BIT(OP_MIN) | OP_BIT(OP_MAX), .requires = REDUX_SM80},
 	{.name = "warp.fmax_bits", .summary = "max of non-negative floats by __reduce_max_sync on their bits",
-	 .dtypes = DTYPE_BIT(DTYPE_F32), .gpu = 1, .check = fmax_bits_check, .run = fmax_bits_run,
-	 .ops = OP_BIT(OP_MAX), .requires = REDUX_SM80 "; inputs non-negative (the driver draws |x|)"},
+	 .dtypes = DTYPE_BIT(DTYPE_F32), .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &fmax_bits_spec, .ops = OP_BIT(OP_MAX),
+	 .requires = REDUX_SM80 "; inputs non-negative (the driver draws |x|)"},
 	{.name = "warp.fmax_ordered",
 	 .summary = "bit-exact float max (-0, inf, denormals) by __reduce_max_sync on order-preserving keys",
-	 .dtypes = DTYPE_BIT(DTYPE_F32), .gpu = 1, .check = fmax_ordered_check, .run = fmax_ordered_run,
-	 .ops = OP_BIT(OP_MAX), .requires = REDUX_SM80 "; no NaN inputs"},
+	 .dtypes = DTYPE_BIT(DTYPE_F32), .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &fmax_ordered_spec, .ops = OP_BIT(OP_MAX), .requires = REDUX_SM80 "; no NaN inputs"},
 	{.name = "warp.partial",
 	 .summary = "sum of each warp's first k lanes by __reduce_add_sync on the ballot mask of the active lanes",
-	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = partial_check, .run = partial_run,
-	 .ops = OP_BIT(OP_SUM), .requires = REDUX_SM80, .params = {.set = &partial_set}},
+	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &partial_spec, .ops = OP_BIT(OP_SUM), .requires = REDUX_SM80,
+	 .params = {.set = &partial_set}},
 };
 
 extern "C" const struct variant_table warp_redux_table;

@@ -169,14 +169,13 @@ static void scan_expect(const struct reduce_launch *l, const void *in, double *r
 #define SCAN_DTYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32))
 
 static const struct reduce_spec warp_scan_spec = {
-	REDUCE_PER_ELEMENT, INPUT_UNIFORM, warp_scan_shape, NULL, warp_scan_launch, scan_expect,
+	.layout = REDUCE_PER_ELEMENT, .input = INPUT_UNIFORM, .shape = warp_scan_shape,
+	.launch = warp_scan_launch, .expect = scan_expect,
 };
 static const struct reduce_spec block_scan_spec = {
-	REDUCE_PER_ELEMENT, INPUT_UNIFORM, block_scan_shape, NULL, block_scan_launch, scan_expect,
+	.layout = REDUCE_PER_ELEMENT, .input = INPUT_UNIFORM, .shape = block_scan_shape,
+	.launch = block_scan_launch, .expect = scan_expect,
 };
-
-REDUCE_ENTRY_POINTS(warp_scan, warp_scan_spec)
-REDUCE_ENTRY_POINTS(block_scan, block_scan_spec)
 
 /* scan is bound as its index, in enum scan_kind's order. */
 #define SCAN_TUNABLE_KIND                                                                          \
@@ -203,12 +202,12 @@ static const struct tunable_set block_scan_set = {
 static const struct variant warp_scan_variants[] = {
 	{.name = "warp.scan",
 	 .summary = "inclusive or exclusive prefix sum within width-lane sections by __shfl_up_sync; every lane writes",
-	 .dtypes = SCAN_DTYPES, .gpu = 1, .check = warp_scan_check, .run = warp_scan_run, .ops = OP_BIT(OP_SUM),
-	 .params = {.set = &warp_scan_set}},
+	 .dtypes = SCAN_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &warp_scan_spec, .ops = OP_BIT(OP_SUM), .params = {.set = &warp_scan_set}},
 	{.name = "warp.scan_block",
 	 .summary = "inclusive or exclusive prefix sum over each block: warp scans, warp totals scanned by warp 0",
-	 .dtypes = SCAN_DTYPES, .gpu = 1, .check = block_scan_check, .run = block_scan_run, .ops = OP_BIT(OP_SUM),
-	 .params = {.set = &block_scan_set}},
+	 .dtypes = SCAN_DTYPES, .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &block_scan_spec, .ops = OP_BIT(OP_SUM), .params = {.set = &block_scan_set}},
 };
 
 extern "C" const struct variant_table warp_scan_table;

@@ -80,11 +80,9 @@ static void segmented_expect(const struct reduce_launch *l, const void *in, doub
 }
 
 static const struct reduce_spec segmented_spec = {
-	REDUCE_PER_ELEMENT, INPUT_UNIFORM, segmented_shape, NULL,
-	segmented_launch, segmented_expect,
+	.layout = REDUCE_PER_ELEMENT, .input = INPUT_UNIFORM, .shape = segmented_shape,
+	.launch = segmented_launch, .expect = segmented_expect,
 };
-
-REDUCE_ENTRY_POINTS(segmented, segmented_spec)
 
 static const struct tunable segmented_tunables[] = {
 	{.name = "seg", .doc = "a head every seg lanes; 0: lengths 1..32", .lo = 0, .hi = 32, .def = "0",
@@ -97,8 +95,9 @@ static const struct tunable_set segmented_set = {
 static const struct variant warp_segmented_variants[] = {
 	{.name = "warp.segmented",
 	 .summary = "segmented warp reduction by head flags (a head every seg lanes, or seg=0: lengths 1..32); every lane writes",
-	 .dtypes = DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = segmented_check,
-	 .run = segmented_run, .ops = OP_BIT(OP_SUM) | OP_BIT(OP_MAX), .params = {.set = &segmented_set}},
+	 .dtypes = DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = reduce_variant_check,
+	 .run = reduce_variant_run, .spec = &segmented_spec, .ops = OP_BIT(OP_SUM) | OP_BIT(OP_MAX),
+	 .params = {.set = &segmented_set}},
 };
 
 extern "C" const struct variant_table warp_segmented_table;

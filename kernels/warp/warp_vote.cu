@@ -78,10 +78,9 @@ static void vote_expect(const struct reduce_launch *l, const void *in, double *r
 }
 
 static const struct reduce_spec vote_spec = {
-	REDUCE_PER_ELEMENT, INPUT_UNIFORM, vote_shape, NULL, vote_launch, vote_expect,
+	.layout = REDUCE_PER_ELEMENT, .input = INPUT_UNIFORM, .shape = vote_shape,
+	.launch = vote_launch, .expect = vote_expect,
 };
-
-REDUCE_ENTRY_POINTS(vote, vote_spec)
 
 /* vote is bound as its index, in enum warp_vote's order. */
 static const struct tunable vote_tunables[] = {
@@ -99,8 +98,8 @@ static const struct tunable_set vote_set = {
 static const struct variant warp_vote_variants[] = {
 	{.name = "warp.vote",
 	 .summary = "__ballot_sync (with __popc, __ffs), __any_sync or __all_sync of lanes below k on x > above",
-	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = vote_check, .run = vote_run, .ops = OP_BIT(OP_SUM),
-	 .params = {.set = &vote_set}},
+	 .dtypes = DTYPE_BIT(DTYPE_I32), .gpu = 1, .check = reduce_variant_check, .run = reduce_variant_run,
+	 .spec = &vote_spec, .ops = OP_BIT(OP_SUM), .params = {.set = &vote_set}},
 };
 
 extern "C" const struct variant_table warp_vote_table;
