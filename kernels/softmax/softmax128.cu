@@ -97,9 +97,9 @@ static int s128_shape(const struct case_args *, struct reduce_launch *l, char *,
 	return 0;
 }
 
-static const struct softmax_spec s128_spec = {s128_shape, NULL, s128_launch, 1};
-
-SOFTMAX_ENTRY_POINTS(s128, s128_spec)
+static const struct softmax_spec s128_spec = {
+	.shape = s128_shape, .launch = s128_launch, .finite_only = 1,
+};
 
 /* No tunables: softmax128() fixes its launch. */
 static const struct rule s128_rules[] = {
@@ -110,7 +110,8 @@ static const struct rule s128_rules[] = {
 static const struct variant softmax128_variants[] = {
 	{.name = "softmax.softmax128",
 	 .summary = "softmax of rows of 128 bf16: a 16-lane tile per row, 16-byte loads and stores, cg::reduce",
-	 .dtypes = DTYPE_BIT(DTYPE_BF16), .gpu = 1, .check = s128_check, .run = s128_run,
+	 .dtypes = DTYPE_BIT(DTYPE_BF16), .gpu = 1, .check = softmax_variant_check,
+	 .run = softmax_variant_run, .spec = &s128_spec,
 	 .requires = "pointers 256-byte aligned; inputs in (-32000, 32000)",
 	 .params = {RULE_LIST(s128_rules)}, .refs = &softmax_refs},
 };

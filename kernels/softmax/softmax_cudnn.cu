@@ -176,9 +176,9 @@ static int cudnn_shape(const struct case_args *, struct reduce_launch *, char *,
 	return 0;
 }
 
-static const struct softmax_spec cudnn_spec = {cudnn_shape, cudnn_configure, cudnn_launch, 0};
-
-SOFTMAX_ENTRY_POINTS(cudnn, cudnn_spec)
+static const struct softmax_spec cudnn_spec = {
+	.shape = cudnn_shape, .configure = cudnn_configure, .launch = cudnn_launch,
+};
 
 /* cuDNN takes int dimensions; its tensors stay below 2^31 elements. */
 static const struct rule cudnn_rules[] = {
@@ -189,8 +189,8 @@ static const struct rule cudnn_rules[] = {
 static const struct variant softmax_cudnn_variants[] = {
 	{.name = "softmax.cudnn",
 	 .summary = "cuDNN's softmax (accurate, per instance): the baseline, loaded at run time",
-	 .dtypes = DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_BF16), .gpu = 1, .check = cudnn_check,
-	 .run = cudnn_run, .requires = "libcudnn.so.9 at run time (else SKIP)",
+	 .dtypes = DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_BF16), .gpu = 1, .check = softmax_variant_check,
+	 .run = softmax_variant_run, .spec = &cudnn_spec, .requires = "libcudnn.so.9 at run time (else SKIP)",
 	 .params = {RULE_LIST(cudnn_rules)}, .refs = &softmax_refs},
 };
 

@@ -23,6 +23,8 @@
 
 #include "worker/reduce_driver.cuh"
 
+/* A softmax variant's description, named by its catalog entry (struct
+ * variant's .spec), every field named in the declaration in this order. */
 struct softmax_spec {
 	/* Sets the launch from the bound parameters and enforces what the
 	 * declaration cannot say, without touching CUDA.  Returns 0, or -1
@@ -43,15 +45,10 @@ extern "C" const struct variant_refs softmax_refs;
 int softmax_check(const struct softmax_spec *s, const struct case_args *a, char *msg, size_t len);
 void softmax_run(const struct softmax_spec *s, const struct case_args *a, struct case_result *r);
 
-/* Defines <prefix>_check and <prefix>_run for the variant table. */
-#define SOFTMAX_ENTRY_POINTS(prefix, spec)                                             \
-	static int prefix##_check(const struct case_args *a, char *msg, size_t len)    \
-	{                                                                              \
-		return softmax_check(&(spec), a, msg, len);                            \
-	}                                                                              \
-	static void prefix##_run(const struct case_args *a, struct case_result *r)     \
-	{                                                                              \
-		softmax_run(&(spec), a, r);                                            \
-	}
+/* The catalog's check() and run() of every variant whose .spec is a
+ * struct softmax_spec: softmax_check() and softmax_run() on the case's
+ * variant's spec (case_spec); one without a spec is refused (INVALID). */
+int softmax_variant_check(const struct case_args *a, char *msg, size_t len);
+void softmax_variant_run(const struct case_args *a, struct case_result *r);
 
 #endif

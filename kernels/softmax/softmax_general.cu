@@ -690,15 +690,15 @@ static int softmax_shape(const struct case_args *a, struct reduce_launch *l, cha
 	return 0;
 }
 
-static const struct softmax_spec three_pass_spec = {softmax_shape, NULL,
-						     softmax_launch<ALG_THREE_PASS>, 0};
-static const struct softmax_spec online_spec = {softmax_shape, NULL,
-						 softmax_launch<ALG_ONLINE>, 0};
-static const struct softmax_spec registers_spec = {softmax_shape, NULL, registers_launch, 0};
-
-SOFTMAX_ENTRY_POINTS(three_pass, three_pass_spec)
-SOFTMAX_ENTRY_POINTS(online, online_spec)
-SOFTMAX_ENTRY_POINTS(registers, registers_spec)
+static const struct softmax_spec three_pass_spec = {
+	.shape = softmax_shape, .launch = softmax_launch<ALG_THREE_PASS>,
+};
+static const struct softmax_spec online_spec = {
+	.shape = softmax_shape, .launch = softmax_launch<ALG_ONLINE>,
+};
+static const struct softmax_spec registers_spec = {
+	.shape = softmax_shape, .launch = registers_launch,
+};
 
 #define SOFTMAX_TYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_BF16))
 /* Declared in the order the tuner walks them: rpb, tpr, vec, then
@@ -761,19 +761,24 @@ static const struct rule registers_rules[] = {
 	"rpb=1,2,4,8,16,32,64 tpr=1,2,4,8,16,32,64,128,256,512,1024 vec=1,2,4,8 rpt=1,2,4 prefetch=0,256"
 
 /* -inf entries are fine (they give 0); a row of only -inf has no softmax. */
-#define SOFTMAX(name_, summary_, prefix, ...)                                                       \
-	{.name = name_, .summary = summary_, .dtypes = SOFTMAX_TYPES, .gpu = 1,                      \
-	 .check = prefix##_check, .run = prefix##_run, .requires = "each row has a finite entry",    \
-	 .params = {__VA_ARGS__}, .refs = &softmax_refs}
 
 static const struct variant softmax_general_variants[] = {
-	SOFTMAX("softmax.three_pass", "row softmax reading each row three times: max, sum of exponentials, write",
-		three_pass, .set = &softmax_set, .space = SOFTMAX_MULTIPASS_SPACE),
-	SOFTMAX("softmax.online", "row softmax with the online (max, sum) merge: one read for both, one to write",
-		online, .set = &softmax_set, .space = SOFTMAX_MULTIPASS_SPACE),
-	SOFTMAX("softmax.registers",
-		"row softmax holding the row in registers: one read, one write (passes=2: two reads, any length)",
-		registers, .set = &registers_set, RULE_LIST(registers_rules), .space = SOFTMAX_REGISTERS_SPACE),
+	{.name = "softmax.three_pass",
+	 .summary = "row softmax reading each row three times: max, sum of exponentials, write",
+	 .dtypes = SOFTMAX_TYPES, .gpu = 1, .check = softmax_variant_check, .run = softmax_variant_run,
+	 .spec = &three_pass_spec, .requires = "each row has a finite entry",
+	 .params = {.set = &softmax_set, .space = SOFTMAX_MULTIPASS_SPACE}, .refs = &softmax_refs},
+	{.name = "softmax.online",
+	 .summary = "row softmax with the online (max, sum) merge: one read for both, one to write",
+	 .dtypes = SOFTMAX_TYPES, .gpu = 1, .check = softmax_variant_check, .run = softmax_variant_run,
+	 .spec = &online_spec, .requires = "each row has a finite entry",
+	 .params = {.set = &softmax_set, .space = SOFTMAX_MULTIPASS_SPACE}, .refs = &softmax_refs},
+	{.name = "softmax.registers",
+	 .summary = "row softmax holding the row in registers: one read, one write (passes=2: two reads, any length)",
+	 .dtypes = SOFTMAX_TYPES, .gpu = 1, .check = softmax_variant_check, .run = softmax_variant_run,
+	 .spec = &registers_spec, .requires = "each row has a finite entry",
+	 .params = {.set = &registers_set, RULE_LIST(registers_rules), .space = SOFTMAX_REGISTERS_SPACE},
+	 .refs = &softmax_refs},
 };
 
 extern "C" const struct variant_table softmax_general_table;
