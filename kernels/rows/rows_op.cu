@@ -135,26 +135,35 @@ static int rows_op_shape(enum rows_op op, const struct case_args *a, struct redu
 	return 0;
 }
 
-static int rows_op_check(enum rows_op op, const struct case_args *a, char *msg, size_t len)
+/* A rows.op variant: the statistic it computes and its combiner's launcher. */
+struct rows_op_spec {
+	enum rows_op op;
+	reduce_launch_fn launch;
+};
+
+/* The check() of every rows.op variant: its spec's shape (case_spec). */
+static int rows_op_check(const struct case_args *a, char *msg, size_t len)
 {
+	const struct rows_op_spec *s = (const struct rows_op_spec *)case_spec(a, msg, len);
 	struct reduce_launch l;
 	int input;
 
-	return rows_op_shape(op, a, &l, &input, msg, len);
+	return s ? rows_op_shape(s->op, a, &l, &input, msg, len) : -1;
 }
 
-/* Draws the rows, runs the kernel once, checks every output. */
-static void rows_op_run(enum rows_op op, reduce_launch_fn launch, const struct case_args *a,
-			struct case_result *r)
+/* The run() of every rows.op variant: draws the rows, runs its spec's
+ * kernel once, checks every output. */
+static void rows_op_run(const struct case_args *a, struct case_result *r)
 {
 	struct reduce_launch l;
 	char msg[RESULT_MESSAGE_MAX];
+	const struct rows_op_spec *s = (const struct rows_op_spec *)case_spec(a, msg, sizeof msg);
 	int input;
 	void *in = NULL, *out = NULL;
 	double *ref = NULL, *tol = NULL;
 
 	r->err_norm = -1;
-	if (rows_op_shape(op, a, &l, &input, msg, sizeof msg) < 0) {
+	if (!s || rows_op_shape(s->op, a, &l, &input, msg, sizeof msg) < 0) {
 		case_result_set(r, OUTCOME_INVALID, "%s", msg);
 		return;
 	}
@@ -167,11 +176,11 @@ static void rows_op_run(enum rows_op op, reduce_launch_fn launch, const struct c
 		goto done;
 	}
 	rows_ref_fill((enum rows_input)input, a->seed, l.dtype, in, (size_t)l.n);
-	if (rows_ref_compute(op, l.dtype, in, (size_t)a->n, (size_t)a->cols, ref, tol) < 0) {
+	if (rows_ref_compute(s->op, l.dtype, in, (size_t)a->n, (size_t)a->cols, ref, tol) < 0) {
 		case_result_set(r, OUTCOME_ERROR, "out of host memory");
 		goto done;
 	}
-	if (reduce_execute(&l, launch, a->variant, in, out, r) == 0)
+	if (reduce_execute(&l, s->launch, a->variant, in, out, r) == 0)
 		check_values(l.out_dtype, out, ref, tol, (size_t)l.n_out, r);
 done:
 	free(in);
@@ -180,21 +189,21 @@ done:
 	free(tol);
 }
 
-#define ROWS_OP_ENTRY_POINTS(prefix, op, comb)                                          \
-	static int prefix##_check(const struct case_args *a, char *msg, size_t len)     \
-	{                                                                               \
-		return rows_op_check(op, a, msg, len);                                  \
-	}                                                                               \
-	static void prefix##_run(const struct case_args *a, struct case_result *r)      \
-	{                                                                               \
-		rows_op_run(op, rows_op_launch<comb>, a, r);                            \
-	}
-
-ROWS_OP_ENTRY_POINTS(welford, ROWS_OP_WELFORD, comb_welford)
-ROWS_OP_ENTRY_POINTS(var_naive, ROWS_OP_VAR_NAIVE, comb_moments)
-ROWS_OP_ENTRY_POINTS(lse, ROWS_OP_LSE, comb_lse)
-ROWS_OP_ENTRY_POINTS(l2, ROWS_OP_L2, comb_l2)
-ROWS_OP_ENTRY_POINTS(argmax, ROWS_OP_ARGMAX, comb_argmax)
+static const struct rows_op_spec welford_spec = {
+	.op = ROWS_OP_WELFORD, .launch = rows_op_launch<comb_welford>,
+};
+static const struct rows_op_spec var_naive_spec = {
+	.op = ROWS_OP_VAR_NAIVE, .launch = rows_op_launch<comb_moments>,
+};
+static const struct rows_op_spec lse_spec = {
+	.op = ROWS_OP_LSE, .launch = rows_op_launch<comb_lse>,
+};
+static const struct rows_op_spec l2_spec = {
+	.op = ROWS_OP_L2, .launch = rows_op_launch<comb_l2>,
+};
+static const struct rows_op_spec argmax_spec = {
+	.op = ROWS_OP_ARGMAX, .launch = rows_op_launch<comb_argmax>,
+};
 
 #define ROWS_OP_DTYPES (DTYPE_BIT(DTYPE_F32) | DTYPE_BIT(DTYPE_BF16))
 
@@ -217,19 +226,25 @@ static const struct tunable_set rows_op_set = {
 	TUNABLE_LIST(rows_op_tunables), RULE_LIST(rows_op_rules), .size = sizeof(struct rows_op_params),
 };
 
-#define ROWS_OP(name_, summary_, prefix)                                                           \
-	{.name = name_, .summary = summary_, .dtypes = ROWS_OP_DTYPES, .gpu = 1,                    \
-	 .check = prefix##_check, .run = prefix##_run, .params = {.set = &rows_op_set}}
-
 static const struct variant rows_op_variants[] = {
-	ROWS_OP("rows.op.welford", "per-row mean and variance by Welford updates and pairwise (Chan) merges",
-		welford),
-	ROWS_OP("rows.op.var_naive",
-		"per-row mean and variance by E[x^2] - E[x]^2 in f32 (loses the variance of offset rows)",
-		var_naive),
-	ROWS_OP("rows.op.lse", "per-row log-sum-exp by the online (max, sum) merge", lse),
-	ROWS_OP("rows.op.l2", "per-row L2 norm: sqrt of the sum of squares", l2),
-	ROWS_OP("rows.op.argmax", "per-row index of the maximum, the lowest index on ties (i32 output)", argmax),
+	{.name = "rows.op.welford",
+	 .summary = "per-row mean and variance by Welford updates and pairwise (Chan) merges",
+	 .dtypes = ROWS_OP_DTYPES, .gpu = 1, .check = rows_op_check, .run = rows_op_run,
+	 .spec = &welford_spec, .params = {.set = &rows_op_set}},
+	{.name = "rows.op.var_naive",
+	 .summary = "per-row mean and variance by E[x^2] - E[x]^2 in f32 (loses the variance of offset rows)",
+	 .dtypes = ROWS_OP_DTYPES, .gpu = 1, .check = rows_op_check, .run = rows_op_run,
+	 .spec = &var_naive_spec, .params = {.set = &rows_op_set}},
+	{.name = "rows.op.lse", .summary = "per-row log-sum-exp by the online (max, sum) merge",
+	 .dtypes = ROWS_OP_DTYPES, .gpu = 1, .check = rows_op_check, .run = rows_op_run, .spec = &lse_spec,
+	 .params = {.set = &rows_op_set}},
+	{.name = "rows.op.l2", .summary = "per-row L2 norm: sqrt of the sum of squares",
+	 .dtypes = ROWS_OP_DTYPES, .gpu = 1, .check = rows_op_check, .run = rows_op_run, .spec = &l2_spec,
+	 .params = {.set = &rows_op_set}},
+	{.name = "rows.op.argmax",
+	 .summary = "per-row index of the maximum, the lowest index on ties (i32 output)",
+	 .dtypes = ROWS_OP_DTYPES, .gpu = 1, .check = rows_op_check, .run = rows_op_run, .spec = &argmax_spec,
+	 .params = {.set = &rows_op_set}},
 };
 
 extern "C" const struct variant_table rows_op_table;
