@@ -91,81 +91,106 @@ static int is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* A build tree: conform-worker next to the running binary. */
+/* The worker beside the running binary, where a build tree has it. */
+static int worker_beside(char *buf, size_t len)
+{
+	char dir[4096];
+	if (exe_dir(dir, sizeof dir) < 0)
+		return -1;
+	snprintf(buf, len, "%s/conform-worker", dir);
+	return 0;
+}
+
+/* The binary is in a build tree: its worker is beside it. */
 static int in_build_tree(void)
 {
-	char dir[4096], worker[4200];
-	if (exe_dir(dir, sizeof dir) < 0)
-		return 0;
-	snprintf(worker, sizeof worker, "%s/conform-worker", dir);
-	return is_exec(worker);
+	char worker[4200];
+	return worker_beside(worker, sizeof worker) == 0 && is_exec(worker);
 }
 
 /*
- * Both searches go the same way: the environment's override, then the
- * installed tree where the binary now is, then the build tree the binary is
- * in, then the directories configure chose.  The moved tree comes before the
- * configured one so that two installs (an old one at the configured prefix)
- * never mix one's binary with the other's worker or suites.
+ * paths_worker() and paths_suites() search the same way, one search each:
+ * the environment's override, then the installed tree where the binary now
+ * is, then the build tree the binary is in, then the directories configure
+ * chose.  The moved tree comes before the configured one so that two
+ * installs (an old one at the configured prefix) never mix one's binary
+ * with the other's worker or suites.  found() says whether a candidate
+ * will do.
  */
-int paths_worker(char *buf, size_t len, char *err, size_t errlen)
+struct search {
+	const char *env;              /* the override's variable */
+	const char *refused;          /* what an override that will not do is not */
+	int (*found)(const char *path);
+	const char *installed;        /* the configured directory */
+	const char *leaf;             /* the name below it */
+	int (*build)(char *buf, size_t len); /* the build tree's candidate; -1: none */
+	const char *missing;          /* the message when nothing will do */
+};
+
+static int search(const struct search *s, char *buf, size_t len, char *err, size_t errlen)
 {
-	const char *env = getenv("CONFORM_WORKER");
+	const char *env = getenv(s->env);
 	char dir[4096];
 	if (env && *env) {
-		if (!is_exec(env)) {
-			snprintf(err, errlen, "CONFORM_WORKER=%s: not an executable", env);
+		if (!s->found(env)) {
+			snprintf(err, errlen, "%s=%s: %s", s->env, env, s->refused);
 			return -1;
 		}
 		text_copy(buf, len, env);
 		return 0;
 	}
-	if (relocated(PKGLIBEXECDIR, dir, sizeof dir) == 0) {
-		snprintf(buf, len, "%s/conform-worker", dir);
-		if (is_exec(buf))
+	if (relocated(s->installed, dir, sizeof dir) == 0) {
+		snprintf(buf, len, "%s/%s", dir, s->leaf);
+		if (s->found(buf))
 			return 0;
 	}
-	if (exe_dir(dir, sizeof dir) == 0) {
-		snprintf(buf, len, "%s/conform-worker", dir);
-		if (is_exec(buf))
-			return 0;
-	}
-	snprintf(buf, len, "%s/conform-worker", PKGLIBEXECDIR);
-	if (is_exec(buf))
+	if (s->build(buf, len) == 0 && s->found(buf))
 		return 0;
-	snprintf(err, errlen, "conform-worker not found in the installed tree, next to conform or in %s (set CONFORM_WORKER)",
-		 PKGLIBEXECDIR);
+	snprintf(buf, len, "%s/%s", s->installed, s->leaf);
+	if (s->found(buf))
+		return 0;
+	snprintf(err, errlen, "%s", s->missing);
 	return -1;
+}
+
+/* A build tree (in or out of the source tree): the families' suites are in
+ * their folders under the source tree's kernels/. */
+static int suites_of_source(char *buf, size_t len)
+{
+	if (!in_build_tree())
+		return -1;
+	snprintf(buf, len, "%s/kernels", CONFORM_SRCDIR);
+	return 0;
+}
+
+int paths_worker(char *buf, size_t len, char *err, size_t errlen)
+{
+	static const struct search worker = {
+		.env = "CONFORM_WORKER",
+		.refused = "not an executable",
+		.found = is_exec,
+		.installed = PKGLIBEXECDIR,
+		.leaf = "conform-worker",
+		.build = worker_beside,
+		.missing = "conform-worker not found in the installed tree, next to conform or in " PKGLIBEXECDIR
+			   " (set CONFORM_WORKER)",
+	};
+	return search(&worker, buf, len, err, errlen);
 }
 
 int paths_suites(char *buf, size_t len, char *err, size_t errlen)
 {
-	const char *env = getenv("CONFORM_SUITES");
-	char dir[4096];
-	if (env && *env) {
-		if (!is_dir(env)) {
-			snprintf(err, errlen, "CONFORM_SUITES=%s: not a directory", env);
-			return -1;
-		}
-		text_copy(buf, len, env);
-		return 0;
-	}
-	if (relocated(PKGDATADIR, dir, sizeof dir) == 0) {
-		snprintf(buf, len, "%s/suites", dir);
-		if (is_dir(buf))
-			return 0;
-	}
-	/* A build tree (in or out of the source tree): the families' suites
-	 * are in their folders under the source tree's kernels/. */
-	snprintf(buf, len, "%s/kernels", CONFORM_SRCDIR);
-	if (in_build_tree() && is_dir(buf))
-		return 0;
-	snprintf(buf, len, "%s/suites", PKGDATADIR);
-	if (is_dir(buf))
-		return 0;
-	snprintf(err, errlen, "no suites directory found (looked in the installed tree, next to conform and in %s); set CONFORM_SUITES or use --suites DIR",
-		 PKGDATADIR);
-	return -1;
+	static const struct search suites = {
+		.env = "CONFORM_SUITES",
+		.refused = "not a directory",
+		.found = is_dir,
+		.installed = PKGDATADIR,
+		.leaf = "suites",
+		.build = suites_of_source,
+		.missing = "no suites directory found (looked in the installed tree, next to conform and in " PKGDATADIR
+			   "); set CONFORM_SUITES or use --suites DIR",
+	};
+	return search(&suites, buf, len, err, errlen);
 }
 
 /* The absolute form of a path whose last component need not exist: its
