@@ -65,7 +65,7 @@ struct alignas(sizeof(T) * VEC) vec_of {
  * (ld.global.cs): a reduction reads each element once, so its lines are the
  * first the L2 gives up and the rest of the cache stays, the caller's dirty
  * lines included, which plain loads would have written back on the way.
- * That wins when the input is a few times the L2 (2^24 f32 on an H100) and
+ * That wins when the input is a few times the L2 and
  * loses a few per cent on long streams: hence a tunable.
  */
 template <bool EvictFirst, class V>

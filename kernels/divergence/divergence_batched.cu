@@ -13,8 +13,8 @@
  *
  * Which form of the trap, and why: idle lanes that *exit* are harmless (a
  * *_sync operation does not wait for exited lanes, shared/ANCHORS.md), and
- * idle lanes that wait at __syncthreads are divergence.subwarp_sync, known
- * to hang on the H100.  The case left is the warp-level one a batched
+ * idle lanes that wait at __syncthreads are divergence.subwarp_sync, a case
+ * of its own that hangs.  The case left is the warp-level one a batched
  * reduction with physical-warp synchronisation meets: the idle lanes are
  * merely elsewhere, at the __syncwarp(0xffffffff) after the branch, while
  * the active ones sit in full-mask __shfl_xor_sync naming them.  Every

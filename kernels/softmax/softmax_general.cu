@@ -380,7 +380,7 @@ static __device__ __forceinline__ float rcp_sum(float s)
  * load, with no branch.  The C form ("if (pred) load, else -inf") compiled
  * to a branch around the load, which put softmax.registers behind this
  * one at 2^14 rows of 128 bf16, where the time is the chain from the
- * block's start to its store (docs/PERFORMANCE.md, 2026-11-27).
+ * block's start to its store (docs/PERFORMANCE.md).
  * PF = 256 asks the L2 to fetch the 256 bytes around a load that misses
  * it (.L2::256B), not just the load's sectors: the loads of a block's
  * rows that follow find them on their way.  At 2^14 rows of 128 bf16 (one
@@ -431,7 +431,7 @@ static __device__ __forceinline__ void vec_load_or_lowest(const vec_of<T, VEC> *
  * indexing, and -1 past a warp.
  * The index arithmetic in front of the loads is kept to what 2^14 rows of
  * 128 bf16 showed to matter, where the time is the chain from a block's
- * start to its store (docs/PERFORMANCE.md, 2026-11-27): rows, cols and
+ * start to its store (docs/PERFORMANCE.md): rows, cols and
  * rpb are 32-bit arguments (registers_grids launches a grid for every
  * INT_MAX rows or 2^32 elements, whichever is fewer); rpb comes as an
  * argument rather than from blockDim, and the block's first row is or-ed
