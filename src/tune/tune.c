@@ -506,6 +506,8 @@ static void variant_search_close(struct tune_session *s, struct variant_search *
 		return;
 	tune_search_close(vs->search);
 	vs->search = NULL;
+	if (sw->count == vs->first)
+		return; /* nothing measured (rows may still be NULL) */
 	qsort(sw->rows + vs->first, sw->count - vs->first, sizeof sw->rows[0], row_order);
 	size_t ntimed = 0;
 	while (vs->first + ntimed < sw->count && row_rank(&sw->rows[vs->first + ntimed]) == 0)
