@@ -313,6 +313,61 @@ static int compare_print(const struct compare_opts *o, const struct compare_resu
 	return 0;
 }
 
+/* The two sides the arguments name: refs[1] and tags[1] the new side,
+ * [0] the base.  Tags fill the base side first; named runs fill what is
+ * left, the last one being the new side; --write-baseline's one side is the
+ * new one.  Returns 0, or EXIT_USAGE after the one-line error. */
+struct named_sides {
+	const char *refs[2], *tags[2];
+};
+
+static int sides_named(const struct compare_opts *o, int argc, char **argv, int first,
+		       struct named_sides *ns)
+{
+	int nrefs = argc - first;
+	if (o->markdown && o->json) {
+		cmd_error("--markdown and --json: choose one");
+		return EXIT_USAGE;
+	}
+	if (o->ntags + nrefs > 2) {
+		cmd_error("more than two sides (%d --tag and %d runs named)", o->ntags, nrefs);
+		return EXIT_USAGE;
+	}
+	*ns = (struct named_sides){{NULL, NULL},
+				   {o->ntags > 0 ? o->tags[0] : NULL, o->ntags > 1 ? o->tags[1] : NULL}};
+	for (int i = 0; i < nrefs; i++)
+		ns->refs[2 - nrefs + i] = argv[first + i];
+	if (o->baseline_path) {
+		/* One side: the run whose failures become the baseline. */
+		if (o->ntags + nrefs > 1 || o->json || o->markdown || o->junit_path) {
+			cmd_error("--write-baseline takes one run (NEW or one --tag) and no other output");
+			return EXIT_USAGE;
+		}
+		ns->tags[1] = ns->tags[0], ns->tags[0] = NULL;
+	}
+	return 0;
+}
+
+/* The new side, then (unless only it is wanted) the base of its kind and
+ * device.  Returns 0, or -1 after the one-line error. */
+static int sides_resolve(struct db *db, const struct compare_opts *o, const struct named_sides *ns,
+			 struct compare_side *base, struct compare_side *cand)
+{
+	/* The new side first: without --kind, its kind is the comparison's. */
+	if (side_resolve(db, ns->refs[1], ns->tags[1], o->kind, -1, 0, cand) < 0)
+		return -1;
+	int kind = o->kind >= 0 ? o->kind : (int)cand->run.kind;
+	/* A tag may hold runs of several kinds: its side is the kind's runs. */
+	if (ns->tags[1] && o->kind < 0) {
+		memset(cand, 0, sizeof *cand);
+		if (side_resolve(db, NULL, ns->tags[1], kind, -1, 0, cand) < 0)
+			return -1;
+	}
+	if (o->baseline_path)
+		return 0;
+	return side_resolve(db, ns->refs[0], ns->tags[0], kind, cand->run.device_id, cand->ids[0], base);
+}
+
 static int compare_exec(int argc, char **argv)
 {
 	struct compare_opts o = {.kind = -1, .threshold = COMPARE_THRESHOLD_DEFAULT};
@@ -322,39 +377,14 @@ static int compare_exec(int argc, char **argv)
 	struct compare_side *base = NULL, *cand = NULL;
 	struct compare_stream *st = NULL;
 	struct compare_result res;
+	struct named_sides ns;
 	int have_res = 0, snapshot = 0;
 
 	int r = cmd_parse(&cmd_compare_entry, argc, argv, &o, &first);
 	if (r != 0)
 		return r;
-	if (o.markdown && o.json) {
-		cmd_error("--markdown and --json: choose one");
+	if (sides_named(&o, argc, argv, first, &ns) != 0)
 		return EXIT_USAGE;
-	}
-	const char *refs[2] = {NULL, NULL};
-	int nrefs = argc - first;
-	if (o.ntags + nrefs > 2) {
-		cmd_error("more than two sides (%d --tag and %d runs named)", o.ntags, nrefs);
-		return EXIT_USAGE;
-	}
-	/* Tags fill the base side first; named runs fill what is left, the
-	 * last one being the new side. */
-	const char *tags[2] = {o.ntags > 0 ? o.tags[0] : NULL, o.ntags > 1 ? o.tags[1] : NULL};
-	for (int i = 0; i < nrefs; i++)
-		refs[2 - nrefs + i] = argv[first + i];
-	if (o.ntags == 1 && nrefs == 1)
-		refs[0] = NULL, refs[1] = argv[first];
-	if (nrefs == 1 && o.ntags == 0)
-		refs[0] = NULL, refs[1] = argv[first];
-	if (o.baseline_path) {
-		/* One side: the run whose failures become the baseline. */
-		if (o.ntags + nrefs > 1 || o.json || o.markdown || o.junit_path) {
-			cmd_error("--write-baseline takes one run (NEW or one --tag) and no other output");
-			return EXIT_USAGE;
-		}
-		tags[1] = tags[0], tags[0] = NULL;
-	}
-
 	struct lookup_opts lo = {.db_path = o.db_path};
 	if (lookup_db_open(&lo, path, sizeof path, &db) < 0)
 		return EXIT_USAGE;
@@ -369,22 +399,12 @@ static int compare_exec(int argc, char **argv)
 		cmd_error("out of memory");
 		goto out;
 	}
-	/* The new side first: without --kind, its kind is the comparison's. */
-	if (side_resolve(db, refs[1], tags[1], o.kind, -1, 0, cand) < 0)
+	if (sides_resolve(db, &o, &ns, base, cand) < 0)
 		goto out;
-	int kind = o.kind >= 0 ? o.kind : (int)cand->run.kind;
-	/* A tag may hold runs of several kinds: its side is the kind's runs. */
-	if (tags[1] && o.kind < 0) {
-		memset(cand, 0, sizeof *cand);
-		if (side_resolve(db, NULL, tags[1], kind, -1, 0, cand) < 0)
-			goto out;
-	}
 	if (o.baseline_path) {
 		rc = write_baseline(db, o.baseline_path, cand, &o.filter);
 		goto out;
 	}
-	if (side_resolve(db, refs[0], tags[0], kind, cand->run.device_id, cand->ids[0], base) < 0)
-		goto out;
 	compare_result_init(&res, base, cand, o.threshold);
 	have_res = 1;
 	if (compare_stream_open(db, base, cand, &o.filter, o.threshold, &st, err, sizeof err) < 0 ||
