@@ -11,6 +11,7 @@
 #endif
 
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "worker/variant.h"
@@ -124,6 +125,29 @@ const struct variant *catalog_find(const char *name)
 		if (strcmp(added.v[i]->name, name) == 0)
 			return added.v[i];
 	return NULL;
+}
+
+const void *catalog_spec(const struct case_args *a, char *msg, size_t len)
+{
+	const struct variant *v = catalog_find(a->variant);
+
+	if (!v || !v->spec) {
+		snprintf(msg, len, "%s: %s", a->variant, v ? "declares no spec" : "not in the catalog");
+		return NULL;
+	}
+	return v->spec;
+}
+
+const void *catalog_spec_run(const struct case_args *a, struct case_result *r)
+{
+	char msg[RESULT_MESSAGE_MAX];
+	const void *spec = catalog_spec(a, msg, sizeof msg);
+
+	if (!spec) {
+		r->err_norm = -1;
+		case_result_set(r, OUTCOME_INVALID, "%s", msg);
+	}
+	return spec;
 }
 
 int catalog_has_kernels(void)

@@ -515,21 +515,27 @@ static void explain_wrong(const struct reduce_spec *s, struct reduce_launch *l, 
 		memcpy(r->message, noted.message, sizeof r->message);
 }
 
+/* How often run() launches s's kernel: its repeat's runs, at least once. */
+static int spec_runs(const struct reduce_spec *s)
+{
+	return s->repeat.runs > 1 ? s->repeat.runs : 1;
+}
+
 /*
- * Runs p->runs times on the open buffers, checking each run.  `first` keeps
+ * Runs spec_runs(s) times on the open buffers, checking each run.  `first` keeps
  * the first run's output; lo and hi (runs > 1 only) each output's range
  * over the runs.  Returns 0 when every run was correct (r->outcome set by
  * the last check), else -1 with r filled.
  */
-static int run_and_check(const struct reduce_spec *s, const struct reduce_repeat *p,
-			 const struct case_args *a, struct reduce_launch *l, const void *in,
+static int run_and_check(const struct reduce_spec *s, const struct case_args *a, struct reduce_launch *l, const void *in,
 			 void *out, void *first,
 			 const double *ref, const double *tol, double *lo, double *hi,
 			 struct case_result *r)
 {
+	const int runs = spec_runs(s);
 	const size_t n_out = (size_t)l->n_out, out_bytes = n_out * dtype_size(l->out_dtype);
 
-	for (int run = 0; run < p->runs; run++) {
+	for (int run = 0; run < runs; run++) {
 		if (device_run(l, s->launch, a->variant, out, r) < 0)
 			return -1;
 		check_values(l->out_dtype, out, ref, tol, n_out, r);
@@ -538,12 +544,12 @@ static int run_and_check(const struct reduce_spec *s, const struct reduce_repeat
 		if (r->outcome != OUTCOME_CORRECT) {
 			if (run > 0) {
 				char msg[RESULT_MESSAGE_MAX];
-				snprintf(msg, sizeof msg, "run %d of %d: %.960s", run + 1, p->runs, r->message);
+				snprintf(msg, sizeof msg, "run %d of %d: %.960s", run + 1, runs, r->message);
 				snprintf(r->message, sizeof r->message, "%s", msg);
 			}
 			return -1;
 		}
-		if (p->runs < 2)
+		if (runs < 2)
 			continue;
 		if (run == 0)
 			memcpy(first, out, out_bytes);
@@ -552,13 +558,13 @@ static int run_and_check(const struct reduce_spec *s, const struct reduce_repeat
 			lo[i] = run == 0 || v < lo[i] ? v : lo[i];
 			hi[i] = run == 0 || v > hi[i] ? v : hi[i];
 		}
-		if (p->deterministic && memcmp(first, out, out_bytes) != 0) {
+		if (s->repeat.deterministic && memcmp(first, out, out_bytes) != 0) {
 			size_t i = 0;
 			while (i + 1 < n_out && lo[i] == hi[i])
 				i++;
 			case_result_set(r, OUTCOME_WRONG,
 					"not deterministic: run %d of %d differs from run 1 (output %zu: "
-					"%.17g vs %.17g)", run + 1, p->runs, i,
+					"%.17g vs %.17g)", run + 1, runs, i,
 					reference_load(l->out_dtype, out, i),
 					reference_load(l->out_dtype, first, i));
 			return -1;
@@ -897,7 +903,7 @@ static int cache_reference(const struct reduce_launch *l, enum reduce_layout lay
  * SKIPPED; m is left filled for the message of a malloc that fails all
  * the same.
  */
-static int host_memory_check(const struct reduce_spec *s, const struct reduce_repeat *p,
+static int host_memory_check(const struct reduce_spec *s,
 			     const struct reduce_launch *l, uint64_t seed, struct memory_need *m,
 			     struct case_result *r)
 {
@@ -908,14 +914,12 @@ static int host_memory_check(const struct reduce_spec *s, const struct reduce_re
 		cache_drop();
 		memory_need_add(m, "input", (size_t)l->n * dtype_size(l->dtype), 0);
 	}
-	memory_need_add(m, "output", p->runs > 1 ? 2 * outs + 2 * n_out * sizeof(double) : outs, 0);
+	memory_need_add(m, "output", spec_runs(s) > 1 ? 2 * outs + 2 * n_out * sizeof(double) : outs, 0);
 	memory_need_add(m, "reference", 2 * n_out * sizeof(double), 0);
 	return memory_need_check(m, memory_host_available(), r);
 }
 
-/* reduce_run() with its repeat made explicit (p->runs >= 1). */
-static void run_repeated(const struct reduce_spec *s, const struct reduce_repeat *p,
-			 const struct case_args *a, struct case_result *r)
+void reduce_run(const struct reduce_spec *s, const struct case_args *a, struct case_result *r)
 {
 	struct memory_need host;
 	struct reduce_launch l;
@@ -926,6 +930,7 @@ static void run_repeated(const struct reduce_spec *s, const struct reduce_repeat
 	const double *ref = NULL, *tol = NULL;
 	size_t esz, out_esz;
 	int opened = 0;
+	const int runs = spec_runs(s);
 
 	r->err_norm = -1;
 	r->timing.result_spread = -1;
@@ -937,19 +942,19 @@ static void run_repeated(const struct reduce_spec *s, const struct reduce_repeat
 		return;
 	/* A case too large for this device or this host is a SKIP, found
 	 * before the host draws its input. */
-	if (launch_memory_check(&l, 1, r) < 0 || host_memory_check(s, p, &l, a->seed, &host, r) < 0)
+	if (launch_memory_check(&l, 1, r) < 0 || host_memory_check(s, &l, a->seed, &host, r) < 0)
 		return;
 
 	esz = dtype_size(l.dtype);
 	out_esz = dtype_size(l.out_dtype);
 	in = cache_input(s->input, a->seed, l.dtype, l.n);
 	out = malloc((size_t)l.n_out * out_esz);
-	if (p->runs > 1) {
+	if (runs > 1) {
 		first = malloc((size_t)l.n_out * out_esz);
 		lo = (double *)malloc((size_t)l.n_out * sizeof *lo);
 		hi = (double *)malloc((size_t)l.n_out * sizeof *hi);
 	}
-	if (!in || !out || (p->runs > 1 && (!first || !lo || !hi))) {
+	if (!in || !out || (runs > 1 && (!first || !lo || !hi))) {
 		memory_need_skip(&host, memory_host_available(), "malloc ran out of memory", r);
 		goto done;
 	}
@@ -971,9 +976,9 @@ static void run_repeated(const struct reduce_spec *s, const struct reduce_repeat
 	if (device_open(&l, in, r) < 0)
 		goto done;
 	opened = 1;
-	if (run_and_check(s, p, a, &l, in, out, first, ref, tol, lo, hi, r) < 0)
+	if (run_and_check(s, a, &l, in, out, first, ref, tol, lo, hi, r) < 0)
 		goto done;
-	if (p->runs > 1)
+	if (runs > 1)
 		r->timing.result_spread = result_spread(lo, hi, (size_t)l.n_out);
 	if (run_probes(s, a, &l, out, r) < 0)
 		goto done;
@@ -993,43 +998,18 @@ done:
 	free(hi);
 }
 
-void reduce_run(const struct reduce_spec *s, const struct case_args *a, struct case_result *r)
-{
-	struct reduce_repeat p = s->repeat;
-
-	if (p.runs < 1)
-		p.runs = 1;
-	run_repeated(s, &p, a, r);
-}
-
-const void *case_spec(const struct case_args *a, char *msg, size_t len)
-{
-	const struct variant *v = catalog_find(a->variant);
-
-	if (!v || !v->spec) {
-		snprintf(msg, len, "%s: %s", a->variant, v ? "declares no spec" : "not in the catalog");
-		return NULL;
-	}
-	return v->spec;
-}
-
 int reduce_variant_check(const struct case_args *a, char *msg, size_t len)
 {
-	const struct reduce_spec *s = (const struct reduce_spec *)case_spec(a, msg, len);
+	const struct reduce_spec *s = (const struct reduce_spec *)catalog_spec(a, msg, len);
 
 	return s ? reduce_check(s, a, msg, len) : -1;
 }
 
 void reduce_variant_run(const struct case_args *a, struct case_result *r)
 {
-	char msg[RESULT_MESSAGE_MAX];
-	const struct reduce_spec *s = (const struct reduce_spec *)case_spec(a, msg, sizeof msg);
+	const struct reduce_spec *s = (const struct reduce_spec *)catalog_spec_run(a, r);
 
-	if (!s) {
-		r->err_norm = -1;
-		case_result_set(r, OUTCOME_INVALID, "%s", msg);
-		return;
-	}
-	reduce_run(s, a, r);
+	if (s)
+		reduce_run(s, a, r);
 }
 

@@ -201,12 +201,6 @@ int case_check_common(const struct case_args *a, struct reduce_launch *l, char *
  * l->params, every rule checked).  Returns 0, or -1 with a message. */
 int launch_prepare(const struct case_args *a, struct reduce_launch *l, char *msg, size_t len);
 
-/* The .spec of the case's variant (catalog_find), for the family driver
- * its check() and run() are: a struct reduce_spec here, a family's own
- * (softmax_spec, rows_op_spec) there.  NULL with a message when the case
- * names no variant of the catalog or one that declares no spec. */
-const void *case_spec(const struct case_args *a, char *msg, size_t len);
-
 /* Blocks of `block` threads covering `threads` threads. */
 static inline unsigned grid_for(int64_t threads, int block)
 {

@@ -123,6 +123,15 @@ int catalog_add(const struct variant *v);
 const struct variant *catalog_at(size_t i);
 size_t catalog_count(void);
 const struct variant *catalog_find(const char *name);
+/* The .spec of the case's variant, for the family driver its check() and
+ * run() are (a struct reduce_spec, a family's softmax_spec or
+ * rows_op_spec).  NULL with a message when the case names no variant of
+ * the catalog or one that declares no spec. */
+const void *catalog_spec(const struct case_args *a, char *msg, size_t len);
+/* The same for a run(): NULL with r set INVALID.  A run() follows a
+ * check() that passed, so this is the drivers' one guard, not a verdict a
+ * case can reach. */
+const void *catalog_spec_run(const struct case_args *a, struct case_result *r);
 /* 1 if kernels were built (configure found nvcc), else 0. */
 int catalog_has_kernels(void);
 /* The CUDA architectures kernels were built for, e.g. "sm_80 sm_90 compute_90". */

@@ -141,10 +141,10 @@ struct rows_op_spec {
 	reduce_launch_fn launch;
 };
 
-/* The check() of every rows.op variant: its spec's shape (case_spec). */
+/* The check() of every rows.op variant: its spec's shape. */
 static int rows_op_check(const struct case_args *a, char *msg, size_t len)
 {
-	const struct rows_op_spec *s = (const struct rows_op_spec *)case_spec(a, msg, len);
+	const struct rows_op_spec *s = (const struct rows_op_spec *)catalog_spec(a, msg, len);
 	struct reduce_launch l;
 	int input;
 
@@ -157,13 +157,15 @@ static void rows_op_run(const struct case_args *a, struct case_result *r)
 {
 	struct reduce_launch l;
 	char msg[RESULT_MESSAGE_MAX];
-	const struct rows_op_spec *s = (const struct rows_op_spec *)case_spec(a, msg, sizeof msg);
+	const struct rows_op_spec *s = (const struct rows_op_spec *)catalog_spec_run(a, r);
 	int input;
 	void *in = NULL, *out = NULL;
 	double *ref = NULL, *tol = NULL;
 
+	if (!s)
+		return;
 	r->err_norm = -1;
-	if (!s || rows_op_shape(s->op, a, &l, &input, msg, sizeof msg) < 0) {
+	if (rows_op_shape(s->op, a, &l, &input, msg, sizeof msg) < 0) {
 		case_result_set(r, OUTCOME_INVALID, "%s", msg);
 		return;
 	}

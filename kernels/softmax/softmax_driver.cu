@@ -305,20 +305,15 @@ void softmax_run(const struct softmax_spec *s, const struct case_args *a, struct
 
 int softmax_variant_check(const struct case_args *a, char *msg, size_t len)
 {
-	const struct softmax_spec *s = (const struct softmax_spec *)case_spec(a, msg, len);
+	const struct softmax_spec *s = (const struct softmax_spec *)catalog_spec(a, msg, len);
 
 	return s ? softmax_check(s, a, msg, len) : -1;
 }
 
 void softmax_variant_run(const struct case_args *a, struct case_result *r)
 {
-	char msg[RESULT_MESSAGE_MAX];
-	const struct softmax_spec *s = (const struct softmax_spec *)case_spec(a, msg, sizeof msg);
+	const struct softmax_spec *s = (const struct softmax_spec *)catalog_spec_run(a, r);
 
-	if (!s) {
-		r->err_norm = -1;
-		case_result_set(r, OUTCOME_INVALID, "%s", msg);
-		return;
-	}
-	softmax_run(s, a, r);
+	if (s)
+		softmax_run(s, a, r);
 }
