@@ -92,12 +92,12 @@ static int sweep(const char *worker, const char *strategy, uint64_t budget, int 
 	o.timing.max_time_s = 0.01;
 	struct session_config cfg = {
 		.worker_path = worker, .timeout_s = 5, .hang_timeout_s = 5, .db = db, .stop = &stop,
-		.command_line = "test_tune_step",
+		.command_line = "test_tune_step", .catalog = &cat,
 	};
 	const struct catalog_entry *v[1] = {catalog_lookup(&cat, "harness.spin")};
 	struct report_sink sink = {.result = rec_result, .ctx = rec};
 	struct tune_sweep sw = {.n = 0};
-	if (!v[0] || tune_open(s, &o, &cat, &cfg, err, sizeof err) < 0 ||
+	if (!v[0] || tune_open(s, &o, &cfg, err, sizeof err) < 0 ||
 	    session_add_sink(&s->run, &sink) < 0 || tune_begin(s, err, sizeof err) < 0) {
 		fprintf(stderr, "set-up: %s\n", v[0] ? err : "no harness.spin");
 		goto out;

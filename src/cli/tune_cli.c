@@ -437,7 +437,7 @@ static int tune_cli_start(struct tune_job *j, const volatile sig_atomic_t *stop)
 	cfg.kind = c->bench ? RUN_BENCH : RUN_TUNE;
 	cfg.tag = c->tag;
 	cfg.kernels = &c->kernels;
-	if (tune_open(j->s, &c->o, &j->in.cat, &cfg, err, sizeof err) < 0) {
+	if (tune_open(j->s, &c->o, &cfg, err, sizeof err) < 0) {
 		cmd_error("%s", err);
 		return *stop ? EXIT_INTERRUPTED : EXIT_USAGE;
 	}

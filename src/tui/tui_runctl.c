@@ -742,7 +742,7 @@ static void start_sweep(struct tui_runctl *rc, const struct case_spec *cases, si
 	cfg.db_waiting = db_waiting;
 	cfg.db_waiting_ctx = rc;
 	struct tune_session *s = rc->ts;
-	if (tune_open(s, &o, &app->cat, &cfg, err, sizeof err) < 0 ||
+	if (tune_open(s, &o, &cfg, err, sizeof err) < 0 ||
 	    tune_begin(s, err, sizeof err) < 0) {
 		run_log(rc, tui_term_status_attr(STATUS_ERROR), "cannot run: %s", err);
 		snprintf(rc->outcome, sizeof rc->outcome, "not run: %s", err);

@@ -89,17 +89,16 @@ static void tally(struct run_summary *sum, enum status st)
 	sum->tally[status_tally(st)]++;
 }
 
-int tune_open(struct tune_session *s, const struct tune_options *o, const struct catalog *cat,
-	      const struct session_config *cfg, char *err, size_t len)
+int tune_open(struct tune_session *s, const struct tune_options *o, const struct session_config *cfg,
+	      char *err, size_t len)
 {
 	memset(s, 0, sizeof *s);
 	s->o = *o;
-	s->cat = cat;
+	s->cat = cfg->catalog;
 	s->stop = cfg->stop;
 	struct session_config c = *cfg;
 	c.timing = &s->o.timing;
 	c.seed = o->seed;
-	c.catalog = cat;
 	c.invalid_is_skip = 1; /* see the top of this file */
 	c.hang_timeout_s = c.timeout_s; /* every evaluation expects to pass */
 	if (session_open(&s->run, &c, err, len) < 0)
@@ -221,8 +220,7 @@ struct variant_search {
 	struct tune_search *search;
 	struct tune_question q; /* the question being evaluated */
 	size_t first;           /* its first row in the sweep */
-	uint64_t budget, count; /* the search's budget, its space's configurations */
-	uint64_t done, refused; /* measured evaluations, refused configurations */
+	uint64_t budget;        /* the search's budget */
 	int compiles_ahead;     /* a user's kernel, and the session compiles ahead */
 };
 
@@ -492,7 +490,6 @@ static int variant_search_open(struct tune_session *s, struct variant_search *vs
 		vs->compiles_ahead = 1;
 	}
 	vs->budget = tune_search_budget(s->o.strategy, &vs->space, &cfg);
-	vs->count = tune_space_count(&vs->space);
 	vs->first = s->sweeping->sw.count;
 	return tune_search_open(s->o.strategy, &vs->space, &cfg, &vs->search, err, len);
 }
@@ -507,7 +504,7 @@ static void variant_search_close(struct tune_session *s, struct variant_search *
 	tune_search_close(vs->search);
 	vs->search = NULL;
 	if (sw->count == vs->first)
-		return; /* nothing measured (rows may still be NULL) */
+		return; /* it measured nothing: the sweep may have no rows yet */
 	qsort(sw->rows + vs->first, sw->count - vs->first, sizeof sw->rows[0], row_order);
 	size_t ntimed = 0;
 	while (vs->first + ntimed < sw->count && row_rank(&sw->rows[vs->first + ntimed]) == 0)
@@ -528,7 +525,9 @@ static int compile_first(struct tune_session *s, char *err, size_t len)
 			int rc = variant_search_open(s, &st->vs, st->variants[v], err, len);
 			if (rc == 0 && tune_search_next(st->vs.search, &q))
 				compile_ahead(s, &st->vs, &q);
-			variant_search_close(s, &st->vs);
+			/* A look, not the search: nothing to rank. */
+			tune_search_close(st->vs.search);
+			st->vs.search = NULL;
 			return rc;
 		}
 	return 0;
@@ -604,15 +603,13 @@ static int baseline_begin(struct tune_session *s, char *err, size_t len)
 static void config_answered(struct tune_session *s, const struct tune_row *row)
 {
 	struct variant_search *vs = &s->sweeping->vs;
+	struct tune_search_result sr;
 	int refused = row->outcome == OUTCOME_INVALID;
-	if (refused)
-		vs->refused++;
-	else
-		vs->done++;
-	uint64_t left = vs->count - vs->refused;
-	if (s->progress.fn)
-		s->progress.fn(s->progress.ctx, vs->e->name, vs->done, left < vs->budget ? left : vs->budget);
 	tune_search_tell(vs->search, vs->q.config, refused ? TUNE_INVALID : TUNE_MEASURED, row_cost(row));
+	tune_search_result(vs->search, &sr);
+	uint64_t left = tune_space_count(&vs->space) - sr.invalid;
+	if (s->progress.fn)
+		s->progress.fn(s->progress.ctx, vs->e->name, sr.evaluated, left < vs->budget ? left : vs->budget);
 }
 
 /* The evaluation out has its answer: its row, and what it was for.

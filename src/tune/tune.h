@@ -123,11 +123,12 @@ struct tune_session {
 };
 
 /* Starts the worker, which tells whether there is a GPU (s->run.rn.rc).
- * cfg's timing, seed and catalog are replaced by the options', and every
- * evaluation runs under cfg's timeout_s (each expects to pass).  Returns 0,
- * or -1 with a message.  s must stay where it is until tune_close(). */
-int tune_open(struct tune_session *s, const struct tune_options *o, const struct catalog *cat,
-	      const struct session_config *cfg, char *err, size_t len);
+ * The variants come from cfg's catalog; cfg's timing and seed are replaced
+ * by the options', and every evaluation runs under cfg's timeout_s (each
+ * expects to pass).  Returns 0, or -1 with a message.  s must stay where it
+ * is until tune_close(). */
+int tune_open(struct tune_session *s, const struct tune_options *o, const struct session_config *cfg,
+	      char *err, size_t len);
 
 /* Records the device and starts the run row in cfg's database.  Returns 0,
  * or -1 with a message. */

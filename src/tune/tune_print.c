@@ -331,7 +331,9 @@ static void row_fields(const struct tune_printer *p, long long n, const struct t
 	f[i++] = EMIT_REAL("spread", spread(r));
 	f[i++] = EMIT_REAL("ci_low_us", ci_us(r, 0));
 	f[i++] = EMIT_REAL("ci_high_us", ci_us(r, 1));
-	f[i++] = timed(r) ? EMIT_BOOL("noise_met", r->timing.noise_met) : EMIT_NULL("noise_met");
+	/* noise_met < 0: a result stored before the verdict was (db_robust_read). */
+	f[i++] = timed(r) && r->timing.noise_met >= 0 ? EMIT_BOOL("noise_met", r->timing.noise_met)
+						       : EMIT_NULL("noise_met");
 	f[i++] = EMIT_INT("throttled", r->timing.throttled);
 	f[i++] = timed(r) ? EMIT_STR("timer", timing_timer_name(r->timing.timer)) : EMIT_NULL("timer");
 	f[i++] = EMIT_INT("samples", r->timing.samples);

@@ -45,7 +45,6 @@ struct tune_search {
 	struct tune_search_config cfg;
 	uint64_t count;
 	uint64_t budget;
-	uint64_t asked;       /* configurations told (measured or invalid) */
 	double t0;
 	double *cost;         /* per configuration; NaN: not asked */
 	struct rng rng;
@@ -402,8 +401,7 @@ int tune_search_next(struct tune_search *s, struct tune_question *q)
 {
 	if (!s->asking) {
 		uint64_t i;
-		if (s->over || !s->st->propose(s, &i) || s->out.evaluated >= s->budget ||
-		    s->asked >= s->count || time_is_up(s)) {
+		if (s->over || s->out.evaluated >= s->budget || time_is_up(s) || !s->st->propose(s, &i)) {
 			s->over = 1;
 			return 0;
 		}
@@ -435,7 +433,6 @@ int tune_search_tell(struct tune_search *s, uint64_t config, enum tune_verdict v
 		s->over = 1;
 		return 0;
 	}
-	s->asked++;
 	s->cost[config] = cost;
 	if (cost < s->out.best_cost) {
 		s->out.best_cost = cost;
