@@ -18,14 +18,6 @@
 #include "db/db_internal.h" /* the connection itself (old_run_begin) */
 #include "tests/test.h"
 
-/* The store names dtypes through dtype_name(); this stand-in lets a test
- * link without dtype.c and gives way to the real one when that is linked. */
-__attribute__((weak)) const char *dtype_name(enum dtype d)
-{
-	static const char *const names[DTYPE_COUNT] = { "f32", "f64", "i32", "u32", "bf16" };
-	return (unsigned)d < DTYPE_COUNT ? names[d] : "?";
-}
-
 char tmpdir[1024];
 char err[1024];
 

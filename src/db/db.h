@@ -384,7 +384,6 @@ struct db_tuned_row {
 	int64_t result_id, run_id;
 	char measured_at[32];       /* ISO-8601 UTC */
 	char git_revision[64];      /* "" when unknown */
-	char seed[24];              /* the run seed, decimal; "" when none was stored */
 	char source[65];            /* a user kernel's source hash; "" for a built-in variant */
 };
 

@@ -1,6 +1,6 @@
 /*
- * report.h - where results go: the sinks (console, JSON lines, JUnit XML,
- * the database), each filling the session's report_sink interface
+ * report.h - where results go: the sinks (console, JSON lines, JUnit XML;
+ * the database's is the session's own), each filling the report_sink interface
  * (session/report_sink.h) around a state its caller owns.
  */
 #ifndef CONFORM_REPORT_H

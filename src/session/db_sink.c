@@ -95,7 +95,7 @@ static int dbs_begin(void *ctx, const struct run_context *rc, char *err, size_t 
 		st->nseen = 1;
 	}
 	struct run_info ri = {
-		.kind = (enum run_kind)rc->kind,
+		.kind = rc->kind,
 		.tag = rc->tag,
 		.started_at = rc->started_at,
 		.host = rc->host,

@@ -1,10 +1,10 @@
 /*
  * report_sink.h - the interface a run's results are told through.
  *
- * The session hands every event of a run to a list of sinks: the console,
- * JSON lines, JUnit XML and the database are each one (src/report/), and the
- * interface is another.  The session knows only this interface; the sinks
- * themselves sit in the report layer above it.  A sink that returns non-zero
+ * The session hands every event of a run to a list of sinks: the database's,
+ * which every session opens first (session/db_sink.c), the console, JSON
+ * lines and JUnit XML (src/report/, above the session) and the interface's.
+ * The session knows the others only through this interface.  A sink that returns non-zero
  * stops the run (the database refusing a write, say), with its message in
  * the caller's err.
  */
@@ -17,6 +17,7 @@
 #include "common/gpu_info.h"
 #include "common/result.h"
 #include "common/status.h"
+#include "db/db.h"
 #include "session/device_set.h"
 
 struct run_context {
@@ -30,7 +31,7 @@ struct run_context {
 	int ndevices;
 	char nodev_reason[512];  /* why there is no GPU, when !has_gpu */
 	const char *command_line;
-	int kind;                /* enum run_kind (db.h): what the run is */
+	enum run_kind kind;      /* what the run is */
 	const char *tag;         /* --tag NAME; NULL: none */
 	/* Which run this is, told the same in every output (the database's
 	 * runs row, the JSON summary, the JUnit report): the session fills

@@ -49,7 +49,7 @@ struct runner_config {
 	const struct catalog *catalog;
 	const volatile sig_atomic_t *stop;  /* set by Ctrl-C, or the TUI's cancel */
 	const char *command_line;
-	int kind;                /* enum run_kind (db.h), stored with the run */
+	enum run_kind kind;      /* stored with the run */
 	const char *tag;         /* --tag NAME; NULL: none */
 	/* User kernels compiled ahead (compile_pool.h), the session's; NULL:
 	 * none.  A case to build whose configuration it is compiling waits

@@ -87,7 +87,7 @@ struct session_config {
 	struct db *db;                       /* where results are committed */
 	const volatile sig_atomic_t *stop;   /* Ctrl-C, or the TUI's cancel */
 	const char *command_line;
-	int kind;                            /* enum run_kind (db.h) */
+	enum run_kind kind;
 	const char *tag;                     /* --tag NAME; NULL: none */
 	const struct kernel_list *kernels;   /* --kernel files; NULL: none */
 	double build_timeout_s;              /* 0: SESSION_BUILD_TIMEOUT_S */

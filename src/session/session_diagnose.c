@@ -202,15 +202,15 @@ int session_diagnose(struct session *s, char *err, size_t len)
 	for (size_t i = 0; i < s->nseen && rc == 0; i++) {
 		if (done[i] || !failed(&s->seen[i]))
 			continue;
-		size_t ng = 0, npc = 0;
+		size_t ng = 0;
 		const struct case_spec *start = NULL;
 		for (size_t j = i; j < s->nseen; j++) {
 			const struct session_seen *v = &s->seen[j];
 			if (done[j] || !same_group(s->seen[i].c, v->c))
 				continue;
 			done[j] = 1;
+			pc[ng] = (struct pattern_case){v->c->n, v->c->cols, v->status};
 			group[ng++] = j;
-			pc[npc++] = (struct pattern_case){v->c->n, v->c->cols, v->status};
 			/* The smallest failing problem, in elements, starts the search. */
 			if (failed(v) && (!start || v->c->n * (v->c->cols ? v->c->cols : 1) <
 							start->n * (start->cols ? start->cols : 1)))
@@ -218,7 +218,7 @@ int session_diagnose(struct session *s, char *err, size_t len)
 		}
 		char pattern[512], line[512], repro[2048];
 		struct result_diagnosis d = {.pass_n = -1, .pass_cols = -1};
-		if (pattern_find(pc, npc, pattern, sizeof pattern))
+		if (pattern_find(pc, ng, pattern, sizeof pattern))
 			d.pattern = pattern;
 		if (s->shrink && !session_stopped(s) &&
 		    shrink_group(s, start, group, ng, &d, line, sizeof line, repro, sizeof repro))
