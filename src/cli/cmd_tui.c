@@ -23,6 +23,7 @@
 #include "cli/cmd.h"
 #include "cli/cmd_inputs.h"
 #include "common/stats.h"
+#include "common/text.h"
 #include "db/db.h"
 #include "session/session.h"
 #include "session/session_check.h"
