@@ -65,6 +65,14 @@ keys Escape
 expect_not_screen "Re-run" "any other key drops the question"
 keys y
 expect_not_screen "^Run #2" "and a y after it runs nothing"
+# A key the screen takes before the pane (? opens the help) drops the
+# question as well: no y after it runs what was no longer on screen.
+keys S
+expect_screen "under memcheck\\? y/n" "S asks again"
+keys '?'
+keys Escape
+keys y
+expect_not_screen "^Run #2" "? then Esc drops the question: y runs nothing"
 keys S S S S S
 expect_screen "under memcheck\\? y/n  S: racecheck instead" "round again to memcheck"
 keys y

@@ -144,7 +144,7 @@ static int global_key(void *ctx, int key)
 	case 'q':
 	case KEY_F(10):
 		if (app->run.active)
-			tui_screen_confirm(&app->screen, confirmed_quit, "Quit and cancel run #%lld? y/n",
+			tui_screen_confirm(&app->screen, confirmed_quit, app, "Quit and cancel run #%lld? y/n",
 					   running_id(app));
 		else
 			app->quit = 1;
@@ -171,7 +171,7 @@ static int global_key(void *ctx, int key)
 		return 1;
 	case 'c':
 		if (app->run.active)
-			tui_screen_confirm(&app->screen, confirmed_cancel, "Cancel run #%lld? y/n",
+			tui_screen_confirm(&app->screen, confirmed_cancel, app, "Cancel run #%lld? y/n",
 					   running_id(app));
 		else
 			tui_screen_note(&app->screen, "no run to cancel");

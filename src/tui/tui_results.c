@@ -79,8 +79,8 @@ struct results_pane {
 	int show_best;             /* b: the best configurations instead */
 	struct tui_best best;
 	char error[256];
-	/* S asked "re-run under this tool? y/n" about the row under the
-	 * cursor; SANITIZER_NONE: nothing asked. */
+	/* The tool S last asked "re-run under it? y/n" about (the screen's
+	 * question, whose y runs it). */
 	enum sanitizer_tool rerun_tool;
 };
 
@@ -419,53 +419,62 @@ static int rerun_case(const struct results_pane *rp, const struct db_result_row 
 	return session_check_case(&rp->app->cat, c, err, len);
 }
 
-/* S, and S again while it asks: the row under the cursor again, with its
+/* y to the question S asked: the row under the cursor again, with its
  * run's seed (the case's input seed follows from it and the name), under
- * memcheck, racecheck, synccheck, initcheck in turn, asked first (a run is
- * one key away); y runs it, any other key drops the question. */
-static int rerun_key(struct results_pane *rp, int key)
+ * the tool asked about. */
+static void rerun_yes(void *ctx)
 {
-	enum sanitizer_tool asked = rp->rerun_tool;
-	rp->rerun_tool = SANITIZER_NONE;
-	if (asked == SANITIZER_NONE && key != 'S')
-		return 0;
+	struct results_pane *rp = ctx;
 	const struct tui_table_row *cur = tui_table_current(&rp->table);
 	if (!cur)
-		return 1;
-	const struct db_result_row *r = &rp->rows[cur->id];
-	if (key == 'y' || key == 'Y') {
-		struct case_spec c;
-		char err[512];
-		if (rerun_case(rp, r, &c, err, sizeof err) < 0) {
-			tui_screen_note(rp->super.screen, "cannot re-run: %s", err);
-			return 1;
-		}
-		char *end;
-		uint64_t seed = strtoull(rp->run.seed, &end, 10);
-		tui_runctl_start_sanitized(&rp->app->run, &c, rp->run.seed[0] && !*end ? &seed : NULL,
-					   asked);
-		return 1;
+		return;
+	struct case_spec c;
+	char err[512];
+	if (rerun_case(rp, &rp->rows[cur->id], &c, err, sizeof err) < 0) {
+		tui_screen_note(rp->super.screen, "cannot re-run: %s", err);
+		return;
 	}
-	if (key != 'S')
-		return 1;
+	char *end;
+	uint64_t seed = strtoull(rp->run.seed, &end, 10);
+	tui_runctl_start_sanitized(&rp->app->run, &c, rp->run.seed[0] && !*end ? &seed : NULL,
+				   rp->rerun_tool);
+}
+
+/* The tool after rp->rerun_tool, round again after the last. */
+static enum sanitizer_tool rerun_next(enum sanitizer_tool t)
+{
+	return (enum sanitizer_tool)(t % (SANITIZER_TOOL_COUNT - 1) + 1);
+}
+
+/* S, and S again while it asks: asks first whether to re-run the row under
+ * the cursor under memcheck, racecheck, synccheck, initcheck in turn (a run
+ * is one key away); the screen's question, so y runs it and any other key,
+ * in any view, drops it. */
+static void rerun_ask(void *ctx)
+{
+	struct results_pane *rp = ctx;
+	const struct tui_table_row *cur = tui_table_current(&rp->table);
+	if (!cur)
+		return;
 	if (rp->app->run.active) {
 		tui_screen_note(rp->super.screen, "a run is in progress (c cancels it)");
-		return 1;
+		return;
 	}
-	/* The tools in order after none, round again after the last. */
-	enum sanitizer_tool next = (enum sanitizer_tool)(asked % (SANITIZER_TOOL_COUNT - 1) + 1);
-	rp->rerun_tool = next;
-	tui_screen_note(rp->super.screen, "Re-run %s (seed %s) under %s? y/n  S: %s instead",
-			r->case_name, rp->run.seed[0] ? rp->run.seed : "new", sanitizer_tool_name(next),
-			sanitizer_tool_name((enum sanitizer_tool)(next % (SANITIZER_TOOL_COUNT - 1) + 1)));
-	return 1;
+	rp->rerun_tool = rerun_next(rp->rerun_tool);
+	tui_screen_confirm(rp->super.screen, rerun_yes, rp, "Re-run %s (seed %s) under %s? y/n  S: %s instead",
+			   rp->rows[cur->id].case_name, rp->run.seed[0] ? rp->run.seed : "new",
+			   sanitizer_tool_name(rp->rerun_tool), sanitizer_tool_name(rerun_next(rp->rerun_tool)));
+	tui_screen_confirm_again(rp->super.screen, 'S', rerun_ask);
 }
 
 static int results_key(struct tui_pane *p, int key)
 {
 	struct results_pane *rp = (struct results_pane *)p;
-	if (!rp->show_best && rerun_key(rp, key))
+	if (!rp->show_best && key == 'S') {
+		rp->rerun_tool = SANITIZER_NONE; /* memcheck first */
+		rerun_ask(rp);
 		return 1;
+	}
 	if (key == 'b') {
 		rp->show_best = !rp->show_best;
 		rp->best.detail = 0;
@@ -517,7 +526,6 @@ static void results_filter(struct tui_pane *p, const char *text)
 static void results_show(struct tui_pane *p)
 {
 	struct results_pane *rp = (struct results_pane *)p;
-	rp->rerun_tool = SANITIZER_NONE;
 	reload(rp, 0);
 }
 

@@ -66,14 +66,23 @@ void tui_screen_note(struct tui_screen *s, const char *fmt, ...)
 	va_end(ap);
 }
 
-void tui_screen_confirm(struct tui_screen *s, void (*yes)(void *ctx), const char *fmt, ...)
+void tui_screen_confirm(struct tui_screen *s, void (*yes)(void *ctx), void *ctx, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(s->confirm.question, sizeof s->confirm.question, fmt, ap);
 	va_end(ap);
 	s->confirm.yes = yes;
+	s->confirm.ctx = ctx;
+	s->confirm.again_key = 0;
+	s->confirm.again = NULL;
 	s->confirm.open = 1;
+}
+
+void tui_screen_confirm_again(struct tui_screen *s, int key, void (*again)(void *ctx))
+{
+	s->confirm.again_key = key;
+	s->confirm.again = again;
 }
 
 int tui_screen_unask(struct tui_screen *s, void (*yes)(void *ctx))
@@ -135,7 +144,9 @@ void tui_screen_key(struct tui_screen *s, int key)
 	if (s->confirm.open) {
 		s->confirm.open = 0;
 		if (key == 'y' || key == 'Y')
-			s->confirm.yes(s->ctx);
+			s->confirm.yes(s->confirm.ctx);
+		else if (s->confirm.again && key == s->confirm.again_key)
+			s->confirm.again(s->confirm.ctx);
 		return;
 	}
 	if (s->help) {

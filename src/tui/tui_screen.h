@@ -73,6 +73,9 @@ struct tui_screen {
 		int open;
 		char question[120];
 		void (*yes)(void *ctx);      /* called with ctx on y */
+		void *ctx;
+		int again_key;               /* 0: none */
+		void (*again)(void *ctx);    /* called with ctx on again_key */
 	} confirm;
 	/* The owner: keys no pane used, its hints and help, the tab bar's
 	 * right end ("3 checked", "running 2/5"). */
@@ -100,9 +103,13 @@ void tui_screen_note(struct tui_screen *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* Asks a y/n question on the message line ("Cancel run #3? y/n"): the next
- * key answers it, y (or Y) calls yes(ctx), any other key drops it. */
-void tui_screen_confirm(struct tui_screen *s, void (*yes)(void *ctx), const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+ * key answers it, whatever pane or view is up: y (or Y) calls yes(ctx), any
+ * other key drops it. */
+void tui_screen_confirm(struct tui_screen *s, void (*yes)(void *ctx), void *ctx, const char *fmt,
+			...) __attribute__((format(printf, 4, 5)));
+/* After tui_screen_confirm: `key` drops the question and calls again(ctx),
+ * which may ask another ("S: racecheck instead"). */
+void tui_screen_confirm_again(struct tui_screen *s, int key, void (*again)(void *ctx));
 
 /* Closes the question if it is open and its y would call yes: what it
  * asks about has ended meanwhile.  Returns 1 when it closed one. */
