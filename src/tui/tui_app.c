@@ -80,17 +80,6 @@ int tui_app_add_default_cases(struct tui_app *app, char *err, size_t len)
 	return 0;
 }
 
-/* The run in progress is the newest in the database: its row is written
- * before r returns.  0 when it cannot be read. */
-static long long running_id(struct tui_app *app)
-{
-	int64_t id = 0;
-	char err[256];
-	if (db_run_latest(app->db, &id, err, sizeof err) < 0)
-		return 0;
-	return (long long)id;
-}
-
 static void confirmed_cancel(void *ctx)
 {
 	struct tui_app *app = ctx;
@@ -113,7 +102,7 @@ static void confirmed_quit(void *ctx)
 static void run_ended(struct tui_app *app)
 {
 	if (tui_screen_unask(&app->screen, confirmed_quit) || tui_screen_unask(&app->screen, confirmed_cancel))
-		tui_screen_note(&app->screen, "run #%lld ended before the answer", running_id(app));
+		tui_screen_note(&app->screen, "run #%lld ended before the answer", (long long)app->run.run_id);
 }
 
 static void app_heard(void *ctx, const struct tui_runctl_news *news)
@@ -145,7 +134,7 @@ static int global_key(void *ctx, int key)
 	case KEY_F(10):
 		if (app->run.active)
 			tui_screen_confirm(&app->screen, confirmed_quit, app, "Quit and cancel run #%lld? y/n",
-					   running_id(app));
+					   (long long)app->run.run_id);
 		else
 			app->quit = 1;
 		return 1;
@@ -172,7 +161,7 @@ static int global_key(void *ctx, int key)
 	case 'c':
 		if (app->run.active)
 			tui_screen_confirm(&app->screen, confirmed_cancel, app, "Cancel run #%lld? y/n",
-					   running_id(app));
+					   (long long)app->run.run_id);
 		else
 			tui_screen_note(&app->screen, "no run to cancel");
 		return 1;

@@ -21,7 +21,6 @@ void tui_log_init(struct tui_log *l, size_t max, int follow)
 	memset(l, 0, sizeof *l);
 	l->max = max;
 	l->follow = follow;
-	l->page = 10;
 }
 
 void tui_log_clear(struct tui_log *l)
@@ -29,7 +28,6 @@ void tui_log_clear(struct tui_log *l)
 	for (size_t i = 0; i < l->count; i++)
 		free(l->lines[i].text);
 	l->count = 0;
-	l->top = 0;
 }
 
 void tui_log_free(struct tui_log *l)
@@ -134,15 +132,11 @@ void tui_log_draw(struct tui_log *l, const struct tui_rect *r)
 {
 	if (r->w <= 0 || r->h <= 0)
 		return;
-	l->page = r->h;
 	size_t total = 0;
 	for (size_t i = 0; i < l->count; i++)
 		total += rows_of(&l->lines[i], r->w);
 	size_t max_top = total > (size_t)r->h ? total - (size_t)r->h : 0;
-	if (l->follow || l->top > max_top)
-		l->top = max_top;
-	if (l->top == max_top && max_top > 0)
-		l->follow = 1;
+	size_t top = l->follow ? max_top : 0; /* the first wrapped row shown */
 
 	for (int y = 0; y < r->h; y++)
 		tui_fill(r->y + y, r->x, r->w, tui_term_attr(TUI_NORMAL));
@@ -157,7 +151,7 @@ void tui_log_draw(struct tui_log *l, const struct tui_rect *r)
 		do {
 			const char *next;
 			size_t n = wrap_row(s, width, &next);
-			if (row >= l->top && y < r->h) {
+			if (row >= top && y < r->h) {
 				char buf[4200];
 				snprintf(buf, sizeof buf, "%.*s", (int)n, s);
 				int x = r->x + (first ? 0 : r->w - width);

@@ -22,9 +22,7 @@ struct tui_log {
 	struct tui_log_line *lines;
 	size_t count, cap;
 	size_t max;           /* oldest lines are dropped beyond this; 0: no limit */
-	size_t top;           /* first wrapped row shown */
-	int follow;           /* keep the last line in view */
-	int page;
+	int follow;           /* show the last lines, else the first */
 };
 
 void tui_log_init(struct tui_log *l, size_t max, int follow);

@@ -153,8 +153,8 @@ static void show_sweep(struct run_pane *rp, const struct tune_sweep *sw)
 	tui_table_refresh(&rp->table);
 }
 
-/* The cases in flight when the run was interrupted were killed and left
- * no result. */
+/* The cases in flight when the run was cancelled were killed and left no
+ * result (a sweep's table has no such rows). */
 static void show_cut_short(struct run_pane *rp)
 {
 	for (size_t i = 0; i < rp->table.count; i++) {
@@ -194,7 +194,7 @@ static void run_heard(void *ctx, const struct tui_runctl_news *news)
 		tui_log_add(&rp->log, news->attr, "%s", news->text);
 		break;
 	case TUI_RUNCTL_FINISHED:
-		if (news->cut_short)
+		if (rp->rc->cancelled)
 			show_cut_short(rp);
 		break;
 	default:

@@ -28,6 +28,7 @@
 #include "report/report.h"
 #include "session/paths.h"
 #include "session/run_seed.h"
+#include "session/session_check.h"
 #include "tui/tui_app.h"
 #include "tui/tui_runctl.h"
 #include "tune/tune_space.h"
@@ -50,19 +51,8 @@ static void format_count(char *buf, size_t len, long long n)
 static int variant_has_dtype(const struct tui_app *app, const char *variant, enum dtype d)
 {
 	const struct catalog_entry *e = catalog_lookup(&app->cat, variant);
-	if (!e)
-		return 1; /* not built: it will be skipped with the reason anyway */
-	const char *want = dtype_name(d);
-	size_t n = strlen(want);
-	for (const char *p = e->dtypes; *p;) {
-		size_t len = strcspn(p, ",");
-		if (len == n && strncmp(p, want, n) == 0)
-			return 1;
-		p += len;
-		if (*p == ',')
-			p++;
-	}
-	return 0;
+	/* Not built: it will be skipped with the reason anyway. */
+	return !e || session_variant_has_dtype(e, d);
 }
 
 /* The sizes a run uses; 0 when each case keeps its own. */
@@ -338,10 +328,12 @@ static void run_launch(struct tui_runctl *rc)
 	announce_what(rc, TUI_RUNCTL_WAITING);
 }
 
-/* What ends every run: what it held is freed (whichever kind it was) and
- * nothing is active. */
-static void run_end(struct tui_runctl *rc, int cut_short)
+/* What ends every run: a cancel noted, what it held freed (whichever kind
+ * it was), nothing active. */
+static void run_end(struct tui_runctl *rc)
 {
+	if (rc->cancelled)
+		run_note(rc, "run #%lld cancelled", (long long)rc->run_id);
 	tune_sweep_free(&rc->sw);
 	free(rc->ts);
 	free(rc->sizes);
@@ -361,8 +353,7 @@ static void run_end(struct tui_runctl *rc, int cut_short)
 	rc->active = 0;
 	if (!tui_term_signal())
 		rc->stop = 0; /* a cancel ends this run only */
-	struct tui_runctl_news news = {.what = TUI_RUNCTL_FINISHED, .cut_short = cut_short};
-	announce(rc, &news);
+	announce_what(rc, TUI_RUNCTL_FINISHED);
 }
 
 void tui_runctl_cancel(struct tui_runctl *rc)
@@ -416,7 +407,6 @@ static void sink_start(void *ctx, const struct case_spec *c, size_t index, size_
 	(void)total;
 	text_copy(rc->current, sizeof rc->current, c->name);
 	rc->current_index = index;
-	rc->case_started = text_now();
 	rc->deadline_s = rc->remaining = timeout_s;
 	struct tui_runctl_news news = {.what = TUI_RUNCTL_CASE, .index = index,
 				       .where = TUI_RUNCTL_CASE_NEXT};
@@ -517,18 +507,34 @@ static void command_line(char *buf, size_t len, uint64_t seed, enum sanitizer_to
 	}
 }
 
+/* What every session of the interface's runs starts from: the app's
+ * worker, catalog, database, device, deadline and kernel files, the
+ * controller's stop flag and lock-wait lines. */
+static void run_config(struct tui_runctl *rc, struct session_config *cfg, const char *cmdline)
+{
+	struct tui_app *app = rc->app;
+	session_config_init(cfg, app->worker_path, &app->cat, app->db, &rc->stop, cmdline);
+	cfg->device = app->device;
+	cfg->timeout_s = app->timeout_s;
+	cfg->kernels = app->kernels;
+	cfg->db_waiting = db_waiting;
+	cfg->db_waiting_ctx = rc;
+}
+
+/* A run that could not start or went on: the log's line and the outcome. */
+static void run_failed(struct tui_runctl *rc, const char *logged, const char *outcome, const char *err)
+{
+	run_log(rc, tui_term_status_attr(STATUS_ERROR), "%s: %s", logged, err);
+	snprintf(rc->outcome, sizeof rc->outcome, "%s: %s", outcome, err);
+}
+
 /* The conformance run has ended (or could not begin): the session is
- * closed, and a cancel noted. */
+ * closed (its sinks' end says whether it was cancelled). */
 static void conformance_finish(struct tui_runctl *rc)
 {
-	int cut_short = 0;
-	if (rc->ss) {
+	if (rc->ss)
 		session_close(rc->ss);
-		cut_short = rc->ss->sum.interrupted;
-		if (cut_short)
-			run_note(rc, "run #%lld cancelled", (long long)rc->run_id);
-	}
-	run_end(rc, cut_short);
+	run_end(rc);
 }
 
 /* Begins the conformance run of cases[0..n) (malloc'd: the controller owns
@@ -578,15 +584,10 @@ static void start_conformance(struct tui_runctl *rc, struct case_spec *cases, si
 
 	command_line(rc->cmdline, 2048, seed, tool, cases, n);
 	struct session_config cfg;
-	session_config_init(&cfg, app->worker_path, &app->cat, app->db, &rc->stop, rc->cmdline);
-	cfg.device = app->device;
+	run_config(rc, &cfg, rc->cmdline);
 	cfg.devices = &app->devices;
-	cfg.timeout_s = app->timeout_s;
 	cfg.hang_timeout_s = app->hang_timeout_s;
 	cfg.seed = seed;
-	cfg.kernels = app->kernels;
-	cfg.db_waiting = db_waiting;
-	cfg.db_waiting_ctx = rc;
 	cfg.sanitize = tool;
 	cfg.sanitizer = found == 0 ? rc->sanitizer : NULL;
 	cfg.sanitizer_missing = rc->sanitizer_missing;
@@ -596,15 +597,13 @@ static void start_conformance(struct tui_runctl *rc, struct case_spec *cases, si
 	if (session_open(rc->ss, &cfg, err, sizeof err) < 0) {
 		free(rc->ss);
 		rc->ss = NULL;
-		run_log(rc, tui_term_status_attr(STATUS_ERROR), "cannot run: %s", err);
-		snprintf(rc->outcome, sizeof rc->outcome, "not run: %s", err);
+		run_failed(rc, "cannot run", "not run", err);
 		conformance_finish(rc);
 		return;
 	}
 	if (session_add_sink(rc->ss, &sink) < 0 ||
 	    session_run_begin(rc->ss, rc->sel, n, err, sizeof err) < 0) {
-		run_log(rc, tui_term_status_attr(STATUS_ERROR), "the run stopped: %s", err);
-		snprintf(rc->outcome, sizeof rc->outcome, "stopped: %s", err);
+		run_failed(rc, "the run stopped", "stopped", err);
 		conformance_finish(rc);
 	}
 }
@@ -617,8 +616,7 @@ static void conformance_step(struct tui_runctl *rc, double wait_s)
 	case SESSION_RESULT:
 		return;
 	case SESSION_FAILED:
-		run_log(rc, tui_term_status_attr(STATUS_ERROR), "the run stopped: %s", err);
-		snprintf(rc->outcome, sizeof rc->outcome, "stopped: %s", err);
+		run_failed(rc, "the run stopped", "stopped", err);
 		break;
 	case SESSION_DONE:
 		break;
@@ -665,10 +663,8 @@ static void sweep_finish(struct tui_runctl *rc, int interrupted)
 		run_log(rc, A_BOLD, "run #%lld: %s", (long long)rc->run_id, rc->outcome);
 		if (tune_close(s, interrupted, err, sizeof err) < 0)
 			run_log(rc, tui_term_status_attr(STATUS_ERROR), "%s", err);
-		if (interrupted && rc->stop)
-			run_note(rc, "run #%lld cancelled", (long long)rc->run_id);
 	}
-	run_end(rc, 0);
+	run_end(rc);
 }
 
 /* One step of the sweep or tune in progress: the next size when one is
@@ -734,18 +730,12 @@ static void start_sweep(struct tui_runctl *rc, const struct case_spec *cases, si
 	run_launch(rc);
 
 	struct session_config cfg;
-	session_config_init(&cfg, app->worker_path, &app->cat, app->db, &rc->stop, cmdline);
-	cfg.device = app->device;
-	cfg.timeout_s = app->timeout_s;
+	run_config(rc, &cfg, cmdline);
 	cfg.kind = app->mode == TUI_MODE_TUNE ? RUN_TUNE : RUN_SWEEP;
-	cfg.kernels = app->kernels;
-	cfg.db_waiting = db_waiting;
-	cfg.db_waiting_ctx = rc;
 	struct tune_session *s = rc->ts;
 	if (tune_open(s, &o, &cfg, err, sizeof err) < 0 ||
 	    tune_begin(s, err, sizeof err) < 0) {
-		run_log(rc, tui_term_status_attr(STATUS_ERROR), "cannot run: %s", err);
-		snprintf(rc->outcome, sizeof rc->outcome, "not run: %s", err);
+		run_failed(rc, "cannot run", "not run", err);
 		tune_close(s, 1, err, sizeof err);
 		sweep_finish(rc, 1);
 		return;

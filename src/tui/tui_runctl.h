@@ -104,8 +104,6 @@ struct tui_runctl_news {
 	const struct tune_sweep *sweep; /* SWEPT */
 	attr_t attr;                    /* LOG */
 	const char *text;               /* LOG, NOTE */
-	int cut_short;                  /* FINISHED: a conformance run was interrupted, and the
-					 * cases it had in flight left no result */
 };
 
 typedef void (*tui_runctl_observer)(void *ctx, const struct tui_runctl_news *news);
@@ -127,7 +125,7 @@ struct tui_runctl {
 	struct case_spec *cases;   /* a conformance run's, in run order; NULL in a sweep */
 	size_t total, done;
 	size_t references;         /* of a sweep's total: measured at most, not searched */
-	double started, case_started, deadline_s, remaining;
+	double started, deadline_s, remaining;
 	char current[CASE_NAME_MAX]; /* the case (a sweep: variant) in flight, "" between them */
 	size_t current_index;      /* the case in flight */
 	int counts[STATUS_COUNT];
