@@ -225,6 +225,8 @@ void tui_table_filter(struct tui_table *t, const char *text)
 
 static int row_failed(const struct tui_table *t, const struct tui_table_row *row)
 {
+	if (row->failed)
+		return 1;
 	for (int c = 0; c < t->ncols; c++) {
 		enum status s;
 		if (t->cols[c].status && status_parse(row->cell[c], &s) == 0 &&
@@ -570,7 +572,13 @@ void tui_table_draw(struct tui_table *t, const struct tui_rect *area, int focuse
 			if (!widths[c])
 				continue;
 			attr_t a = cur || !row->attr[c] ? base : row->attr[c];
-			put_cell(row_y, x, widths[c], a, row->cell[c], t->cols[c].right);
+			const char *text = row->cell[c];
+			if (!*text && t->cols[c].numeric) {
+				/* Not measured: shown as missing, never as a zero. */
+				text = g->missing;
+				a = cur ? base : tui_term_attr(TUI_DIM);
+			}
+			put_cell(row_y, x, widths[c], a, text, t->cols[c].right);
 			x += widths[c] + 1;
 		}
 	}

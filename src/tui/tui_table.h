@@ -35,6 +35,8 @@ struct tui_table_col {
 	int status;           /* the cells are status words: n / N look here */
 	int min;              /* a flexible column's width before columns are left off */
 	int fold;             /* left off first when every shown row has the same text */
+	int key;              /* identifies the row: stays on screen while the
+			       * other columns scroll (Left/Right) */
 };
 
 struct tui_table_row {
@@ -42,6 +44,7 @@ struct tui_table_row {
 	double key[TUI_TABLE_COLS];
 	attr_t attr[TUI_TABLE_COLS]; /* 0: normal */
 	long id;              /* the owner's key */
+	int failed;           /* the owner's mark: n / N stop here too */
 	size_t order;         /* insertion order, the sort's tie-break */
 };
 

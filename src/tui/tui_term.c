@@ -36,7 +36,7 @@ static const struct tui_glyphs glyphs_utf8 = {
 	.full = "\u2588", .empty = "\u2591",
 	.up = "\u25b2", .down = "\u25bc",
 	.axis_x = "\u2500", .axis_y = "\u2502", .origin = "\u2514",
-	.ellipsis = "\u2026", .times = "\u00d7", .us = "\u00b5s",
+	.ellipsis = "\u2026", .times = "\u00d7", .us = "\u00b5s", .missing = "\u2013",
 };
 
 static const struct tui_glyphs glyphs_ascii = {
@@ -47,7 +47,7 @@ static const struct tui_glyphs glyphs_ascii = {
 	.full = "#", .empty = ".",
 	.up = "^", .down = "v",
 	.axis_x = "-", .axis_y = "|", .origin = "+",
-	.ellipsis = "~", .times = "x", .us = "us",
+	.ellipsis = "~", .times = "x", .us = "us", .missing = "-",
 };
 
 /* Colour pairs: one per role, then one per status, then chart series. */

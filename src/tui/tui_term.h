@@ -59,6 +59,7 @@ struct tui_glyphs {
 	const char *ellipsis;                    /* … where text is cut */
 	const char *times;                       /* × of a shape, 2^14×128 */
 	const char *us;                          /* µs, the unit of medians */
+	const char *missing;                     /* – where a value was not measured */
 };
 
 struct tui_rect {
