@@ -54,9 +54,9 @@ keys Escape
 expect_screen "^device\\.atomic +2\\^20" "Esc clears the filter"
 # --- Item 3: the sort arrow, and back to run order --------------------------
 if [ -n "$utf8" ]; then up="▲"; down="▼"; else up="\\^"; down="v"; fi
-keys l l l
+keys ">" ">" ">"
 expect_screen "Config$up" "the sort arrow on the Config column"
-keys l
+keys ">"
 expect_screen "us$up" "the sort arrow on the median"
 keys g
 expect_screen "^device\\.atomic +2\\^20 .* 4\\.10" "sorted by median, the fastest first"
@@ -137,7 +137,7 @@ if [ "$kernels" = 1 ]; then
 else # without the kernels' catalog no family names a copy or a baseline
 	expect_screen "^device\\.atomic +2\\^20 +f32 +sum +block=[0-9,a-z_=]+ +PASS +[0-9.]+ +[0-9.]+ +[0-9.]+% +[0-9.]+%" "a row with noise and spread"
 fi
-keys l l l l l l
+keys ">" ">" ">" ">" ">" ">"
 expect_screen "Status$up" "the sort arrow on Status"
 keys q
 expect_screen "^EXIT=0" "q leaves at 200x50"

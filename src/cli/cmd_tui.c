@@ -29,6 +29,8 @@
 #include "session/session_check.h"
 #include "tui/tui_app.h"
 
+enum { O_NO_MOUSE = CMD_OPT_OWN };
+
 struct tui_opts {
 	const char *db_path;
 	struct cmd_run_settings rs;
@@ -51,6 +53,8 @@ static const struct cmd_option tui_options[] = {
 	{.id = CMD_OPT_BUDGET, .help = "evaluations per search in tune mode (default 20)"},
 	{.id = CMD_OPT_MIN_SAMPLES, .help = "timed launches at least, in sweeps and tunes (default 10)"},
 	{.id = CMD_OPT_MAX_TIME},
+	{.id = O_NO_MOUSE, .name = "no-mouse",
+	 .help = "leave clicks and the wheel to the terminal (to select text)"},
 	{0},
 };
 
@@ -62,6 +66,7 @@ static int tui_set(void *opts, int id, const struct cmd_value *v)
 	case CMD_OPT_BUDGET: o->app->tune_budget = v->u; break;
 	case CMD_OPT_MIN_SAMPLES: o->app->timing.min_samples = (int)v->u; break;
 	case CMD_OPT_MAX_TIME: o->app->timing.max_time_s = v->seconds; break;
+	case O_NO_MOUSE: o->app->no_mouse = 1; break;
 	default: return cmd_run_settings_set(&o->rs, id, v);
 	}
 	return 0;

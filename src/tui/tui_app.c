@@ -244,6 +244,7 @@ int tui_app_main(struct tui_app *app, char *err, size_t len)
 		snprintf(err, len, "tui: %s", why);
 		return -1;
 	}
+	tui_term_mouse_enable(!app->no_mouse);
 	if (screen_open(app) < 0) {
 		tui_term_close();
 		tui_screen_free(&app->screen);

@@ -78,6 +78,7 @@ struct tui_app {
 	 * when on a case), "" on a family: the catalog pane keeps it. */
 	char catalog_variant[CASE_VARIANT_MAX];
 
+	int no_mouse;             /* --no-mouse: clicks and the wheel stay the terminal's */
 	struct tui_runctl run;     /* the run in progress, or the last one */
 	int quit;
 	struct tui_screen screen;  /* the panes, in enum tui_pane_index's order */

@@ -131,11 +131,42 @@ static void prompt_key(struct tui_screen *s, int key)
 		s->prompt.fn(s->prompt.pane, s->prompt.text, 0);
 }
 
+/* A click on a tab shows its pane; in the pane, the pane takes it (or the
+ * wheel moves as Up/Down).  A click answers no question: it drops it, as
+ * any key but y does, and closes the help. */
+static void mouse_event(struct tui_screen *s, struct tui_pane *p)
+{
+	struct tui_mouse m;
+	if (tui_term_mouse(&m) < 0 || s->prompt.open)
+		return;
+	if (s->confirm.open || s->help) {
+		s->confirm.open = 0;
+		s->help = 0;
+		return;
+	}
+	if (m.y == 0) {
+		for (size_t i = 0; i < s->count; i++)
+			if (m.x >= s->tab_x[i] && m.x < s->tab_x[i + 1])
+				tui_screen_show(s, i);
+		return;
+	}
+	if (!p || m.y >= LINES - 1 || (p->cls->mouse && p->cls->mouse(p, &m)))
+		return;
+	if ((m.kind == TUI_MOUSE_WHEEL_UP || m.kind == TUI_MOUSE_WHEEL_DOWN) && p->cls->key)
+		for (int i = 0; i < 3; i++)
+			p->cls->key(p, m.kind == TUI_MOUSE_WHEEL_UP ? KEY_UP : KEY_DOWN);
+}
+
 void tui_screen_key(struct tui_screen *s, int key)
 {
 	struct tui_pane *p = tui_screen_current(s);
 	if (key == KEY_RESIZE || key == ERR)
 		return;
+	if (key == KEY_MOUSE) {
+		s->message[0] = '\0';
+		mouse_event(s, p);
+		return;
+	}
 	s->message[0] = '\0';
 	if (key == TUI_KEY_CTRL('l')) {
 		clearok(curscr, TRUE);
@@ -204,9 +235,11 @@ static void draw_tabs(struct tui_screen *s)
 	int x = tui_putf(0, 0, COLS, tui_term_attr(TUI_TITLE), " %s ", s->title);
 	for (size_t i = 0; i < s->count; i++) {
 		x += tui_put(0, x, COLS - x, tab, " ");
+		s->tab_x[i] = x;
 		x += tui_putf(0, x, COLS - x, tui_term_attr(i == s->current ? TUI_TAB_ACTIVE : TUI_TAB),
 			      "%s%zu %s%s", pad ? " " : "", i + 1, s->panes[i]->cls->title, pad ? " " : "");
 	}
+	s->tab_x[s->count] = x;
 	if (right[0] && x + 2 < COLS)
 		tui_put_right(0, x + 1, COLS - x - 2, tab, right);
 }

@@ -39,6 +39,9 @@ struct tui_pane_class {
 	/* Called with the new text as the user types after '/'; NULL when the
 	 * pane has no filter. */
 	void (*filter)(struct tui_pane *p, const char *text);
+	/* A click or the wheel in the pane's rectangle; NULL: the wheel moves
+	 * as Up/Down would.  Returns 1 when the event was used. */
+	int (*mouse)(struct tui_pane *p, const struct tui_mouse *m);
 	/* Called when the pane comes on screen (refresh its data); may be NULL. */
 	void (*show)(struct tui_pane *p);
 	/* Frees the pane. */
@@ -68,6 +71,7 @@ struct tui_screen {
 		tui_prompt_fn fn;
 		struct tui_pane *pane;
 	} prompt;
+	int tab_x[TUI_MAX_PANES + 1];        /* where each tab starts on row 0, and the last ends */
 	char message[160];                   /* a one-off note on the message line */
 	struct {
 		int open;

@@ -20,7 +20,6 @@ void tui_table_init(struct tui_table *t, const struct tui_table_col *cols, int n
 	t->cols = cols;
 	t->ncols = ncols < TUI_TABLE_COLS ? ncols : TUI_TABLE_COLS;
 	t->sort_col = -1;
-	t->first = 1;
 	t->page = 10;
 }
 
@@ -66,6 +65,15 @@ void tui_table_set(struct tui_table_row *row, int col, double key, attr_t a, con
 	row->attr[col] = a;
 }
 
+/* Text as it sorts: without the marks before it ("* best"). */
+static const char *unmarked(const char *s)
+{
+	const char *p = s;
+	while (*p && (*p == '*' || *p == ' ' || *p == '='))
+		p++;
+	return *p ? p : s;
+}
+
 static int compare_rows(const void *pa, const void *pb, void *arg)
 {
 	const struct tui_table *t = arg;
@@ -80,7 +88,7 @@ static int compare_rows(const void *pa, const void *pb, void *arg)
 							    : isnan(x) ? 1 : -1;
 			r = (x > y) - (x < y);
 		} else {
-			r = strcmp(a->cell[c], b->cell[c]);
+			r = strcmp(unmarked(a->cell[c]), unmarked(b->cell[c]));
 		}
 		if (t->sort_desc)
 			r = -r;
@@ -214,7 +222,9 @@ void tui_table_sort(struct tui_table *t, int col, int desc)
 {
 	t->sort_col = col < 0 || col >= t->ncols ? -1 : col;
 	t->sort_desc = t->sort_col >= 0 && desc;
-	tui_table_refresh(t);
+	rebuild(t, 0, 0);
+	/* A new order is read from its top. */
+	t->cursor = t->top = 0;
 }
 
 void tui_table_filter(struct tui_table *t, const char *text)
@@ -248,32 +258,71 @@ int tui_table_next_failure(struct tui_table *t, int dir)
 	return -1;
 }
 
-/* The drawn column after (dir 1) or before (-1) col: the one h/l sort by
- * next.  Before the first is -1 (run order); after the last, the last. */
-static int next_drawn(const struct tui_table *t, int col, int dir)
+static int is_key(const struct tui_table *t, int c)
 {
+	return c == 0 || t->cols[c].key;
+}
+
+/* The columns in the order they are drawn: the keys, then the others. */
+static int draw_order(const struct tui_table *t, int order[TUI_TABLE_COLS])
+{
+	int n = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (int c = 0; c < t->ncols; c++)
+			if (is_key(t, c) == !pass)
+				order[n++] = c;
+	return n;
+}
+
+/* The drawn column after (dir 1) or before (-1) the sorted one, in the
+ * order drawn: the one < > sort by next.  Before the first is -1 (run
+ * order); after the last, the last. */
+static int next_drawn(const struct tui_table *t, int dir)
+{
+	int order[TUI_TABLE_COLS], n = draw_order(t, order), at = -1;
 	unsigned drawn = t->drawn ? t->drawn : ~0u;
-	for (int c = col + dir; c >= 0 && c < t->ncols; c += dir)
-		if (drawn & 1u << c)
-			return c;
-	return dir < 0 ? -1 : col;
+	for (int i = 0; i < n; i++)
+		if (order[i] == t->sort_col)
+			at = i;
+	for (int i = at + dir; i >= 0 && i < n; i += dir)
+		if (drawn & 1u << order[i])
+			return order[i];
+	return dir < 0 ? -1 : t->sort_col;
+}
+
+static void move_cursor(struct tui_table *t, long by)
+{
+	if (!t->nview)
+		return;
+	long c = (long)t->cursor + by;
+	t->cursor = c < 0 ? 0 : c >= (long)t->nview ? t->nview - 1 : (size_t)c;
 }
 
 int tui_table_key(struct tui_table *t, int key)
 {
-	size_t page = t->page > 1 ? (size_t)t->page - 1 : 1;
+	long page = t->page > 1 ? t->page - 1 : 1;
 	t->note[0] = '\0';
 	switch (key) {
 	case KEY_LEFT:
 	case 'h':
-		/* Left of the first column is the run order. */
-		tui_table_sort(t, next_drawn(t, t->sort_col, -1), t->sort_desc);
-		if (t->sort_col < 0)
-			snprintf(t->note, sizeof t->note, "in run order");
+		if (t->first > 0)
+			t->first--;
+		else
+			snprintf(t->note, sizeof t->note, "the first columns are shown");
 		return 1;
 	case KEY_RIGHT:
 	case 'l':
-		tui_table_sort(t, next_drawn(t, t->sort_col, 1), t->sort_desc);
+		if (t->left_off > 0)
+			t->first++;
+		else
+			snprintf(t->note, sizeof t->note, "every column is shown");
+		return 1;
+	case '<':
+	case '>':
+		/* Left of the first column is the run order. */
+		tui_table_sort(t, next_drawn(t, key == '<' ? -1 : 1), t->sort_desc);
+		if (t->sort_col < 0)
+			snprintf(t->note, sizeof t->note, "in run order");
 		return 1;
 	case 's':
 		tui_table_sort(t, t->sort_col < 0 ? 0 : t->sort_col, t->sort_col >= 0 && !t->sort_desc);
@@ -281,14 +330,6 @@ int tui_table_key(struct tui_table *t, int key)
 	case 'o':
 		tui_table_sort(t, -1, 0);
 		snprintf(t->note, sizeof t->note, "in run order");
-		return 1;
-	case '<':
-		if (t->first > 1)
-			t->first--;
-		return 1;
-	case '>':
-		if (t->first + 1 < t->ncols)
-			t->first++;
 		return 1;
 	case 'z':
 		t->zoom = !t->zoom;
@@ -298,36 +339,52 @@ int tui_table_key(struct tui_table *t, int key)
 		if (tui_table_next_failure(t, key == 'n' ? 1 : -1) < 0)
 			snprintf(t->note, sizeof t->note, "no failure among the rows shown");
 		return 1;
-	}
-	if (!t->nview)
-		return key == KEY_UP || key == KEY_DOWN || key == 'j' || key == 'k';
-	switch (key) {
 	case KEY_UP:
 	case 'k':
-		if (t->cursor > 0)
-			t->cursor--;
+		move_cursor(t, -1);
 		return 1;
 	case KEY_DOWN:
 	case 'j':
-		if (t->cursor + 1 < t->nview)
-			t->cursor++;
+		move_cursor(t, 1);
 		return 1;
 	case KEY_PPAGE:
-		t->cursor = t->cursor > page ? t->cursor - page : 0;
+		move_cursor(t, -page);
 		return 1;
 	case KEY_NPAGE:
-		t->cursor = t->cursor + page < t->nview ? t->cursor + page : t->nview - 1;
+		move_cursor(t, page);
 		return 1;
 	case KEY_HOME:
 	case 'g':
-		t->cursor = 0;
+		move_cursor(t, -(long)t->nview);
 		return 1;
 	case KEY_END:
 	case 'G':
-		t->cursor = t->nview - 1;
+		move_cursor(t, (long)t->nview);
 		return 1;
 	}
 	return 0;
+}
+
+enum tui_table_hit tui_table_mouse(struct tui_table *t, const struct tui_mouse *m)
+{
+	const struct tui_rect *a = &t->area;
+	if (m->y < a->y || m->y >= a->y + a->h || m->x < a->x || m->x >= a->x + a->w)
+		return TUI_TABLE_MISSED;
+	if (m->kind == TUI_MOUSE_WHEEL_UP || m->kind == TUI_MOUSE_WHEEL_DOWN) {
+		move_cursor(t, m->kind == TUI_MOUSE_WHEEL_UP ? -3 : 3);
+		return TUI_TABLE_MOVED;
+	}
+	if (m->y == a->y) {
+		for (int c = 0; c < t->ncols; c++)
+			if ((t->drawn & 1u << c) && m->x >= t->col_x[c] && m->x <= t->col_x[c] + t->col_w[c])
+				tui_table_sort(t, c, c == t->sort_col && !t->sort_desc);
+		return TUI_TABLE_MOVED;
+	}
+	size_t i = t->top + (size_t)(m->y - a->y - 1);
+	if (i >= t->nview)
+		return TUI_TABLE_MOVED;
+	t->cursor = i;
+	return m->kind == TUI_MOUSE_DOUBLE ? TUI_TABLE_OPENED : TUI_TABLE_MOVED;
 }
 
 /* The width column c's content asks for: its heading with room for the
@@ -360,27 +417,6 @@ static int flex_min(const struct tui_table *t, int c)
 	return min < 8 ? 8 : min;
 }
 
-/* Takes up to `cut` columns of width from the flexible columns, the first
- * first (a name before a message), down to floor (or their own minimum);
- * returns what was taken. */
-static int shrink_flex(const struct tui_table *t, int widths[], int cut, int floor)
-{
-	int taken = 0;
-	for (int c = 0; c < t->ncols && taken < cut; c++) {
-		if (!t->cols[c].flex || !widths[c])
-			continue;
-		int min = floor > 0 ? floor : flex_min(t, c);
-		int give = widths[c] - min;
-		if (give > cut - taken)
-			give = cut - taken;
-		if (give > 0) {
-			widths[c] -= give;
-			taken += give;
-		}
-	}
-	return taken;
-}
-
 static int total_width(const struct tui_table *t, const int widths[])
 {
 	int used = 0;
@@ -390,42 +426,98 @@ static int total_width(const struct tui_table *t, const int widths[])
 	return used;
 }
 
-int tui_table_layout(const struct tui_table *t, int w, int widths[TUI_TABLE_COLS])
+/* Key columns wider together than w: the widest flexible one gives up a
+ * column at a time (down to 12), then the widest of any (down to 4). */
+static void shrink_keys(const struct tui_table *t, int widths[], int w)
 {
-	int left_off = 0, last_flex = -1;
-	for (int i = 0; i < TUI_TABLE_COLS; i++)
-		widths[i] = 0;
-	for (int i = 0; i < t->ncols; i++) {
-		if (i > 0 && i < t->first)
-			continue; /* scrolled off to the left */
-		widths[i] = natural_width(t, i);
-		if (t->cols[i].flex)
-			last_flex = i;
-	}
-	int used = total_width(t, widths);
-	for (int i = 1; i < t->ncols && used > w; i++)
-		if (t->cols[i].fold && widths[i] && constant_column(t, i)) {
-			widths[i] = 0;
-			used = total_width(t, widths);
+	for (int floor = 12, flex_only = 1; flex_only >= 0; floor = 4, flex_only--)
+		while (total_width(t, widths) > w) {
+			int widest = -1;
+			for (int c = 0; c < t->ncols; c++)
+				if (widths[c] > floor && (!flex_only || t->cols[c].flex) &&
+				    (widest < 0 || widths[c] > widths[widest]))
+					widest = c;
+			if (widest < 0)
+				break;
+			widths[widest]--;
 		}
-	if (used > w)
-		used -= shrink_flex(t, widths, used - w, 0);
-	for (int i = t->ncols - 1; i > 0 && used > w; i--) {
-		if (t->cols[i].flex || !widths[i])
+}
+
+/* Takes up to `want` columns from the flexible keys, the widest first,
+ * none below its minimum; gives nothing back unless it can take it all. */
+static int shrink_flex_keys(const struct tui_table *t, int widths[], int want)
+{
+	int spare = 0;
+	for (int c = 0; c < t->ncols; c++)
+		if (is_key(t, c) && t->cols[c].flex && widths[c] > flex_min(t, c))
+			spare += widths[c] - flex_min(t, c);
+	if (spare < want)
+		return 0;
+	for (int taken = 0; taken < want; taken++) {
+		int widest = -1;
+		for (int c = 0; c < t->ncols; c++)
+			if (is_key(t, c) && t->cols[c].flex && widths[c] > flex_min(t, c) &&
+			    (widest < 0 || widths[c] > widths[widest]))
+				widest = c;
+		widths[widest]--;
+	}
+	return want;
+}
+
+static int layout_in(const struct tui_table *t, int w, int widths[TUI_TABLE_COLS])
+{
+	int natural[TUI_TABLE_COLS], left_off = 0, skip = t->first, room_for_all, shown = 0;
+	for (int c = 0; c < TUI_TABLE_COLS; c++)
+		widths[c] = natural[c] = 0;
+	for (int c = 0; c < t->ncols; c++) {
+		natural[c] = natural_width(t, c);
+		if (is_key(t, c))
+			widths[c] = natural[c];
+	}
+	shrink_keys(t, widths, w);
+	int used = total_width(t, widths);
+	/* Foldable columns go only when everything cannot be shown. */
+	int all = used;
+	for (int c = 0; c < t->ncols; c++)
+		if (!is_key(t, c))
+			all += natural[c] + 1;
+	room_for_all = all <= w;
+	for (int c = 0; c < t->ncols; c++) {
+		if (is_key(t, c) || (!room_for_all && t->cols[c].fold && constant_column(t, c)))
 			continue;
-		widths[i] = 0;
-		left_off++;
+		if (skip > 0) { /* scrolled off to the left */
+			skip--;
+			continue;
+		}
+		int room = w - used - (used ? 1 : 0);
+		if (left_off == 0 && !t->cols[c].flex && natural[c] > room)
+			/* A measure comes before a key's full width: the
+			 * flexible keys give up width down to their minimum. */
+			room += shrink_flex_keys(t, widths, natural[c] - room);
+		else if (left_off == 0 && t->cols[c].flex && !shown && flex_min(t, c) > room)
+			/* So does a flexible column scrolled to the front:
+			 * every column can be reached by scrolling. */
+			room += shrink_flex_keys(t, widths, flex_min(t, c) - room);
+		if (left_off == 0 && natural[c] <= room)
+			widths[c] = natural[c];
+		else if (left_off == 0 && t->cols[c].flex && room >= flex_min(t, c))
+			widths[c] = room;
+		else {
+			left_off++;
+			continue;
+		}
+		shown++;
 		used = total_width(t, widths);
 	}
-	if (used > w)
-		used -= shrink_flex(t, widths, used - w, 8);
-	if (used > w) /* a narrow pane: the first column takes what is left */
-		widths[0] = widths[0] - (used - w) > 4 ? widths[0] - (used - w) : 4;
-	else if (last_flex >= 0 && left_off)
-		/* Width a left-off column could not use goes to the flexible
-		 * one (two columns stay free for the mark); a table that fits
-		 * keeps its content's widths, so numbers stay by their names. */
-		widths[last_flex] += w - used - (w - used >= 2 ? 2 : 0);
+	return left_off;
+}
+
+int tui_table_layout(const struct tui_table *t, int w, int widths[TUI_TABLE_COLS])
+{
+	int left_off = layout_in(t, w, widths);
+	/* Columns left off: the last column stays free for the mark. */
+	if (left_off && total_width(t, widths) >= w)
+		left_off = layout_in(t, w - 1, widths);
 	return left_off;
 }
 
@@ -445,11 +537,15 @@ void tui_table_folded(const struct tui_table *t, char *buf, size_t len)
 	}
 }
 
-/* Writes s in w columns, ending it with an ellipsis when it is cut. */
-static void put_cell(int y, int x, int w, attr_t a, const char *s, int right)
+/* Writes s in w columns: cut with an ellipsis at its end, or, in a key
+ * column, in its middle. */
+static void put_cell(int y, int x, int w, attr_t a, const char *s, const struct tui_table_col *col,
+		     int key)
 {
-	if (right && tui_text_width(s) <= w)
+	if (col->right && tui_text_width(s) <= w)
 		tui_put_right(y, x, w, a, s);
+	else if (key && !col->right)
+		tui_put_middle(y, x, w, a, s);
 	else
 		tui_put_clip(y, x, w, a, s);
 }
@@ -517,15 +613,16 @@ void tui_table_draw(struct tui_table *t, const struct tui_rect *area, int focuse
 		struct tui_rect zr = {area->y + rr.h, area->x, zh, area->w};
 		draw_zoom(t, &zr);
 	}
-	int widths[TUI_TABLE_COLS];
-	int left_off = tui_table_layout(t, r->w, widths);
+	int widths[TUI_TABLE_COLS], order[TUI_TABLE_COLS], norder = draw_order(t, order);
+	t->left_off = tui_table_layout(t, r->w, widths);
 	t->folded = t->drawn = 0;
-	for (int c = 0; c < t->ncols; c++)
+	t->area = *r;
+	for (int c = 0; c < t->ncols; c++) {
 		if (widths[c])
 			t->drawn |= 1u << c;
-	for (int c = 1; c < t->ncols; c++)
-		if (!widths[c] && t->cols[c].fold && c >= t->first && constant_column(t, c))
+		else if (t->cols[c].fold && !is_key(t, c) && constant_column(t, c))
 			t->folded |= 1u << c;
+	}
 	int body = r->h - 1;
 	t->page = body;
 	if (t->cursor < t->top)
@@ -536,10 +633,11 @@ void tui_table_draw(struct tui_table *t, const struct tui_rect *area, int focuse
 		t->top = t->nview > (size_t)body ? t->nview - (size_t)body : 0;
 
 	/* The heading: the sort column marked with its direction, and marks
-	 * where columns are scrolled off (< >). */
+	 * where columns are scrolled off: < after the keys, > at the right. */
 	tui_fill(r->y, r->x, r->w, tui_term_attr(TUI_HEADER));
 	int x = r->x;
-	for (int c = 0; c < t->ncols; c++) {
+	for (int k = 0; k < norder; k++) {
+		int c = order[k];
 		if (!widths[c])
 			continue;
 		char title[64];
@@ -547,13 +645,15 @@ void tui_table_draw(struct tui_table *t, const struct tui_rect *area, int focuse
 		snprintf(title, sizeof title, "%s%s", t->cols[c].title,
 			 sorted ? (t->sort_desc ? g->down : g->up) : "");
 		attr_t a = tui_term_attr(sorted ? TUI_HEADER_SORT : TUI_HEADER);
-		put_cell(r->y, x, widths[c], a, title, t->cols[c].right);
+		put_cell(r->y, x, widths[c], a, title, &t->cols[c], 0);
+		t->col_x[c] = x;
+		t->col_w[c] = widths[c];
 		x += widths[c] + 1;
-		if (c == 0 && t->first > 1)
+		int last_key = k + 1 == norder || !is_key(t, order[k + 1]);
+		if (is_key(t, c) && last_key && t->first > 0)
 			tui_put(r->y, x - 1, 1, tui_term_attr(TUI_HEADER_SORT), "<");
 	}
-	/* The mark where columns are left off, when a free column is left for it. */
-	if (left_off && total_width(t, widths) < r->w - 1)
+	if (t->left_off)
 		tui_put(r->y, r->x + r->w - 1, 1, tui_term_attr(TUI_HEADER_SORT), ">");
 
 	for (int y = 0; y < body; y++) {
@@ -567,8 +667,8 @@ void tui_table_draw(struct tui_table *t, const struct tui_rect *area, int focuse
 		attr_t base = cur ? (focused ? tui_term_attr(TUI_CURSOR) : A_BOLD) : tui_term_attr(TUI_NORMAL);
 		if (cur)
 			tui_fill(row_y, r->x, r->w, base);
-		x = r->x;
-		for (int c = 0; c < t->ncols; c++) {
+		for (int k = 0; k < norder; k++) {
+			int c = order[k];
 			if (!widths[c])
 				continue;
 			attr_t a = cur || !row->attr[c] ? base : row->attr[c];
@@ -578,8 +678,7 @@ void tui_table_draw(struct tui_table *t, const struct tui_rect *area, int focuse
 				text = g->missing;
 				a = cur ? base : tui_term_attr(TUI_DIM);
 			}
-			put_cell(row_y, x, widths[c], a, text, t->cols[c].right);
-			x += widths[c] + 1;
+			put_cell(row_y, t->col_x[c], widths[c], a, text, &t->cols[c], is_key(t, c));
 		}
 	}
 }

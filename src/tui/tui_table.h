@@ -3,17 +3,27 @@
  * progress, the best configurations, the runs of the database.
  *
  * Each cell is text plus, for numeric columns, a key to sort by (NAN sorts
- * last, whatever the order).  Columns take the width of their content (the
- * heading included, with room for the sort arrow); when the terminal is too
- * narrow the flexible column gives up width first, then columns are left off
- * the right; < and > scroll the columns after the first, which stays put, and
- * z shows the row under the cursor in full.  Text cut by its width ends with
- * an ellipsis.
+ * last, whatever the order); an empty numeric cell is a value not measured
+ * and shows as "–", never as a zero.
+ *
+ * The key columns (column 0 and those marked .key) say which row it is:
+ * they are drawn first, keep their width and stay on screen; the other
+ * columns follow in their order, as many as fit, and Left/Right scroll
+ * through them.  A measure (a column neither key nor flexible) that does
+ * not fit takes width from the flexible keys, down to their minimum; when
+ * even the key columns are too wide, the widest flexible one gives up
+ * width.  A key cut short is cut in the middle, so that names and
+ * configurations that differ only at their ends still differ.  Of the other
+ * columns, a foldable one whose shown rows all say the same is left off
+ * first (the table says what it held, tui_table_folded), a flexible one
+ * takes what is left down to its minimum, and the rest are left off the
+ * right.  z shows the row under the cursor in full.
  *
  * The table holds every row added (rows, count) and shows those its filter
  * takes (view, nview), in the sort order; the cursor moves over what is shown.
  * Sorting is stable on the order rows were added, which is also the order
- * shown when no column is sorted ("run order").
+ * shown when no column is sorted ("run order"); text sorts without its
+ * leading marks ("* ").  A new sort starts at the top.
  */
 #ifndef CONFORM_TUI_TABLE_H
 #define CONFORM_TUI_TABLE_H
@@ -59,10 +69,15 @@ struct tui_table {
 	int page;
 	int sort_col;         /* -1: the order rows were added */
 	int sort_desc;
-	int first;            /* the first column shown after column 0 (< >) */
+	int first;            /* the columns after the keys scrolled off (Left/Right) */
+	int left_off;         /* columns left off the right at the last drawing */
 	int zoom;             /* z: the cursor's row in full below the table */
 	unsigned folded;      /* bit c: column c was folded at the last drawing */
-	unsigned drawn;       /* bit c: column c was drawn (h/l sort among these) */
+	unsigned drawn;       /* bit c: column c was drawn (< > sort among these) */
+	/* Where the last drawing put things, for the mouse: the table's
+	 * rectangle (heading row first) and each drawn column's x and width. */
+	struct tui_rect area;
+	int col_x[TUI_TABLE_COLS], col_w[TUI_TABLE_COLS];
 	char filter[TUI_FILTER_MAX];
 	char note[96];        /* what the last key has to say ("no failure"), or "" */
 	long keep_id;
@@ -107,19 +122,26 @@ int tui_table_row_matches(const struct tui_table *t, const struct tui_table_row 
  * wrapping around.  Returns 0, or -1 when no shown row has one. */
 int tui_table_next_failure(struct tui_table *t, int dir);
 
-/* Keys: movement as in tui_list (j/k, PgUp/PgDn, g/G); h/l (Left/Right) pick
- * the sort column, going left of the first to the run order; s reverses; o
- * returns to the run order; < > scroll the columns; z zooms on the row;
- * n / N the next / previous failure.  Returns 1 when the key was used; a
- * key with something to say leaves it in t->note. */
+/* Keys: movement as in tui_list (j/k, PgUp/PgDn, g/G); Left/Right (h/l)
+ * scroll the columns after the keys; < > sort by the drawn column before /
+ * after the sorted one (before the first: the run order); s reverses; o
+ * returns to the run order; z zooms on the row; n / N the next / previous
+ * failure.  Returns 1 when the key was used; a key with something to say
+ * leaves it in t->note. */
 int tui_table_key(struct tui_table *t, int key);
 
+/* What a mouse event did to the table (its last drawing's geometry). */
+enum tui_table_hit {
+	TUI_TABLE_MISSED,     /* not on the table */
+	TUI_TABLE_MOVED,      /* sorted, scrolled, or the cursor moved */
+	TUI_TABLE_OPENED,     /* a double click on a row: open it, as Enter */
+};
+/* A click on the heading sorts by that column (again: the other way); on
+ * a row, moves the cursor there; the wheel moves it by three rows. */
+enum tui_table_hit tui_table_mouse(struct tui_table *t, const struct tui_mouse *m);
+
 /* Column widths for a table w columns wide (0: left off); returns how many
- * columns were left off on the right.  When the content is wider than w:
- * foldable columns whose shown rows all say the same are left off (the
- * table says what they held, tui_table_folded), flexible columns shrink to
- * their minimum, columns are left off the right, and the flexible ones
- * shrink further. */
+ * columns were left off on the right (see the top of the file). */
 int tui_table_layout(const struct tui_table *t, int w, int widths[TUI_TABLE_COLS]);
 
 /* What the folded columns of the last drawing held: "Type f32, Op sum";

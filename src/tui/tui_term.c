@@ -239,6 +239,33 @@ attr_t tui_term_series_attr(int i)
 	return COLOR_PAIR(PAIR_SERIES + i % NSERIES) | A_BOLD;
 }
 
+void tui_term_mouse_enable(int on)
+{
+	/* Clicks (ncurses tells a double click from two), and the wheel. */
+	mousemask(on ? BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED : 0,
+		  NULL);
+}
+
+int tui_term_mouse(struct tui_mouse *m)
+{
+	MEVENT ev;
+	if (getmouse(&ev) != OK)
+		return -1;
+	m->y = ev.y;
+	m->x = ev.x;
+	if (ev.bstate & BUTTON1_DOUBLE_CLICKED)
+		m->kind = TUI_MOUSE_DOUBLE;
+	else if (ev.bstate & BUTTON1_CLICKED)
+		m->kind = TUI_MOUSE_CLICK;
+	else if (ev.bstate & BUTTON4_PRESSED)
+		m->kind = TUI_MOUSE_WHEEL_UP;
+	else if (ev.bstate & BUTTON5_PRESSED)
+		m->kind = TUI_MOUSE_WHEEL_DOWN;
+	else
+		return -1;
+	return 0;
+}
+
 int tui_term_key(int wait_ms)
 {
 	timeout(wait_ms);
@@ -341,6 +368,35 @@ int tui_put_clip(int y, int x, int w, attr_t a, const char *s)
 		mw = w;
 	int n = tui_put(y, x, w - mw, a, s);
 	return n + tui_put(y, x + n, mw, a, mark);
+}
+
+/* The byte offset of the character `chars` characters into s (or its end). */
+static size_t char_offset(const char *s, int chars)
+{
+	size_t i = 0;
+	while (s[i] && chars > 0) {
+		i++;
+		while ((s[i] & 0xC0) == 0x80)
+			i++;
+		chars--;
+	}
+	return i;
+}
+
+int tui_put_middle(int y, int x, int w, attr_t a, const char *s)
+{
+	if (w <= 0)
+		return 0;
+	if (x + w > COLS)
+		w = COLS - x;
+	int sw = tui_text_width(s);
+	const char *mark = utf8_on ? tui_term_glyphs()->ellipsis : "~";
+	if (sw <= w || w < 5)
+		return tui_put_clip(y, x, w, a, s);
+	int tail = (w - 1) / 2, head = w - 1 - tail;
+	int n = tui_put(y, x, head, a, s);
+	n += tui_put(y, x + n, 1, a, mark);
+	return n + tui_put(y, x + n, tail, a, s + char_offset(s, sw - tail));
 }
 
 int tui_putf(int y, int x, int w, attr_t a, const char *fmt, ...)

@@ -66,6 +66,18 @@ struct tui_rect {
 	int y, x, h, w;
 };
 
+/* A mouse event, in screen coordinates. */
+enum tui_mouse_kind {
+	TUI_MOUSE_CLICK,      /* button 1 */
+	TUI_MOUSE_DOUBLE,     /* button 1, twice */
+	TUI_MOUSE_WHEEL_UP,
+	TUI_MOUSE_WHEEL_DOWN,
+};
+struct tui_mouse {
+	int y, x;
+	enum tui_mouse_kind kind;
+};
+
 /* Sets the terminal up (locale, curses, colours, signals).  *interrupted is
  * set to 1 by SIGINT, SIGTERM and SIGHUP.  Returns 0, or -1 with a message
  * (no terminal, unknown TERM) and the terminal untouched. */
@@ -90,6 +102,13 @@ attr_t tui_term_series_attr(int i);
  * that also works over ssh.  A terminal without it ignores the sequence. */
 void tui_term_copy(const char *text);
 
+/* Takes clicks and the wheel from the terminal (KEY_MOUSE), or (on 0)
+ * leaves them to it, so that text can be selected. */
+void tui_term_mouse_enable(int on);
+/* After KEY_MOUSE: the event, 0; -1 when it is none the interface takes
+ * (another button, a release). */
+int tui_term_mouse(struct tui_mouse *m);
+
 /* Waits up to wait_ms (0: just polls) for a key; ERR when none came. */
 int tui_term_key(int wait_ms);
 
@@ -113,6 +132,10 @@ int tui_putf(int y, int x, int w, attr_t a, const char *fmt, ...)
  * or "..." / "~" in ASCII) in the last columns, so a cut is never silent.
  * Not tui_put itself: tabs, bars and padded cells rely on a plain cut. */
 int tui_put_clip(int y, int x, int w, attr_t a, const char *s);
+/* As tui_put_clip, but the cut is in the middle: the start and the end of
+ * the text stay ("warp.shfl_x…sum.f32@2^24"), where names and
+ * configurations that differ only at their ends differ. */
+int tui_put_middle(int y, int x, int w, attr_t a, const char *s);
 /* Writes s right-aligned so it ends at column x + w. */
 void tui_put_right(int y, int x, int w, attr_t a, const char *s);
 /* Blanks w columns with attribute a. */

@@ -1,0 +1,133 @@
+/*
+ * test_tui_table.c - the table's layout (tui_table.h) without a terminal:
+ * the key columns keep their width and stay when the others scroll, a
+ * measure takes width from a flexible key down to its minimum, foldable
+ * constant columns go first, and what is left off is counted; and the
+ * keys: a new sort starts at the top, text sorts without its marks, an
+ * empty numeric cell sorts last.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "tests/test.h"
+#include "tui/tui_table.h"
+
+enum { C_NAME, C_N, C_CONFIG, C_TYPE, C_US, C_GBPS, C_MSG, C_COUNT };
+static const struct tui_table_col cols[C_COUNT] = {
+	[C_NAME] = {.title = "Variant"},
+	[C_N] = {.title = "n", .right = 1, .numeric = 1, .key = 1},
+	[C_TYPE] = {.title = "Type", .fold = 1},
+	[C_CONFIG] = {.title = "Config", .flex = 1, .min = 20, .key = 1},
+	[C_US] = {.title = "us", .right = 1, .numeric = 1},
+	[C_GBPS] = {.title = "GB/s", .right = 1, .numeric = 1},
+	[C_MSG] = {.title = "Message", .flex = 1},
+};
+
+/* Three rows whose configurations differ only at their ends. */
+static void fill(struct tui_table *t)
+{
+	static const char *const cfg[] = {
+		"block=512,items=2,vec=4,grid=0,evict_first=1,unroll=4",
+		"block=512,items=2,vec=4,grid=0,evict_first=1,unroll=8",
+		"block=512,items=2,vec=4,grid=0,evict_first=0,unroll=1",
+	};
+	static const double us[] = {18.43, NAN, 19.10};
+	tui_table_begin(t);
+	for (int i = 0; i < 3; i++) {
+		struct tui_table_row *r = tui_table_add(t);
+		r->id = i;
+		tui_table_set(r, C_NAME, NAN, 0, "%suser.grid_sum", i == 2 ? "* " : "");
+		tui_table_set(r, C_N, 1 << 24, 0, "2^24");
+		tui_table_set(r, C_CONFIG, NAN, 0, "%s", cfg[i]);
+		tui_table_set(r, C_TYPE, NAN, 0, "f32");
+		if (!isnan(us[i]))
+			tui_table_set(r, C_US, us[i], 0, "%.2f", us[i]);
+		tui_table_set(r, C_GBPS, 3600.0 - i, 0, "%.1f", 3600.0 - i);
+		tui_table_set(r, C_MSG, NAN, 0, "a message of some length, longer than the rest");
+	}
+	tui_table_end(t);
+}
+
+static void test_layout_keys(void)
+{
+	struct tui_table t;
+	int w[TUI_TABLE_COLS];
+	tui_table_init(&t, cols, C_COUNT);
+	fill(&t);
+	/* Wide: everything at its content's width, nothing left off. */
+	CHECK_INT(tui_table_layout(&t, 300, w), 0);
+	CHECK_INT(w[C_NAME], 15);
+	CHECK_INT(w[C_CONFIG], 53);
+	CHECK_INT(w[C_TYPE], 5);
+	/* 80 columns: the keys whole (15 + 4 + 53), the constant type folded,
+	 * us fits; GB/s takes its 6 from the configuration; the message is
+	 * left off, and the last column stays free for the mark. */
+	int off = tui_table_layout(&t, 80, w);
+	CHECK_INT(w[C_NAME], 15);
+	CHECK_INT(w[C_N], 4);
+	CHECK_INT(w[C_TYPE], 0);
+	CHECK_INT(w[C_US], 5);
+	CHECK_INT(w[C_GBPS], 6);
+	CHECK_INT(w[C_CONFIG], 79 - 15 - 1 - 4 - 1 - 1 - 5 - 1 - 6);
+	CHECK_INT(off, 1);
+	/* Scrolled right twice: the keys stay, us and GB/s go, and the
+	 * message, scrolled to the front, takes its minimum from the
+	 * configuration. */
+	t.first = 2;
+	off = tui_table_layout(&t, 80, w);
+	CHECK_INT(w[C_NAME], 15);
+	CHECK_INT(w[C_N], 4);
+	CHECK_INT(w[C_US], 0);
+	CHECK_INT(w[C_GBPS], 0);
+	CHECK_INT(w[C_MSG], 8);
+	CHECK_INT(w[C_CONFIG], 80 - 15 - 1 - 4 - 1 - 1 - 8);
+	CHECK_INT(off, 0);
+	/* Narrower than the keys: the flexible key gives up width first (the
+	 * last column stays free for the mark of the columns left off). */
+	t.first = 0;
+	tui_table_layout(&t, 40, w);
+	CHECK_INT(w[C_NAME], 15);
+	CHECK_INT(w[C_N], 4);
+	CHECK_INT(w[C_CONFIG], 39 - 15 - 1 - 4 - 1);
+	tui_table_free(&t);
+}
+
+static void test_sort(void)
+{
+	struct tui_table t;
+	tui_table_init(&t, cols, C_COUNT);
+	fill(&t);
+	t.cursor = 2;
+	/* By the median: the row without one last, the cursor at the top. */
+	tui_table_sort(&t, C_US, 0);
+	CHECK_INT((int)t.cursor, 0);
+	CHECK_INT((int)tui_table_current(&t)->id, 0);
+	CHECK_INT((int)t.rows[t.view[2]].id, 1);
+	tui_table_sort(&t, C_US, 1);
+	CHECK_INT((int)t.rows[t.view[0]].id, 2);
+	CHECK_INT((int)t.rows[t.view[2]].id, 1);
+	/* By name: the "* " of the best does not put it first (stable order). */
+	tui_table_sort(&t, C_NAME, 0);
+	CHECK_INT((int)t.rows[t.view[0]].id, 0);
+	CHECK_INT((int)t.rows[t.view[2]].id, 2);
+	/* Right and Left scroll; with nothing left off, Right says so. */
+	t.left_off = 1;
+	CHECK(tui_table_key(&t, KEY_RIGHT) == 1 && t.first == 1);
+	CHECK(tui_table_key(&t, KEY_LEFT) == 1 && t.first == 0);
+	t.left_off = 0;
+	tui_table_key(&t, KEY_RIGHT);
+	CHECK(t.first == 0 && strstr(t.note, "every column") != NULL);
+	/* A row the owner marks failed is where n stops. */
+	t.rows[1].failed = 1;
+	t.cursor = 0;
+	CHECK_INT(tui_table_next_failure(&t, 1), 0);
+	CHECK_INT((int)tui_table_current(&t)->id, 1);
+	tui_table_free(&t);
+}
+
+int main(void)
+{
+	test_layout_keys();
+	test_sort();
+	return TEST_END();
+}
