@@ -145,6 +145,7 @@ void tui_list_draw(struct tui_list *l, const struct tui_rect *r, int focused)
 {
 	const struct tui_glyphs *g = tui_term_glyphs();
 	l->page = r->h;
+	l->area = *r;
 	if (l->cursor < l->top)
 		l->top = l->cursor;
 	if (r->h > 0 && l->cursor >= l->top + (size_t)r->h)
@@ -207,4 +208,21 @@ void tui_list_draw(struct tui_list *l, const struct tui_rect *r, int focused)
 			tui_put_right(row_y, x, end - x, cur ? base : row->note_attr ? row->note_attr
 							: tui_term_attr(TUI_DIM), row->note);
 	}
+}
+
+enum tui_hit tui_list_mouse(struct tui_list *l, const struct tui_mouse *m)
+{
+	const struct tui_rect *a = &l->area;
+	if (m->y < a->y || m->y >= a->y + a->h || m->x < a->x || m->x >= a->x + a->w)
+		return TUI_HIT_MISSED;
+	if (m->kind == TUI_MOUSE_WHEEL_UP || m->kind == TUI_MOUSE_WHEEL_DOWN) {
+		for (int i = 0; i < 3; i++)
+			tui_list_key(l, m->kind == TUI_MOUSE_WHEEL_UP ? KEY_UP : KEY_DOWN);
+		return TUI_HIT_MOVED;
+	}
+	size_t i = l->top + (size_t)(m->y - a->y);
+	if (i >= l->count || l->rows[i].heading)
+		return TUI_HIT_MOVED;
+	l->cursor = i;
+	return m->kind == TUI_MOUSE_DOUBLE ? TUI_HIT_OPENED : TUI_HIT_MOVED;
 }

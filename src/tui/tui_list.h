@@ -45,6 +45,7 @@ struct tui_list {
 	int page;             /* rows visible at the last draw */
 	int tree;             /* draw tree lines between depths */
 	long keep_id;         /* the cursor's id across a rebuild */
+	struct tui_rect area; /* where the last drawing put it (for the mouse) */
 	int keep;
 };
 
@@ -65,5 +66,9 @@ const struct tui_list_row *tui_list_current(const struct tui_list *l);
 int tui_list_key(struct tui_list *l, int key);
 
 void tui_list_draw(struct tui_list *l, const struct tui_rect *r, int focused);
+
+/* A click on a row moves the cursor there (a double click: TUI_HIT_OPENED);
+ * the wheel moves it by three rows. */
+enum tui_hit tui_list_mouse(struct tui_list *l, const struct tui_mouse *m);
 
 #endif

@@ -365,26 +365,26 @@ int tui_table_key(struct tui_table *t, int key)
 	return 0;
 }
 
-enum tui_table_hit tui_table_mouse(struct tui_table *t, const struct tui_mouse *m)
+enum tui_hit tui_table_mouse(struct tui_table *t, const struct tui_mouse *m)
 {
 	const struct tui_rect *a = &t->area;
 	if (m->y < a->y || m->y >= a->y + a->h || m->x < a->x || m->x >= a->x + a->w)
-		return TUI_TABLE_MISSED;
+		return TUI_HIT_MISSED;
 	if (m->kind == TUI_MOUSE_WHEEL_UP || m->kind == TUI_MOUSE_WHEEL_DOWN) {
 		move_cursor(t, m->kind == TUI_MOUSE_WHEEL_UP ? -3 : 3);
-		return TUI_TABLE_MOVED;
+		return TUI_HIT_MOVED;
 	}
 	if (m->y == a->y) {
 		for (int c = 0; c < t->ncols; c++)
 			if ((t->drawn & 1u << c) && m->x >= t->col_x[c] && m->x <= t->col_x[c] + t->col_w[c])
 				tui_table_sort(t, c, c == t->sort_col && !t->sort_desc);
-		return TUI_TABLE_MOVED;
+		return TUI_HIT_MOVED;
 	}
 	size_t i = t->top + (size_t)(m->y - a->y - 1);
 	if (i >= t->nview)
-		return TUI_TABLE_MOVED;
+		return TUI_HIT_MOVED;
 	t->cursor = i;
-	return m->kind == TUI_MOUSE_DOUBLE ? TUI_TABLE_OPENED : TUI_TABLE_MOVED;
+	return m->kind == TUI_MOUSE_DOUBLE ? TUI_HIT_OPENED : TUI_HIT_MOVED;
 }
 
 /* The width column c's content asks for: its heading with room for the

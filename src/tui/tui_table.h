@@ -130,15 +130,9 @@ int tui_table_next_failure(struct tui_table *t, int dir);
  * leaves it in t->note. */
 int tui_table_key(struct tui_table *t, int key);
 
-/* What a mouse event did to the table (its last drawing's geometry). */
-enum tui_table_hit {
-	TUI_TABLE_MISSED,     /* not on the table */
-	TUI_TABLE_MOVED,      /* sorted, scrolled, or the cursor moved */
-	TUI_TABLE_OPENED,     /* a double click on a row: open it, as Enter */
-};
 /* A click on the heading sorts by that column (again: the other way); on
  * a row, moves the cursor there; the wheel moves it by three rows. */
-enum tui_table_hit tui_table_mouse(struct tui_table *t, const struct tui_mouse *m);
+enum tui_hit tui_table_mouse(struct tui_table *t, const struct tui_mouse *m);
 
 /* Column widths for a table w columns wide (0: left off); returns how many
  * columns were left off on the right (see the top of the file). */

@@ -77,6 +77,12 @@ struct tui_mouse {
 	int y, x;
 	enum tui_mouse_kind kind;
 };
+/* What a mouse event did to a widget (a table, a list) it was given to. */
+enum tui_hit {
+	TUI_HIT_MISSED,       /* not on the widget */
+	TUI_HIT_MOVED,        /* sorted, scrolled, or the cursor moved */
+	TUI_HIT_OPENED,       /* a double click on a row: open it, as Enter */
+};
 
 /* Sets the terminal up (locale, curses, colours, signals).  *interrupted is
  * set to 1 by SIGINT, SIGTERM and SIGHUP.  Returns 0, or -1 with a message
