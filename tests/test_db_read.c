@@ -160,6 +160,14 @@ static void test_reads(void)
 
 		CHECK_STR(c->case_name, v3.name);
 		CHECK_NEAR(c->gbps, 8.0, 1e-9);
+
+		/* One result by its id, as the comparison's detail reads it. */
+		CHECK_INT(db_result_read(db, b->id, &last, err, sizeof err), 1);
+		CHECK_INT(last.id, b->id);
+		CHECK_STR(last.case_name, shfl.name);
+		CHECK_STR(last.observed, "completed-wrong");
+		CHECK_STR(last.message, "wrong on lane 3");
+		CHECK_INT(db_result_read(db, c->id + 100, &last, err, sizeof err), 0);
 	}
 	free(rows);
 	rows = NULL;
@@ -219,11 +227,37 @@ static void test_reads(void)
 	db_close(db);
 }
 
+/* A command line longer than a screen is read back whole (many --kernel
+ * files): the runs pane shows what identifies the run's kernels. */
+static void test_long_command_line(void)
+{
+	char path[PATH_MAX], line[3000];
+	struct db *db = NULL;
+	struct run_info ri = plain_run;
+	struct db_run_row run;
+	int64_t id = 0;
+	size_t used = (size_t)snprintf(line, sizeof line, "conform run");
+	for (int k = 0; used + 40 < sizeof line; k++)
+		used += (size_t)snprintf(line + used, sizeof line - used, " --kernel kernels/mine_%03d.cu", k);
+
+	path_in(path, sizeof path, "long.db");
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	ri.command_line = line;
+	CHECK_INT(db_run_begin(db, &ri, &id, err, sizeof err), 0);
+	CHECK_INT(db_run_read(db, id, &run, err, sizeof err), 1);
+	CHECK_INT(strlen(run.command_line), strlen(line));
+	CHECK_STR(run.command_line, line);
+	db_close(db);
+}
+
 int main(void)
 {
 	if (db_fixture_begin("db-read") != 0)
 		return 1;
 	test_reads();
+	test_long_command_line();
 	db_fixture_end(&test_checks, &test_failures);
 	return TEST_END();
 }

@@ -179,6 +179,10 @@ int db_result_diagnose(struct db *db, int64_t run_id, const struct result_diagno
  * they see every result committed so far, by this process or another.
  */
 
+/* The most of a run's command line a db_run_row holds: longer ones (many
+ * --kernel files) are cut here, not at a column's width. */
+#define DB_COMMAND_LINE_MAX 4096
+
 /* A run, as the results pane heads it. */
 struct db_run_row {
 	int64_t id;
@@ -186,7 +190,7 @@ struct db_run_row {
 	char state[16];             /* running, complete, interrupted, aborted */
 	char reason[256];           /* why an aborted run stopped; "" otherwise */
 	int passed, failed, skipped; /* -1 while running */
-	char command_line[256];
+	char command_line[DB_COMMAND_LINE_MAX]; /* the arguments joined by spaces */
 	char device[128];           /* devices.name; "" for host-only runs */
 	int results;                /* results stored so far */
 	enum run_kind kind;
@@ -312,6 +316,9 @@ void db_result_cursor_close(struct db_result_cursor *c);
  * each time.  begin returns 0, or -1 with a message. */
 int db_snapshot_begin(struct db *db, char *err, size_t len);
 void db_snapshot_end(struct db *db);
+
+/* Result `id`: 1 and *out, 0 when there is no such result, -1 on error. */
+int db_result_read(struct db *db, int64_t id, struct db_result_row *out, char *err, size_t len);
 
 /* The newest result of a case in any run: 1 and *out, 0 when the case
  * never ran, -1 on error. */

@@ -295,6 +295,16 @@ void db_snapshot_end(struct db *db)
 	(void)db_exec(db, "COMMIT", err, sizeof err);
 }
 
+int db_result_read(struct db *db, int64_t id, struct db_result_row *out, char *err, size_t len)
+{
+	sqlite3_stmt *st;
+
+	if (db_prepare(db, RESULT_QUERY " WHERE id = ?1", &st, err, len) != 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	return db_read_one(db, st, read_result, out, "reading a result", err, len);
+}
+
 int db_case_last(struct db *db, const char *case_name, struct db_result_row *out, char *err,
 		 size_t len)
 {
