@@ -168,10 +168,22 @@ void compare_timing_text(const struct compare_result *r, char *buf, size_t len)
 		 r->verdicts[VERDICT_FASTER], r->verdicts[VERDICT_SAME]);
 }
 
+void compare_change_text(const struct compare_item *it, char *buf, size_t len)
+{
+	snprintf(buf, len, "%+.1f%%", 100 * (it->ratio - 1));
+}
+
+void compare_interval_text(const struct compare_item *it, char *buf, size_t len)
+{
+	snprintf(buf, len, "[%+.1f%%, %+.1f%%]", 100 * (it->lo - 1), 100 * (it->hi - 1));
+}
+
 void compare_ratio_text(const struct compare_item *it, char *buf, size_t len)
 {
-	snprintf(buf, len, "%+.1f%% [%+.1f%%, %+.1f%%]", 100 * (it->ratio - 1), 100 * (it->lo - 1),
-		 100 * (it->hi - 1));
+	char change[32], interval[64];
+	compare_change_text(it, change, sizeof change);
+	compare_interval_text(it, interval, sizeof interval);
+	snprintf(buf, len, "%s %s", change, interval);
 }
 
 int compare_print_table(FILE *f, const struct compare_result *r, struct compare_stream *s, int verbose,

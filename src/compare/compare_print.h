@@ -39,7 +39,10 @@ void compare_status_text(const struct compare_result *r, char *buf, size_t len);
 void compare_timing_text(const struct compare_result *r, char *buf, size_t len);
 /* The size as users write it ("2^20"), "x128" after it for rows. */
 void compare_size_text(const struct compare_entry *e, char *buf, size_t len);
-/* A timed item's change of median and its interval: "+3.2% [+1.0%, +5.1%]". */
+/* A timed item's change of median and its interval: "+3.2% [+1.0%, +5.1%]";
+ * the change alone, "+3.2%"; the interval alone, "[+1.0%, +5.1%]". */
 void compare_ratio_text(const struct compare_item *it, char *buf, size_t len);
+void compare_change_text(const struct compare_item *it, char *buf, size_t len);
+void compare_interval_text(const struct compare_item *it, char *buf, size_t len);
 
 #endif

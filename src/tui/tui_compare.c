@@ -31,8 +31,8 @@
  * comparison is read by case and status; a tune's, bench's or sweep's by
  * variant, configuration and change of median, which must stay on screen
  * at 80 columns. */
-enum { F_VERDICT, F_CASE, F_STATUS, F_OBSERVED, F_N, F_DTYPE, F_CONFIG, F_CHANGE, F_BASE, F_NEW,
-       F_COUNT };
+enum { F_VERDICT, F_CASE, F_STATUS, F_OBSERVED, F_N, F_DTYPE, F_CONFIG, F_CHANGE, F_INTERVAL, F_BASE,
+       F_NEW, F_COUNT };
 struct tui_compare_layout {
 	const struct tui_table_col *cols;
 	int ncols;
@@ -43,18 +43,19 @@ static const struct tui_table_col timed_cols[] = {
 	{.title = "Verdict", .numeric = 1},
 	{.title = "Variant", .key = 1},
 	{.title = "n", .right = 1, .numeric = 1, .key = 1},
-	{.title = "Configuration", .flex = 1, .min = 20, .key = 1},
-	{.title = "Change [interval]", .numeric = 1},
+	{.title = "Configuration", .flex = 1, .min = 36, .key = 1},
+	{.title = "Change", .right = 1, .numeric = 1},
 	{.title = "Type", .fold = 1},
 	{.title = "Base us", .right = 1, .numeric = 1},
 	{.title = "New us", .right = 1, .numeric = 1},
+	{.title = "Interval (95%)"},
 	{.title = "Status"},
 	{.title = "Observed", .fold = 1},
 };
 static const struct tui_compare_layout timed_layout = {
 	timed_cols, (int)(sizeof timed_cols / sizeof timed_cols[0]),
 	{[F_VERDICT] = 0, [F_CASE] = 1, [F_N] = 2, [F_CONFIG] = 3, [F_CHANGE] = 4, [F_DTYPE] = 5,
-	 [F_BASE] = 6, [F_NEW] = 7, [F_STATUS] = 8, [F_OBSERVED] = 9},
+	 [F_BASE] = 6, [F_NEW] = 7, [F_INTERVAL] = 8, [F_STATUS] = 9, [F_OBSERVED] = 10},
 };
 
 static const struct tui_table_col case_cols[] = {
@@ -64,15 +65,16 @@ static const struct tui_table_col case_cols[] = {
 	{.title = "Observed", .fold = 1},
 	{.title = "n", .right = 1, .numeric = 1, .key = 1},
 	{.title = "Type", .fold = 1},
-	{.title = "Configuration", .key = 1},
+	{.title = "Configuration"},
 	{.title = "Base us", .right = 1, .numeric = 1},
 	{.title = "New us", .right = 1, .numeric = 1},
-	{.title = "Change [interval]", .numeric = 1},
+	{.title = "Change", .right = 1, .numeric = 1},
+	{.title = "Interval (95%)"},
 };
 static const struct tui_compare_layout case_layout = {
 	case_cols, (int)(sizeof case_cols / sizeof case_cols[0]),
 	{[F_VERDICT] = 0, [F_CASE] = 1, [F_STATUS] = 2, [F_OBSERVED] = 3, [F_N] = 4, [F_DTYPE] = 5,
-	 [F_CONFIG] = 6, [F_BASE] = 7, [F_NEW] = 8, [F_CHANGE] = 9},
+	 [F_CONFIG] = 6, [F_BASE] = 7, [F_NEW] = 8, [F_CHANGE] = 9, [F_INTERVAL] = 10},
 };
 
 const char *tui_compare_device(const char *name)
@@ -238,8 +240,10 @@ static void fill_item(struct tui_compare *c, const struct compare_item *it, int 
 		tui_table_set(row, col[F_NEW], it->cand->timing.median_ms, 0, "%.3f",
 			      it->cand->timing.median_ms * 1e3);
 	if (it->timed) {
-		compare_ratio_text(it, buf, sizeof buf);
+		compare_change_text(it, buf, sizeof buf);
 		tui_table_set(row, col[F_CHANGE], it->ratio, rank_attr(rank), "%s", buf);
+		compare_interval_text(it, buf, sizeof buf);
+		tui_table_set(row, col[F_INTERVAL], NAN, rank_attr(rank), "%s", buf);
 	}
 }
 
