@@ -250,8 +250,14 @@ static void run_draw(struct tui_pane *p, const struct tui_rect *r)
 	/* Line 2: progress with an ETA. */
 	double elapsed = (rc->active ? text_now() : rc->started) - rc->started;
 	char eta[48] = "";
-	if (rc->active && rc->done > 0 && rc->done < rc->total)
-		snprintf(eta, sizeof eta, "  ETA %.0f s", tui_runctl_eta_s(rc, elapsed));
+	if (rc->active && rc->done < rc->total) {
+		/* None until the work done says something of the work left. */
+		double left = tui_runctl_eta_s(rc, elapsed);
+		if (left >= 0)
+			snprintf(eta, sizeof eta, "  ETA %.0f s", left);
+		else
+			snprintf(eta, sizeof eta, "  ETA %s", tui_term_glyphs()->missing);
+	}
 	char right[96];
 	int pct = rc->total ? (int)(100 * rc->done / rc->total) : 0;
 	if (rc->active)

@@ -338,6 +338,7 @@ static void run_end(struct tui_runctl *rc)
 	free(rc->ts);
 	free(rc->sizes);
 	free(rc->variants);
+	free(rc->eta);
 	free(rc->ss);
 	free(rc->cmdline);
 	free(rc->sel);
@@ -345,6 +346,7 @@ static void run_end(struct tui_runctl *rc)
 	rc->ts = NULL;
 	rc->sizes = NULL;
 	rc->variants = NULL;
+	rc->eta = NULL;
 	rc->ss = NULL;
 	rc->cmdline = NULL;
 	rc->sel = NULL;
@@ -626,6 +628,9 @@ static void conformance_step(struct tui_runctl *rc, double wait_s)
 
 /* A sweep or tune: the tuner's stepped sweep, one size after the other. */
 
+/* A configuration was answered: the evaluations since the last one (the
+ * size's references too, at its first) are its size's progress, the
+ * first of them its opening (tui_eta.h). */
 static void sweep_progress_seen(void *ctx, const char *variant, uint64_t done, uint64_t total)
 {
 	struct tui_runctl *rc = ctx;
@@ -633,7 +638,21 @@ static void sweep_progress_seen(void *ctx, const char *variant, uint64_t done, u
 	(void)total;
 	/* Every result stored so far, references included, as the summary counts them. */
 	const struct run_summary *sum = &rc->ts->shown;
-	rc->done = (size_t)(sum->tally[TALLY_PASSED] + sum->tally[TALLY_FAILED] + sum->tally[TALLY_SKIPPED]);
+	size_t now_done = (size_t)(sum->tally[TALLY_PASSED] + sum->tally[TALLY_FAILED] +
+				   sum->tally[TALLY_SKIPPED]);
+	double now = text_now();
+	if (rc->eta && rc->size_index < rc->nsizes && now_done > rc->done) {
+		struct tui_eta_size *z = &rc->eta[rc->size_index];
+		if (z->opened > 0) {
+			z->done += (double)(now_done - rc->done);
+			z->spent_s += now - rc->eta_mark;
+		} else {
+			z->opened = (double)(now_done - rc->done);
+			z->opening_s = now - rc->eta_mark;
+		}
+		rc->eta_mark = now;
+	}
+	rc->done = now_done;
 	text_copy(rc->current, sizeof rc->current, variant);
 	announce_what(rc, TUI_RUNCTL_RESULT);
 }
@@ -711,6 +730,19 @@ static void start_sweep(struct tui_runctl *rc, const struct case_spec *cases, si
 	plan.variants = NULL;
 	plan.sizes = NULL;
 	rc->size_index = 0;
+	/* Each size plans the same evaluations and references. */
+	rc->eta = calloc(nsizes ? nsizes : 1, sizeof *rc->eta);
+	if (!rc->eta) {
+		tui_runctl_plan_free(&plan);
+		run_note(rc, "out of memory");
+		sweep_finish(rc, 1);
+		return;
+	}
+	for (size_t k = 0; k < nsizes; k++)
+		rc->eta[k] = (struct tui_eta_size){
+			.elements = (double)rc->sizes[k] * (double)(o.cols ? o.cols : 1),
+			.planned = (double)(plan.evaluations + plan.references) / (double)nsizes,
+		};
 	if (!nv) {
 		tui_runctl_plan_free(&plan);
 		run_note(rc, "no checked %s case has a tuning space", dtype_name(d));
@@ -744,7 +776,7 @@ static void start_sweep(struct tui_runctl *rc, const struct case_spec *cases, si
 	s->progress.ctx = rc;
 	rc->run_id = s->run.dbst.run_id;
 	rc->seed = o.seed;
-	rc->started = text_now();
+	rc->started = rc->eta_mark = text_now();
 	rc->deadline_s = rc->remaining = app->timeout_s;
 	run_log(rc, A_BOLD, "run #%lld: %s of %zu variant%s at %zu size%s, %s", (long long)rc->run_id,
 		tui_mode_name(app->mode), nv, nv == 1 ? "" : "s", nsizes, nsizes == 1 ? "" : "s",
@@ -806,7 +838,11 @@ void tui_runctl_step(struct tui_runctl *rc, double wait_s)
 double tui_runctl_eta_s(const struct tui_runctl *rc, double elapsed_s)
 {
 	if (rc->mode != TUI_MODE_CONFORMANCE || !rc->cases)
-		return elapsed_s / (double)rc->done * (double)(rc->total - rc->done);
+		return rc->eta ? tui_eta_left(rc->eta, rc->nsizes, rc->size_index,
+					      rc->started + elapsed_s - rc->eta_mark)
+			       : -1;
+	if (!rc->done)
+		return -1;
 	double pace = rc->ordinary_done ? rc->ordinary_s / (double)rc->ordinary_done
 					: elapsed_s / (double)rc->done;
 	double left = 0;

@@ -29,6 +29,7 @@
 #include "common/status.h"
 #include "session/report_sink.h"
 #include "session/session.h"
+#include "tui/tui_eta.h"
 #include "tui/tui_term.h"
 #include "tune/tune.h"
 
@@ -137,6 +138,11 @@ struct tui_runctl {
 	struct device_activity dev[DEVICE_SET_MAX];
 	double ordinary_s;         /* wall time of the cases done that were not */
 	size_t ordinary_done;      /* expected to hang, for the ETA */
+	/* A sweep's or tune's work at each size, for its ETA: eta[size_index]
+	 * is in progress, eta_mark the time the last evaluation heard of
+	 * ended (NULL between runs). */
+	struct tui_eta_size *eta;
+	double eta_mark;
 
 	/* The controller's own: who hears, and what the run holds. */
 	struct {
@@ -188,7 +194,9 @@ void tui_runctl_cancel(struct tui_runctl *rc);
 /* Seconds left of the run in progress, elapsed_s after it started: in a
  * conformance run, the ordinary cases at the pace so far and each case
  * expected to hang at its whole deadline (the one in flight at what is left
- * of it); in a sweep, the evaluations at their pace.  Some must be done. */
+ * of it); in a sweep, each size's work at that size's pace (tui_eta.h).
+ * -1 when there is no estimate yet: nothing done, or a sweep's sizes to
+ * come that what was measured says nothing of. */
 double tui_runctl_eta_s(const struct tui_runctl *rc, double elapsed_s);
 
 #endif
