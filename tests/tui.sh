@@ -269,6 +269,7 @@ cat >"$TMP/dev.suite" <<'SUITE'
 case d.pass.{dtype} variant=harness.pass dtype=f32|f64|i32 n=1000
 case d.hang1        variant=harness.hang n=1 expect=hang
 case d.hang2        variant=harness.hang n=1 expect=hang
+case d.spin         variant=harness.spin dtype=f32 n=2^24
 SUITE
 launch "CONFORM_TEST_DEVICES=2 '$CONFORM' tui --db '$TMP/dev.db' --suite '$TMP/dev.suite' --devices all --hang-timeout 3 --seed 7"
 expect_screen "1 Catalog" "the interface with --devices"
@@ -280,6 +281,13 @@ expect_screen "^> \\[1\\] d\\.hang[12] +watchdog: [0-9.]+ s left of 3\\.0 s" "de
 expect_screen "device 1: conform test device 1" "the log names device 1"
 expect_screen "Done: " "the run over two devices ends" 10
 expect_eq "$(sql "$TMP/dev.db" "select count(distinct device_id) from results")" 2 "results stored with both devices"
+# A sweep after it is a run of its own: its evaluation in flight, not the
+# last run's devices (their lines stayed, idle).
+keys 1 / h a n g Enter a Escape / s p i n Enter a m r
+expect_screen "^> harness\\.spin +watchdog: " "the sweep after the run over two devices shows its evaluation" 10
+expect_not_screen "^  \\[[01]\\] " "and no line of the last run's devices"
+keys c y
+expect_screen "Cancelled: " "the sweep cancelled" 5
 keys q
 expect_screen "^EXIT=0" "q exits 0 after a run over two devices"
 [ -n "${TUI_SCREENS:-}" ] && cp "$TMP/sweep-run" "$TMP/sweep-results" "$TMP/sweep-best" "$TUI_SCREENS/"

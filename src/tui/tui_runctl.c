@@ -312,6 +312,11 @@ static void run_reset(struct tui_runctl *rc, enum tui_mode mode, enum sanitizer_
 	rc->cancelled = 0;
 	rc->ordinary_s = 0;
 	rc->ordinary_done = 0;
+	/* The devices are the new run's to say (sink_begin): a sweep after a
+	 * run over several GPUs showed their lines, idle, instead of its own
+	 * evaluation in flight. */
+	rc->ndev = 0;
+	memset(rc->dev, 0, sizeof rc->dev);
 	rc->started = text_now();
 	rc->mode = mode;
 	rc->tool = tool;
