@@ -286,6 +286,9 @@ expect_eq "$(sql "$TMP/dev.db" "select count(distinct device_id) from results")"
 keys 1 / h a n g Enter a Escape / s p i n Enter a m r
 expect_screen "^> harness\\.spin +watchdog: " "the sweep after the run over two devices shows its evaluation" 10
 expect_not_screen "^  \\[[01]\\] " "and no line of the last run's devices"
+# An evaluation's deadline is --timeout (10 s) and 40 ns an element (tune.c):
+# the countdown is out of 10.7 s at 2^24 (it said "10.6 s left of 10.0 s").
+expect_screen "^> harness\\.spin +watchdog: [0-9.]+ s left of 10\\.7 s" "the sweep's countdown is out of its evaluation's deadline"
 keys c y
 expect_screen "Cancelled: " "the sweep cancelled" 5
 keys q

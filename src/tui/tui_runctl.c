@@ -697,7 +697,12 @@ static void sweep_step(struct tui_runctl *rc, double wait_s)
 {
 	char err[1024];
 	enum tune_step st = tune_sweep_step(rc->ts, wait_s, &rc->sw, err, sizeof err);
-	rc->remaining = runner_case_remaining(&rc->ts->run.rn);
+	const struct runner *rn = &rc->ts->run.rn;
+	rc->remaining = runner_case_remaining(rn);
+	/* An evaluation's deadline grows with its elements (tune.c): the
+	 * countdown is out of that, not of --timeout ("5.6 s left of 5.0"). */
+	if (rn->busy)
+		rc->deadline_s = runner_case_deadline(rn, rn->c);
 	if (st == TUNE_STEP_BUSY)
 		return;
 	struct tui_runctl_news news = {.what = TUI_RUNCTL_SWEPT, .sweep = &rc->sw};
