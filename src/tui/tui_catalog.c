@@ -8,10 +8,12 @@
  * that a suite names but this build lacks still appears, marked "not
  * built"); checks live in app->checked, one per suite case, so the rows are
  * rebuilt from the model after every change.  With a filter, a case shows
- * when its name or its variant's name matches (substring, or a glob when the
- * text has * ? or [); everything shown starts unfolded and folds as without
- * a filter (a fold state of its own, so clearing the filter gives the tree
- * back as it was), and the counts are of the matches: "3 of 24".  A case
+ * when any text its row shows or stands for matches (substring, or a glob
+ * when the text has * ? or [): its name, its mark (a failing status, an
+ * expectation), its type and parameters, its variant's or family's name.
+ * Everything shown starts unfolded and folds as without a filter (a fold
+ * state of its own, so clearing the filter gives the tree back as it was),
+ * and the counts are of the matches: "3 of 24".  A case
  * whose latest stored result is a failure (status_tally's) carries that
  * status, read once each time the pane comes on screen.
  *
@@ -132,16 +134,43 @@ static int matches(const char *filter, const char *name)
 	return strcasestr(name, filter) != NULL;
 }
 
+/* A variant row matches by what it shows and stands for: its name, its
+ * family's, "not built". */
+static int variant_matches(const struct catalog_pane *cp, const char *f, const struct cat_variant *v)
+{
+	return matches(f, v->name) || matches(f, cp->fam[v->family].name) ||
+	       (!v->e && matches(f, "not built"));
+}
+
+/* A case row matches by every text it shows or stands for: its name, its
+ * mark (its latest failing status, or its expectation when not a pass:
+ * /hang finds the cases expected to hang whatever their names), its
+ * element type and parameters (the detail's).  Its variant's and family's
+ * names, the rows it sits under, show every case of the variant
+ * (apply_filter). */
+static int case_matches(const struct catalog_pane *cp, const char *f, size_t i)
+{
+	const struct case_spec *c = &cp->app->suite.cases[i];
+	if (matches(f, c->name) || matches(f, dtype_name(c->dtype)) || (c->params[0] && matches(f, c->params)))
+		return 1;
+	if (c->expect != EXPECT_PASS && matches(f, expect_name(c->expect)))
+		return 1;
+	if (cp->last[i] >= 0 && status_tally((enum status)cp->last[i]) == TALLY_FAILED &&
+	    matches(f, status_name((enum status)cp->last[i])))
+		return 1;
+	return 0;
+}
+
 static void apply_filter(struct catalog_pane *cp)
 {
 	const char *f = cp->super.filter;
 	for (size_t v = 0; v < cp->nvar; v++) {
 		struct cat_variant *var = &cp->var[v];
-		int by_name = matches(f, var->name);
-		var->visible = by_name || !*f;
+		int by_name = !*f || variant_matches(cp, f, var);
+		var->visible = by_name;
 		for (size_t k = 0; k < var->ncases; k++) {
 			size_t i = var->cases[k];
-			cp->case_visible[i] = by_name || matches(f, cp->app->suite.cases[i].name);
+			cp->case_visible[i] = by_name || case_matches(cp, f, i);
 			var->visible |= cp->case_visible[i];
 		}
 	}
@@ -583,7 +612,7 @@ static const struct tui_hint catalog_help[] = {
 	{"Right/l Left/h", "open / close, or go to the parent"},
 	{"Space", "check or uncheck (a family or variant: its cases)"},
 	{"a", "check all shown cases (again: uncheck them)"},
-	{"/", "filter by name (substring, or glob with * ? [)"},
+	{"/", "filter: names, marks (hang, FAIL), types, parameters; glob with * ? ["},
 	{"Esc", "clear the filter"},
 	{"", "Marks"},
 	{"2/7", "2 of a variant's 7 cases checked; under a filter, 3 of 7: the matches"},
