@@ -2,7 +2,8 @@
 # tui_catalog.sh - the Catalog pane on the H100 tuning database (tests/data)
 # and the suites, driven in tmux: the / filter finds a case by every text its
 # row shows or stands for (its expectation, its latest failing status, its
-# type and parameters, its variant's and family's names).
+# type and parameters, its variant's and family's names), and at 200
+# columns the tree takes the width its rows need, the detail the rest.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/tui_lib.sh"
 
@@ -46,4 +47,18 @@ keys / C-u '[' d ']' e v i c e Enter
 expect_screen "device\\.atomic" "a glob matches a family's name"
 keys Escape q
 expect_screen "^EXIT=0" "q leaves the interface"
+
+# --- At 200 columns the tree takes what it needs -----------------------------
+tui_resize 200 50
+launch "'$CONFORM' tui --db '$db'"
+expect_screen "1 Catalog" "the interface at 200x50"
+# The count right of its name, not 100 columns away (the tree took 58 %).
+expect_screen "\\[ \\] harness {1,60}8 [│|]" "a family's count near its name"
+expect_screen "\\[ \\] harness\\.pass {1,60}4 [│|]" "a variant's count near its name"
+expect_screen "^Kernels and cases: 0 of [0-9]+ checked {1,40}[│|] Detail" "the detail starts where the tree ends"
+# The longest case name and its mark still fit.
+keys / d e v i c e . c u b _ s e g m e n t e d . s u m . b f 1 6 . r 1 0 0 1 . c 4 0 9 9 Enter
+expect_screen "\\[ \\] device\\.cub_segmented\\.sum\\.bf16\\.r1001\\.c4099 +[│|]" "the longest case name in full"
+keys Escape q
+expect_screen "^EXIT=0" "q leaves at 200x50"
 finish

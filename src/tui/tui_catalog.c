@@ -60,6 +60,7 @@ struct cat_family {
 struct catalog_pane {
 	struct tui_pane super;
 	struct tui_app *app;
+	int tree_w;                    /* the tree's widest row (tree_width) */
 	struct cat_family *fam;
 	size_t nfam, fam_cap;
 	struct cat_variant *var;
@@ -444,15 +445,63 @@ static void update_detail(struct catalog_pane *cp)
 	}
 }
 
+/* A row's width in the tree: its tree lines (2 a level), fold and checkbox
+ * (tui_list_draw's 6), its name, and its note after a space. */
+static int row_width(int depth, const char *label, const char *note)
+{
+	return 2 * depth + 6 + tui_text_width(label) + 1 + tui_text_width(note);
+}
+
+static int widest(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+/* The width of the tree's widest row, folded or not, filtered or not, each
+ * with the widest note it can carry, so that the divider stays put while
+ * the tree folds and filters. */
+static int tree_width(const struct catalog_pane *cp)
+{
+	int w = 0, mark = 0;
+	char note[48];
+	/* A case's mark: its latest failing status, or its expectation. */
+	for (int st = 0; st < STATUS_COUNT; st++)
+		if (status_tally((enum status)st) == TALLY_FAILED)
+			mark = widest(mark, tui_text_width(status_name((enum status)st)));
+	for (size_t f = 0; f < cp->nfam; f++) {
+		size_t checked, total;
+		count_checked(cp, f, NULL, &checked, &total);
+		snprintf(note, sizeof note, "%zu of %zu", total, total);
+		w = widest(w, row_width(0, cp->fam[f].name, note));
+	}
+	for (size_t v = 0; v < cp->nvar; v++) {
+		const struct cat_variant *var = &cp->var[v];
+		snprintf(note, sizeof note, "%zu of %zu", var->ncases, var->ncases);
+		w = widest(w, row_width(1, var->name, note));
+		w = widest(w, row_width(1, var->name, "not built"));
+		for (size_t k = 0; k < var->ncases; k++) {
+			const struct case_spec *c = &cp->app->suite.cases[var->cases[k]];
+			int m = c->expect != EXPECT_PASS ? widest(mark, tui_text_width(expect_name(c->expect))) : mark;
+			w = widest(w, row_width(2, c->name, "") + m);
+		}
+	}
+	return w;
+}
+
 static void catalog_draw(struct tui_pane *p, const struct tui_rect *r)
 {
 	struct catalog_pane *cp = (struct catalog_pane *)p;
-	int left = r->w * 58 / 100;
-	/* The tree keeps a blank column before the divider. */
 	size_t checked = tui_app_checked_count(cp->app);
+	char title[96];
+	snprintf(title, sizeof title, "Kernels and cases: %zu of %zu checked", checked, cp->app->suite.count);
+	/* The tree takes what its widest row needs, and a blank column before
+	 * the divider, up to 58 %: at 200 columns it took 116 and drew each
+	 * count 100 columns from its name.  The detail has the rest. */
+	int left = widest(cp->tree_w, tui_text_width(title)) + 1;
+	if (left > r->w * 58 / 100)
+		left = r->w * 58 / 100;
 	tui_fill(r->y, r->x, r->w, tui_term_attr(TUI_NORMAL));
-	tui_putf(r->y, r->x, left, A_BOLD, "Kernels and cases: %zu of %zu checked", checked,
-		 cp->app->suite.count);
+	tui_put(r->y, r->x, left, A_BOLD, title);
 	tui_put(r->y, r->x + left + 2, r->w - left - 2, A_BOLD, "Detail");
 	struct tui_rect lr = {r->y + 1, r->x, r->h - 1, left - 1};
 	tui_list_draw(&cp->list, &lr, 1);
@@ -665,6 +714,7 @@ struct tui_pane *tui_catalog_pane_new(struct tui_app *app)
 	tui_list_init(&cp->list, 1);
 	tui_log_init(&cp->detail, 0, 0);
 	build_model(cp);
+	cp->tree_w = tree_width(cp);
 	load_last(cp);
 	rebuild_rows(cp);
 	publish_cursor(cp);
