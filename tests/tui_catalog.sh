@@ -2,8 +2,9 @@
 # tui_catalog.sh - the Catalog pane on the H100 tuning database (tests/data)
 # and the suites, driven in tmux: the / filter finds a case by every text its
 # row shows or stands for (its expectation, its latest failing status, its
-# type and parameters, its variant's and family's names), and at 200
-# columns the tree takes the width its rows need, the detail the rest.
+# type and parameters, its variant's and family's names), n and N step
+# through the cases whose latest result failed, and at 200 columns the tree
+# takes the width its rows need, the detail the rest.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/tui_lib.sh"
 
@@ -45,6 +46,21 @@ expect_not_screen "divergence\\.coop_grid\\.fit" "and only its"
 # A glob is matched against the whole text: [d]evice is the family's name.
 keys / C-u '[' d ']' e v i c e Enter
 expect_screen "device\\.atomic" "a glob matches a family's name"
+keys BSpace
+expect_screen "^▾ \\[ \\] harness|^v \\[ \\] harness" "Backspace clears the filter"
+
+# --- n / N: the cases whose latest result failed -----------------------------
+keys g n
+expect_screen "[│|] block\\.tree\\.sum\\.f32\\.b256 *$" "n goes to the first failed case, unfolding its variant"
+expect_screen "last: FAIL in run #6" "its detail says the failure"
+keys n
+expect_screen "[│|] block\\.tree\\.max\\.f32\\.b512 *$" "n again: the next one"
+keys n
+expect_screen "[│|] block\\.tree\\.sum\\.f32\\.b256 *$" "n wraps around"
+keys N
+expect_screen "[│|] block\\.tree\\.max\\.f32\\.b512 *$" "N goes back, wrapping"
+keys / C-u h a n g Enter n
+expect_screen "no failure among the cases shown" "n under a filter that shows no failure says so"
 keys Escape q
 expect_screen "^EXIT=0" "q leaves the interface"
 

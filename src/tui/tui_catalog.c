@@ -532,6 +532,88 @@ static void to_parent(struct catalog_pane *cp)
 		}
 }
 
+static int case_failed(const struct catalog_pane *cp, size_t i)
+{
+	return cp->last[i] >= 0 && status_tally((enum status)cp->last[i]) == TALLY_FAILED;
+}
+
+/* The cursor's place among the cases in the tree's order: twice a case's
+ * ordinal on a case, one less on the family or variant it opens. */
+static long cursor_place(const struct catalog_pane *cp)
+{
+	const struct tui_list_row *row = tui_list_current(&cp->list);
+	long pos = 0;
+	if (!row)
+		return -1;
+	size_t at = ROW_INDEX(row->id);
+	enum row_kind kind = ROW_KIND(row->id);
+	for (size_t f = 0; f < cp->nfam; f++) {
+		if (kind == ROW_FAMILY && at == f)
+			return 2 * pos - 1;
+		for (size_t v = 0; v < cp->nvar; v++) {
+			const struct cat_variant *var = &cp->var[v];
+			if (var->family != f)
+				continue;
+			if (kind == ROW_VARIANT && at == v)
+				return 2 * pos - 1;
+			for (size_t k = 0; k < var->ncases; k++, pos++)
+				if (kind == ROW_CASE && at == var->cases[k])
+					return 2 * pos;
+		}
+	}
+	return -1;
+}
+
+/* n / N: the cursor to the next (dir 1) or previous (-1) case the filter
+ * shows whose latest stored result failed (its FAIL, TIMEOUT ... mark), in
+ * the tree's order, wrapping; its family and variant are opened.  Returns
+ * 0, or -1 when no such case is shown. */
+static int next_failure(struct catalog_pane *cp, int dir)
+{
+	long here = cursor_place(cp), pos = 0, first = -1, pick = -1;
+	size_t first_i = 0, last_i = 0, pick_i = 0;
+	for (size_t f = 0; f < cp->nfam; f++)
+		for (size_t v = 0; v < cp->nvar; v++) {
+			const struct cat_variant *var = &cp->var[v];
+			if (var->family != f)
+				continue;
+			for (size_t k = 0; k < var->ncases; k++, pos++) {
+				size_t i = var->cases[k];
+				if (!var->visible || !cp->case_visible[i] || !case_failed(cp, i))
+					continue;
+				if (first < 0) {
+					first = 2 * pos;
+					first_i = i;
+				}
+				if (dir > 0 && pick < 0 && 2 * pos > here) {
+					pick = 2 * pos;
+					pick_i = i;
+				}
+				if (dir < 0 && 2 * pos < here) {
+					pick = 2 * pos;
+					pick_i = i;
+				}
+				last_i = i;
+			}
+		}
+	if (first < 0)
+		return -1;
+	if (pick < 0)
+		pick_i = dir > 0 ? first_i : last_i;
+	const struct case_spec *c = &cp->app->suite.cases[pick_i];
+	struct cat_variant *var = variant_find(cp, c->variant);
+	int filtering = cp->super.filter[0] != '\0';
+	if (var) {
+		*(filtering ? &var->open_filtered : &var->open) = 1;
+		*(filtering ? &cp->fam[var->family].open_filtered : &cp->fam[var->family].open) = 1;
+	}
+	rebuild_rows(cp);
+	for (size_t k = 0; k < cp->list.count; k++)
+		if (cp->list.rows[k].id == ROW_ID(ROW_CASE, pick_i))
+			cp->list.cursor = k;
+	return 0;
+}
+
 static int tree_key(struct tui_pane *p, int key)
 {
 	struct catalog_pane *cp = (struct catalog_pane *)p;
@@ -543,7 +625,12 @@ static int tree_key(struct tui_pane *p, int key)
 		rebuild_rows(cp);
 		return 1;
 	}
-	if (key == TUI_KEY_ESC && p->filter[0]) {
+	if (key == 'n' || key == 'N') {
+		if (next_failure(cp, key == 'n' ? 1 : -1) < 0)
+			tui_screen_note(p->screen, "no failure among the cases shown");
+		return 1;
+	}
+	if ((key == TUI_KEY_ESC || key == KEY_BACKSPACE || key == 127 || key == 8) && p->filter[0]) {
 		p->filter[0] = '\0';
 		apply_filter(cp);
 		rebuild_rows(cp);
@@ -662,7 +749,8 @@ static const struct tui_hint catalog_help[] = {
 	{"Space", "check or uncheck (a family or variant: its cases)"},
 	{"a", "check all shown cases (again: uncheck them)"},
 	{"/", "filter: names, marks (hang, FAIL), types, parameters; glob with * ? ["},
-	{"Esc", "clear the filter"},
+	{"Esc Backspace", "clear the filter"},
+	{"n N", "next / previous case whose latest result failed"},
 	{"", "Marks"},
 	{"2/7", "2 of a variant's 7 cases checked; under a filter, 3 of 7: the matches"},
 	{"FAIL ...", "the case's latest stored result is a failure"},

@@ -26,7 +26,7 @@ enum { COL_NO, COL_STATUS, COL_CASE, COL_TIME, COL_MESSAGE, COL_COUNT };
 static const struct tui_table_col run_cols[COL_COUNT] = {
 	[COL_NO] = {.title = "#", .right = 1, .numeric = 1},
 	[COL_STATUS] = {.title = "Status", .status = 1},
-	[COL_CASE] = {.title = "Case", .flex = 1, .min = 30},
+	[COL_CASE] = {.title = "Case", .flex = 1, .min = 30, .key = 1},
 	[COL_TIME] = {.title = "Wall s", .right = 1, .numeric = 1},
 	[COL_MESSAGE] = {.title = "Message", .flex = 1},
 };
@@ -38,10 +38,10 @@ enum { SW_NO, SW_STATUS, SW_VARIANT, SW_N, SW_DTYPE, SW_CONFIG, SW_MEDIAN, SW_GB
 static const struct tui_table_col sweep_cols[SW_COUNT] = {
 	[SW_NO] = {.title = "#", .right = 1, .numeric = 1},
 	[SW_STATUS] = {.title = "Status", .status = 1},
-	[SW_VARIANT] = {.title = "Variant"},
-	[SW_N] = {.title = "n", .right = 1, .numeric = 1},
+	[SW_VARIANT] = {.title = "Variant", .key = 1},
+	[SW_N] = {.title = "n", .right = 1, .numeric = 1, .key = 1},
 	[SW_DTYPE] = {.title = "Type", .fold = 1},
-	[SW_CONFIG] = {.title = "Config", .flex = 1, .min = 46},
+	[SW_CONFIG] = {.title = "Config", .flex = 1, .min = 46, .key = 1},
 	[SW_MEDIAN] = {.title = "us", .right = 1, .numeric = 1},
 	[SW_GBPS] = {.title = "GB/s", .right = 1, .numeric = 1},
 	[SW_MESSAGE] = {.title = "Message", .flex = 1},
@@ -114,6 +114,7 @@ static void show_result(struct run_pane *rp, size_t index, const struct result *
 		return;
 	tui_table_set(row, COL_STATUS, (double)r->status, tui_term_status_attr(r->status), "%s",
 		      status_name(r->status));
+	row->failed = status_tally(r->status) == TALLY_FAILED;
 	tui_table_set(row, COL_TIME, r->duration_s, 0, "%.2f", r->duration_s);
 	tui_table_set(row, COL_MESSAGE, NAN, tui_term_attr(TUI_DIM), "%s", r->message);
 	tui_table_refresh(&rp->table);
@@ -135,6 +136,7 @@ static void show_sweep(struct run_pane *rp, const struct tune_sweep *sw)
 			      rp->table.count);
 		tui_table_set(row, SW_STATUS, (double)t->status, tui_term_status_attr(t->status), "%s",
 			      status_name(t->status));
+		row->failed = status_tally(t->status) == TALLY_FAILED;
 		tui_table_set(row, SW_VARIANT, NAN, t->best ? A_BOLD : 0, "%s%s", t->best ? "* " : "",
 			      t->variant);
 		tui_table_set(row, SW_N, (double)sw->n, 0, "%s", size);
@@ -320,7 +322,7 @@ static int run_key(struct tui_pane *p, int key)
 	 * column ("worker killed by signal 11 (Segmentation fault)"). */
 	if (TUI_IS_ENTER(key))
 		key = 'z';
-	if (key == TUI_KEY_ESC && rp->table.zoom) {
+	if ((key == TUI_KEY_ESC || key == KEY_BACKSPACE || key == 127 || key == 8) && rp->table.zoom) {
 		rp->table.zoom = 0;
 		return 1;
 	}
@@ -332,7 +334,7 @@ static int run_key(struct tui_pane *p, int key)
 }
 
 static const struct tui_hint run_hints[] = {
-	{"Enter", "Detail"}, {"j/k", "Move"}, {"h/l", "Sort"}, {"n", "Next fail"},
+	{"Enter", "Detail"}, {"j/k", "Move"}, {"< >", "Sort"}, {"n", "Next fail"},
 };
 
 static size_t run_hints_fn(struct tui_pane *p, const struct tui_hint **out)
@@ -348,10 +350,10 @@ static const struct tui_hint run_help[] = {
 	{"m", "mode: conformance, sweep (every configuration), tune"},
 	{"c", "cancel the run: the worker is killed"},
 	{"Up/Down j/k", "move in the list of cases"},
-	{"Enter z", "the row under the cursor in full (its message)"},
-	{"Left/Right h/l", "sort by another column; s reverses, o: run order"},
+	{"Enter z", "the row under the cursor in full (its message); Esc closes it"},
+	{"Left/Right h/l", "scroll the columns; the case (a sweep: variant, n, config) stays"},
+	{"< >", "sort by the column before / after; s reverses, o: run order"},
 	{"n N", "next / previous failure"},
-	{"< >", "scroll the columns after the first"},
 	{"/", "filter: words found in any column (!word: not found)"},
 };
 
