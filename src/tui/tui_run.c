@@ -25,7 +25,7 @@
 enum { COL_NO, COL_STATUS, COL_CASE, COL_TIME, COL_MESSAGE, COL_COUNT };
 static const struct tui_table_col run_cols[COL_COUNT] = {
 	[COL_NO] = {.title = "#", .right = 1, .numeric = 1},
-	[COL_STATUS] = {.title = "Status", .status = 1},
+	[COL_STATUS] = {.title = "Status", .status = 1, .key = 1},
 	[COL_CASE] = {.title = "Case", .flex = 1, .min = 30, .key = 1},
 	[COL_TIME] = {.title = "Wall s", .right = 1, .numeric = 1},
 	[COL_MESSAGE] = {.title = "Message", .flex = 1},
@@ -37,7 +37,7 @@ enum { SW_NO, SW_STATUS, SW_VARIANT, SW_N, SW_DTYPE, SW_CONFIG, SW_MEDIAN, SW_GB
        SW_COUNT };
 static const struct tui_table_col sweep_cols[SW_COUNT] = {
 	[SW_NO] = {.title = "#", .right = 1, .numeric = 1},
-	[SW_STATUS] = {.title = "Status", .status = 1},
+	[SW_STATUS] = {.title = "Status", .status = 1, .key = 1},
 	[SW_VARIANT] = {.title = "Variant", .key = 1},
 	[SW_N] = {.title = "n", .right = 1, .numeric = 1, .key = 1},
 	[SW_DTYPE] = {.title = "Type", .fold = 1},
