@@ -1,40 +1,149 @@
 /*
  * test_tui_chart.c - the chart's arithmetic (tui_chart_scale.h): the y
- * axis's round top and step, where values and sizes land, and the cells
- * that join two points into a line without gaps.
+ * axis's round labels on evenly spaced rows, the x axis's powers of two in
+ * evenly spaced columns, where values and sizes land, how the series stand
+ * side by side at a size, and the cells that join two points into a line
+ * without gaps.
  */
+#include <math.h>
 #include <stdlib.h>
 
 #include "tests/test.h"
 #include "tui/tui_chart_scale.h"
 
+/* 1 when v is 1, 2 or 5 times a power of ten. */
+static int is_round(double v)
+{
+	double m = v / pow(10, floor(log10(v) + 1e-9));
+	return fabs(m - 1) < 1e-6 || fabs(m - 2) < 1e-6 || fabs(m - 5) < 1e-6;
+}
+
+/* Every label a multiple of the step on a row of its own, the same number
+ * of rows apart, the top at or above ymax. */
+static void check_y_even(double ymax, int rows)
+{
+	struct tui_yaxis ax;
+	tui_chart_scale_y(ymax, rows, &ax);
+	CHECK(is_round(ax.step));
+	CHECK(ax.top >= ymax * (1 - 1e-9));
+	CHECK_NEAR(ax.top, ax.per_row * (rows - 1), 1e-9 * ax.top);
+	CHECK_NEAR(ax.step, ax.per_row * ax.rows_per_tick, 1e-9 * ax.step);
+	CHECK(ax.ticks >= 1 && (ax.ticks - 1) * ax.rows_per_tick <= rows - 1);
+	for (int k = 0; k < ax.ticks; k++)
+		CHECK_INT(tui_chart_scale_row(k * ax.step, &ax, rows), k * ax.rows_per_tick);
+	if (rows >= 7) {
+		/* Room for three labels two rows apart: never fewer, never on
+		 * neighbouring rows, never more than six rows apart. */
+		CHECK(ax.ticks >= 3);
+		CHECK(ax.rows_per_tick >= 2 && ax.rows_per_tick <= 6);
+	}
+}
+
 static void test_scale_y(void)
 {
-	double step;
-	/* The H100's best, 3146 GB/s, on the 11 rows of 80x24: 500 a tick,
-	 * the top the first multiple above, not a fixed large range. */
-	CHECK_NEAR(tui_chart_scale_y(3146, 11, &step), 3500, 1e-9);
-	CHECK_NEAR(step, 500, 1e-9);
-	/* More rows, a finer step and a closer top. */
-	CHECK_NEAR(tui_chart_scale_y(3146, 37, &step), 3200, 1e-9);
-	CHECK_NEAR(step, 100, 1e-9);
-	/* A top on a multiple stays there. */
-	CHECK_NEAR(tui_chart_scale_y(3000, 11, &step), 3000, 1e-9);
-	/* Percentages, small values, nothing. */
-	CHECK_NEAR(tui_chart_scale_y(103.3, 11, &step), 120, 1e-9);
-	CHECK_NEAR(tui_chart_scale_y(0.037, 11, &step), 0.04, 1e-12);
-	CHECK_NEAR(tui_chart_scale_y(0, 11, &step), 1, 1e-12);
+	struct tui_yaxis ax;
+	/* The H100's best, 3146 GB/s, on the 11 rows of 80x24: labels 0,
+	 * 1000, 2000, 3000 three rows apart, a row a third of 1000; a step of
+	 * 500 would need 14 rows for labels two apart. */
+	tui_chart_scale_y(3146, 11, &ax);
+	CHECK_NEAR(ax.step, 1000, 1e-9);
+	CHECK_INT(ax.rows_per_tick, 3);
+	CHECK_INT(ax.ticks, 4);
+	CHECK_NEAR(ax.top, 10000.0 / 3, 1e-9);
+	/* On 37 rows, finer: 500 five rows apart (200 two apart is as fine,
+	 * and crowds the labels). */
+	tui_chart_scale_y(3146, 37, &ax);
+	CHECK_NEAR(ax.step, 500, 1e-9);
+	CHECK_INT(ax.rows_per_tick, 5);
+	CHECK_INT(ax.ticks, 8);
+	/* % of the copy, the line at 100 included: 0, 50, 100. */
+	tui_chart_scale_y(103.3, 11, &ax);
+	CHECK_NEAR(ax.step, 50, 1e-9);
+	CHECK_INT(ax.rows_per_tick, 4);
+	CHECK_INT(ax.ticks, 3);
+	/* Small values and none. */
+	tui_chart_scale_y(0.037, 11, &ax);
+	CHECK_NEAR(ax.step, 0.02, 1e-12); /* five rows a label, finer than 0.01 two rows apart */
+	tui_chart_scale_y(0, 11, &ax);
+	CHECK(ax.top >= 1);
+	/* Too few rows for three labels: two, then one a row. */
+	tui_chart_scale_y(3146, 4, &ax);
+	CHECK_INT(ax.ticks, 2);
+	tui_chart_scale_y(3146, 2, &ax);
+	CHECK(ax.top >= 3146);
+	/* Evenness over a sweep of heights and values. */
+	for (int rows = 3; rows <= 60; rows++)
+		for (double v = 0.013; v < 2e5; v *= 1.37)
+			check_y_even(v, rows);
+}
+
+static void test_scale_x(void)
+{
+	struct tui_xaxis ax;
+	/* 2^20 .. 2^30 on the 71 columns of 80x24, 3 kept at each end: six
+	 * columns a power, every power labelled. */
+	tui_chart_scale_x(20, 30, 71, 3, 4, &ax);
+	CHECK_INT(ax.lo, 20);
+	CHECK_INT(ax.hi, 30);
+	CHECK_INT(ax.per_power, 6);
+	CHECK_INT(ax.every, 1);
+	CHECK_INT(tui_chart_scale_col(20, &ax, 71), 3);
+	CHECK_INT(tui_chart_scale_col(30, &ax, 71), 63);
+	for (int k = 21; k <= 30; k++)
+		CHECK_INT(tui_chart_scale_col(k, &ax, 71) - tui_chart_scale_col(k - 1, &ax, 71), 6);
+	/* One size: a power either side. */
+	tui_chart_scale_x(12, 12, 71, 3, 4, &ax);
+	CHECK_INT(ax.lo, 11);
+	CHECK_INT(ax.hi, 13);
+	CHECK_INT(tui_chart_scale_col(12, &ax, 71) - tui_chart_scale_col(11, &ax, 71),
+		  tui_chart_scale_col(13, &ax, 71) - tui_chart_scale_col(12, &ax, 71));
+	/* Too many powers for a label each: every fifth, from a multiple of
+	 * five, so the labels are 2^0, 2^5 ... and a blank column apart. */
+	tui_chart_scale_x(3, 29, 40, 0, 4, &ax);
+	CHECK_INT(ax.every, 5);
+	CHECK_INT(ax.lo, 0);
+	CHECK_INT(ax.hi, 30);
+	CHECK(ax.every * ax.per_power >= 5);
+	for (int k = ax.lo + ax.every; k <= ax.hi; k += ax.every)
+		CHECK_INT(tui_chart_scale_col(k, &ax, 40) - tui_chart_scale_col(k - ax.every, &ax, 40),
+			  ax.every * ax.per_power);
+	/* Evenness and room for the labels over a sweep of widths. */
+	for (int cols = 20; cols <= 200; cols += 7)
+		for (int lo = 0; lo < 30; lo += 3) {
+			tui_chart_scale_x(lo + 0.5, lo + 9.2, cols, 2, 4, &ax);
+			CHECK(ax.lo <= lo && ax.hi >= lo + 10 && ax.lo % ax.every == 0 && ax.hi % ax.every == 0);
+			CHECK(ax.every * ax.per_power >= 5);
+			CHECK(tui_chart_scale_col(ax.hi, &ax, cols) <= cols - 1 - 2 || ax.per_power == 1);
+		}
+}
+
+static void test_scale_dodge(void)
+{
+	/* Five series with room: one column each, centred. */
+	for (int s = 0; s < 5; s++)
+		CHECK_INT(tui_chart_scale_dodge(s, 5, 11), s - 2);
+	/* Four: the extra column to the right. */
+	CHECK_INT(tui_chart_scale_dodge(0, 4, 9), -1);
+	CHECK_INT(tui_chart_scale_dodge(3, 4, 9), 2);
+	/* Room for three: five share them, in order. */
+	int prev = -100;
+	for (int s = 0; s < 5; s++) {
+		int d = tui_chart_scale_dodge(s, 5, 3);
+		CHECK(d >= -1 && d <= 1 && d >= prev);
+		prev = d;
+	}
+	/* One series stays on its size. */
+	CHECK_INT(tui_chart_scale_dodge(0, 1, 5), 0);
 }
 
 static void test_scale_positions(void)
 {
-	CHECK_INT(tui_chart_scale_row(0, 3500, 11), 0);
-	CHECK_INT(tui_chart_scale_row(3500, 3500, 11), 10);
-	CHECK_INT(tui_chart_scale_row(1750, 3500, 11), 5);
-	CHECK_INT(tui_chart_scale_row(9999, 3500, 11), 10); /* clamped */
-	CHECK_INT(tui_chart_scale_col(20, 20, 30, 71), 0);
-	CHECK_INT(tui_chart_scale_col(30, 20, 30, 71), 70);
-	CHECK_INT(tui_chart_scale_col(24, 20, 30, 71), 28);
+	struct tui_yaxis ax;
+	tui_chart_scale_y(3146, 11, &ax);
+	CHECK_INT(tui_chart_scale_row(0, &ax, 11), 0);
+	CHECK_INT(tui_chart_scale_row(3146, &ax, 11), 9);
+	CHECK_INT(tui_chart_scale_row(9999, &ax, 11), 10); /* clamped */
+	CHECK_INT(tui_chart_scale_row(-5, &ax, 11), 0);
 }
 
 static void test_scale_line(void)
@@ -66,6 +175,8 @@ static void test_scale_line(void)
 int main(void)
 {
 	test_scale_y();
+	test_scale_x();
+	test_scale_dodge();
 	test_scale_positions();
 	test_scale_line();
 	return TEST_END();

@@ -179,8 +179,9 @@ expect_screen "no GPU; every row: Type f32, Status PASS$" "constant columns fold
 	expect_screen "Run #2 " "[ steps to the older run"
 	keys 5
 	expect_screen "best configuration per size: 2 series, 12 points, 1 run;" "plot: the best of each size (equal medians: the first stored)"
-	expect_screen "\\* block\\.shfl f32 +\\+ block\\.tree f32" "plot legend"
-	expect_screen "^ +n +2\\^10 .* 2\\^30" "plot x axis from 2^10 to 2^30"
+	expect_screen "^.a block\\.shfl f32 " "plot read-out: the first series, its letter"
+	expect_screen "^ b block\\.tree f32 " "plot read-out: the second"
+	expect_screen "^ +2\\^10 .* 2\\^30$" "plot x axis from 2^10 to 2^30"
 	keys a
 	expect_screen "all evaluations: 2 series, 24 points, 2 runs" "plot: a counts every timed result"
 	cp "$TMP/screen" "$TMP/plot"

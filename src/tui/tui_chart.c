@@ -1,12 +1,13 @@
 /*
  * tui_chart.c - the character chart (see tui_chart.h).
  *
- * Layout inside the rectangle: the legend on the first rows, the y axis's
- * name, then the plot with the y labels on its left, then the x axis and
- * its labels.  Drawing goes from the back to the front: the reference line
- * and the cursor, then every series' line, then every series' markers, so
- * that a line never hides a measured point; points that land on the same
- * cell show the later series' symbol.
+ * Layout inside the rectangle: the y axis's name on the first row, then the
+ * plot with the y labels on its left, then the x axis (its name at the left
+ * end) and its labels.  Drawing goes from the back to the front: the
+ * reference line and the cursor, then every series' line, then the
+ * markers, so that a line never hides a measured point.  The markers are
+ * gathered into cells first, so that a cell knows how many series it holds
+ * before anything is drawn in it.
  */
 #include "tui/tui_chart.h"
 
@@ -19,15 +20,14 @@
 #include "common/vec.h"
 #include "tui/tui_chart_scale.h"
 
-static const char symbols[] = "*+ox#@%&";
 #define YLABEL_W 8
+#define GLYPHS 26
 
 void tui_chart_init(struct tui_chart *c, const char *xlabel, const char *ylabel)
 {
 	memset(c, 0, sizeof *c);
 	text_copy(c->xlabel, sizeof c->xlabel, xlabel);
 	text_copy(c->ylabel, sizeof c->ylabel, ylabel);
-	c->selected = -1;
 }
 
 void tui_chart_clear(struct tui_chart *c)
@@ -66,44 +66,46 @@ void tui_series_add(struct tui_series *s, double x, double y)
 	(void)vec_push(s->pts, s->n, s->cap, ((struct tui_point){x, y})); /* a point fewer when out of memory */
 }
 
-char tui_chart_symbol(size_t i)
+/* Letters, not symbols: each has a capital to mark the best point with,
+ * and they read the same without colour and in ASCII. */
+char tui_chart_glyph(size_t i, int best)
 {
-	return symbols[i % (sizeof symbols - 1)];
+	return (char)((best ? 'A' : 'a') + (int)(i % GLYPHS));
 }
 
-/* The legend: items "S name", wrapped onto at most max_rows rows; when
- * they do not all fit, the last row ends with "+k more", and a name wider
- * than a row ends with an ellipsis.  Returns the rows it takes. */
-static int legend(const struct tui_chart *c, const struct tui_rect *r, int max_rows)
+const struct tui_point *tui_chart_best(const struct tui_chart *c, size_t i)
 {
-	int row = 0, x = 0;
-	for (size_t i = 0; i < c->count; i++) {
-		char item[128];
-		snprintf(item, sizeof item, "%c %s", c->series[i].hidden ? '-' : tui_chart_symbol(i),
-			 c->series[i].name);
-		int w = tui_text_width(item);
-		int gap = x ? 2 : 0;
-		/* On the last row, keep room for "+k more" unless this is the
-		 * last item. */
-		int reserve = row == max_rows - 1 && i + 1 < c->count ? 9 : 0;
-		if (x && x + gap + w + reserve > r->w) {
-			if (row == max_rows - 1) {
-				tui_putf(r->y + row, r->x + x + 2, r->w - x - 2, tui_term_attr(TUI_DIM),
-					 "+%zu more", c->count - i);
-				return row + 1;
-			}
-			row++;
-			x = gap = 0;
-		}
-		attr_t a = (int)i == c->selected ? tui_term_attr(TUI_CURSOR)
-			   : c->series[i].hidden ? tui_term_attr(TUI_DIM)
-			   : tui_term_series_attr((int)i);
-		x += gap + tui_put_clip(r->y + row, r->x + x + gap, r->w - x - gap - reserve, a, item);
+	if (i >= c->count)
+		return NULL;
+	const struct tui_series *s = &c->series[i];
+	const struct tui_point *best = NULL;
+	for (size_t k = 0; k < s->n; k++)
+		if (!best || s->pts[k].y > best->y)
+			best = &s->pts[k];
+	return best;
+}
+
+/* Columns the widest label of 2^lo .. 2^hi takes. */
+static int xlabel_width(int lo, int hi)
+{
+	int w = 1;
+	for (int k = lo < 0 ? 0 : lo; k <= hi && k < 63; k++) {
+		char lab[24];
+		text_count(lab, sizeof lab, 1LL << k);
+		int lw = tui_text_width(lab);
+		w = lw > w ? lw : w;
 	}
-	return c->count ? row + 1 : 0;
+	return w;
 }
 
-void tui_chart_draw(const struct tui_chart *c, const struct tui_rect *r)
+/* What a plot cell holds: the series whose markers fall in it. */
+struct cell {
+	int first, last;      /* the first and the latest series in it; -1: none */
+	int count;            /* distinct series */
+	int best;             /* the first series' best point is here */
+};
+
+int tui_chart_draw(const struct tui_chart *c, const struct tui_rect *r)
 {
 	const struct tui_glyphs *g = tui_term_glyphs();
 	for (int y = 0; y < r->h; y++)
@@ -111,111 +113,175 @@ void tui_chart_draw(const struct tui_chart *c, const struct tui_rect *r)
 
 	/* The x range is every series', hidden ones included, so that hiding
 	 * one does not move the others sideways; the y range is what is
-	 * drawn, so that hiding the tallest gives the rest the height. */
+	 * drawn, so that hiding the tallest gives the rest the height.  A
+	 * shown series with points has a slot beside each size. */
 	double xmin = INFINITY, xmax = -INFINITY, ymax = c->ref_y;
-	for (size_t i = 0; i < c->count; i++)
-		for (size_t k = 0; k < c->series[i].n; k++) {
-			double lx = log2(c->series[i].pts[k].x);
+	int slots = 0;
+	for (size_t i = 0; i < c->count; i++) {
+		const struct tui_series *s = &c->series[i];
+		for (size_t k = 0; k < s->n; k++) {
+			double lx = log2(s->pts[k].x);
 			xmin = fmin(xmin, lx);
 			xmax = fmax(xmax, lx);
-			if (!c->series[i].hidden)
-				ymax = fmax(ymax, c->series[i].pts[k].y);
+			if (!s->hidden)
+				ymax = fmax(ymax, s->pts[k].y);
 		}
-
-	int max_rows = (r->h - 8) / 3;
-	max_rows = max_rows < 1 ? 1 : max_rows > 4 ? 4 : max_rows;
-	int lrows = legend(c, r, max_rows);
-	if (!isfinite(xmin))
-		return;
-
-	int lo = (int)floor(xmin), hi = (int)ceil(xmax);
-	if (hi - lo < 2) {
-		lo -= 1;
-		hi += 1;
+		slots += !s->hidden && s->n;
 	}
-	int px = r->x + YLABEL_W, pw = r->w - YLABEL_W - 1;
-	int py = r->y + lrows + 1, ph = r->h - lrows - 3; /* y name above, axis + labels below */
-	if (pw < 10 || ph < 3)
-		return;
-	int axis_y = py + ph;
-	double step, ytop = tui_chart_scale_y(ymax, ph, &step);
-#define ROW(v) (axis_y - 1 - tui_chart_scale_row((v), ytop, ph))
-#define COL(x) (px + tui_chart_scale_col(log2(x), lo, hi, pw))
+	if (!isfinite(xmin))
+		return 0;
 
-	/* Y axis: labels at round values, the reference's name at its row. */
+	int px = r->x + YLABEL_W, pw = r->w - YLABEL_W - 1;
+	int py = r->y + 1, ph = r->h - 3; /* y name above, axis + labels below */
+	if (pw < 10 || ph < 3)
+		return 0;
+	int axis_y = py + ph;
+	struct tui_xaxis xa;
+	struct tui_yaxis ya;
+	/* The series beside the first and the last size, and a blank column
+	 * between them and the y axis. */
+	tui_chart_scale_x(xmin, xmax, pw, slots / 2 + 1, xlabel_width((int)floor(xmin) - 1, (int)ceil(xmax) + 1),
+			  &xa);
+	tui_chart_scale_y(ymax, ph, &ya);
+#define ROW(v) (ph - 1 - tui_chart_scale_row((v), &ya, ph)) /* from the plot's top */
+#define COL(x) tui_chart_scale_col(log2(x), &xa, pw)
+
+	/* Y axis: a tick and a label on every rows_per_tick-th row. */
 	tui_put(py - 1, r->x, YLABEL_W, tui_term_attr(TUI_DIM), c->ylabel);
 	for (int row = 0; row < ph; row++)
 		tui_put(py + row, px - 1, 1, tui_term_attr(TUI_BORDER), g->axis_y);
-	int ref_row = c->ref_y > 0 ? ROW(c->ref_y) : -1;
-	/* Labels on every m-th tick, m 1, 2 or 5 times a power of ten, so that
-	 * they seldom fall on neighbouring rows and stay round; none on the
-	 * reference's row. */
-	double rows_per_tick = step / ytop * (ph - 1);
-	int m = 1;
-	for (int d = 0; m * rows_per_tick < 1.4 && m < 1000000; d++)
-		m = (d % 3 == 0 ? 2 : d % 3 == 1 ? 5 : 10) * (int)pow(10, d / 3);
-	for (int k = 0; k * step <= ytop + step / 2; k += m) {
-		double v = k * step;
-		int row = ROW(v);
-		if (row == ref_row)
-			continue;
+	for (int k = 0; k < ya.ticks; k++) {
+		int row = py + ROW(k * ya.step);
 		char lab[32];
-		snprintf(lab, sizeof lab, step >= 1 ? "%.0f" : step >= 0.1 ? "%.1f" : "%.2f", v);
+		snprintf(lab, sizeof lab, ya.step >= 1 ? "%.0f" : ya.step >= 0.1 ? "%.1f" : "%.2f", k * ya.step);
 		tui_put_right(row, r->x, YLABEL_W - 2, tui_term_attr(TUI_DIM), lab);
+		tui_put(row, px - 1, 1, tui_term_attr(TUI_BORDER), g->tick_y);
 	}
 
-	/* X axis: a 2^k label wherever there is room for it. */
+	/* X axis: a tick and a label at every `every`-th power, the label
+	 * centred on its tick; the axis's name at its left end. */
 	tui_put(axis_y, px - 1, 1, tui_term_attr(TUI_BORDER), g->origin);
 	tui_hline(axis_y, px, pw);
-	int every = (int)ceil((double)(hi - lo) * 6 / pw);
-	if (every < 1)
-		every = 1;
-	for (int k = lo; k <= hi; k += every) {
+	for (int k = xa.lo; k <= xa.hi; k += xa.every) {
+		int col = px + tui_chart_scale_col(k, &xa, pw);
 		char lab[24];
 		text_count(lab, sizeof lab, 1LL << k);
-		int lw = tui_text_width(lab);
-		int at = px + tui_chart_scale_col(k, lo, hi, pw) - lw / 2;
-		if (at + lw > px + pw)
-			at = px + pw - lw;
-		if (at < px)
-			at = px;
-		tui_put(axis_y + 1, at, lw, tui_term_attr(TUI_DIM), lab);
+		tui_put(axis_y, col, 1, tui_term_attr(TUI_BORDER), g->tick_x);
+		tui_put(axis_y + 1, col - tui_text_width(lab) / 2, tui_text_width(lab), tui_term_attr(TUI_DIM), lab);
 	}
-	tui_put_right(axis_y + 1, r->x, YLABEL_W - 2, tui_term_attr(TUI_DIM), c->xlabel);
+	tui_put_right(axis_y, r->x, YLABEL_W - 2, tui_term_attr(TUI_DIM), c->xlabel);
 
-	/* Behind the data: the reference line and the cursor. */
-	if (ref_row >= py) {
+	/* Behind the data: the reference line and the cursor.  The line is
+	 * named on the y axis's row, as a key ("─── copy ..."), not on the
+	 * line itself, where it would cover data or the labels. */
+	if (c->ref_y > 0) {
+		int row = py + ROW(c->ref_y);
 		for (int col = 0; col < pw; col++)
-			tui_put(ref_row, px + col, 1, tui_term_attr(TUI_DIM), g->hline);
-		tui_put_right(ref_row, r->x, YLABEL_W - 2, A_BOLD, c->ref_label);
+			tui_put(row, px + col, 1, tui_term_attr(TUI_DIM), g->hline);
+		for (int col = 0; col < 3; col++)
+			tui_put(py - 1, px + 1 + col, 1, tui_term_attr(TUI_DIM), g->hline);
+		tui_put_clip(py - 1, px + 5, pw - 5, A_BOLD, c->ref_label);
 	}
 	if (c->cursor_x > 0) {
-		int col = COL(c->cursor_x);
+		int col = px + COL(c->cursor_x);
 		for (int row = py; row < axis_y; row++)
 			tui_put(row, col, 1, tui_term_attr(TUI_DIM), g->vline);
 		tui_put(axis_y, col, 1, tui_term_attr(TUI_BORDER), "^");
 	}
 
-	/* Lines, then markers over them. */
+	/* The room beside each size: the columns to its nearer neighbour,
+	 * less one so that neighbouring sizes' series do not touch; a size
+	 * alone has room for every series.  Sizes that lie close share
+	 * columns; the others keep one a series. */
+	int *room = calloc((size_t)pw, sizeof *room);
+	if (!room)
+		return 0; /* the axes alone when out of memory */
+	for (size_t i = 0; i < c->count; i++)
+		for (size_t k = 0; k < c->series[i].n && !c->series[i].hidden; k++)
+			room[COL(c->series[i].pts[k].x)] = slots;
+	for (int col = 0, prev = -1; col < pw; col++) {
+		if (!room[col])
+			continue;
+		if (prev >= 0) {
+			int gap = col - prev - 1;
+			room[col] = gap < room[col] ? gap : room[col];
+			room[prev] = gap < room[prev] ? gap : room[prev];
+		}
+		prev = col;
+	}
+	/* Where point k of a series in `slot` stands. */
+#define DODGED(s, slot, k) \
+	(struct tui_cell){COL((s)->pts[k].x) + tui_chart_scale_dodge((slot), slots, room[COL((s)->pts[k].x)]), \
+			  ROW((s)->pts[k].y)}
+
+	/* Lines, then the markers over them. */
+	int slot = 0;
 	for (size_t i = 0; i < c->count; i++) {
 		const struct tui_series *s = &c->series[i];
-		if (s->hidden || !s->line)
+		if (s->hidden || !s->n)
 			continue;
-		for (size_t k = 1; k < s->n; k++) {
-			struct tui_cell cells[512];
-			int c0 = COL(s->pts[k - 1].x), r0 = ROW(s->pts[k - 1].y);
-			size_t n = tui_chart_scale_line(c0, r0, COL(s->pts[k].x), ROW(s->pts[k].y), cells,
+		for (size_t k = 1; s->line && k < s->n; k++) {
+			struct tui_cell cells[512], a = DODGED(s, slot, k - 1), b = DODGED(s, slot, k);
+			size_t n = tui_chart_scale_line(a.col, a.row, b.col, b.row, cells,
 							sizeof cells / sizeof cells[0]);
 			for (size_t j = 0; j < n; j++)
-				tui_put(cells[j].row, cells[j].col, 1, tui_term_series_attr((int)i), ".");
+				if (cells[j].col >= 0 && cells[j].col < pw)
+					tui_put(py + cells[j].row, px + cells[j].col, 1,
+						tui_term_series_attr((int)i), ".");
 		}
+		slot++;
 	}
+	struct cell *grid = malloc((size_t)pw * (size_t)ph * sizeof *grid);
+	if (!grid) {
+		free(room);
+		return 0; /* the lines without their markers when out of memory */
+	}
+	for (int k = 0; k < pw * ph; k++)
+		grid[k] = (struct cell){-1, -1, 0, 0};
+	slot = 0;
 	for (size_t i = 0; i < c->count; i++) {
 		const struct tui_series *s = &c->series[i];
-		char sym[2] = {tui_chart_symbol(i), '\0'};
-		for (size_t k = 0; k < s->n && !s->hidden; k++)
-			tui_put(ROW(s->pts[k].y), COL(s->pts[k].x), 1, tui_term_series_attr((int)i), sym);
+		if (s->hidden || !s->n)
+			continue;
+		const struct tui_point *best = tui_chart_best(c, i);
+		for (size_t k = 0; k < s->n; k++) {
+			struct tui_cell at = DODGED(s, slot, k);
+			if (at.col < 0 || at.col >= pw)
+				continue;
+			struct cell *cell = &grid[at.row * pw + at.col];
+			if (cell->last != (int)i) {
+				cell->count++;
+				cell->last = (int)i;
+			}
+			if (cell->first < 0)
+				cell->first = (int)i;
+			if (&s->pts[k] == best && cell->first == (int)i)
+				cell->best = 1;
+		}
+		slot++;
 	}
+	int shared = 0;
+	for (int row = 0; row < ph; row++)
+		for (int col = 0; col < pw; col++) {
+			const struct cell *cell = &grid[row * pw + col];
+			char mark[2] = {0, 0};
+			attr_t a;
+			if (!cell->count)
+				continue;
+			if (cell->count > 1) {
+				mark[0] = cell->count > 9 ? '+' : (char)('0' + cell->count);
+				a = tui_term_attr(TUI_NORMAL) | A_BOLD;
+				shared++;
+			} else {
+				mark[0] = tui_chart_glyph((size_t)cell->first, cell->best);
+				a = tui_term_series_attr(cell->first) | (cell->best ? A_REVERSE | A_BOLD : 0);
+			}
+			tui_put(py + row, px + col, 1, a, mark);
+		}
+	free(grid);
+	free(room);
+	return shared;
+#undef DODGED
 #undef ROW
 #undef COL
 }

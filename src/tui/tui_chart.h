@@ -1,15 +1,24 @@
 /*
  * tui_chart.h - a small chart drawn with characters: GB/s (or any value
  * from zero up) against problem size.  The x axis is logarithmic in base 2
- * (sizes are powers of two, or close to them) and labelled as sizes are
- * written everywhere else ("2^20", text_count); the y axis is linear from
- * zero to a round value just above the largest value shown, the reference
- * line included.  Each series has its own symbol and colour, named in a
- * legend above the plot that wraps onto more rows and says how many items
- * it could not show; a series is drawn as markers, joined by a line when
- * it asks for one.  A horizontal reference line (the copy bandwidth) and a
- * vertical cursor at one size are optional.  tui_chart_scale.h holds the
- * arithmetic.
+ * (sizes are powers of two, or close to them) with a tick and a label at
+ * evenly spaced powers, written as sizes are written everywhere else
+ * ("2^20", text_count); the y axis is linear from zero with round labels
+ * on evenly spaced rows (tui_chart_scale.h holds the arithmetic).
+ *
+ * Series are told apart without colour: series i is drawn with the letter
+ * tui_chart_glyph(i, 0) ('a', 'b', ...) in its colour, and its best point
+ * (its highest value) with the capital, highlighted.  At each size the
+ * series stand side by side, one column each in the order added, centred on
+ * the size's column, so that series with the same value at a size do not
+ * hide each other (the x axis is one of measured sizes, so a column either
+ * way does not misplace a point between them).  Where sizes lie too close
+ * for that, series share columns, and a cell that two or more series fall
+ * in shows how many as a digit rather than one of them.  A series is drawn
+ * as markers, joined by a dotted line when it asks for one; a horizontal
+ * reference line (the copy bandwidth) and a vertical cursor at one size are
+ * optional.  The caller lists the series (their glyphs and names); the
+ * chart draws no legend of its own.
  */
 #ifndef CONFORM_TUI_CHART_H
 #define CONFORM_TUI_CHART_H
@@ -27,7 +36,7 @@ struct tui_series {
 	struct tui_point *pts;
 	size_t n, cap;
 	int line;             /* join the points, in the order added, by a line */
-	int hidden;           /* in the legend (symbol "-"), not drawn, not scaled to */
+	int hidden;           /* not drawn, not scaled to, no column at a size */
 };
 
 struct tui_chart {
@@ -36,8 +45,7 @@ struct tui_chart {
 	char ylabel[32];      /* "GB/s" */
 	char xlabel[32];      /* "n" */
 	double ref_y;         /* a horizontal line at this value; 0: none */
-	char ref_label[16];   /* written in the y labels' column at its row */
-	int selected;         /* the legend item shown selected; -1: none */
+	char ref_label[64];   /* what the line is, said above the plot */
 	double cursor_x;      /* a vertical line at this size; 0: none */
 };
 
@@ -50,9 +58,15 @@ void tui_chart_free(struct tui_chart *c);
 struct tui_series *tui_chart_series(struct tui_chart *c, const char *name);
 void tui_series_add(struct tui_series *s, double x, double y);
 
-/* The symbol series i is drawn with. */
-char tui_chart_symbol(size_t i);
+/* The letter series i is drawn with; its capital when best. */
+char tui_chart_glyph(size_t i, int best);
 
-void tui_chart_draw(const struct tui_chart *c, const struct tui_rect *r);
+/* The point series i is best at (its highest value, the first of equals);
+ * NULL when it has none. */
+const struct tui_point *tui_chart_best(const struct tui_chart *c, size_t i);
+
+/* Draws the chart in r.  Returns how many cells show a count of series
+ * sharing them (so the caller can say what the digits mean). */
+int tui_chart_draw(const struct tui_chart *c, const struct tui_rect *r);
 
 #endif

@@ -1,8 +1,15 @@
 /*
  * tui_chart_scale.h - the chart's arithmetic, kept apart from curses so
- * that it can be tested on its own: where a value lands on the y axis and
- * which round values label it, where a size lands on the logarithmic x
- * axis, and which cells join two points into a line.
+ * that it can be tested on its own: which round values label the y axis and
+ * on which rows, which powers of two label the logarithmic x axis and in
+ * which columns, how the series at one size stand side by side, and which
+ * cells join two points into a line.
+ *
+ * The ticks are even on both axes: the y axis's labels are multiples of one
+ * round step on every q-th row, the x axis's labels are powers of two every
+ * so many columns, both exactly (a row or column never stretches one
+ * interval and squeezes the next), because an axis whose labels sit one row
+ * apart here and two rows there reads as a curve that is not in the data.
  *
  * Rows count up from the bottom of the plot (row 0 holds the value 0),
  * columns from its left edge; the caller turns both into screen positions.
@@ -12,19 +19,47 @@
 
 #include <stddef.h>
 
-/* The top of a y axis from 0 for values up to ymax on `rows` rows: a
- * multiple of *step, which is 1, 2 or 5 times a power of ten, the largest
- * that still gives a tick about every second row (the caller labels fewer
- * where they would crowd).  The top is the first such
- * multiple at or above ymax, so the data fill the height rather than a
- * fixed range.  ymax <= 0 counts as 1. */
-double tui_chart_scale_y(double ymax, int rows, double *step);
+/* A y axis from 0: row k holds the value k * per_row; the labels are the
+ * multiples of step (1, 2 or 5 times a power of ten) on every
+ * rows_per_tick-th row, `ticks` of them (0 included) on rows 0 .. rows-1;
+ * the top row holds `top`, which need not be a label. */
+struct tui_yaxis {
+	double step, per_row, top;
+	int rows_per_tick, ticks;
+};
 
-/* The row (0 .. rows-1) of value y on an axis from 0 to top. */
-int tui_chart_scale_row(double y, double top, int rows);
+/* The y axis for values up to ymax on `rows` rows: the finest value per
+ * row whose labels fall on whole rows, two to six rows apart, at least
+ * three of them (fewer only when the rows cannot hold three); between
+ * equally fine axes, the one with labels further apart.  So the data fill
+ * as much of the height as round labels allow.  ymax <= 0 counts as 1. */
+void tui_chart_scale_y(double ymax, int rows, struct tui_yaxis *ax);
 
-/* The column (0 .. cols-1) of log2 value lx on an axis from lo to hi. */
-int tui_chart_scale_col(double lx, double lo, double hi, int cols);
+/* The row (0 .. rows-1) of value y. */
+int tui_chart_scale_row(double y, const struct tui_yaxis *ax, int rows);
+
+/* An x axis of log2 sizes: the tick of 2^k (lo <= k <= hi, k - lo a
+ * multiple of every) sits in column left + (k - lo) * per_power and is
+ * labelled; every is the fewest powers whose labels (label_w columns) keep
+ * a blank column between them, and lo and hi are multiples of it. */
+struct tui_xaxis {
+	int lo, hi, every, per_power, left;
+};
+
+/* The x axis for log2 sizes xmin .. xmax on `cols` columns, keeping
+ * `margin` columns free at each end (for the series standing beside a
+ * size, tui_chart_scale_dodge).  The range is whole powers, at least two
+ * wide. */
+void tui_chart_scale_x(double xmin, double xmax, int cols, int margin, int label_w, struct tui_xaxis *ax);
+
+/* The column (0 .. cols-1) of log2 value lx. */
+int tui_chart_scale_col(double lx, const struct tui_xaxis *ax, int cols);
+
+/* Where the slot-th of `slots` series stands beside its size's column:
+ * the series take one column each, centred on the size, in `room` columns
+ * at most (several share a column when room < slots).  Returns the offset
+ * from the size's column. */
+int tui_chart_scale_dodge(int slot, int slots, int room);
 
 struct tui_cell {
 	int col, row;

@@ -16,9 +16,26 @@
  * a time (w steps through those present) and its x axis is n or rows.  The
  * y axis is GB/s or, with y, the percentage of the family's copy bandwidth
  * on that device (tune_family_of, db_bandwidth_get), whose level is drawn
- * as the "copy" line either way.  A cursor steps along the sizes measured;
- * the read-out under the chart gives each shown series' best configuration
- * at that size.
+ * as the "copy" line either way.
+ *
+ * Each series is a letter (a, b, ...) and a colour, its best point the
+ * capital, and at each size the series stand side by side (tui_chart.h), so
+ * that five variants within a few percent of each other read as five marks,
+ * not one.  With a, a variant's evaluations at one size, dozens of
+ * configurations, form a strip in its own column beside the others': the
+ * strip's extent is the spread of the configurations, its top the best of
+ * them, and the read-out counts them ("54 tried").  A strip rather than a
+ * spread of the configurations across the size's columns, because at 80
+ * columns a size has room for one column per variant and no more, and a
+ * strip reads the same at every width.
+ *
+ * The read-out under the chart is the legend as well: a cursor steps along
+ * the sizes measured, and every series, hidden ones too, has an entry with
+ * its letter and name and, at the cursor's size, its best configuration's
+ * GB/s, "best" where that is its best point, % copy, median and
+ * configuration, or "–" where it has none.  When the rows cannot hold one
+ * entry each, two share a row in a shorter form (GB/s and % copy); none is
+ * left out.
  */
 #include <math.h>
 #include <stdio.h>
@@ -184,7 +201,6 @@ static void fill_chart(struct plot_pane *pp)
 	text_copy(c->xlabel, sizeof c->xlabel, pp->shape ? "rows" : "n");
 	pp->points = pp->runs = pp->no_copy = pp->nsizes = 0;
 	c->ref_y = 0;
-	text_copy(c->ref_label, sizeof c->ref_label, "copy");
 	for (size_t i = 0; i < pp->nseries; i++) {
 		const struct plot_series *ps = &pp->series[i];
 		char name[96];
@@ -196,8 +212,11 @@ static void fill_chart(struct plot_pane *pp)
 		s->hidden = ps->hidden;
 		if (pp->percent && !(ps->copy > 0))
 			pp->no_copy++;
-		if (!ps->hidden && ps->copy > 0 && !(c->ref_y > 0))
+		if (!ps->hidden && ps->copy > 0 && !(c->ref_y > 0)) {
 			c->ref_y = pp->percent ? 100 : ps->copy;
+			snprintf(c->ref_label, sizeof c->ref_label, "copy bandwidth, %.0f%s", c->ref_y,
+				 pp->percent ? "%" : " GB/s");
+		}
 		/* best_configs is ordered by n within a series: the line runs
 		 * left to right. */
 		for (size_t k = 0; k < pp->nbest; k++) {
@@ -232,7 +251,6 @@ static void fill_chart(struct plot_pane *pp)
 	if (pp->cursor >= pp->nsizes)
 		pp->cursor = pp->nsizes ? pp->nsizes - 1 : 0;
 	c->cursor_x = pp->nsizes ? (double)pp->sizes[pp->cursor] : 0;
-	c->selected = pp->nseries ? pp->selected : -1;
 }
 
 /* The series' copy bandwidth: its family's copy on its device, as the
@@ -352,54 +370,120 @@ static void shape_name(int64_t cols, char *buf, size_t len)
 		text_copy(buf, len, "flat (n)");
 }
 
-/* The read-out: at the cursor's size, each shown series' best
- * configuration; the selected series is marked ">" and always listed. */
-static void draw_readout(const struct plot_pane *pp, int y, int x, int w, int lines)
+/* The best configuration of series s at size n of the shape shown; NULL
+ * when it has none there. */
+static const struct db_tuned_row *best_at(const struct plot_pane *pp, const struct plot_series *s, int64_t n)
 {
-	char size[32];
-	text_count(size, sizeof size, pp->sizes[pp->cursor]);
-	size_t shown = 0, first = 0, visible = 0, sel_at = 0;
-	for (size_t i = 0; i < pp->nseries; i++)
-		if (!pp->series[i].hidden) {
-			if ((int)i == pp->selected)
-				sel_at = visible;
-			visible++;
-		}
-	if (sel_at >= (size_t)lines)
-		first = sel_at - (size_t)lines + 1;
-	tui_putf(y, x, w, A_BOLD, "at %s = %s (size %zu of %zu, h/l moves)%s", pp->shape ? "rows" : "n", size,
-		 pp->cursor + 1, pp->nsizes,
-		 visible > (size_t)lines ? "; [ ] brings the others here" : "");
-	size_t v = 0;
-	for (size_t i = 0; i < pp->nseries && shown < (size_t)lines; i++) {
-		const struct plot_series *s = &pp->series[i];
-		if (s->hidden || v++ < first)
-			continue;
-		const struct db_tuned_row *r = NULL;
-		for (size_t k = 0; k < pp->nbest && !r; k++)
-			if (pp->best[k].cols == pp->shape && pp->best[k].n == pp->sizes[pp->cursor] &&
-			    series_is(s, pp->best[k].variant, pp->best[k].dtype, pp->best[k].op,
-				      pp->best[k].device_id))
-				r = &pp->best[k];
-		char name[96], line[CASE_PARAMS_MAX + 256]; /* clipped to the pane when drawn */
+	for (size_t k = 0; k < pp->nbest; k++) {
+		const struct db_tuned_row *r = &pp->best[k];
+		if (r->cols == pp->shape && r->n == n && series_is(s, r->variant, r->dtype, r->op, r->device_id))
+			return r;
+	}
+	return NULL;
+}
+
+/* How many evaluations of series s at size n the a view draws. */
+static size_t tried_at(const struct plot_pane *pp, const struct plot_series *s, int64_t n)
+{
+	size_t count = 0;
+	for (size_t k = 0; k < pp->nall; k++) {
+		const struct db_point_row *p = &pp->all[k];
+		count += p->cols == pp->shape && p->n == n &&
+			 series_is(s, p->variant, p->dtype, p->op, p->device_id);
+	}
+	return count;
+}
+
+/* One series' entry of the read-out at the cursor's size, in w columns:
+ * the selection mark, its letter (the capital when this size is its best
+ * point on the chart), its name, then its best configuration's GB/s,
+ * "best" there, % copy, median, (with a) how many evaluations there, the
+ * configuration; "–" for a value it does not have.  Compact, for two
+ * entries a row: name, GB/s and % copy only. */
+static void readout_entry(const struct plot_pane *pp, size_t i, int y, int x, int w, int namew, int compact)
+{
+	const struct tui_glyphs *g = tui_term_glyphs();
+	const struct plot_series *s = &pp->series[i];
+	/* A hidden series has no point and, when every one is hidden, no
+	 * size either: it is listed with its letter and name alone. */
+	int64_t n = s->hidden ? 0 : pp->sizes[pp->cursor];
+	const struct tui_point *bp = s->hidden ? NULL : tui_chart_best(&pp->chart, i);
+	int at_best = bp && (int64_t)bp->x == n;
+	int sel = (int)i == pp->selected;
+	attr_t text = sel ? A_BOLD : s->hidden ? tui_term_attr(TUI_DIM) : tui_term_attr(TUI_NORMAL);
+	char mark[3] = {sel ? '>' : ' ', tui_chart_glyph(i, at_best), '\0'};
+	tui_fill(y, x, w, text);
+	tui_put(y, x, 1, text, mark);
+	tui_put(y, x + 1, 1, tui_term_series_attr((int)i) | (at_best ? A_REVERSE : 0), mark + 1);
+	char name[96];
+	series_name(pp, i, name, sizeof name);
+	tui_put_clip(y, x + 3, namew, text, name);
+	int at = x + 3 + namew + (compact ? 1 : 2), left = x + w - at;
+	if (left <= 0)
+		return;
+	if (s->hidden) {
+		tui_put_clip(y, at, left, text, "hidden (Space shows it)");
+		return;
+	}
+	const struct db_tuned_row *r = best_at(pp, s, n);
+	char gbps[32], pct[16], line[CASE_PARAMS_MAX + 256]; /* clipped to the pane when drawn */
+	if (!r) { /* nothing at this size: one "–" under the GB/s */
+		snprintf(line, sizeof line, "%*s%s", compact ? 5 : 6, "", g->missing);
+		tui_put_clip(y, at, left, text, line);
+		return;
+	}
+	snprintf(gbps, sizeof gbps, "%.1f", r->gbps);
+	snprintf(pct, sizeof pct, "%s", g->missing); /* no copy bandwidth stored */
+	if (s->copy > 0)
+		snprintf(pct, sizeof pct, "%.0f%%", 100 * r->gbps / s->copy);
+	/* Right-aligned by hand: a "–" is one column but three bytes. */
+	int gw = 7 - tui_text_width(gbps), pw = 4 - tui_text_width(pct);
+	if (compact) {
+		snprintf(line, sizeof line, "%*s%s %*s%s", gw - 1, "", gbps, pw, "", pct);
+		tui_put_clip(y, at, left, text, line);
+		return;
+	}
+	char config[CASE_PARAMS_MAX], tried[32] = "";
+	/* The configuration without the operator: the series says it. */
+	tui_best_config(r->params, config, sizeof config);
+	if (pp->show_all)
+		snprintf(tried, sizeof tried, "%zu tried  ", tried_at(pp, s, n));
+	snprintf(line, sizeof line, "%*s%s GB/s%s %*s%s  %.2f %s  %s%s", gw, "", gbps, at_best ? " best" : "     ",
+		 pw, "", pct, r->median_ms * 1e3, g->us, tried, config);
+	tui_put_clip(y, at, left, text, line);
+}
+
+/* The read-out, which is also the legend: a heading with the cursor's
+ * size and what capitals and digits on the chart mean, then every series,
+ * shown or hidden, with its letter, one a row, or two a row (compact) when
+ * `rows` cannot hold one a row.  No series is ever left out. */
+static void draw_readout(const struct plot_pane *pp, int y, int x, int w, int rows, int shared)
+{
+	if (!pp->nsizes) {
+		tui_put(y, x, w, A_BOLD, "every series hidden: Space shows the selected one");
+	} else {
+		char size[32];
+		text_count(size, sizeof size, pp->sizes[pp->cursor]);
+		tui_putf(y, x, w, A_BOLD, "at %s = %s (%zu of %zu, h/l)  capital: a series' best%s",
+			 pp->shape ? "rows" : "n", size, pp->cursor + 1, pp->nsizes,
+			 shared ? "  2-9: series in one cell" : "");
+	}
+	int compact = (size_t)rows < pp->nseries;
+	int colw = compact ? w / 2 : w;
+	int namew = 0;
+	for (size_t i = 0; i < pp->nseries; i++) {
+		char name[96];
 		series_name(pp, i, name, sizeof name);
-		if (!r) {
-			snprintf(line, sizeof line, "%c%c %s: not measured at this size",
-				 (int)i == pp->selected ? '>' : ' ', tui_chart_symbol(i), name);
-		} else {
-			char copy[32] = "no copy bw";
-			if (s->copy > 0)
-				snprintf(copy, sizeof copy, "%.0f%% copy", 100 * r->gbps / s->copy);
-			/* The configuration without the operator: the series says it. */
-			char config[CASE_PARAMS_MAX];
-			tui_best_config(r->params, config, sizeof config);
-			snprintf(line, sizeof line, "%c%c %s  %.1f GB/s  %s  %.2f us  %s",
-				 (int)i == pp->selected ? '>' : ' ', tui_chart_symbol(i), name, r->gbps, copy,
-				 r->median_ms * 1e3, config);
-		}
-		tui_put_clip(y + 1 + (int)shown, x, w,
-			    (int)i == pp->selected ? A_BOLD : tui_term_series_attr((int)i), line);
-		shown++;
+		int nw = tui_text_width(name);
+		namew = nw > namew ? nw : namew;
+	}
+	/* Room after the name for GB/s and % copy in either form, and the
+	 * median and some of the configuration in the wide one. */
+	int namemax = colw - (compact ? 16 : 40);
+	namew = namew > namemax ? namemax : namew;
+	for (size_t i = 0; i < pp->nseries; i++) {
+		int row = compact ? (int)i / 2 : (int)i, col = compact ? (int)i % 2 : 0;
+		readout_entry(pp, i, y + 1 + row, x + col * colw, colw - (compact && !col), namew, compact);
 	}
 }
 
@@ -444,17 +528,15 @@ static void plot_draw(struct tui_pane *p, const struct tui_rect *r)
 			"no timed results for these variants and this element type");
 		return;
 	}
-	int visible = 0;
-	for (size_t i = 0; i < pp->nseries; i++)
-		visible += !pp->series[i].hidden;
-	int lines = (r->h - 16) / 2;
-	lines = lines < 2 ? 2 : lines;
-	lines = visible < lines ? visible : lines;
-	int readout_h = pp->nsizes ? lines + 1 : 0;
+	/* Every series has a row of the read-out while the plot keeps 10 rows
+	 * (at 80x24, up to six series); more, and they go two a row. */
+	int list_rows = (int)pp->nseries;
+	if (list_rows > 1 && list_rows > r->h - 2 - 1 - 3 - 10)
+		list_rows = (list_rows + 1) / 2;
+	int readout_h = 1 + list_rows;
 	struct tui_rect cr = {y + 2, r->x, r->h - 2 - readout_h, r->w};
-	tui_chart_draw(&pp->chart, &cr);
-	if (pp->nsizes)
-		draw_readout(pp, cr.y + cr.h, r->x, r->w, lines);
+	int shared = tui_chart_draw(&pp->chart, &cr);
+	draw_readout(pp, cr.y + cr.h, r->x, r->w, list_rows, shared);
 }
 
 static void plot_show(struct tui_pane *p)
@@ -538,11 +620,14 @@ static const struct tui_hint plot_help[] = {
 	{"", "Plot"},
 	{"a", "every evaluation instead of the best per size, and back"},
 	{"y", "GB/s or % of the family's copy bandwidth"},
-	{"[ ]", "select the series before / after in the legend"},
+	{"[ ]", "select the series before / after in the read-out"},
 	{"Space", "hide or show the selected series"},
 	{"Left/Right h/l", "move the cursor along the sizes (read-out below)"},
 	{"w", "the next problem shape: flat (n), rows of each width"},
 	{"R", "read the database again"},
+	{" ", "a series is a letter, its best point the capital; at a"},
+	{" ", "size the series stand side by side; a digit counts the"},
+	{" ", "series sharing a cell where sizes lie too close"},
 	{" ", "series: the variants checked in the Catalog, else the"},
 	{" ", "one under its cursor, else all; the Problem pane's"},
 	{" ", "element type narrows them"},

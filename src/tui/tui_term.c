@@ -36,6 +36,7 @@ static const struct tui_glyphs glyphs_utf8 = {
 	.full = "\u2588", .empty = "\u2591",
 	.up = "\u25b2", .down = "\u25bc",
 	.axis_x = "\u2500", .axis_y = "\u2502", .origin = "\u2514",
+	.tick_x = "\u2534", .tick_y = "\u2524",
 	.ellipsis = "\u2026", .times = "\u00d7", .us = "\u00b5s", .missing = "\u2013",
 };
 
@@ -47,12 +48,13 @@ static const struct tui_glyphs glyphs_ascii = {
 	.full = "#", .empty = ".",
 	.up = "^", .down = "v",
 	.axis_x = "-", .axis_y = "|", .origin = "+",
+	.tick_x = "+", .tick_y = "+",
 	.ellipsis = "~", .times = "x", .us = "us", .missing = "-",
 };
 
 /* Colour pairs: one per role, then one per status, then chart series. */
 enum { PAIR_ROLE = 1, PAIR_STATUS = PAIR_ROLE + TUI_ROLE_COUNT, PAIR_SERIES = PAIR_STATUS + STATUS_COUNT };
-#define NSERIES 6
+#define NSERIES 8
 
 struct look {
 	short fg, bg;     /* -1: the terminal's default */
@@ -89,8 +91,14 @@ static const struct look status_looks[STATUS_COUNT] = {
 	[STATUS_XPASS] = {COLOR_YELLOW, -1, A_BOLD, A_BOLD | A_UNDERLINE},
 };
 
+/* Eight, as many as the plot shows: the six colours, then the terminal's
+ * own foreground (-1; white could vanish on a light background) bold and
+ * underlined, for the seventh and the eighth. */
 static const short series_colors[NSERIES] = {
-	COLOR_CYAN, COLOR_YELLOW, COLOR_GREEN, COLOR_MAGENTA, COLOR_RED, COLOR_BLUE,
+	COLOR_CYAN, COLOR_YELLOW, COLOR_GREEN, COLOR_MAGENTA, COLOR_RED, COLOR_BLUE, -1, -1,
+};
+static const attr_t series_attrs[NSERIES] = {
+	A_BOLD, A_BOLD, A_BOLD, A_BOLD, A_BOLD, A_BOLD, A_BOLD, A_UNDERLINE,
 };
 
 static void on_quit_signal(int sig)
@@ -155,7 +163,7 @@ static void init_colors(void)
 	for (int i = 0; i < STATUS_COUNT; i++)
 		init_pair((short)(PAIR_STATUS + i), status_looks[i].fg, dflt_bg);
 	for (int i = 0; i < NSERIES; i++)
-		init_pair((short)(PAIR_SERIES + i), series_colors[i], dflt_bg);
+		init_pair((short)(PAIR_SERIES + i), series_colors[i] < 0 ? dflt_fg : series_colors[i], dflt_bg);
 }
 
 int tui_term_open(volatile sig_atomic_t *interrupted, char *err, size_t len)
@@ -236,7 +244,7 @@ attr_t tui_term_series_attr(int i)
 {
 	if (!color_on)
 		return i == 0 ? A_BOLD : 0;
-	return COLOR_PAIR(PAIR_SERIES + i % NSERIES) | A_BOLD;
+	return COLOR_PAIR(PAIR_SERIES + i % NSERIES) | series_attrs[i % NSERIES];
 }
 
 void tui_term_mouse_enable(int on)

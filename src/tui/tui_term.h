@@ -56,6 +56,7 @@ struct tui_glyphs {
 	const char *full, *empty;                /* progress bar cells */
 	const char *up, *down;                   /* sort order ▲ ▼ */
 	const char *axis_x, *axis_y, *origin;    /* chart axes */
+	const char *tick_x, *tick_y;             /* a labelled tick on them: ┴ ┤ */
 	const char *ellipsis;                    /* … where text is cut */
 	const char *times;                       /* × of a shape, 2^14×128 */
 	const char *us;                          /* µs, the unit of medians */
