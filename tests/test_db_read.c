@@ -1,9 +1,10 @@
 /*
  * test_db_read.c - reading runs and results back (db_read.c), what the
  * interface browses, against rows of known content and order: runs in
- * order and their headers, the results of a run field by field, the newest
- * result of a case, the plot's points; results written on another
- * connection are seen; a failed read says where and why.
+ * order and their headers, the results of a run field by field (each
+ * result's own device, in a run over two GPUs), the newest result of a
+ * case, the plot's points; results written on another connection are
+ * seen; a failed read says where and why.
  *
  * Everything happens in a fresh directory under $TMPDIR (else /tmp),
  * removed at the end (tests/db_fixture.h).
@@ -30,6 +31,7 @@ static void test_reads(void)
 	char path[PATH_MAX];
 	struct db *db = NULL, *other = NULL;
 	struct gpu_info g = mkgpu("NVIDIA H100 80GB HBM3", "GPU-reads");
+	struct gpu_info g2 = mkgpu("NVIDIA H200", "GPU-reads-2");
 	struct case_spec tree = mkcase("block.tree.sum.f32.n1000", "block.tree", DTYPE_F32, 1000, 0,
 				       "block=256,op=sum", EXPECT_PASS);
 	struct case_spec small = mkcase("block.tree.sum.f32.n10", "block.tree", DTYPE_F32, 10, 0,
@@ -43,7 +45,7 @@ static void test_reads(void)
 	struct db_result_row *rows = NULL, last;
 	struct db_point_row *pts = NULL;
 	size_t n = 0;
-	int64_t dev = 0, run1 = 0, run2 = 0, id = 0;
+	int64_t dev = 0, dev2 = 0, run1 = 0, run2 = 0, id = 0;
 	sqlite3 *h;
 
 	path_in(path, sizeof path, "reads.db");
@@ -68,7 +70,25 @@ static void test_reads(void)
 	CHECK_INT(db_run_begin(db, &ri, &run1, err, sizeof err), 0);
 	put_result(db, run1, &tree, STATUS_PASS, OUTCOME_CORRECT, "", 7, 2.0, 4e6);
 	put_result(db, run1, &shfl, STATUS_XFAIL, OUTCOME_WRONG, "wrong on lane 3", 9, 0, 0);
-	put_result(db, run1, &v3, STATUS_PASS, OUTCOME_CORRECT, "", 11, 1.0, 8e6);
+	/* The third on the run's second GPU (run --devices 0,1), from a
+	 * kernel file. */
+	CHECK_INT(db_device_upsert(db, &g2, &dev2, err, sizeof err), 0);
+	{
+		struct result r;
+		memset(&r, 0, sizeof r);
+		r.c = &v3;
+		r.status = STATUS_PASS;
+		r.outcome = OUTCOME_CORRECT;
+		r.seed = 11;
+		r.err_norm = -1;
+		r.duration_s = 0.25;
+		r.device_id = dev2;
+		r.source = "0123abcd";
+		r.timing.samples = 10;
+		r.timing.median_ms = 1.0;
+		r.timing.bytes = 8e6;
+		CHECK_INT(db_result_insert(db, run1, &r, err, sizeof err), 0);
+	}
 	CHECK_INT(db_run_end(db, run1, "complete", 2, 0, 1, err, sizeof err), 0);
 	CHECK_INT(db_run_begin(db, &plain_run, &run2, err, sizeof err), 0);
 	put_result(db, run2, &tree, STATUS_FAIL, OUTCOME_WRONG, "off by one", 8, 4.0, 4e6);
@@ -144,6 +164,9 @@ static void test_reads(void)
 		CHECK_NEAR(a->gbps, 2.0, 1e-9);
 		CHECK_NEAR(a->noise, 0.05, 1e-12);
 		CHECK_INT(a->samples, 10);
+		CHECK_INT(a->device_id, dev);
+		CHECK_STR(a->device, "NVIDIA H100 80GB HBM3");
+		CHECK_STR(a->source, "");
 
 		CHECK_STR(b->case_name, shfl.name);
 		CHECK_STR(b->dtype, "i32");
@@ -168,6 +191,12 @@ static void test_reads(void)
 		CHECK_STR(last.observed, "completed-wrong");
 		CHECK_STR(last.message, "wrong on lane 3");
 		CHECK_INT(db_result_read(db, c->id + 100, &last, err, sizeof err), 0);
+
+		/* Its own GPU, not the run's. */
+		CHECK(dev2 != dev);
+		CHECK_INT(c->device_id, dev2);
+		CHECK_STR(c->device, "NVIDIA H200");
+		CHECK_STR(c->source, "0123abcd");
 	}
 	free(rows);
 	rows = NULL;
@@ -178,6 +207,9 @@ static void test_reads(void)
 	CHECK_INT(db_case_last(db, tree.name, &last, err, sizeof err), 1);
 	CHECK_INT(last.run_id, run2);
 	CHECK_INT(last.status, STATUS_FAIL);
+	/* A host-only result: no device, and no name for one. */
+	CHECK_INT(last.device_id, 0);
+	CHECK_STR(last.device, "");
 	CHECK_STR(last.message, "off by one");
 	CHECK_STR(last.seed, "8");
 	CHECK_INT(db_case_last(db, shfl.name, &last, err, sizeof err), 1);
@@ -204,7 +236,7 @@ static void test_reads(void)
 		/* What keeps the plot's shapes, operators and devices apart. */
 		CHECK_INT(pts[3].cols, 0);
 		CHECK_STR(pts[3].op, "sum");
-		CHECK_INT(pts[3].device_id, dev);
+		CHECK_INT(pts[3].device_id, dev2);
 	}
 	free(pts);
 	pts = NULL;

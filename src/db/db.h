@@ -239,6 +239,12 @@ struct db_result_row {
 	char shrunk[256];
 	char repro[2048];
 	char pattern[512];
+	/* The GPU it ran on (results.device_id: a run over several GPUs
+	 * stores each result's own) and that device's name; 0 and "" for a
+	 * host-only result. */
+	int64_t device_id;
+	char device[128];
+	char source[65];            /* a user kernel's source hash; "" for a built-in variant */
 };
 
 /* One timed result: a point of the GB/s plot. */
@@ -408,6 +414,9 @@ struct db_tuned_query {
 /* Where a device is named in output and matched by --device: its name, or
  * "host" for results without a GPU (whose name is ""). */
 const char *db_device_label(const char *name);
+/* The same, short, where a column is narrow: the vendor's word dropped
+ * ("H100 80GB HBM3" for "NVIDIA H100 80GB HBM3"; "host" as above). */
+const char *db_device_short(const char *name);
 
 typedef int (*db_tuned_fn)(void *ctx, const struct db_tuned_row *row);
 

@@ -146,7 +146,9 @@ int db_run_list(struct db *db, struct db_run_row **rows, size_t *count, char *er
 	"message, coalesce(seed, ''), created_at, err_norm, duration_ms, median_ms, gbps, noise, " \
 	"coalesce(samples, 0), " DB_ROBUST_COLUMNS("results") ", coalesce(sanitizer, ''), " \
 	"coalesce(shrunk, ''), " \
-	"coalesce(repro, ''), coalesce(pattern, '') FROM results"
+	"coalesce(repro, ''), coalesce(pattern, ''), coalesce(device_id, 0), " \
+	"coalesce((SELECT d.name FROM devices d WHERE d.id = results.device_id), ''), " \
+	"coalesce(source, '') FROM results"
 
 static void read_result(sqlite3_stmt *st, void *row)
 {
@@ -181,6 +183,9 @@ static void read_result(sqlite3_stmt *st, void *row)
 	db_column_text(st, 27, r->shrunk, sizeof r->shrunk);
 	db_column_text(st, 28, r->repro, sizeof r->repro);
 	db_column_text(st, 29, r->pattern, sizeof r->pattern);
+	r->device_id = sqlite3_column_int64(st, 30);
+	db_column_text(st, 31, r->device, sizeof r->device);
+	db_column_text(st, 32, r->source, sizeof r->source);
 }
 
 int db_run_results(struct db *db, int64_t run_id, struct db_result_row **rows, size_t *count,

@@ -336,3 +336,8 @@ const char *db_device_label(const char *name)
 {
 	return name[0] ? name : "host";
 }
+
+const char *db_device_short(const char *name)
+{
+	return strncmp(name, "NVIDIA ", 7) == 0 && name[7] ? name + 7 : db_device_label(name);
+}
