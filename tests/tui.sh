@@ -171,8 +171,8 @@ expect_screen "no GPU; every row: Type f32, Status PASS$" "constant columns fold
 	expect_screen "block\\.tree +2\\^30 +block=256 +500\\.00 +3003\\.0 +- +- +1\\.0% +0\\.4%" "a timed row in us, missing references, its noise and spread"
 	expect_screen "block\\.shfl +2\\^30 +block=256 +700\\.00 +2403\\.0 +- +- +2\\.0% +2\\.9%~" "the noise target missed: ~"
 	keys Down Enter
-	expect_screen "timing: median 0\\.7 ms, 803\\.0 GB/s, 20 samples, timed by events" "detail: the timer"
-	expect_screen "median in \\[0\\.68, 0\\.72\\] ms \\(95 %\\), spread 2\\.86%, noise target NOT" "detail: the interval and the flag"
+	expect_screen "timing: median 700 us, 803\\.0 GB/s, 20 samples, timed by events" "detail: the timer, in the table's unit"
+	expect_screen "median in \\[680, 720\\] us \\(95 %\\), spread 2\\.86%, noise target NOT" "detail: the interval and the flag"
 	expect_screen "reached; stddev/mean 2\\.0%; 2 throttled samples dropped" "detail: the second column and the dropped samples"
 	keys Enter
 	keys '['

@@ -132,10 +132,12 @@ launch "'$CONFORM' tui --db '$db'"
 expect_screen "1 Catalog" "the interface at 200x50"
 keys 4
 expect_screen "^Variant +n +Type +Op +Config +Status +us +GB/s +%copy +xbase +Noise +Spread +Message" "every timed column at 200 columns"
+if [ -n "$utf8" ]; then missing="–"; else missing="-"; fi
 if [ "$kernels" = 1 ]; then
 	expect_screen "^device\\.atomic +2\\^20 +f32 +sum +block=[0-9,a-z_=]+ +PASS +[0-9.]+ +[0-9.]+ +[0-9]+% +[0-9.]+ +[0-9.]+% +[0-9.]+%" "a row with % copy, x base, noise and spread"
-else # without the kernels' catalog no family names a copy or a baseline
-	expect_screen "^device\\.atomic +2\\^20 +f32 +sum +block=[0-9,a-z_=]+ +PASS +[0-9.]+ +[0-9.]+ +[0-9.]+% +[0-9.]+%" "a row with noise and spread"
+else # without the kernels' catalog no family names a baseline; the one
+	# copy the device measured is its copy (tune_refs.h), as in the Plot
+	expect_screen "^device\\.atomic +2\\^20 +f32 +sum +block=[0-9,a-z_=]+ +PASS +[0-9.]+ +[0-9.]+ +[0-9]+% +$missing +[0-9.]+% +[0-9.]+%" "a row with % copy, x base missing, noise and spread"
 fi
 keys ">" ">" ">" ">" ">" ">"
 expect_screen "Status$up" "the sort arrow on Status"
@@ -155,4 +157,170 @@ keys k k k k Enter
 expect_screen "row in full \\(z closes\\)" "Enter shows a run row in full"
 keys Escape q
 expect_screen "^EXIT=0" "q after the run"
+
+# --- Every row complete: devices, user kernels, missing values, copies ------
+# On the H100 database, three runs more, as conform stores them:
+#  6: a tune of a kernel file (--kernel pow2_tree.cu, the variant
+#     user.pow2_tree) on an H200, beside its family's baseline at 2^10 and
+#     the device's copy bandwidth: % copy and x base as for any variant,
+#     though this interface is not given the file; at 2^9 no baseline was
+#     measured (x base missing, never 0), and the median's interval was not
+#     stored (a result of a build before intervals: missing, not 0.0%);
+#  7: a conformance run of that file, one failing case;
+#  8: "conform run --devices 0,1" over two H200s: each result on its own
+#     device, failures whose probe and guard findings the detail labels.
+# The family's references are the ones this build's catalog names (the
+# copy and CUB, or the harness's stand-ins without kernels).
+ext="$TMP/ext.db"
+tui_fixture "$ext"
+cp "$top_srcdir/examples/kernels/pow2_tree.cu" "$TMP/pow2_tree.cu"
+if [ "$kernels" = 1 ]; then base=device.cub; copy=device.copy; else base=harness.baseline; copy=harness.copy; fi
+probe="exact probe (ones at [0, 128)): sum of 128 ones returned 127: 1 element not counted; elements [127, 128) were never added; 1 of 1 outputs wrong: [0] got 127 want 128 (exact); rel-L2 7.8e-03"
+guard="wrote past the end of out: offset 4 of a 4-byte buffer (128 guard bytes changed)"
+sql "$ext" "insert into devices(id, name, uuid, cc_major, cc_minor, sm_count, memory_bytes, driver_version,
+		runtime_version, first_seen)
+	values (2, 'NVIDIA H200', 'GPU-h200-a', 9, 0, 132, 150000000000, 13000, 13000, '2026-11-26T00:00:00Z'),
+	       (3, 'NVIDIA H200', 'GPU-h200-b', 9, 0, 132, 150000000000, 13000, 13000, '2026-11-26T00:00:00Z');
+	insert into device_bandwidth(device_id, variant, bytes, median_ms, gbps, measured_at)
+	values (2, '$copy', 2147483648.0, 0.5368709, 4000.0, '2026-11-26T00:00:01Z');
+	insert into runs(id, started_at, ended_at, state, host, command_line, seed, device_id, passed, failed,
+		skipped, kind)
+	values (6, '2026-11-26T00:00:00Z', '2026-11-26T00:01:00Z', 'complete', 'vm',
+		'tune --kernel pow2_tree.cu --n 512,1024 --dtype f32 --db ext.db', '1', 2, 3, 0, 0, 'tune'),
+	       (7, '2026-11-26T00:02:00Z', '2026-11-26T00:03:00Z', 'complete', 'vm',
+		'run --kernel pow2_tree.cu --seed 5 --db ext.db', '5', 2, 0, 1, 0, 'conformance'),
+	       (8, '2026-11-26T00:04:00Z', '2026-11-26T00:05:00Z', 'complete', 'vm',
+		'run --filter block.tree.sum.f32.b* --devices 0,1 --seed 77 --db ext.db', '77', 2, 2, 2, 0,
+		'conformance');
+	insert into results(run_id, case_name, kernel, variant, params, dtype, n, cols, expect, status, observed,
+		message, duration_ms, created_at, seed, median_ms, samples, noise, gbps, ci_low_ms, ci_high_ms,
+		spread, noise_met, throttled, timer, op, device_id, source)
+	values (6, 'user.pow2_tree.sum.f32.n1024', 'user', 'user.pow2_tree', 'op=sum', 'f32', 1024, 0, 'pass',
+		'PASS', 'completed-correct', '', 50.0, '2026-11-26T00:00:10Z', '11', 0.004, 100, 0.05, 1000.0,
+		0.00398, 0.00402, 0.005, 1, 0, 'cupti', 'sum', 2, 'abc123'),
+	       (6, '$base.sum.f32.n1024', 'x', '$base', 'op=sum', 'f32', 1024, 0, 'pass', 'PASS',
+		'completed-correct', '', 50.0, '2026-11-26T00:00:20Z', '12', 0.008, 100, 0.05, 500.0,
+		0.00798, 0.00802, 0.0025, 1, 0, 'cupti', 'sum', 2, NULL),
+	       (6, 'user.pow2_tree.sum.f32.n512', 'user', 'user.pow2_tree', 'op=sum', 'f32', 512, 0, 'pass',
+		'PASS', 'completed-correct', '', 50.0, '2026-11-26T00:00:30Z', '13', 0.002, 100, 0.05, 2000.0,
+		NULL, NULL, NULL, NULL, NULL, 'events', 'sum', 2, 'abc123'),
+	       (7, 'user.pow2_tree.sum.f32.n31', 'user', 'user.pow2_tree', 'op=sum', 'f32', 31, 0, 'pass',
+		'FAIL', 'completed-wrong', '1 of 1 outputs wrong: [0] got 16 want 31 (exact)', 9.0,
+		'2026-11-26T00:02:10Z', '21', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 'sum', 2,
+		'abc123'),
+	       (8, 'block.tree.sum.f32.b32', 'block', 'block.tree', 'block=32,op=sum', 'f32', 32, 0, 'pass', 'PASS',
+		'completed-correct', '', 3.0, '2026-11-26T00:04:10Z', '31', NULL, NULL, NULL, NULL, NULL, NULL,
+		NULL, NULL, NULL, NULL, 'sum', 2, NULL),
+	       (8, 'block.tree.sum.f32.b64', 'block', 'block.tree', 'block=64,op=sum', 'f32', 64, 0, 'pass', 'PASS',
+		'completed-correct', '', 3.0, '2026-11-26T00:04:11Z', '32', NULL, NULL, NULL, NULL, NULL, NULL,
+		NULL, NULL, NULL, NULL, 'sum', 3, NULL),
+	       (8, 'block.tree.sum.f32.b128', 'block', 'block.tree', 'block=128,op=sum', 'f32', 128, 0, 'pass',
+		'FAIL', 'completed-wrong', '$probe', 3.0, '2026-11-26T00:04:12Z', '33', NULL, NULL, NULL, NULL,
+		NULL, NULL, NULL, NULL, NULL, NULL, 'sum', 3, NULL),
+	       (8, 'block.tree.sum.f32.b256', 'block', 'block.tree', 'block=256,op=sum', 'f32', 256, 0, 'pass',
+		'FAIL', 'completed-wrong', '$guard', 3.0, '2026-11-26T00:04:13Z', '34', NULL, NULL, NULL, NULL,
+		NULL, NULL, NULL, NULL, NULL, NULL, 'sum', 2, NULL)"
+
+# copied_run: the command the "copied: ..." note on the screen shows, run by
+# the built conform in $TMP (where the interface ran) with the extra
+# arguments given, and no GPU to be seen (exit 77 there, not 2).
+copied_run() {
+	cmd=$(sed -n 's/^ *copied: conform //p' "$TMP/screen" | sed 's/ *$//')
+	checks=$((checks + 1))
+	[ "conform $cmd" = "$(t show-buffer 2>/dev/null)" ] ||
+		fail "the note shows 'conform $cmd', the clipboard holds '$(t show-buffer 2>/dev/null)'"
+	(cd "$TMP" && eval "CUDA_VISIBLE_DEVICES= '$CONFORM' $cmd $*") >"$TMP/out" 2>"$TMP/err"
+	copied_rc=$?
+}
+# copied_resolves WHAT: the copied tune line ran as far as the device: its
+# variant resolved (a kernel file's needs the file), no usage error.
+copied_resolves() {
+	checks=$((checks + 1))
+	if [ "$copied_rc" = 2 ] || grep -Eq "unknown variant|nothing matches" "$TMP/err"; then
+		fail "$1: conform refuses the copied line (exit $copied_rc)"; sed 's/^/  | /' "$TMP/err" >&2
+	fi
+}
+
+tui_resize 80 24
+launch "cd '$TMP' && '$CONFORM' tui --db ext.db"
+expect_screen "1 Catalog" "the interface on runs over two GPUs and of a kernel file"
+keys 4
+expect_screen "^Run #8 " "Results on the run over two GPUs"
+expect_screen "^2026-11-26 00:04 +2 devices" "the heading line says the results are on two devices"
+expect_screen "^Case +Device +Status +Observed +ms +Message" "a Device column when the results name two devices"
+expect_screen "^block\\.tree\\.sum\\.f32\\.b32 +H200 #2 +PASS " "each result's own device, short (H200), told apart by its id"
+expect_screen "^block\\.tree\\.sum\\.f32\\.b64 +H200 #3 +PASS " "the other GPU"
+expect_not_screen "NVIDIA H200" "no vendor's word in the column"
+keys j j z
+expect_screen "^Device +H200 #3$" "z shows the row's device"
+expect_screen "^Message +exact probe \\(ones at \\[0, 128\\)\\): sum of 128 ones" "and its message in full"
+keys z Enter
+expect_screen "^device: NVIDIA H200 \\(device #3\\)$" "the detail names the device in full"
+expect_screen "^probe: exact probe \\(ones at \\[0, 128\\)\\): sum of 128 ones returned 127: 1 element" "the exact probe's finding, labelled"
+expect_screen "^outputs: 1 of 1 outputs wrong: \\[0\\] got 127 want 128 \\(exact\\); rel-L2" "the comparison, labelled"
+expect_not_screen "^message: exact probe" "the message is not shown twice"
+keys Enter j Enter
+expect_screen "^guard: wrote past the end of out: offset 4 of a 4-byte buffer" "a guard zone's finding, labelled"
+keys Enter
+# The kernel file's conformance run: its case needs the file.
+keys '['
+expect_screen "^Run #7 " "the run of the kernel file"
+expect_screen "^2026-11-26 00:02 +NVIDIA H200$" "one device: named on the heading line, no column"
+expect_not_screen "^Case +Device" "no Device column for one device"
+keys Enter
+expect_screen "^outputs: 1 of 1 outputs wrong: \\[0\\] got 16 want 31" "a comparison alone is labelled too"
+keys Enter
+keys q
+expect_screen "^EXIT=0" "q leaves"
+
+# The tune of the kernel file, at 200 columns: every column.
+tui_resize 200 50
+launch "cd '$TMP' && '$CONFORM' tui --db ext.db"
+expect_screen "1 Catalog" "the interface at 200x50"
+keys 4
+expect_screen "^Run #8 " "Results on the run over two GPUs, at 200 columns"
+# Y on a conformance row: conform run selects that case, with the run's seed.
+keys g j j Y
+expect_screen "^ ?copied: conform run " "Y copies the command that runs the case again"
+copied_run --list
+checks=$((checks + 1))
+[ "$(cat "$TMP/out")" = "block.tree.sum.f32.b128" ] ||
+	{ fail "the copied command does not select the case (conform run ... --list):"; sed 's/^/  | /' "$TMP/out" "$TMP/err" >&2; }
+expect_grep "$TMP/screen" "^ ?copied: conform run .*--filter block\\.tree\\.sum\\.f32\\.b128 --seed 77 --db ext\\.db" "with the run's seed and database"
+keys '[' Y
+expect_screen "^ ?copied: conform run --kernel pow2_tree\\.cu --filter user\\.pow2_tree\\.sum\\.f32\\.n31 --seed 5 --db ext\\.db" "the case of a kernel file: with --kernel FILE from its run's command line"
+copied_run --list
+checks=$((checks + 1))
+[ "$(cat "$TMP/out")" = "user.pow2_tree.sum.f32.n31" ] ||
+	{ fail "the copied command does not select the kernel file's case:"; sed 's/^/  | /' "$TMP/out" "$TMP/err" >&2; }
+keys '['
+expect_screen "^Run #6 " "the tune of the kernel file"
+expect_screen "^user\\.pow2_tree +2\\^10 +f32 +sum +\\(default\\) +PASS +4\\.00 +1000\\.0 +25% +2\\.00 +5\\.0% +0\\.5%" "a user kernel's % copy and x base, from the references measured for it"
+expect_screen "^user\\.pow2_tree +512 +f32 +sum +\\(default\\) +PASS +2\\.00 +2000\\.0 +50% +$missing +5\\.0% +$missing( |$)" "no baseline at 2^9 and no interval stored: missing, not 0"
+expect_not_screen "0\\.0%" "no invented zero"
+keys g Enter
+expect_screen "^timing: median 4 (µs|us), 1000\\.0 GB/s, 100 samples, timed by cupti$" "the detail's median in the table's unit"
+expect_screen "^interval: median in \\[3\\.98, 4\\.02\\] (µs|us) \\(95 %\\), spread 0\\.50%, noise target met; stddev/mean 5\\.0%$" "its interval in the same unit"
+keys Enter j j Enter
+expect_screen "^interval: not stored \\(measured before conform kept the median's interval\\); stddev/mean 5\\.0%$" "a result with no interval stored says so"
+expect_not_screen "\\[2, 2\\]" "no interval made of the median"
+keys Enter g y
+expect_screen "^ ?copied: \\(default\\)" "y copies a timed row's configuration"
+keys Y
+expect_screen "^ ?copied: conform tune user\\.pow2_tree --kernel pow2_tree\\.cu --n 2\\^10 --dtype f32 --op sum --fresh --db ext\\.db" "Y: the tune line of a user kernel names its file"
+copied_run
+copied_resolves "the Results' tune line"
+# The best view: the same references, the same missing values.
+keys b / p o w 2 Enter
+expect_screen "^user\\.pow2_tree +512 +f32 +sum +\\(default\\) +2\\.00 +2000\\.0 +$missing +50% +$missing +H200$" "best: % copy of a user kernel, x base and spread missing, the device short"
+expect_screen "^user\\.pow2_tree +2\\^10 +f32 +sum +\\(default\\) +4\\.00 +1000\\.0 +2\\.00 +25% +0\\.5% +H200$" "best: x base of a user kernel"
+keys Y
+expect_screen "^ ?copied: conform tune user\\.pow2_tree --kernel pow2_tree\\.cu --n 512 --dtype f32 --op sum --fresh --db ext\\.db" "best's Y names the kernel file too"
+copied_run
+copied_resolves "the best view's tune line"
+keys Enter
+expect_screen "^best: \\(default\\)$" "the configurations of user.pow2_tree at 512"
+expect_screen "^ 1 \\(default\\) +2\\.00 +$missing +$missing " "no interval stored: the interval column says missing"
+keys Escape Escape b q
+expect_screen "^EXIT=0" "q leaves the user kernel's run"
 finish

@@ -2,10 +2,11 @@
  * tui_best.c - the best view of the results pane (see tui_best.h).
  *
  * The references of a row (the family's baseline for x base, the copy for
- * % copy) are looked up the way "conform best" and the tuner report them:
- * the baseline's best at the same problem and device, the device's stored
- * copy bandwidth.  The references themselves are not listed: they are what
- * the rows are measured against.
+ * % copy) are the ones tune_refs.h names for every reader (a user kernel's
+ * too, which this interface's catalog may not know): the baseline's best
+ * at the same problem and device, the device's stored copy bandwidth.  The
+ * references themselves are not listed: they are what the rows are
+ * measured against.  What was not measured stays empty, drawn as missing.
  */
 #include "tui/tui_best.h"
 
@@ -18,17 +19,19 @@
 #include "common/text.h"
 #include "common/vec.h"
 #include "tui/tui_app.h"
+#include "tui/tui_command.h"
 #include "tune/tune.h"
+#include "tune/tune_refs.h"
 
 enum { B_VARIANT, B_N, B_DTYPE, B_OP, B_CONFIG, B_MEDIAN, B_GBPS, B_BASE, B_COPY, B_SPREAD, B_DEVICE,
        B_COLS };
 
 static const struct tui_table_col best_cols[B_COLS] = {
-	[B_VARIANT] = {.title = "Variant"},
-	[B_N] = {.title = "n", .right = 1, .numeric = 1},
+	[B_VARIANT] = {.title = "Variant", .key = 1},
+	[B_N] = {.title = "n", .right = 1, .numeric = 1, .key = 1},
 	[B_DTYPE] = {.title = "Type", .fold = 1},
 	[B_OP] = {.title = "Op", .fold = 1},
-	[B_CONFIG] = {.title = "Config", .flex = 1, .min = 46},
+	[B_CONFIG] = {.title = "Config", .flex = 1, .min = 46, .key = 1},
 	[B_MEDIAN] = {.title = "us", .right = 1, .numeric = 1},
 	[B_GBPS] = {.title = "GB/s", .right = 1, .numeric = 1},
 	[B_BASE] = {.title = "xbase", .right = 1, .numeric = 1},
@@ -41,8 +44,8 @@ static const struct tui_table_col best_cols[B_COLS] = {
 enum { C_RANK, C_CONFIG, C_MEDIAN, C_INTERVAL, C_SPREAD, C_GBPS, C_VSBEST, C_RUN, C_WHEN, C_COLS };
 
 static const struct tui_table_col config_cols[C_COLS] = {
-	[C_RANK] = {.title = "#", .right = 1, .numeric = 1},
-	[C_CONFIG] = {.title = "Config", .flex = 1, .min = 46},
+	[C_RANK] = {.title = "#", .right = 1, .numeric = 1, .key = 1},
+	[C_CONFIG] = {.title = "Config", .flex = 1, .min = 46, .key = 1},
 	[C_MEDIAN] = {.title = "us", .right = 1, .numeric = 1},
 	[C_INTERVAL] = {.title = "95% interval", .right = 1},
 	[C_SPREAD] = {.title = "Spread", .right = 1, .numeric = 1},
@@ -78,22 +81,18 @@ void tui_best_config(const char *params, char *buf, size_t len)
 		text_copy(buf, len, "(default)");
 }
 
-void tui_best_command(const struct db_tuned_row *r, const char *db_path, char *buf, size_t len)
-{
-	char n[32], cols[48] = "", op[32] = "";
-	text_count(n, sizeof n, r->n);
-	if (r->cols > 0)
-		snprintf(cols, sizeof cols, " --cols %lld", (long long)r->cols);
-	if (r->op[0])
-		snprintf(op, sizeof op, " --op %s", r->op);
-	snprintf(buf, len, "conform tune %s --n %s%s --dtype %s%s --fresh --db %s", r->variant, n, cols,
-		 r->dtype, op, db_path);
-}
-
-/* Medians are stored in ms and shown in µs, as "conform best" prints them. */
+/* Medians are stored in ms and shown in µs, as "conform best" prints them;
+ * a value not measured is left empty (drawn as missing). */
 static void set_median(struct tui_table_row *row, int col, double ms)
 {
-	tui_table_set(row, col, ms, 0, "%.2f", ms * 1e3);
+	if (!isnan(ms))
+		tui_table_set(row, col, ms, 0, "%.2f", ms * 1e3);
+}
+
+static void set_gbps(struct tui_table_row *row, int col, double gbps)
+{
+	if (!isnan(gbps))
+		tui_table_set(row, col, gbps, 0, "%.1f", gbps);
 }
 
 static void set_spread(struct tui_table_row *row, int col, const struct db_robust *rb)
@@ -111,31 +110,46 @@ static int collect(void *ctx, const struct db_tuned_row *row)
 	return vec_push(b->rows, b->count, b->cap, *row) < 0 ? 1 : 0;
 }
 
-/* The median of the family's baseline for the same problem and device, or 0. */
-static double baseline_ms(const struct tui_best *b, const struct db_tuned_row *r)
+static int same_problem(const struct db_tuned_row *a, const struct db_tuned_row *b)
 {
-	struct tune_family famv;
-	const struct tune_family *fam = tune_family_of(&b->app->cat, r->variant, &famv) ? &famv : NULL;
-	const char *base = fam ? (r->cols ? fam->baseline_segmented : fam->baseline) : NULL;
-	for (size_t i = 0; base && i < b->count; i++) {
-		const struct db_tuned_row *o = &b->rows[i];
-		if (strcmp(o->variant, base) == 0 && o->device_id == r->device_id && o->n == r->n &&
-		    o->cols == r->cols && strcmp(o->dtype, r->dtype) == 0 && strcmp(o->op, r->op) == 0)
-			return o->median_ms;
-	}
-	return 0;
+	return a->device_id == b->device_id && a->n == b->n && a->cols == b->cols &&
+	       strcmp(a->dtype, b->dtype) == 0 && strcmp(a->op, b->op) == 0;
 }
 
-/* The device's copy bandwidth, as the family's copy variant measured it, or 0. */
-static double copy_gbps(const struct tui_best *b, const struct db_tuned_row *r)
+/* The best row of variant at r's problem and device, or NULL. */
+static const struct db_tuned_row *best_at(const struct tui_best *b, const struct db_tuned_row *r,
+					  const char *variant)
 {
-	struct tune_family famv;
-	double copy = 0;
+	for (size_t i = 0; i < b->count; i++)
+		if (strcmp(b->rows[i].variant, variant) == 0 && same_problem(&b->rows[i], r))
+			return &b->rows[i];
+	return NULL;
+}
+
+struct beside {
+	const struct tui_best *b;
+	const struct db_tuned_row *r;
+};
+
+static int beside_best(void *ctx, const char *variant)
+{
+	const struct beside *x = ctx;
+	return best_at(x->b, x->r, variant) != NULL;
+}
+
+/* What r is measured against: the device's copy bandwidth and the
+ * baseline's best median at r's problem; each NAN when not measured. */
+static void row_refs(const struct tui_best *b, const struct db_tuned_row *r, double *copy_gbps,
+		     double *base_ms)
+{
+	struct tune_stored_refs refs;
+	struct beside ctx = {b, r};
+	const struct db_tuned_row *o;
 	char err[256];
-	if (tune_family_of(&b->app->cat, r->variant, &famv) && famv.copy && b->app->db &&
-	    db_bandwidth_get(b->app->db, r->device_id, famv.copy, &copy, err, sizeof err) > 0)
-		return copy;
-	return 0;
+	tune_refs_stored(&b->app->cat, b->app->db, r->variant, r->cols, r->device_id, beside_best, &ctx,
+			 &refs, err, sizeof err);
+	*copy_gbps = refs.copy_gbps > 0 ? refs.copy_gbps : NAN;
+	*base_ms = refs.baseline && (o = best_at(b, r, refs.baseline)) != NULL ? o->median_ms : NAN;
 }
 
 void tui_best_load(struct tui_best *b, const char *filter)
@@ -147,6 +161,9 @@ void tui_best_load(struct tui_best *b, const char *filter)
 	tui_table_begin(&b->table);
 	if (b->app->db && db_best_each(b->app->db, &q, collect, b, err, sizeof err) < 0)
 		text_copy(b->error, sizeof b->error, err);
+	tui_devices_clear(&b->devices);
+	for (size_t i = 0; i < b->count; i++)
+		tui_devices_add(&b->devices, b->rows[i].device_id, b->rows[i].device);
 	for (size_t i = 0; i < b->count; i++) {
 		const struct db_tuned_row *r = &b->rows[i];
 		if (tune_is_reference(&b->app->cat, r->variant))
@@ -165,16 +182,16 @@ void tui_best_load(struct tui_best *b, const char *filter)
 		tui_table_set(row, B_OP, NAN, 0, "%s", r->op);
 		tui_table_set(row, B_CONFIG, NAN, A_BOLD, "%s", config);
 		set_median(row, B_MEDIAN, r->median_ms);
-		tui_table_set(row, B_GBPS, r->gbps, 0, "%.1f", r->gbps);
-		double base = baseline_ms(b, r);
-		if (base > 0)
+		set_gbps(row, B_GBPS, r->gbps);
+		double copy, base;
+		row_refs(b, r, &copy, &base);
+		if (base > 0 && r->median_ms > 0)
 			tui_table_set(row, B_BASE, base / r->median_ms, 0, "%.2f", base / r->median_ms);
-		double copy = r->gbps > 0 ? copy_gbps(b, r) : 0;
-		if (copy > 0)
+		if (copy > 0 && r->gbps > 0)
 			tui_table_set(row, B_COPY, r->gbps / copy, 0, "%.0f%%", 100 * r->gbps / copy);
 		set_spread(row, B_SPREAD, &r->robust);
 		tui_table_set(row, B_DEVICE, NAN, tui_term_attr(TUI_DIM), "%s",
-			      db_device_label(r->device));
+			      tui_devices_label(&b->devices, r->device_id, r->device));
 	}
 	snprintf(b->table.filter, sizeof b->table.filter, "%s", filter ? filter : "");
 	tui_table_end(&b->table);
@@ -217,12 +234,16 @@ static void open_detail(struct tui_best *b)
 		tui_table_set(row, C_RANK, (double)(i + 1), tui_term_attr(TUI_DIM), "%zu", i + 1);
 		tui_table_set(row, C_CONFIG, NAN, i == 0 ? A_BOLD : 0, "%s", config);
 		set_median(row, C_MEDIAN, r->median_ms);
-		if (!isnan(r->robust.ci_low_ms))
+		/* A text column: the missing glyph by hand. */
+		if (!isnan(r->robust.ci_low_ms) && !isnan(r->robust.ci_high_ms))
 			tui_table_set(row, C_INTERVAL, NAN, 0, "[%.2f, %.2f]", r->robust.ci_low_ms * 1e3,
 				      r->robust.ci_high_ms * 1e3);
+		else
+			tui_table_set(row, C_INTERVAL, NAN, tui_term_attr(TUI_DIM), "%s",
+				      tui_term_glyphs()->missing);
 		set_spread(row, C_SPREAD, &r->robust);
-		tui_table_set(row, C_GBPS, r->gbps, 0, "%.1f", r->gbps);
-		if (best > 0)
+		set_gbps(row, C_GBPS, r->gbps);
+		if (best > 0 && !isnan(r->median_ms))
 			tui_table_set(row, C_VSBEST, r->median_ms / best, 0, i ? "+%.1f%%" : "best",
 				      100 * (r->median_ms / best - 1));
 		tui_table_set(row, C_RUN, (double)r->run_id, tui_term_attr(TUI_DIM), "#%lld",
@@ -270,10 +291,14 @@ static void draw_detail(struct tui_best *b, const struct tui_rect *r)
 		s += strlen(s) < (size_t)n ? strlen(s) : (size_t)n;
 		y++;
 	}
-	tui_putf(y++, r->x, r->w, tui_term_attr(TUI_DIM),
-		 "%.2f %s, %.1f GB/s, run #%lld%s%s; %zu configuration%s, best first",
-		 p->median_ms * 1e3, tui_term_glyphs()->us, p->gbps, (long long)p->run_id,
-		 p->git_revision[0] ? ", build " : "", p->git_revision, b->ncfg, b->ncfg == 1 ? "" : "s");
+	char timing[96] = "";
+	if (!isnan(p->median_ms))
+		text_appendf(timing, sizeof timing, "%.2f %s, ", p->median_ms * 1e3, tui_term_glyphs()->us);
+	if (!isnan(p->gbps))
+		text_appendf(timing, sizeof timing, "%.1f GB/s, ", p->gbps);
+	tui_putf(y++, r->x, r->w, tui_term_attr(TUI_DIM), "%srun #%lld%s%s; %zu configuration%s, best first",
+		 timing, (long long)p->run_id, p->git_revision[0] ? ", build " : "", p->git_revision,
+		 b->ncfg, b->ncfg == 1 ? "" : "s");
 	tui_put(y++, r->x, r->w, tui_term_attr(TUI_DIM),
 		"y copies the configuration, Y the conform tune command line; Esc goes back");
 	struct tui_rect tr = {y, r->x, r->y + r->h - y, r->w};
@@ -295,7 +320,7 @@ void tui_best_draw(struct tui_best *b, const struct tui_rect *r)
 static void copy(struct tui_best *b, int command)
 {
 	const struct db_tuned_row *r = NULL;
-	char text[1024];
+	char text[4096], why[512];
 	if (b->detail) {
 		const struct tui_table_row *cur = tui_table_current(&b->configs);
 		r = cur ? &b->cfg[cur->id] : &b->problem;
@@ -305,10 +330,17 @@ static void copy(struct tui_best *b, int command)
 	}
 	if (!r)
 		return;
-	if (command)
-		tui_best_command(r, b->app->db_path, text, sizeof text);
-	else
+	if (command) {
+		const struct tui_command_of w = {.variant = r->variant, .source = r->source,
+						 .run_id = r->run_id, .dtype = r->dtype, .op = r->op,
+						 .n = r->n, .cols = r->cols};
+		if (tui_command_tune(b->app, &w, text, sizeof text, why, sizeof why) < 0) {
+			tui_screen_note(&b->app->screen, "cannot copy a command line: %s", why);
+			return;
+		}
+	} else {
 		tui_best_config(r->params, text, sizeof text);
+	}
 	tui_term_copy(text);
 	tui_screen_note(&b->app->screen, "copied: %s", text);
 }

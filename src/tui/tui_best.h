@@ -3,7 +3,8 @@
  * configuration per device, variant, type, operator and size (what
  * "conform best" reads), and, on Enter, every configuration measured for the
  * problem under the cursor, ranked, with its interval; keys copy the
- * configuration or the "conform tune" command line that measures it again.
+ * configuration or the "conform tune" command line that measures it again
+ * (tui_command_tune: --kernel FILE for a user kernel).
  */
 #ifndef CONFORM_TUI_BEST_H
 #define CONFORM_TUI_BEST_H
@@ -11,6 +12,7 @@
 #include <stddef.h>
 
 #include "db/db.h"
+#include "tui/tui_devices.h"
 #include "tui/tui_table.h"
 
 struct tui_app;
@@ -25,6 +27,7 @@ struct tui_best {
 	struct tui_table configs;
 	struct db_tuned_row *cfg;     /* its configurations, best first (timing_rank_cmp) */
 	size_t ncfg, capcfg;
+	struct tui_devices devices;   /* the rows' devices, labelled for their column */
 	char error[256];
 };
 
@@ -40,11 +43,6 @@ void tui_best_draw(struct tui_best *b, const struct tui_rect *r);
 /* Enter opens the detail, Esc closes it; y copies the configuration, Y the
  * command line; the table's keys otherwise.  Returns 1 when used. */
 int tui_best_key(struct tui_best *b, int key);
-
-/* The "conform tune" command line that measures the problem of row r again
- * (its variant, size, type and operator; --fresh, so nothing is taken from
- * the database). */
-void tui_best_command(const struct db_tuned_row *r, const char *db_path, char *buf, size_t len);
 
 /* A configuration without the operator the problem already names. */
 void tui_best_config(const char *params, char *buf, size_t len);

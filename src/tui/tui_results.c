@@ -29,14 +29,20 @@
 #include "session/session_check.h"
 #include "tui/tui_app.h"
 #include "tui/tui_best.h"
+#include "tui/tui_command.h"
+#include "tui/tui_devices.h"
 #include "tui/tui_log.h"
+#include "tui/tui_result_detail.h"
 #include "tui/tui_table.h"
 #include "tune/tune.h"
+#include "tune/tune_refs.h"
 
-/* Conformance runs: the case, what happened, and why. */
-enum { P_CASE, P_STATUS, P_OBSERVED, P_DURATION, P_MESSAGE, P_COLS };
+/* Conformance runs: the case, what happened, and why.  Device only when
+ * the run's results name more than one (layout()). */
+enum { P_CASE, P_DEVICE, P_STATUS, P_OBSERVED, P_DURATION, P_MESSAGE, P_COLS };
 static const struct tui_table_col plain_cols[P_COLS] = {
-	[P_CASE] = {.title = "Case", .flex = 1, .min = 30},
+	[P_CASE] = {.title = "Case", .flex = 1, .min = 30, .key = 1},
+	[P_DEVICE] = {.title = "Device", .key = 1},
 	[P_STATUS] = {.title = "Status", .status = 1},
 	[P_OBSERVED] = {.title = "Observed"},
 	[P_DURATION] = {.title = "ms", .right = 1, .numeric = 1},
@@ -46,14 +52,15 @@ static const struct tui_table_col plain_cols[P_COLS] = {
 /* Timed runs (tunes, sweeps, benches): one row per configuration, the
  * problem in its own columns so that rows never look alike; the observed
  * behaviour and the message go last, the first to be left off. */
-enum { T_VARIANT, T_N, T_DTYPE, T_OP, T_CONFIG, T_STATUS, T_MEDIAN, T_GBPS, T_COPY, T_BASE, T_NOISE,
-       T_SPREAD, T_MESSAGE, T_COLS };
+enum { T_VARIANT, T_N, T_DEVICE, T_DTYPE, T_OP, T_CONFIG, T_STATUS, T_MEDIAN, T_GBPS, T_COPY, T_BASE,
+       T_NOISE, T_SPREAD, T_MESSAGE, T_COLS };
 static const struct tui_table_col timed_cols[T_COLS] = {
-	[T_VARIANT] = {.title = "Variant"},
-	[T_N] = {.title = "n", .right = 1, .numeric = 1},
+	[T_VARIANT] = {.title = "Variant", .key = 1},
+	[T_N] = {.title = "n", .right = 1, .numeric = 1, .key = 1},
+	[T_DEVICE] = {.title = "Device", .key = 1},
 	[T_DTYPE] = {.title = "Type", .fold = 1},
 	[T_OP] = {.title = "Op", .fold = 1},
-	[T_CONFIG] = {.title = "Config", .flex = 1, .min = 46},
+	[T_CONFIG] = {.title = "Config", .flex = 1, .min = 46, .key = 1},
 	[T_STATUS] = {.title = "Status", .status = 1, .fold = 1},
 	[T_MEDIAN] = {.title = "us", .right = 1, .numeric = 1},
 	[T_GBPS] = {.title = "GB/s", .right = 1, .numeric = 1},
@@ -68,6 +75,7 @@ struct results_pane {
 	struct tui_pane super;
 	struct tui_app *app;
 	struct tui_table table;
+	struct tui_table_col cols[TUI_TABLE_COLS]; /* the layout's columns (layout()) */
 	struct tui_log detail;
 	struct db_result_row *rows;
 	size_t nrows;
@@ -75,6 +83,8 @@ struct results_pane {
 	struct db_run_row run;
 	int follow;                /* stay on the newest run */
 	int timed;                 /* the run has timed results */
+	int by_device;             /* its results name several devices: a Device column */
+	struct tui_devices devices; /* those devices, labelled */
 	int show_detail;
 	int show_best;             /* b: the best configurations instead */
 	struct tui_best best;
@@ -84,11 +94,28 @@ struct results_pane {
 	enum sanitizer_tool rerun_tool;
 };
 
+/* Column c of the layout's enum as the table numbers it: the Device
+ * column is left out of a run on one device. */
+static int col(const struct results_pane *rp, int c)
+{
+	int device = rp->timed ? T_DEVICE : P_DEVICE;
+	return rp->by_device || c < device ? c : c - 1;
+}
+
 /* Within the run: the fastest timed PASS of a variant and problem ("*"),
- * and the references of its family at that problem. */
+ * and the references of its family at that problem, on the same device. */
 static int same_problem(const struct db_result_row *a, const struct db_result_row *b)
 {
-	return a->n == b->n && a->cols == b->cols && strcmp(a->dtype, b->dtype) == 0;
+	char opa[16] = "", opb[16] = "";
+	params_get(a->params, "op", opa, sizeof opa);
+	params_get(b->params, "op", opb, sizeof opb);
+	return a->n == b->n && a->cols == b->cols && a->device_id == b->device_id &&
+	       strcmp(a->dtype, b->dtype) == 0 && strcmp(opa, opb) == 0;
+}
+
+static int timed_pass(const struct db_result_row *r)
+{
+	return r->status == STATUS_PASS && !isnan(r->median_ms);
 }
 
 /* Marked only among two or more timed configurations. */
@@ -96,12 +123,11 @@ static int is_best(const struct results_pane *rp, size_t k)
 {
 	const struct db_result_row *r = &rp->rows[k];
 	int rivals = 0;
-	if (r->status != STATUS_PASS || isnan(r->median_ms))
+	if (!timed_pass(r))
 		return 0;
 	for (size_t i = 0; i < rp->nrows; i++) {
 		const struct db_result_row *o = &rp->rows[i];
-		if (i != k && o->status == STATUS_PASS && !isnan(o->median_ms) &&
-		    strcmp(o->variant, r->variant) == 0 && same_problem(o, r)) {
+		if (i != k && timed_pass(o) && strcmp(o->variant, r->variant) == 0 && same_problem(o, r)) {
 			if (o->median_ms < r->median_ms || (o->median_ms == r->median_ms && i < k))
 				return 0;
 			rivals++;
@@ -110,40 +136,78 @@ static int is_best(const struct results_pane *rp, size_t k)
 	return rivals > 0;
 }
 
-static double run_reference(const struct results_pane *rp, const struct db_result_row *r,
-			    int copy)
+/* The run's timed PASS of variant at r's problem, or NULL. */
+static const struct db_result_row *measured_at(const struct results_pane *rp,
+					       const struct db_result_row *r, const char *variant)
 {
-	struct tune_family famv;
-	const struct tune_family *fam = tune_family_of(&rp->app->cat, r->variant, &famv) ? &famv : NULL;
-	const char *ref = !fam ? NULL : copy ? fam->copy : r->cols ? fam->baseline_segmented : fam->baseline;
-	for (size_t i = 0; ref && i < rp->nrows; i++) {
+	for (size_t i = 0; i < rp->nrows; i++) {
 		const struct db_result_row *o = &rp->rows[i];
-		if (strcmp(o->variant, ref) == 0 && o->status == STATUS_PASS && !isnan(o->median_ms) &&
-		    (copy || same_problem(o, r)))
-			return copy ? o->gbps : o->median_ms;
+		if (strcmp(o->variant, variant) == 0 && timed_pass(o) && same_problem(o, r))
+			return o;
 	}
-	double gbps = 0;
-	char err[128];
-	/* The copy bandwidth is measured once per device: a resumed sweep
-	 * finds it stored. */
-	if (copy && ref && rp->app->db &&
-	    db_bandwidth_get(rp->app->db, rp->run.device_id, ref, &gbps, err, sizeof err) > 0)
-		return gbps;
-	return 0;
+	return NULL;
+}
+
+struct beside {
+	const struct results_pane *rp;
+	const struct db_result_row *r;
+};
+
+static int beside_in_run(void *ctx, const char *variant)
+{
+	const struct beside *b = ctx;
+	return measured_at(b->rp, b->r, variant) != NULL;
+}
+
+/* What r is measured against (tune_refs.h: the Plot and the best view
+ * read them the same way): the copy bandwidth, this run's own measurement
+ * on r's device first, and the baseline's median at r's problem in this
+ * run; each NAN when not measured. */
+static void row_refs(const struct results_pane *rp, const struct db_result_row *r, double *copy_gbps,
+		     double *base_ms)
+{
+	struct tune_stored_refs refs;
+	struct beside ctx = {rp, r};
+	char err[256];
+	const struct db_result_row *o;
+	*copy_gbps = *base_ms = NAN;
+	tune_refs_stored(&rp->app->cat, rp->app->db, r->variant, r->cols, r->device_id, beside_in_run,
+			 &ctx, &refs, err, sizeof err);
+	for (size_t i = 0; refs.copy && i < rp->nrows && isnan(*copy_gbps); i++) {
+		o = &rp->rows[i];
+		if (strcmp(o->variant, refs.copy) == 0 && o->device_id == r->device_id && timed_pass(o) &&
+		    o->gbps > 0)
+			*copy_gbps = o->gbps;
+	}
+	if (isnan(*copy_gbps) && refs.copy_gbps > 0)
+		*copy_gbps = refs.copy_gbps;
+	if (refs.baseline && (o = measured_at(rp, r, refs.baseline)) != NULL)
+		*base_ms = o->median_ms;
+}
+
+static void set_device(struct results_pane *rp, struct tui_table_row *row, int c,
+		       const struct db_result_row *r)
+{
+	if (rp->by_device)
+		tui_table_set(row, col(rp, c), NAN, 0, "%s",
+			      tui_devices_label(&rp->devices, r->device_id, r->device));
 }
 
 /* The conformance layout's row for result r. */
-static void fill_plain(struct tui_table_row *row, const struct db_result_row *r)
+static void fill_plain(struct results_pane *rp, struct tui_table_row *row, const struct db_result_row *r)
 {
-	tui_table_set(row, P_CASE, NAN, 0, "%s", r->case_name);
-	tui_table_set(row, P_STATUS, (double)r->status, tui_term_status_attr(r->status), "%s",
+	tui_table_set(row, col(rp, P_CASE), NAN, 0, "%s", r->case_name);
+	set_device(rp, row, P_DEVICE, r);
+	tui_table_set(row, col(rp, P_STATUS), (double)r->status, tui_term_status_attr(r->status), "%s",
 		      status_name(r->status));
-	tui_table_set(row, P_OBSERVED, NAN, 0, "%s", r->observed);
-	tui_table_set(row, P_DURATION, r->duration_ms, 0, "%.1f", r->duration_ms);
-	tui_table_set(row, P_MESSAGE, NAN, tui_term_attr(TUI_DIM), "%s", r->message);
+	tui_table_set(row, col(rp, P_OBSERVED), NAN, 0, "%s", r->observed);
+	if (!isnan(r->duration_ms))
+		tui_table_set(row, col(rp, P_DURATION), r->duration_ms, 0, "%.1f", r->duration_ms);
+	tui_table_set(row, col(rp, P_MESSAGE), NAN, tui_term_attr(TUI_DIM), "%s", r->message);
 }
 
-/* The timed layout's row for result k. */
+/* The timed layout's row for result k; what was not measured stays empty
+ * (the table draws it as missing). */
 static void fill_timed(struct results_pane *rp, struct tui_table_row *row, size_t k)
 {
 	const struct db_result_row *r = &rp->rows[k];
@@ -153,48 +217,65 @@ static void fill_timed(struct results_pane *rp, struct tui_table_row *row, size_
 	tui_best_config(r->params, config, sizeof config);
 	char op[16] = "";
 	params_get(r->params, "op", op, sizeof op);
-	tui_table_set(row, T_VARIANT, NAN, best ? A_BOLD : 0, "%s%s", best ? "* " : "", r->variant);
-	tui_table_set(row, T_N, (double)r->n * (double)(r->cols > 0 ? r->cols : 1), 0, "%s", shape);
-	tui_table_set(row, T_DTYPE, NAN, 0, "%s", r->dtype);
-	tui_table_set(row, T_OP, NAN, 0, "%s", op);
-	tui_table_set(row, T_CONFIG, NAN, best ? A_BOLD : 0, "%s", config);
-	tui_table_set(row, T_STATUS, (double)r->status, tui_term_status_attr(r->status), "%s",
+	tui_table_set(row, col(rp, T_VARIANT), NAN, best ? A_BOLD : 0, "%s%s", best ? "* " : "", r->variant);
+	tui_table_set(row, col(rp, T_N), (double)r->n * (double)(r->cols > 0 ? r->cols : 1), 0, "%s", shape);
+	set_device(rp, row, T_DEVICE, r);
+	tui_table_set(row, col(rp, T_DTYPE), NAN, 0, "%s", r->dtype);
+	tui_table_set(row, col(rp, T_OP), NAN, 0, "%s", op);
+	tui_table_set(row, col(rp, T_CONFIG), NAN, best ? A_BOLD : 0, "%s", config);
+	tui_table_set(row, col(rp, T_STATUS), (double)r->status, tui_term_status_attr(r->status), "%s",
 		      status_name(r->status));
 	if (!isnan(r->median_ms))
-		tui_table_set(row, T_MEDIAN, r->median_ms, 0, "%.2f", r->median_ms * 1e3);
+		tui_table_set(row, col(rp, T_MEDIAN), r->median_ms, 0, "%.2f", r->median_ms * 1e3);
 	if (!isnan(r->gbps))
-		tui_table_set(row, T_GBPS, r->gbps, 0, "%.1f", r->gbps);
-	double copy = isnan(r->gbps) ? 0 : run_reference(rp, r, 1);
-	if (copy > 0)
-		tui_table_set(row, T_COPY, r->gbps / copy, 0, "%.0f%%", 100 * r->gbps / copy);
-	double base = isnan(r->median_ms) ? 0 : run_reference(rp, r, 0);
+		tui_table_set(row, col(rp, T_GBPS), r->gbps, 0, "%.1f", r->gbps);
+	double copy, base;
+	row_refs(rp, r, &copy, &base);
+	if (!isnan(r->gbps) && copy > 0)
+		tui_table_set(row, col(rp, T_COPY), r->gbps / copy, 0, "%.0f%%", 100 * r->gbps / copy);
 	if (base > 0 && r->median_ms > 0)
-		tui_table_set(row, T_BASE, base / r->median_ms, 0, "%.2f", base / r->median_ms);
+		tui_table_set(row, col(rp, T_BASE), base / r->median_ms, 0, "%.2f", base / r->median_ms);
 	if (!isnan(r->noise) && r->samples > 0)
-		tui_table_set(row, T_NOISE, r->noise, 0, "%.1f%%", 100 * r->noise);
+		tui_table_set(row, col(rp, T_NOISE), r->noise, 0, "%.1f%%", 100 * r->noise);
 	/* Results stored before the interval existed have none. */
 	if (!isnan(r->robust.spread)) {
 		int missed = r->robust.noise_met == 0;
-		tui_table_set(row, T_SPREAD, r->robust.spread, missed ? tui_term_attr(TUI_WARN) : 0,
+		tui_table_set(row, col(rp, T_SPREAD), r->robust.spread, missed ? tui_term_attr(TUI_WARN) : 0,
 			      "%.1f%%%s", 100 * r->robust.spread, missed ? "~" : "");
 	}
-	tui_table_set(row, T_MESSAGE, NAN, tui_term_attr(TUI_DIM), "%s", r->message);
+	tui_table_set(row, col(rp, T_MESSAGE), NAN, tui_term_attr(TUI_DIM), "%s", r->message);
+}
+
+/* The table's columns for a timed or conformance run, with a Device
+ * column or not; a new layout starts the table afresh (the sort column
+ * meant something else). */
+static void layout(struct results_pane *rp, int timed, int by_device)
+{
+	const struct tui_table_col *all = timed ? timed_cols : plain_cols;
+	int n = timed ? T_COLS : P_COLS, device = timed ? T_DEVICE : P_DEVICE, ncols = 0;
+	tui_table_free(&rp->table);
+	for (int c = 0; c < n; c++)
+		if (by_device || c != device)
+			rp->cols[ncols++] = all[c];
+	tui_table_init(&rp->table, rp->cols, ncols);
+	rp->timed = timed;
+	rp->by_device = by_device;
 }
 
 static void fill_table(struct results_pane *rp)
 {
 	int timed = 0;
-	for (size_t i = 0; i < rp->nrows; i++)
+	tui_devices_clear(&rp->devices);
+	for (size_t i = 0; i < rp->nrows; i++) {
 		timed |= rp->rows[i].samples > 0 || !isnan(rp->rows[i].gbps);
-	if (timed != rp->timed || !rp->table.cols) {
-		/* Another layout: the sort column meant something else. */
-		tui_table_free(&rp->table);
-		if (timed)
-			tui_table_init(&rp->table, timed_cols, T_COLS);
-		else
-			tui_table_init(&rp->table, plain_cols, P_COLS);
-		rp->timed = timed;
+		/* A result with no device names none (the host's, or one stored
+		 * without it). */
+		if (rp->rows[i].device_id)
+			tui_devices_add(&rp->devices, rp->rows[i].device_id, rp->rows[i].device);
 	}
+	int by_device = tui_devices_count(&rp->devices) > 1;
+	if (timed != rp->timed || by_device != rp->by_device || !rp->table.cols)
+		layout(rp, timed, by_device);
 	tui_table_begin(&rp->table);
 	for (size_t i = 0; i < rp->nrows; i++) {
 		struct tui_table_row *row = tui_table_add(&rp->table);
@@ -204,7 +285,7 @@ static void fill_table(struct results_pane *rp)
 		if (timed)
 			fill_timed(rp, row, i);
 		else
-			fill_plain(row, &rp->rows[i]);
+			fill_plain(rp, row, &rp->rows[i]);
 	}
 	snprintf(rp->table.filter, sizeof rp->table.filter, "%s", rp->super.filter);
 	tui_table_end(&rp->table);
@@ -250,53 +331,6 @@ static void reload(struct results_pane *rp, int latest)
 	load(rp);
 }
 
-/* The detail of result r: the run's took/seed line comes right after the
- * problem, so a long message cannot push it out of a short screen. */
-static void show_detail(struct results_pane *rp, const struct db_result_row *r)
-{
-	struct tui_log *d = &rp->detail;
-	char shape[48];
-	tui_log_clear(d);
-	tui_log_add(d, tui_term_status_attr(r->status), "%s  %s", status_name(r->status), r->case_name);
-	tui_shape(shape, sizeof shape, r->n, r->cols);
-	if (r->cols)
-		tui_log_field(d, "problem", "%s %s, %s: %lld row%s of %lld", r->variant, r->dtype, shape,
-			      (long long)r->n, r->n == 1 ? "" : "s", (long long)r->cols);
-	else
-		tui_log_field(d, "problem", "%s %s, n = %lld (%s)", r->variant, r->dtype, (long long)r->n,
-			      shape);
-	tui_log_field(d, "took", "%.1f ms; seed %s; recorded %s", r->duration_ms,
-		      r->seed[0] ? r->seed : "(none)", r->created_at);
-	tui_log_field(d, "expected", "%s, observed %s", r->expect, r->observed);
-	if (r->params[0])
-		tui_log_field(d, "params", "%s", r->params);
-	if (!isnan(r->err_norm))
-		tui_log_field(d, "error norm", "%.3g (relative L2)", r->err_norm);
-	if (r->samples > 0 || !isnan(r->median_ms))
-		tui_log_field(d, "timing", "median %.4g ms, %.1f GB/s, %d samples%s%s", r->median_ms,
-			      r->gbps, r->samples, r->robust.timer != TIMER_NONE ? ", timed by " : "",
-			      r->robust.timer != TIMER_NONE ? timing_timer_name(r->robust.timer) : "");
-	if (!isnan(r->robust.spread))
-		tui_log_field(d, "interval", "median in [%.4g, %.4g] ms (95 %%), spread %.2f%%, %s; "
-			      "stddev/mean %.1f%%; %d throttled samples dropped",
-			      r->robust.ci_low_ms, r->robust.ci_high_ms, 100 * r->robust.spread,
-			      r->robust.noise_met ? "noise target met" : "noise target NOT reached",
-			      100 * r->noise, r->robust.throttled);
-	tui_log_field(d, "message", "%s", r->message[0] ? r->message : "(none)");
-	/* A failure that explains itself: each only when the run stored it. */
-	const struct {
-		const char *label, *text;
-	} diagnosis[] = {
-		{"sanitizer", r->sanitizer},
-		{"pattern", r->pattern},
-		{"smallest failing", r->shrunk},
-		{"reproduce", r->repro},
-	};
-	for (size_t i = 0; i < sizeof diagnosis / sizeof diagnosis[0]; i++)
-		if (diagnosis[i].text[0])
-			tui_log_field(d, diagnosis[i].label, "%s", diagnosis[i].text);
-}
-
 static void results_draw(struct tui_pane *p, const struct tui_rect *r)
 {
 	struct results_pane *rp = (struct results_pane *)p;
@@ -332,7 +366,7 @@ static void results_draw(struct tui_pane *p, const struct tui_rect *r)
 		/* The detail gets what it needs; the table keeps a few rows. */
 		const struct tui_table_row *cur = tui_table_current(&rp->table);
 		if (cur)
-			show_detail(rp, &rp->rows[cur->id]);
+			tui_result_detail(&rp->detail, &rp->rows[cur->id]);
 		else
 			tui_log_clear(&rp->detail);
 		int want = (int)rp->detail.count + 4;
@@ -343,12 +377,19 @@ static void results_draw(struct tui_pane *p, const struct tui_rect *r)
 	struct tui_rect tr = {y, r->x, table_h, r->w};
 	tui_table_draw(&rp->table, &tr, 1);
 	/* After the table: what its folded columns held goes on this line. */
-	char folded[160];
+	char folded[160], device[160];
 	tui_table_folded(&rp->table, folded, sizeof folded);
+	/* The one device its results name (the run's while it has none), or
+	 * how many: the Device column names each row's. */
+	if (rp->by_device)
+		snprintf(device, sizeof device, "%zu devices", tui_devices_count(&rp->devices));
+	else
+		text_copy(device, sizeof device,
+			  rp->devices.count ? db_device_label(rp->devices.v[0].name)
+					    : run->device[0] ? run->device : "no GPU");
 	tui_putf(info_y, r->x, r->w, tui_term_attr(TUI_DIM), "%.10s %.5s  %s%s%s%s%s",
 		 run->started_at, run->started_at[0] ? run->started_at + 11 : "", run->tag,
-		 run->tag[0] ? "  " : "", run->device[0] ? run->device : "no GPU",
-		 folded[0] ? "; every row: " : "", folded);
+		 run->tag[0] ? "  " : "", device, folded[0] ? "; every row: " : "", folded);
 	if (!rp->table.nview)
 		tui_put(y + 2, r->x + 2, r->w - 4, tui_term_attr(TUI_DIM),
 			rp->nrows ? "no result matches the filter (Esc clears it)" : "no results in this run yet");
@@ -379,24 +420,15 @@ static void step_run(struct results_pane *rp, int dir)
 }
 
 /* The case result r is of, to run again: the suite's case of its name (or
- * of the name before "@", what the problem pane's types and sizes add) for
- * what the database does not keep (requirements, tolerance, deadline),
- * posed at the stored variant, type, size and params; a case no suite
- * holds is made of the stored row alone.  The same name gives the same
- * input (case.h).  Returns 0, or -1 with a message. */
+ * of the name before "@", tui_command_suite_case) for what the database
+ * does not keep (requirements, tolerance, deadline), posed at the stored
+ * variant, type, size and params; a case no suite holds is made of the
+ * stored row alone.  The same name gives the same input (case.h).
+ * Returns 0, or -1 with a message. */
 static int rerun_case(const struct results_pane *rp, const struct db_result_row *r,
 		      struct case_spec *c, char *err, size_t len)
 {
-	const struct suite *su = &rp->app->suite;
-	size_t base_len = strcspn(r->case_name, "@");
-	const struct case_spec *base = NULL;
-	for (size_t i = 0; i < su->count && !base; i++)
-		if (strcmp(su->cases[i].name, r->case_name) == 0)
-			base = &su->cases[i];
-	for (size_t i = 0; i < su->count && !base; i++)
-		if (strlen(su->cases[i].name) == base_len &&
-		    strncmp(su->cases[i].name, r->case_name, base_len) == 0)
-			base = &su->cases[i];
+	const struct case_spec *base = tui_command_suite_case(rp->app, r->case_name);
 	if (base) {
 		*c = *base;
 	} else {
@@ -467,6 +499,40 @@ static void rerun_ask(void *ctx)
 	tui_screen_confirm_again(rp->super.screen, 'S', rerun_ask);
 }
 
+/* y / Y on the table: for a timed row its configuration / the conform
+ * tune line that measures its problem again; for a conformance row its
+ * case's name / the conform run line that runs the case again with the
+ * run's seed.  Each as conform takes it (tui_command.h). */
+static void copy_row(struct results_pane *rp, int command)
+{
+	const struct tui_table_row *cur = tui_table_current(&rp->table);
+	char text[4096], why[512];
+	if (!cur)
+		return;
+	const struct db_result_row *r = &rp->rows[cur->id];
+	int rc = 0;
+	if (!command && rp->timed) {
+		tui_best_config(r->params, text, sizeof text);
+	} else if (!command) {
+		text_copy(text, sizeof text, r->case_name);
+	} else if (rp->timed) {
+		char op[16] = "";
+		params_get(r->params, "op", op, sizeof op);
+		const struct tui_command_of w = {.variant = r->variant, .source = r->source,
+						 .run_id = r->run_id, .dtype = r->dtype, .op = op,
+						 .n = r->n, .cols = r->cols};
+		rc = tui_command_tune(rp->app, &w, text, sizeof text, why, sizeof why);
+	} else {
+		rc = tui_command_run(rp->app, r, rp->run.seed, text, sizeof text, why, sizeof why);
+	}
+	if (rc < 0) {
+		tui_screen_note(rp->super.screen, "cannot copy a command line: %s", why);
+		return;
+	}
+	tui_term_copy(text);
+	tui_screen_note(rp->super.screen, "copied: %s", text);
+}
+
 static int results_key(struct tui_pane *p, int key)
 {
 	struct results_pane *rp = (struct results_pane *)p;
@@ -504,6 +570,10 @@ static int results_key(struct tui_pane *p, int key)
 	}
 	if (key == '[' || key == ']') {
 		step_run(rp, key == '[' ? -1 : 1);
+		return 1;
+	}
+	if (key == 'y' || key == 'Y') {
+		copy_row(rp, key == 'Y');
 		return 1;
 	}
 	if (tui_table_key(&rp->table, key)) {
@@ -547,9 +617,9 @@ static void results_heard(void *ctx, const struct tui_runctl_news *news)
 
 static const struct tui_hint results_hints[] = {
 	{"Enter", "Detail"}, {"b", "Best"}, {"[ ]", "Run"}, {"h/l", "Sort"}, {"/", "Filter"},
-	{"n", "Next fail"}, {"S", "Sanitize"}, {"z", "Zoom"},
+	{"n", "Next fail"}, {"S", "Sanitize"}, {"z", "Zoom"}, {"y", "Copy"},
 };
-/* y copies in the best view only, and S re-runs from the table only. */
+/* S re-runs from the table only. */
 static const struct tui_hint best_hints[] = {
 	{"Enter", "Detail"}, {"b", "Best"}, {"[ ]", "Run"}, {"h/l", "Sort"}, {"/", "Filter"},
 	{"n", "Next fail"}, {"z", "Zoom"}, {"y", "Copy"},
@@ -579,6 +649,8 @@ static const struct tui_hint results_help[] = {
 	{"[ ]", "the run before / after this one"},
 	{"S", "run the case again, alone, with its seed, under compute-sanitizer's memcheck "
 	      "(asks first: y runs it; S again offers racecheck, synccheck, initcheck)"},
+	{"y Y", "copy a timed row's configuration / the conform tune line that measures it again; "
+		"a case's name / the conform run line that runs it again with the run's seed"},
 	{"b", "the best configuration per device, variant, type, size"},
 	{"Enter (best)", "every configuration measured for that problem, ranked"},
 	{"y Y (best)", "copy the configuration / the conform tune command line"},

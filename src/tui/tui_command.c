@@ -1,0 +1,171 @@
+/*
+ * tui_command.c - the command lines the reading panes copy (see
+ * tui_command.h).
+ */
+#include "tui/tui_command.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "common/sanitizer_report.h"
+#include "common/text.h"
+#include "db/db.h"
+#include "tui/tui_app.h"
+
+const struct case_spec *tui_command_suite_case(const struct tui_app *app, const char *name)
+{
+	const struct suite *su = &app->suite;
+	size_t base_len = strcspn(name, "@");
+	for (size_t i = 0; i < su->count; i++)
+		if (strcmp(su->cases[i].name, name) == 0)
+			return &su->cases[i];
+	for (size_t i = 0; i < su->count; i++)
+		if (strlen(su->cases[i].name) == base_len && strncmp(su->cases[i].name, name, base_len) == 0)
+			return &su->cases[i];
+	return NULL;
+}
+
+static int is_user(const struct tui_app *app, const struct tui_command_of *w)
+{
+	const struct catalog_entry *e = catalog_lookup(&app->cat, w->variant);
+	return (w->source && w->source[0]) || strncmp(w->variant, "user.", 5) == 0 ||
+	       (e && e->path && e->path[0]);
+}
+
+/* The --kernel and --kernels options of the run's command line, appended
+ * to buf; how many. */
+static int run_kernels(const struct tui_app *app, int64_t run_id, char *buf, size_t len)
+{
+	struct db_run_row run;
+	char err[256];
+	int found = 0;
+	if (!app->db || db_run_read(app->db, run_id, &run, err, sizeof err) <= 0)
+		return 0;
+	/* runs.command_line is the arguments joined by spaces. */
+	char *save = NULL, *prev = NULL;
+	for (char *word = strtok_r(run.command_line, " ", &save); word; word = strtok_r(NULL, " ", &save)) {
+		if (prev && (strcmp(prev, "--kernel") == 0 || strcmp(prev, "--kernels") == 0)) {
+			text_shell_append(buf, len, prev);
+			text_shell_append(buf, len, word);
+			found++;
+			word = NULL; /* a value is not the next option's flag */
+		}
+		prev = word;
+	}
+	return found;
+}
+
+int tui_command_kernels(const struct tui_app *app, const struct tui_command_of *w, char *buf,
+			size_t len, char *why, size_t wlen)
+{
+	if (!is_user(app, w))
+		return 0;
+	const struct catalog_entry *e = catalog_lookup(&app->cat, w->variant);
+	const char *path = e && e->path && e->path[0] ? e->path : NULL;
+	/* The file as it is now, when it is the source the result was of. */
+	int same = path && (!w->source || !w->source[0] || !e->source || !e->source[0] ||
+			    strcmp(e->source, w->source) == 0);
+	if (!same && run_kernels(app, w->run_id, buf, len) > 0)
+		return 0;
+	if (path) {
+		text_shell_append(buf, len, "--kernel");
+		text_shell_append(buf, len, path);
+		return 0;
+	}
+	snprintf(why, wlen, "%s is a kernel file's, and neither this interface's --kernel nor run "
+		 "#%lld's command line names the file", w->variant, (long long)w->run_id);
+	return -1;
+}
+
+int tui_command_tune(const struct tui_app *app, const struct tui_command_of *w, char *buf, size_t len,
+		     char *why, size_t wlen)
+{
+	char n[32], cols[32];
+	text_copy(buf, len, "conform tune");
+	text_shell_append(buf, len, w->variant);
+	if (tui_command_kernels(app, w, buf, len, why, wlen) < 0)
+		return -1;
+	text_count(n, sizeof n, w->n);
+	text_shell_append(buf, len, "--n");
+	text_shell_append(buf, len, n);
+	if (w->cols > 0) {
+		snprintf(cols, sizeof cols, "%lld", (long long)w->cols);
+		text_shell_append(buf, len, "--cols");
+		text_shell_append(buf, len, cols);
+	}
+	text_shell_append(buf, len, "--dtype");
+	text_shell_append(buf, len, w->dtype);
+	if (w->op && w->op[0]) {
+		text_shell_append(buf, len, "--op");
+		text_shell_append(buf, len, w->op);
+	}
+	text_shell_append(buf, len, "--fresh");
+	text_shell_append(buf, len, "--db");
+	text_shell_append(buf, len, app->db_path);
+	return 0;
+}
+
+int tui_command_run(const struct tui_app *app, const struct db_result_row *r, const char *seed,
+		    char *buf, size_t len, char *why, size_t wlen)
+{
+	const struct tui_command_of w = {.variant = r->variant, .source = r->source, .run_id = r->run_id};
+	const struct case_spec *c = tui_command_suite_case(app, r->case_name);
+	const struct catalog_entry *e = catalog_lookup(&app->cat, r->variant);
+	const int user = is_user(app, &w);
+	/* A kernel file's ladder case (the suites hold it under the file's
+	 * path), or one of a file this interface was not given. */
+	const int ladder = user && (!c || (e && e->path && strcmp(c->file, e->path) == 0));
+	const int posed = strchr(r->case_name, '@') != NULL;
+	char name[CASE_NAME_MAX], num[32];
+
+	if (posed && c && strcmp(dtype_name(c->dtype), r->dtype) != 0) {
+		snprintf(why, wlen, "conform run poses %s only at its own type (%s), not %s", c->name,
+			 dtype_name(c->dtype), r->dtype);
+		return -1;
+	}
+	text_copy(buf, len, "conform run");
+	if (user && tui_command_kernels(app, &w, buf, len, why, wlen) < 0)
+		return -1;
+	if (!ladder && c && c->file[0]) {
+		text_shell_append(buf, len, "--suite");
+		text_shell_append(buf, len, c->file);
+	}
+	/* At another size: the name conform run gives a case posed there
+	 * (case_resized), which --filter selects from a ladder; a suite's
+	 * case is selected by its own name and resized by --n. */
+	text_copy(name, sizeof name, r->case_name);
+	if (posed) {
+		struct case_spec base;
+		memset(&base, 0, sizeof base);
+		snprintf(base.name, sizeof base.name, "%.*s", (int)strcspn(r->case_name, "@"), r->case_name);
+		if (ladder)
+			case_resized(&base, r->n, r->cols, &base);
+		text_copy(name, sizeof name, base.name);
+	}
+	text_shell_append(buf, len, "--filter");
+	text_shell_append(buf, len, name);
+	if (posed) {
+		snprintf(num, sizeof num, "%lld", (long long)r->n);
+		text_shell_append(buf, len, "--n");
+		text_shell_append(buf, len, num);
+		if (ladder) {
+			text_shell_append(buf, len, "--dtype");
+			text_shell_append(buf, len, r->dtype);
+		}
+	}
+	/* A result of run --sanitize TOOL: "memcheck: ...". */
+	char tool[16];
+	enum sanitizer_tool t;
+	snprintf(tool, sizeof tool, "%.*s", (int)strcspn(r->sanitizer, ":"), r->sanitizer);
+	if (r->sanitizer[0] && sanitizer_tool_parse(tool, &t) == 0 && t != SANITIZER_NONE) {
+		text_shell_append(buf, len, "--sanitize");
+		text_shell_append(buf, len, tool);
+	}
+	if (seed && seed[0]) {
+		text_shell_append(buf, len, "--seed");
+		text_shell_append(buf, len, seed);
+	}
+	text_shell_append(buf, len, "--db");
+	text_shell_append(buf, len, app->db_path);
+	return 0;
+}
