@@ -209,8 +209,9 @@ expect_screen "Run #1 +sweep .* 75 evaluations" "the sweep's run header" 5
 expect_screen "Done: 73 passed, 0 failed, 4 skipped" "the sweep ends" 20
 cp "$TMP/screen" "$TMP/sweep-run"
 keys 4
-expect_screen "Variant +n +Op +Config +Status +us +GB/s" "timing columns of the sweep"
-expect_screen "^harness\\.spin +2\\^12 +sum +block=[0-9]+,items=[0-9]+,vec=[0-9] +PASS +[0-9.]+ +[0-9.]+" "a configuration: variant, n, op, config, median, GB/s"
+# The configuration is a key column: drawn with variant and n, first.
+expect_screen "Variant +n +Config +Op +Status +us +GB/s" "timing columns of the sweep"
+expect_screen "^harness\\.spin +2\\^12 +block=[0-9]+,items=[0-9]+,vec=[0-9] +sum +PASS +[0-9.]+ +[0-9.]+" "a configuration: variant, n, config, op, median, GB/s"
 keys j j z
 expect_screen "^%copy +[0-9]+%" "z shows the row in full: % copy"
 expect_screen "^xbase +[0-9.]+" "and x baseline"

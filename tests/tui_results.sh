@@ -131,13 +131,13 @@ tui_resize 200 50
 launch "'$CONFORM' tui --db '$db'"
 expect_screen "1 Catalog" "the interface at 200x50"
 keys 4
-expect_screen "^Variant +n +Type +Op +Config +Status +us +GB/s +%copy +xbase +Noise +Spread +Message" "every timed column at 200 columns"
+expect_screen "^Variant +n +Config +Type +Op +Status +us +GB/s +%copy +xbase +Noise +Spread +Message" "every timed column at 200 columns, the keys (variant, n, configuration) first"
 if [ -n "$utf8" ]; then missing="–"; else missing="-"; fi
 if [ "$kernels" = 1 ]; then
-	expect_screen "^device\\.atomic +2\\^20 +f32 +sum +block=[0-9,a-z_=]+ +PASS +[0-9.]+ +[0-9.]+ +[0-9]+% +[0-9.]+ +[0-9.]+% +[0-9.]+%" "a row with % copy, x base, noise and spread"
+	expect_screen "^device\\.atomic +2\\^20 +block=[0-9,a-z_=]+ +f32 +sum +PASS +[0-9.]+ +[0-9.]+ +[0-9]+% +[0-9.]+ +[0-9.]+% +[0-9.]+%" "a row with % copy, x base, noise and spread"
 else # without the kernels' catalog no family names a baseline; the one
 	# copy the device measured is its copy (tune_refs.h), as in the Plot
-	expect_screen "^device\\.atomic +2\\^20 +f32 +sum +block=[0-9,a-z_=]+ +PASS +[0-9.]+ +[0-9.]+ +[0-9]+% +$missing +[0-9.]+% +[0-9.]+%" "a row with % copy, x base missing, noise and spread"
+	expect_screen "^device\\.atomic +2\\^20 +block=[0-9,a-z_=]+ +f32 +sum +PASS +[0-9.]+ +[0-9.]+ +[0-9]+% +$missing +[0-9.]+% +[0-9.]+%" "a row with % copy, x base missing, noise and spread"
 fi
 keys ">" ">" ">" ">" ">" ">"
 expect_screen "Status$up" "the sort arrow on Status"
@@ -295,8 +295,8 @@ checks=$((checks + 1))
 	{ fail "the copied command does not select the kernel file's case:"; sed 's/^/  | /' "$TMP/out" "$TMP/err" >&2; }
 keys '['
 expect_screen "^Run #6 " "the tune of the kernel file"
-expect_screen "^user\\.pow2_tree +2\\^10 +f32 +sum +\\(default\\) +PASS +4\\.00 +1000\\.0 +25% +2\\.00 +5\\.0% +0\\.5%" "a user kernel's % copy and x base, from the references measured for it"
-expect_screen "^user\\.pow2_tree +512 +f32 +sum +\\(default\\) +PASS +2\\.00 +2000\\.0 +50% +$missing +5\\.0% +$missing( |$)" "no baseline at 2^9 and no interval stored: missing, not 0"
+expect_screen "^user\\.pow2_tree +2\\^10 +\\(default\\) +f32 +sum +PASS +4\\.00 +1000\\.0 +25% +2\\.00 +5\\.0% +0\\.5%" "a user kernel's % copy and x base, from the references measured for it"
+expect_screen "^user\\.pow2_tree +512 +\\(default\\) +f32 +sum +PASS +2\\.00 +2000\\.0 +50% +$missing +5\\.0% +$missing( |$)" "no baseline at 2^9 and no interval stored: missing, not 0"
 expect_not_screen "0\\.0%" "no invented zero"
 keys g Enter
 expect_screen "^timing: median 4 (µs|us), 1000\\.0 GB/s, 100 samples, timed by cupti$" "the detail's median in the table's unit"
@@ -312,8 +312,8 @@ copied_run
 copied_resolves "the Results' tune line"
 # The best view: the same references, the same missing values.
 keys b / p o w 2 Enter
-expect_screen "^user\\.pow2_tree +512 +f32 +sum +\\(default\\) +2\\.00 +2000\\.0 +$missing +50% +$missing +H200$" "best: % copy of a user kernel, x base and spread missing, the device short"
-expect_screen "^user\\.pow2_tree +2\\^10 +f32 +sum +\\(default\\) +4\\.00 +1000\\.0 +2\\.00 +25% +0\\.5% +H200$" "best: x base of a user kernel"
+expect_screen "^user\\.pow2_tree +512 +\\(default\\) +f32 +sum +2\\.00 +2000\\.0 +$missing +50% +$missing +H200$" "best: % copy of a user kernel, x base and spread missing, the device short"
+expect_screen "^user\\.pow2_tree +2\\^10 +\\(default\\) +f32 +sum +4\\.00 +1000\\.0 +2\\.00 +25% +0\\.5% +H200$" "best: x base of a user kernel"
 keys Y
 expect_screen "^ ?copied: conform tune user\\.pow2_tree --kernel pow2_tree\\.cu --n 512 --dtype f32 --op sum --fresh --db ext\\.db" "best's Y names the kernel file too"
 copied_run
