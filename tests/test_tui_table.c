@@ -60,15 +60,23 @@ static void test_layout_keys(void)
 	CHECK_INT(w[C_CONFIG], 53);
 	CHECK_INT(w[C_TYPE], 5);
 	/* 80 columns: the keys whole (15 + 4 + 53), the constant type folded,
-	 * us fits; GB/s takes its 6 from the configuration; the message is
-	 * left off, and the last column stays free for the mark. */
+	 * us fits; GB/s takes its 6 from the configuration, and so does the
+	 * message, the last column, its minimum 8. */
 	int off = tui_table_layout(&t, 80, w);
 	CHECK_INT(w[C_NAME], 15);
 	CHECK_INT(w[C_N], 4);
 	CHECK_INT(w[C_TYPE], 0);
 	CHECK_INT(w[C_US], 5);
 	CHECK_INT(w[C_GBPS], 6);
-	CHECK_INT(w[C_CONFIG], 79 - 15 - 1 - 4 - 1 - 1 - 5 - 1 - 6);
+	CHECK_INT(w[C_MSG], 8);
+	CHECK_INT(w[C_CONFIG], 80 - 15 - 1 - 4 - 1 - 1 - 5 - 1 - 6 - 1 - 8);
+	CHECK_INT(off, 0);
+	/* 60: the configuration down to its minimum (20) cannot make room for
+	 * the message as well: it is left off, the last column free for the
+	 * mark. */
+	off = tui_table_layout(&t, 60, w);
+	CHECK_INT(w[C_MSG], 0);
+	CHECK_INT(w[C_CONFIG], 59 - 15 - 1 - 4 - 1 - 1 - 5 - 1 - 6);
 	CHECK_INT(off, 1);
 	/* Scrolled right twice: the keys stay, us and GB/s go, and the
 	 * message, scrolled to the front, takes its minimum from the

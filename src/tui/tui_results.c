@@ -43,7 +43,7 @@ enum { P_CASE, P_DEVICE, P_STATUS, P_OBSERVED, P_DURATION, P_MESSAGE, P_COLS };
 static const struct tui_table_col plain_cols[P_COLS] = {
 	[P_CASE] = {.title = "Case", .flex = 1, .min = 30, .key = 1},
 	[P_DEVICE] = {.title = "Device", .key = 1},
-	[P_STATUS] = {.title = "Status", .status = 1},
+	[P_STATUS] = {.title = "Status", .status = 1, .key = 1},
 	[P_OBSERVED] = {.title = "Observed"},
 	[P_DURATION] = {.title = "ms", .right = 1, .numeric = 1},
 	[P_MESSAGE] = {.title = "Message", .flex = 1},

@@ -482,6 +482,7 @@ static int layout_in(const struct tui_table *t, int w, int widths[TUI_TABLE_COLS
 		if (!is_key(t, c))
 			all += natural[c] + 1;
 	room_for_all = all <= w;
+	int last = t->ncols - 1;
 	for (int c = 0; c < t->ncols; c++) {
 		if (is_key(t, c) || (!room_for_all && t->cols[c].fold && constant_column(t, c)))
 			continue;
@@ -494,9 +495,10 @@ static int layout_in(const struct tui_table *t, int w, int widths[TUI_TABLE_COLS
 			/* A measure comes before a key's full width: the
 			 * flexible keys give up width down to their minimum. */
 			room += shrink_flex_keys(t, widths, natural[c] - room);
-		else if (left_off == 0 && t->cols[c].flex && !shown && flex_min(t, c) > room)
-			/* So does a flexible column scrolled to the front:
-			 * every column can be reached by scrolling. */
+		else if (left_off == 0 && t->cols[c].flex && (!shown || c == last) && flex_min(t, c) > room)
+			/* So does a flexible column scrolled to the front
+			 * (every column can be reached by scrolling) or the
+			 * last one, a message, when all before it fit. */
 			room += shrink_flex_keys(t, widths, flex_min(t, c) - room);
 		if (left_off == 0 && natural[c] <= room)
 			widths[c] = natural[c];

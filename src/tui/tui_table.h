@@ -10,7 +10,9 @@
  * they are drawn first, keep their width and stay on screen; the other
  * columns follow in their order, as many as fit, and Left/Right scroll
  * through them.  A measure (a column neither key nor flexible) that does
- * not fit takes width from the flexible keys, down to their minimum; when
+ * not fit takes width from the flexible keys, down to their minimum, and so
+ * does a flexible column scrolled to the front or, when every column before
+ * it fits, the last column (a message); when
  * even the key columns are too wide, the widest flexible one gives up
  * width.  A key cut short is cut in the middle, so that names and
  * configurations that differ only at their ends still differ.  Of the other
