@@ -32,27 +32,66 @@ static int is_user(const struct tui_app *app, const struct tui_command_of *w)
 	       (e && e->path && e->path[0]);
 }
 
+int tui_command_kernel_options(const char *command_line, tui_kernel_option_fn fn, void *ctx)
+{
+	static const char *const options[] = {"--kernel", "--kernels"};
+	int found = 0, value_of = -1;
+	for (const char *s = command_line; *s;) {
+		while (*s == ' ')
+			s++;
+		size_t n = strcspn(s, " ");
+		if (!n)
+			break;
+		int option = -1;
+		size_t at = 0;
+		if (value_of >= 0) {
+			fn(ctx, options[value_of], s, n);
+			found++;
+		} else {
+			for (int i = 0; i < 2; i++) {
+				size_t ol = strlen(options[i]);
+				if (n == ol && strncmp(s, options[i], ol) == 0)
+					option = i;
+				else if (n > ol + 1 && strncmp(s, options[i], ol) == 0 && s[ol] == '=')
+					at = ol + 1, option = i;
+			}
+			if (option >= 0 && at) {
+				fn(ctx, options[option], s + at, n - at);
+				found++;
+				option = -1;
+			}
+		}
+		/* A value is not the next option's flag. */
+		value_of = value_of >= 0 ? -1 : option;
+		s += n;
+	}
+	return found;
+}
+
+struct options_out {
+	char *buf;
+	size_t len;
+};
+
+static void append_option(void *ctx, const char *option, const char *file, size_t flen)
+{
+	struct options_out *o = ctx;
+	char word[4096];
+	snprintf(word, sizeof word, "%.*s", (int)flen, file);
+	text_shell_append(o->buf, o->len, option);
+	text_shell_append(o->buf, o->len, word);
+}
+
 /* The --kernel and --kernels options of the run's command line, appended
  * to buf; how many. */
 static int run_kernels(const struct tui_app *app, int64_t run_id, char *buf, size_t len)
 {
 	struct db_run_row run;
 	char err[256];
-	int found = 0;
+	struct options_out o = {buf, len};
 	if (!app->db || db_run_read(app->db, run_id, &run, err, sizeof err) <= 0)
 		return 0;
-	/* runs.command_line is the arguments joined by spaces. */
-	char *save = NULL, *prev = NULL;
-	for (char *word = strtok_r(run.command_line, " ", &save); word; word = strtok_r(NULL, " ", &save)) {
-		if (prev && (strcmp(prev, "--kernel") == 0 || strcmp(prev, "--kernels") == 0)) {
-			text_shell_append(buf, len, prev);
-			text_shell_append(buf, len, word);
-			found++;
-			word = NULL; /* a value is not the next option's flag */
-		}
-		prev = word;
-	}
-	return found;
+	return tui_command_kernel_options(run.command_line, append_option, &o);
 }
 
 int tui_command_kernels(const struct tui_app *app, const struct tui_command_of *w, char *buf,

@@ -30,6 +30,15 @@ struct tui_command_of {
 	int64_t n, cols;
 };
 
+/* The kernel options of a stored command line (runs.command_line: the
+ * arguments joined by spaces, so a file whose name has a space in it is cut
+ * there): fn is called with "--kernel" or "--kernels" and the file or
+ * folder (not NUL-terminated: flen bytes) for each --kernel FILE,
+ * --kernel=FILE, --kernels DIR and --kernels=DIR, in order.  Returns how
+ * many. */
+typedef void (*tui_kernel_option_fn)(void *ctx, const char *option, const char *file, size_t flen);
+int tui_command_kernel_options(const char *command_line, tui_kernel_option_fn fn, void *ctx);
+
 /* Appends the options that make a user kernel's variant known (" --kernel
  * FILE", or the run's --kernel/--kernels options) to buf; nothing for a
  * built-in variant.  Returns 0, or -1 with why (the file is not known). */

@@ -77,13 +77,6 @@ static const struct tui_compare_layout case_layout = {
 	 [F_CONFIG] = 6, [F_BASE] = 7, [F_NEW] = 8, [F_CHANGE] = 9, [F_INTERVAL] = 10},
 };
 
-const char *tui_compare_device(const char *name)
-{
-	if (!name[0])
-		return db_device_label(name);
-	return strncmp(name, "NVIDIA ", 7) == 0 ? name + 7 : name;
-}
-
 void tui_compare_init(struct tui_compare *c, struct tui_app *app)
 {
 	memset(c, 0, sizeof *c);
@@ -400,7 +393,7 @@ static void draw_side(int y, const struct tui_rect *r, const char *name, const s
 	char text[512];
 	compare_side_text(s, text, sizeof text);
 	int x = r->x + tui_putf(y, r->x, r->w, A_BOLD, "%-5s%s", name, text);
-	tui_putf(y, x, r->x + r->w - x, tui_term_attr(TUI_DIM), " on %s", tui_compare_device(s->run.device));
+	tui_putf(y, x, r->x + r->w - x, tui_term_attr(TUI_DIM), " on %s", db_device_short(s->run.device));
 }
 
 void tui_compare_draw(struct tui_compare *c, const struct tui_rect *r)

@@ -30,10 +30,6 @@ struct tui_compare {
 	long log_item;                /* the item the detail was made for; -1: none */
 };
 
-/* A device's name as the runs pane shows it: without the vendor when it is
- * NVIDIA ("H100 80GB HBM3"), as db_device_label names the host. */
-const char *tui_compare_device(const char *name);
-
 void tui_compare_init(struct tui_compare *c, struct tui_app *app);
 void tui_compare_free(struct tui_compare *c);
 

@@ -50,6 +50,7 @@
 #include "tui/tui_best.h"
 #include "tui/tui_chart.h"
 #include "tune/tune.h"
+#include "tune/tune_refs.h"
 
 #define MAX_SERIES 8
 #define MAX_SHAPES 16
@@ -253,24 +254,16 @@ static void fill_chart(struct plot_pane *pp)
 	c->cursor_x = pp->nsizes ? (double)pp->sizes[pp->cursor] : 0;
 }
 
-/* The series' copy bandwidth: its family's copy on its device, as the
- * results pane reads it; for a variant the catalog does not know (the
- * database of a GPU machine read on one without its kernels), the device's
- * copy when one copy variant alone measured it. */
+/* The series' copy bandwidth: the one rule of what a stored timing is
+ * measured against (tune_refs.h), as the results pane reads it. */
 static void copy_of(const struct plot_pane *pp, struct plot_series *s)
 {
-	struct tune_family famv;
+	struct tune_stored_refs refs;
 	char err[128];
 	s->copy = 0;
-	if (!pp->app->db)
-		return;
-	if (tune_family_of(&pp->app->cat, s->variant, &famv)) {
-		if (!famv.copy || db_bandwidth_get(pp->app->db, s->device_id, famv.copy, &s->copy, err,
-						   sizeof err) <= 0)
-			s->copy = 0;
-	} else if (db_bandwidth_only(pp->app->db, s->device_id, &s->copy, err, sizeof err) <= 0) {
-		s->copy = 0;
-	}
+	if (pp->app->db && tune_refs_stored(&pp->app->cat, pp->app->db, s->variant, pp->shape, s->device_id,
+					    NULL, NULL, &refs, err, sizeof err) == 0)
+		s->copy = refs.copy_gbps;
 }
 
 /* The series from the rows read: the variants of the rule, the shape shown

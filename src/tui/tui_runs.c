@@ -19,6 +19,7 @@
 #include "common/text.h"
 #include "db/db.h"
 #include "tui/tui_app.h"
+#include "tui/tui_command.h"
 #include "tui/tui_compare.h"
 #include "tui/tui_table.h"
 
@@ -61,33 +62,27 @@ struct runs_pane {
 	struct tui_compare cmp;
 };
 
-/* The kernel files a command line names: the word after each --kernel, or
- * after --kernel=, space-separated; "" for a run of built-in variants.  The
- * command line is the arguments joined by spaces, so a file whose name has
- * a space in it shows only up to the space. */
+struct files_out {
+	char *buf;
+	size_t len, used;
+};
+
+static void add_file(void *ctx, const char *option, const char *file, size_t flen)
+{
+	struct files_out *o = ctx;
+	int dir = strcmp(option, "--kernels") == 0;
+	if (o->used + flen + 3 < o->len)
+		o->used += (size_t)snprintf(o->buf + o->used, o->len - o->used, "%s%.*s%s", o->used ? " " : "",
+					    (int)flen, file, dir ? "/" : "");
+}
+
+/* The kernel files a command line names, space-separated (a --kernels
+ * folder ends with "/"); "" for a run of built-in variants. */
 static void kernel_files(const char *cmd, char *buf, size_t len)
 {
-	size_t used = 0;
-	int next_is_file = 0;
+	struct files_out o = {buf, len, 0};
 	buf[0] = '\0';
-	for (const char *s = cmd; *s;) {
-		while (*s == ' ')
-			s++;
-		size_t n = strcspn(s, " ");
-		if (!n)
-			break;
-		const char *file = NULL;
-		size_t flen = 0;
-		if (next_is_file)
-			file = s, flen = n;
-		else if (n > 9 && strncmp(s, "--kernel=", 9) == 0)
-			file = s + 9, flen = n - 9;
-		next_is_file = n == 8 && strncmp(s, "--kernel", 8) == 0;
-		if (file && used + flen + 2 < len)
-			used += (size_t)snprintf(buf + used, len - used, "%s%.*s", used ? " " : "", (int)flen,
-						 file);
-		s += n;
-	}
+	tui_command_kernel_options(cmd, add_file, &o);
 }
 
 /* The two runs marked, the base first, as their ages and x say; 0 when a
@@ -138,7 +133,7 @@ static void fill_runs(struct runs_pane *rp)
 		tui_table_set(row, R_STATE, NAN,
 			      strcmp(r->state, "complete") == 0 ? 0 : tui_term_attr(TUI_WARN), "%s", r->state);
 		tui_table_set(row, R_BUILD, NAN, 0, "%s", r->git_revision[0] ? r->git_revision : "-");
-		tui_table_set(row, R_DEVICE, NAN, tui_term_attr(TUI_DIM), "%s", tui_compare_device(r->device));
+		tui_table_set(row, R_DEVICE, NAN, tui_term_attr(TUI_DIM), "%s", db_device_short(r->device));
 		tui_table_set(row, R_COMMAND, NAN, tui_term_attr(TUI_DIM), "%s", r->command_line);
 	}
 	text_copy(rp->runs.filter, sizeof rp->runs.filter, rp->super.filter);
