@@ -194,6 +194,8 @@ static const struct tui_hint global_help[] = {
 	{"/", "filter the pane (where it has one)"},
 	{"?", "this help"},
 	{"Ctrl-L", "redraw the screen"},
+	{"mouse", "click a tab, a row (twice: as Enter), a heading (sorts by it; again: reverses); "
+		  "the wheel scrolls (tui --no-mouse leaves them to the terminal)"},
 	{"q", "quit (during a run, asks first: y cancels the run and quits)"},
 };
 

@@ -345,6 +345,11 @@ static void copy(struct tui_best *b, int command)
 	tui_screen_note(&b->app->screen, "copied: %s", text);
 }
 
+enum tui_hit tui_best_mouse(struct tui_best *b, const struct tui_mouse *m)
+{
+	return tui_table_mouse(b->detail ? &b->configs : &b->table, m);
+}
+
 int tui_best_key(struct tui_best *b, int key)
 {
 	struct tui_table *t = b->detail ? &b->configs : &b->table;

@@ -43,6 +43,8 @@ void tui_best_draw(struct tui_best *b, const struct tui_rect *r);
 /* Enter opens the detail, Esc closes it; y copies the configuration, Y the
  * command line; the table's keys otherwise.  Returns 1 when used. */
 int tui_best_key(struct tui_best *b, int key);
+/* A click or the wheel on the table shown (tui_table_mouse). */
+enum tui_hit tui_best_mouse(struct tui_best *b, const struct tui_mouse *m);
 
 /* A configuration without the operator the problem already names. */
 void tui_best_config(const char *params, char *buf, size_t len);

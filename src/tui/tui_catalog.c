@@ -771,10 +771,17 @@ static void catalog_destroy(struct tui_pane *p)
 	free(cp);
 }
 
+static int catalog_mouse(struct tui_pane *p, const struct tui_mouse *m)
+{
+	struct catalog_pane *cp = (struct catalog_pane *)p;
+	return tui_pane_hit(p, tui_list_mouse(&cp->list, m));
+}
+
 static const struct tui_pane_class catalog_class = {
 	.title = "Catalog",
 	.draw = catalog_draw,
 	.key = catalog_key,
+	.mouse = catalog_mouse,
 	.hints = catalog_hints_fn,
 	.help = catalog_help,
 	.nhelp = sizeof catalog_help / sizeof catalog_help[0],

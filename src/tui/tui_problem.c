@@ -234,10 +234,17 @@ static void problem_destroy(struct tui_pane *p)
 	free(pp);
 }
 
+static int problem_mouse(struct tui_pane *p, const struct tui_mouse *m)
+{
+	struct problem_pane *pp = (struct problem_pane *)p;
+	return tui_pane_hit(p, tui_list_mouse(&pp->list, m));
+}
+
 static const struct tui_pane_class problem_class = {
 	.title = "Problem",
 	.draw = problem_draw,
 	.key = problem_key,
+	.mouse = problem_mouse,
 	.hints = problem_hints_fn,
 	.help = problem_help,
 	.nhelp = sizeof problem_help / sizeof problem_help[0],

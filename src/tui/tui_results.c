@@ -616,12 +616,12 @@ static void results_heard(void *ctx, const struct tui_runctl_news *news)
 }
 
 static const struct tui_hint results_hints[] = {
-	{"Enter", "Detail"}, {"b", "Best"}, {"[ ]", "Run"}, {"h/l", "Sort"}, {"/", "Filter"},
+	{"Enter", "Detail"}, {"b", "Best"}, {"[ ]", "Run"}, {"<>", "Sort"}, {"/", "Filter"},
 	{"n", "Next fail"}, {"S", "Sanitize"}, {"z", "Zoom"}, {"y", "Copy"},
 };
 /* S re-runs from the table only. */
 static const struct tui_hint best_hints[] = {
-	{"Enter", "Detail"}, {"b", "Best"}, {"[ ]", "Run"}, {"h/l", "Sort"}, {"/", "Filter"},
+	{"Enter", "Detail"}, {"b", "Best"}, {"[ ]", "Run"}, {"<>", "Sort"}, {"/", "Filter"},
 	{"n", "Next fail"}, {"z", "Zoom"}, {"y", "Copy"},
 };
 
@@ -640,10 +640,10 @@ static const struct tui_hint results_help[] = {
 	{"", "Results"},
 	{"Up/Down j/k", "move; PgUp/PgDn, Home/End (g/G) jump"},
 	{"Enter", "show or hide the detail (message, timing, what a failure's run found)"},
-	{"Left/Right h/l", "sort by another column; left of the first: run order"},
+	{"Left/Right h/l", "scroll the columns; the keys stay (variant, n, config; a case, its status)"},
+	{"< >", "sort by the column before / after (a click on a heading too); left of the first: run order"},
 	{"s", "reverse the order"},
 	{"o", "back to run order (the order results came)"},
-	{"< >", "scroll the columns after the first"},
 	{"z", "the row under the cursor in full"},
 	{"n N", "next / previous failure (FAIL, TIMEOUT, CRASH, ERROR, XPASS)"},
 	{"[ ]", "the run before / after this one"},
@@ -667,10 +667,19 @@ static void results_destroy(struct tui_pane *p)
 	free(rp);
 }
 
+static int results_mouse(struct tui_pane *p, const struct tui_mouse *m)
+{
+	struct results_pane *rp = (struct results_pane *)p;
+	if (rp->show_best)
+		return tui_pane_hit(p, tui_best_mouse(&rp->best, m));
+	return tui_pane_hit(p, tui_table_mouse(&rp->table, m));
+}
+
 static const struct tui_pane_class results_class = {
 	.title = "Results",
 	.draw = results_draw,
 	.key = results_key,
+	.mouse = results_mouse,
 	.hints = results_hints_fn,
 	.help = results_help,
 	.nhelp = sizeof results_help / sizeof results_help[0],

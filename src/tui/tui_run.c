@@ -370,10 +370,17 @@ static void run_destroy(struct tui_pane *p)
 	free(rp);
 }
 
+static int run_mouse(struct tui_pane *p, const struct tui_mouse *m)
+{
+	struct run_pane *rp = (struct run_pane *)p;
+	return tui_pane_hit(p, tui_table_mouse(&rp->table, m));
+}
+
 static const struct tui_pane_class run_class = {
 	.title = "Run",
 	.draw = run_draw,
 	.key = run_key,
+	.mouse = run_mouse,
 	.hints = run_hints_fn,
 	.help = run_help,
 	.nhelp = sizeof run_help / sizeof run_help[0],

@@ -355,7 +355,8 @@ static const struct tui_hint runs_help[] = {
 	{"n / N", "the next / previous regression, slower or changed status"},
 	{"u", "changes only: hide the SAME and unchanged items"},
 	{"x", "compare the other way round"},
-	{"Left/Right h/l s", "sort by another column, reverse"},
+	{"Left/Right h/l", "scroll the columns; the verdict, variant or case, n, configuration stay"},
+	{"< > s", "sort by the column before / after (a click on a heading too), reverse"},
 	{"Esc Backspace", "close the item, else back to the runs"},
 	{"/", "filter by any text in a row; Esc clears"},
 };
@@ -369,10 +370,17 @@ static void runs_destroy(struct tui_pane *p)
 	free(rp);
 }
 
+static int runs_mouse(struct tui_pane *p, const struct tui_mouse *m)
+{
+	struct runs_pane *rp = (struct runs_pane *)p;
+	return tui_pane_hit(p, tui_table_mouse(rp->comparing ? &rp->cmp.items : &rp->runs, m));
+}
+
 static const struct tui_pane_class runs_class = {
 	.title = "Runs",
 	.draw = runs_draw,
 	.key = runs_key,
+	.mouse = runs_mouse,
 	.hints = runs_hints,
 	.help = runs_help,
 	.nhelp = sizeof runs_help / sizeof runs_help[0],

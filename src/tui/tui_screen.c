@@ -157,6 +157,13 @@ static void mouse_event(struct tui_screen *s, struct tui_pane *p)
 			p->cls->key(p, m.kind == TUI_MOUSE_WHEEL_UP ? KEY_UP : KEY_DOWN);
 }
 
+int tui_pane_hit(struct tui_pane *p, enum tui_hit hit)
+{
+	if (hit == TUI_HIT_OPENED && p->cls->key)
+		p->cls->key(p, '\r');
+	return hit != TUI_HIT_MISSED;
+}
+
 void tui_screen_key(struct tui_screen *s, int key)
 {
 	struct tui_pane *p = tui_screen_current(s);

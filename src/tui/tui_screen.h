@@ -91,6 +91,11 @@ struct tui_screen {
 	void *ctx;
 };
 
+/* A pane's mouse method's answer for what a widget (tui_table_mouse,
+ * tui_list_mouse) said of an event: a double click opens the row as Enter
+ * does; 1 when the event was the widget's. */
+int tui_pane_hit(struct tui_pane *p, enum tui_hit hit);
+
 void tui_screen_init(struct tui_screen *s, const char *title);
 void tui_screen_add(struct tui_screen *s, struct tui_pane *p);
 void tui_screen_show(struct tui_screen *s, size_t index);
