@@ -53,6 +53,54 @@ tui_session() {
 		{ echo "tmux cannot start a session: the interface is not tested"; exit 77; }
 	wait_for '\$' 5 || fail "the shell in tmux did not start"
 }
+# clipboard_run ARGS...: the command line the interface last copied (the
+# clipboard: OSC 52, which tmux keeps as its buffer with set-clipboard on)
+# run by the built conform in $TMP, with ARGS after it and no GPU to be seen
+# (exit 77 there, not 2); its output in $TMP/out and err, its status in
+# copied_rc.
+clipboard_run() {
+	copied=$(t show-buffer 2>/dev/null)
+	case $copied in
+	"conform "*) ;;
+	*) fail "the clipboard holds no conform command line: '$copied'" ;;
+	esac
+	(cd "$TMP" && eval "CUDA_VISIBLE_DEVICES= '$CONFORM' ${copied#conform } $*") >"$TMP/out" 2>"$TMP/err"
+	copied_rc=$?
+}
+# copied_resolves WHAT: the copied tune line ran as far as the device: its
+# variant resolved (a kernel file's needs the file), no usage error.
+copied_resolves() {
+	checks=$((checks + 1))
+	if [ "$copied_rc" = 2 ] || grep -Eq "unknown variant|nothing matches" "$TMP/err"; then
+		fail "$1: conform refuses the copied line (exit $copied_rc)"; sed 's/^/  | /' "$TMP/err" >&2
+	fi
+}
+# mouse_bytes BUTTON X Y: a mouse event as an xterm reports it in the X10
+# encoding that the terminal's kmous (\E[M) announces: ESC [ M, then 32 plus
+# the button (0 the first, 3 a release, 64 and 65 the wheel), 33 plus the
+# column and 33 plus the row, counted from 0.
+mouse_bytes() {
+	printf "\033[M$(printf '\\%03o' $((32 + $1)))$(printf '\\%03o' $((33 + $2)))$(printf '\\%03o' $((33 + $3)))"
+}
+# click X Y [2]: the first button pressed and released at column X, row Y
+# (twice with 2: a double click), typed into the session; then the time
+# curses waits to tell a click from a double click (mouseinterval), so that
+# the keys after it come after it.
+click() {
+	ev=$(mouse_bytes 0 "$1" "$2")$(mouse_bytes 3 "$1" "$2")
+	[ "${3:-1}" = 2 ] && ev=$ev$ev
+	t send-keys -t tui -l "$ev"
+	sleep 0.4
+}
+# wheel up|down X Y: one turn of the wheel at column X, row Y.
+wheel() {
+	t send-keys -t tui -l "$(mouse_bytes "$([ "$1" = up ] && echo 64 || echo 65)" "$2" "$3")"
+	sleep 0.2
+}
+# mouse_on: 1 when the program in the session asked the terminal for mouse
+# events, 0 when it did not.
+mouse_on() { t display-message -p -t tui '#{mouse_any_flag}'; }
+
 # tui_resize COLS LINES
 tui_resize() { t resize-window -t tui -x "$1" -y "$2"; }
 

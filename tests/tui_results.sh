@@ -221,24 +221,15 @@ sql "$ext" "insert into devices(id, name, uuid, cc_major, cc_minor, sm_count, me
 		'FAIL', 'completed-wrong', '$guard', 3.0, '2026-11-26T00:04:13Z', '34', NULL, NULL, NULL, NULL,
 		NULL, NULL, NULL, NULL, NULL, NULL, 'sum', 2, NULL)"
 
-# copied_run: the command the "copied: ..." note on the screen shows, run by
-# the built conform in $TMP (where the interface ran) with the extra
-# arguments given, and no GPU to be seen (exit 77 there, not 2).
+# copied_run ARGS...: the command the "copied: ..." note on the screen
+# shows, which must be what the clipboard holds, run (tui_lib.sh,
+# clipboard_run).
 copied_run() {
 	cmd=$(sed -n 's/^ *copied: conform //p' "$TMP/screen" | sed 's/ *$//')
 	checks=$((checks + 1))
 	[ "conform $cmd" = "$(t show-buffer 2>/dev/null)" ] ||
 		fail "the note shows 'conform $cmd', the clipboard holds '$(t show-buffer 2>/dev/null)'"
-	(cd "$TMP" && eval "CUDA_VISIBLE_DEVICES= '$CONFORM' $cmd $*") >"$TMP/out" 2>"$TMP/err"
-	copied_rc=$?
-}
-# copied_resolves WHAT: the copied tune line ran as far as the device: its
-# variant resolved (a kernel file's needs the file), no usage error.
-copied_resolves() {
-	checks=$((checks + 1))
-	if [ "$copied_rc" = 2 ] || grep -Eq "unknown variant|nothing matches" "$TMP/err"; then
-		fail "$1: conform refuses the copied line (exit $copied_rc)"; sed 's/^/  | /' "$TMP/err" >&2
-	fi
+	clipboard_run "$@"
 }
 
 tui_resize 80 24
