@@ -133,8 +133,50 @@ static void test_sort(void)
 	tui_table_free(&t);
 }
 
+/* A configuration column: what every row has is said once, the cells keep
+ * what tells them apart; a row without items ("(default)") takes no part,
+ * and nothing is left out where a row would keep nothing. */
+static void test_params(void)
+{
+	static const struct tui_table_col pcols[2] = {
+		{.title = "Variant"},
+		{.title = "Config", .flex = 1, .key = 1, .params = 1},
+	};
+	static const char *const cfg[] = {
+		"block=512,items=2,vec=4,grid=0,evict_first=1",
+		"(default)",
+		"block=512,items=2,vec=4,grid=1,evict_first=1",
+		"block=512,items=2,vec=4,grid=0,evict_first=0",
+	};
+	struct tui_table t;
+	char folded[256];
+	int w[TUI_TABLE_COLS];
+	tui_table_init(&t, pcols, 2);
+	tui_table_begin(&t);
+	for (int i = 0; i < 4; i++) {
+		struct tui_table_row *r = tui_table_add(&t);
+		r->id = i;
+		tui_table_set(r, 0, NAN, 0, "device.atomic");
+		tui_table_set(r, 1, NAN, 0, "%s", cfg[i]);
+	}
+	tui_table_end(&t);
+	CHECK_STR(t.common[1], "block=512,items=2,vec=4");
+	tui_table_layout(&t, 80, w);
+	CHECK_INT(w[1], 20); /* "grid=0,evict_first=1", not 44 */
+	tui_table_folded(&t, folded, sizeof folded);
+	CHECK_STR(folded, "Config block=512,items=2,vec=4");
+	/* Filtered to one row with items: nothing to say once. */
+	tui_table_filter(&t, "grid=1");
+	CHECK_STR(t.common[1], "");
+	/* Two rows that differ in nothing but one item keep that item. */
+	tui_table_filter(&t, "evict_first=1");
+	CHECK_STR(t.common[1], "block=512,items=2,vec=4,evict_first=1");
+	tui_table_free(&t);
+}
+
 int main(void)
 {
+	test_params();
 	test_layout_keys();
 	test_sort();
 	return TEST_END();

@@ -21,12 +21,14 @@ expect_screen "1 Catalog" "the interface at 80x24"
 [ "$(mouse_on)" = 1 ] || fail "the interface asks the terminal for mouse events"
 checks=$((checks + 1))
 if [ -n "$utf8" ]; then miss="–"; up="▲"; else miss="-"; up="\\^"; fi
-cfg1="block=512,items=2,vec=4,grid=0,evict_first=1"
+# Run 9's two device.atomic rows share vec=4,grid=0: said once above them.
+cfg1="block=512,items=2,evict_first=1"
 
 # --- Results of run 9: timed, stored without intervals ----------------------
 keys 4
 expect_screen "^Run #9 " "Results opens on the newest run"
 expect_screen "^Variant +n +Config +us +GB/s" "the key columns first: variant, n, configuration"
+expect_screen "^every row: Config vec=4,grid=0, Type f32, Op sum, Status PASS$" "the items every configuration has said once"
 expect_screen "^\\* device\\.atomic +2\\^24 +$cfg1 +25\\.40 +2642\\.1" "a configuration whole at 80 columns"
 # Right until the spread: the keys stay, the interval is missing, not 0.0%.
 rights=0
@@ -48,8 +50,9 @@ while [ "$i" -lt "$rights" ]; do keys Left; i=$((i + 1)); done
 # --- Run 8: configurations that differ only at their ends --------------------
 keys '['
 expect_screen "^Run #8 " "[ goes to run 8"
-expect_screen "^device\\.atomic +2\\^24 +block=512,items=2,vec=4,grid=0,evict_first=0 " "evict_first=0 whole"
-expect_screen "^device\\.atomic +2\\^24 +block=512,items=2,vec=4,grid=1,evict_first=1 " "grid=1 whole"
+expect_screen "^every row: Config block=512,items=2,vec=4, " "what the configurations share said once"
+expect_screen "^device\\.atomic +2\\^24 +grid=0,evict_first=0 " "what tells them apart: grid=0,evict_first=0"
+expect_screen "^device\\.atomic +2\\^24 +grid=1,evict_first=1 " "and grid=1,evict_first=1"
 
 # --- Run 7: a user kernel beside the copy and CUB of the same run ------------
 keys '['

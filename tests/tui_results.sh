@@ -40,9 +40,9 @@ expect_screen "1 Catalog" "the interface on the H100 database"
 keys 4
 # --- Item 1: timed rows tell their problem apart ---------------------------
 expect_screen "^Run #5 .* complete +436 passed" "Results opens on the newest run (the second bench)"
-expect_screen "^Variant +n +Config +us +>$" "variant, n, config and median (us) at 80 columns"
-expect_screen "every row: Type f32, Op sum, S" "the constant columns said once, on the heading line"
-expect_screen "^device\\.atomic +2\\^20 +block=[0-9]+,items=[0-9]+,vec=[0-9],grid=0,evict_first=[01] +[0-9]+\\.[0-9]{2}" "a configuration in full, median in us"
+expect_screen "^Variant +n +Config +us +GB/s +>$" "variant, n, config, median (us) and GB/s at 80 columns"
+expect_screen "^every row: Config grid=0, Type f32, Op sum, Status PASS$" "the constant columns and the configurations' common item said once, above the table"
+expect_screen "^device\\.atomic +2\\^20 +block=[0-9]+,items=[0-9]+,vec=[0-9],evict_first=[01] +[0-9]+\\.[0-9]{2}" "a configuration in full but its common item, median in us"
 # --- Item 2: the filter looks at every column -------------------------------
 keys / 2 ^ 2 4 Enter
 expect_screen "\\(109 of 436 shown\\)" "/2^24 keeps the 2^24 rows ($(sql "$db" "select count(*) from results where run_id = 5 and n = 16777216") in the database)"

@@ -105,7 +105,8 @@ expect_screen "^Runs +5 +base: run 5 +new: run 2" "200x50: x swaps the marked si
 keys Enter
 expect_screen "^base +run 5 .* on H100 80GB HBM3" "200x50: the swapped sides compared, the device shown"
 expect_screen "Change +Type +Base us +New us +Interval \\(95%\\) +Status" "200x50: every column of the items"
-expect_screen "^FASTER +device\\.[a-z_]+ +2\\^[0-9]+ +$(re "$slow_cfg") +-50\\.0% +f32 +[0-9.]+ +[0-9.]+ +\\[-50\\.[0-9]%, -50\\.0%\\] +PASS" "200x50: the whole configuration, medians, the interval and status"
+expect_screen "^every row: Configuration grid=0" "200x50: what every configuration has said once"
+expect_screen "^FASTER +device\\.[a-z_]+ +2\\^[0-9]+ +$(re "$slow_cfg" | sed 's/,grid=0//') +-50\\.0% +f32 +[0-9.]+ +[0-9.]+ +\\[-50\\.[0-9]%, -50\\.0%\\] +PASS" "200x50: the configuration but its common item, medians, the interval and status"
 keys Escape q
 expect_screen "EXIT=0" "200x50: q quits"
 keys "clear" Enter

@@ -31,7 +31,7 @@ static const struct tui_table_col best_cols[B_COLS] = {
 	[B_N] = {.title = "n", .right = 1, .numeric = 1, .key = 1},
 	[B_DTYPE] = {.title = "Type", .fold = 1},
 	[B_OP] = {.title = "Op", .fold = 1},
-	[B_CONFIG] = {.title = "Config", .flex = 1, .min = 46, .key = 1},
+	[B_CONFIG] = {.title = "Config", .flex = 1, .min = 46, .key = 1, .params = 1},
 	[B_MEDIAN] = {.title = "us", .right = 1, .numeric = 1},
 	[B_GBPS] = {.title = "GB/s", .right = 1, .numeric = 1},
 	[B_BASE] = {.title = "xbase", .right = 1, .numeric = 1},

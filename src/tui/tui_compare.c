@@ -43,7 +43,7 @@ static const struct tui_table_col timed_cols[] = {
 	{.title = "Verdict", .numeric = 1},
 	{.title = "Variant", .key = 1},
 	{.title = "n", .right = 1, .numeric = 1, .key = 1},
-	{.title = "Configuration", .flex = 1, .min = 36, .key = 1},
+	{.title = "Configuration", .flex = 1, .min = 36, .key = 1, .params = 1},
 	{.title = "Change", .right = 1, .numeric = 1},
 	{.title = "Type", .fold = 1},
 	{.title = "Base us", .right = 1, .numeric = 1},
@@ -330,10 +330,11 @@ static void detail_side(struct tui_compare *c, const char *name, const struct co
 	}
 	const struct timing_stats *t = &e->timing;
 	if (t->samples > 0 && t->median_ms > 0) {
-		int n = snprintf(timing, sizeof timing, "median %.3f us", t->median_ms * 1e3);
+		const char *us = tui_term_glyphs()->us;
+		int n = snprintf(timing, sizeof timing, "median %.3f %s", t->median_ms * 1e3, us);
 		if (t->ci_high_ms > 0)
-			n += snprintf(timing + n, sizeof timing - (size_t)n, " in [%.3f, %.3f] us",
-				      t->ci_low_ms * 1e3, t->ci_high_ms * 1e3);
+			n += snprintf(timing + n, sizeof timing - (size_t)n, " in [%.3f, %.3f] %s",
+				      t->ci_low_ms * 1e3, t->ci_high_ms * 1e3, us);
 		else
 			n += snprintf(timing + n, sizeof timing - (size_t)n, ", no interval stored");
 		snprintf(timing + n, sizeof timing - (size_t)n, ", %d samples", t->samples);
@@ -428,6 +429,11 @@ void tui_compare_draw(struct tui_compare *c, const struct tui_rect *r)
 	y++;
 	compare_timing_text(res, line, sizeof line);
 	tui_put(y++, r->x, r->w, 0, line);
+	/* What every row has (a folded column, the items of a configuration
+	 * every row shares) goes on a line of its own, under the counts. */
+	char folded[256];
+	tui_table_folded(&c->items, folded, sizeof folded);
+	int folded_y = folded[0] ? y++ : -1;
 
 	int table_h = r->y + r->h - y;
 	const struct tui_table_row *cur = tui_table_current(&c->items);
@@ -444,6 +450,9 @@ void tui_compare_draw(struct tui_compare *c, const struct tui_rect *r)
 	}
 	struct tui_rect tr = {y, r->x, table_h, r->w};
 	tui_table_draw(&c->items, &tr, 1);
+	tui_table_folded(&c->items, folded, sizeof folded);
+	if (folded_y >= 0)
+		tui_putf(folded_y, r->x, r->w, tui_term_attr(TUI_DIM), "every row: %s", folded);
 	if (!c->items.nview)
 		tui_put(y + 2, r->x + 2, r->w - 4, tui_term_attr(TUI_DIM),
 			c->changes_only ? "nothing changed (u lists every item)" : "no item matches the filter");

@@ -60,7 +60,7 @@ static const struct tui_table_col timed_cols[T_COLS] = {
 	[T_DEVICE] = {.title = "Device", .key = 1},
 	[T_DTYPE] = {.title = "Type", .fold = 1},
 	[T_OP] = {.title = "Op", .fold = 1},
-	[T_CONFIG] = {.title = "Config", .flex = 1, .min = 46, .key = 1},
+	[T_CONFIG] = {.title = "Config", .flex = 1, .min = 46, .key = 1, .params = 1},
 	[T_STATUS] = {.title = "Status", .status = 1, .fold = 1},
 	[T_MEDIAN] = {.title = "us", .right = 1, .numeric = 1},
 	[T_GBPS] = {.title = "GB/s", .right = 1, .numeric = 1},
@@ -331,6 +331,22 @@ static void reload(struct results_pane *rp, int latest)
 	load(rp);
 }
 
+/* The run's date, tag and the one device its results name (the run's
+ * while it has none), or how many: the Device column names each row's. */
+static void results_info(const struct results_pane *rp, char *buf, size_t len)
+{
+	const struct db_run_row *run = &rp->run;
+	char device[160];
+	if (rp->by_device)
+		snprintf(device, sizeof device, "%zu devices", tui_devices_count(&rp->devices));
+	else
+		text_copy(device, sizeof device,
+			  rp->devices.count ? db_device_label(rp->devices.v[0].name)
+					    : run->device[0] ? run->device : "no GPU");
+	snprintf(buf, len, "%.10s %.5s  %s%s%s", run->started_at, run->started_at[0] ? run->started_at + 11 : "",
+		 run->tag, run->tag[0] ? "  " : "", device);
+}
+
 static void results_draw(struct tui_pane *p, const struct tui_rect *r)
 {
 	struct results_pane *rp = (struct results_pane *)p;
@@ -358,7 +374,15 @@ static void results_draw(struct tui_pane *p, const struct tui_rect *r)
 		snprintf(shown, sizeof shown, "  (%zu of %zu shown)", rp->table.nview, rp->table.count);
 	tui_putf(y, r->x, r->w, A_BOLD, "Run #%lld  %s  %s%s", (long long)run->id, run->state, tally, shown);
 	y++;
-	int info_y = y++;
+	/* What every row has goes beside the run's date and device, or on a
+	 * line of its own when that would cut it (it is what the cells leave
+	 * out).  The last drawing's folding decides: a key redraws. */
+	char info[256], folded[256];
+	results_info(rp, info, sizeof info);
+	tui_table_folded(&rp->table, folded, sizeof folded);
+	int info_y = y++, folded_y = -1;
+	if (folded[0] && tui_text_width(info) + 12 + tui_text_width(folded) > r->w)
+		folded_y = y++;
 	if (rp->error[0])
 		tui_put(y++, r->x, r->w, tui_term_status_attr(STATUS_ERROR), rp->error);
 	int table_h = r->y + r->h - y;
@@ -376,20 +400,14 @@ static void results_draw(struct tui_pane *p, const struct tui_rect *r)
 	}
 	struct tui_rect tr = {y, r->x, table_h, r->w};
 	tui_table_draw(&rp->table, &tr, 1);
-	/* After the table: what its folded columns held goes on this line. */
-	char folded[160], device[160];
 	tui_table_folded(&rp->table, folded, sizeof folded);
-	/* The one device its results name (the run's while it has none), or
-	 * how many: the Device column names each row's. */
-	if (rp->by_device)
-		snprintf(device, sizeof device, "%zu devices", tui_devices_count(&rp->devices));
-	else
-		text_copy(device, sizeof device,
-			  rp->devices.count ? db_device_label(rp->devices.v[0].name)
-					    : run->device[0] ? run->device : "no GPU");
-	tui_putf(info_y, r->x, r->w, tui_term_attr(TUI_DIM), "%.10s %.5s  %s%s%s%s%s",
-		 run->started_at, run->started_at[0] ? run->started_at + 11 : "", run->tag,
-		 run->tag[0] ? "  " : "", device, folded[0] ? "; every row: " : "", folded);
+	if (folded_y < 0)
+		tui_putf(info_y, r->x, r->w, tui_term_attr(TUI_DIM), "%s%s%s", info,
+			 folded[0] ? "; every row: " : "", folded);
+	else {
+		tui_put(info_y, r->x, r->w, tui_term_attr(TUI_DIM), info);
+		tui_putf(folded_y, r->x, r->w, tui_term_attr(TUI_DIM), "every row: %s", folded);
+	}
 	if (!rp->table.nview)
 		tui_put(y + 2, r->x + 2, r->w - 4, tui_term_attr(TUI_DIM),
 			rp->nrows ? "no result matches the filter (Esc clears it)" : "no results in this run yet");

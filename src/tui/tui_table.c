@@ -160,6 +160,78 @@ int tui_table_row_matches(const struct tui_table *t, const struct tui_table_row 
 	return 1;
 }
 
+/* 1 when the list "a,b,c" has the item of len bytes at item. */
+static int has_item(const char *list, const char *item, size_t len)
+{
+	for (const char *p = list; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
+		if (strcspn(p, ",") == len && strncmp(p, item, len) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The items of cell not in common, joined by ","; into buf. */
+static const char *without_common(const char *cell, const char *common, char *buf, size_t len)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (const char *p = cell; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
+		size_t n = strcspn(p, ",");
+		if (!n || has_item(common, p, n))
+			continue;
+		int w = snprintf(buf + used, len - used, "%s%.*s", used ? "," : "", (int)n, p);
+		if (w < 0 || (size_t)w >= len - used)
+			break;
+		used += (size_t)w;
+	}
+	return buf;
+}
+
+/* The items ("k=v") every shown row of params column c has, when there are
+ * two rows of items or more and each keeps one of its own: what a row's
+ * cell shows them without.  Cells without items ("(default)") take no part. */
+static void find_common(struct tui_table *t, int c)
+{
+	char *common = t->common[c], rest[TUI_CELL_MAX];
+	const char *first = NULL;
+	size_t rows = 0, used = 0;
+	common[0] = '\0';
+	if (!t->cols[c].params)
+		return;
+	for (size_t i = 0; i < t->nview; i++) {
+		const char *cell = t->rows[t->view[i]].cell[c];
+		if (strchr(cell, '=')) {
+			first = first ? first : cell;
+			rows++;
+		}
+	}
+	if (rows < 2)
+		return;
+	for (const char *p = first; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
+		size_t n = strcspn(p, ","), i;
+		for (i = 0; i < t->nview; i++) {
+			const char *cell = t->rows[t->view[i]].cell[c];
+			if (strchr(cell, '=') && !has_item(cell, p, n))
+				break;
+		}
+		if (n && i == t->nview && used + n + 2 < TUI_CELL_MAX)
+			used += (size_t)snprintf(common + used, TUI_CELL_MAX - used, "%s%.*s", used ? "," : "",
+						 (int)n, p);
+	}
+	for (size_t i = 0; i < t->nview && common[0]; i++) {
+		const char *cell = t->rows[t->view[i]].cell[c];
+		if (strchr(cell, '=') && !*without_common(cell, common, rest, sizeof rest))
+			common[0] = '\0'; /* a row would be left with nothing */
+	}
+}
+
+/* The text row shows in column c: its cell, without the common items. */
+static const char *shown(const struct tui_table *t, const struct tui_table_row *row, int c, char *buf,
+			 size_t len)
+{
+	return t->common[c][0] ? without_common(row->cell[c], t->common[c], buf, len) : row->cell[c];
+}
+
 /* Rebuilds the view: the rows the filter takes, sorted; the cursor back on
  * the row with id keep_id when keep is set and it is still shown. */
 static void rebuild(struct tui_table *t, int keep, long keep_id)
@@ -177,6 +249,8 @@ static void rebuild(struct tui_table *t, int keep, long keep_id)
 			t->view[t->nview++] = i;
 	if (t->nview > 1)
 		qsort_r(t->view, t->nview, sizeof *t->view, compare_rows, t);
+	for (int c = 0; c < t->ncols; c++)
+		find_common(t, c);
 	if (keep)
 		tui_table_select_id(t, keep_id);
 	if (t->cursor >= t->nview)
@@ -392,8 +466,9 @@ enum tui_hit tui_table_mouse(struct tui_table *t, const struct tui_mouse *m)
 static int natural_width(const struct tui_table *t, int c)
 {
 	int w = tui_text_width(t->cols[c].title) + 1;
+	char buf[TUI_CELL_MAX];
 	for (size_t i = 0; i < t->nview; i++) {
-		int cw = tui_text_width(t->rows[t->view[i]].cell[c]);
+		int cw = tui_text_width(shown(t, &t->rows[t->view[i]], c, buf, sizeof buf));
 		if (cw > w)
 			w = cw;
 	}
@@ -528,11 +603,13 @@ void tui_table_folded(const struct tui_table *t, char *buf, size_t len)
 	size_t used = 0;
 	if (len)
 		buf[0] = '\0';
-	for (int c = 0; c < t->ncols && t->nview; c++) {
-		if (!(t->folded & 1u << c) || !t->rows[t->view[0]].cell[c][0])
+	int order[TUI_TABLE_COLS], norder = draw_order(t, order);
+	for (int k = 0; k < norder && t->nview; k++) {
+		int c = order[k];
+		const char *text = t->folded & 1u << c ? t->rows[t->view[0]].cell[c] : t->common[c];
+		if (!text[0])
 			continue;
-		int n = snprintf(buf + used, len - used, "%s%s %s", used ? ", " : "", t->cols[c].title,
-				 t->rows[t->view[0]].cell[c]);
+		int n = snprintf(buf + used, len - used, "%s%s %s", used ? ", " : "", t->cols[c].title, text);
 		if (n < 0 || (size_t)n >= len - used)
 			break;
 		used += (size_t)n;
@@ -674,7 +751,8 @@ void tui_table_draw(struct tui_table *t, const struct tui_rect *area, int focuse
 			if (!widths[c])
 				continue;
 			attr_t a = cur || !row->attr[c] ? base : row->attr[c];
-			const char *text = row->cell[c];
+			char buf[TUI_CELL_MAX];
+			const char *text = shown(t, row, c, buf, sizeof buf);
 			if (!*text && t->cols[c].numeric) {
 				/* Not measured: shown as missing, never as a zero. */
 				text = g->missing;

@@ -49,6 +49,8 @@ struct tui_table_col {
 	int fold;             /* left off first when every shown row has the same text */
 	int key;              /* identifies the row: stays on screen while the
 			       * other columns scroll (Left/Right) */
+	int params;           /* "k=v,k=v" (a configuration): the items every
+			       * shown row has are said once above the table */
 };
 
 struct tui_table_row {
@@ -80,6 +82,9 @@ struct tui_table {
 	 * rectangle (heading row first) and each drawn column's x and width. */
 	struct tui_rect area;
 	int col_x[TUI_TABLE_COLS], col_w[TUI_TABLE_COLS];
+	/* Per params column: the items every shown row has ("grid=0"), left
+	 * out of the cells drawn; "" when none. */
+	char common[TUI_TABLE_COLS][TUI_CELL_MAX];
 	char filter[TUI_FILTER_MAX];
 	char note[96];        /* what the last key has to say ("no failure"), or "" */
 	long keep_id;
@@ -140,8 +145,9 @@ enum tui_hit tui_table_mouse(struct tui_table *t, const struct tui_mouse *m);
  * columns were left off on the right (see the top of the file). */
 int tui_table_layout(const struct tui_table *t, int w, int widths[TUI_TABLE_COLS]);
 
-/* What the folded columns of the last drawing held: "Type f32, Op sum";
- * "" when none was folded. */
+/* What the folded columns of the last drawing held, and the items every
+ * row of a params column has: "Type f32, Op sum, Config grid=0"; "" when
+ * none. */
 void tui_table_folded(const struct tui_table *t, char *buf, size_t len);
 
 void tui_table_draw(struct tui_table *t, const struct tui_rect *r, int focused);
