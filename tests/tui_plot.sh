@@ -185,6 +185,28 @@ keys q
 expect_screen "^EXIT=0" "q exits 0 again"
 t kill-session -t tui
 
+# Nothing checked: the series are the variant under the catalog's cursor,
+# which the mouse moves as the keys do.  A click on the family row: every
+# timed variant; the wheel down from there, onto device.atomic's cases.
+tui_session 80 24
+launch "'$CONFORM' tui --db '$db'"
+expect_screen "1 Catalog" "start for the catalog's cursor"
+keys / d e v i c e . a t o m i c Enter
+keys 5
+expect_screen "1 series, .*; device\\.atomic at the ca" "the variant under the catalog's cursor"
+keys 1
+expect_screen "^▾ \\[ \\] device |^v \\[ \\] device " "the family's row"
+click 10 2
+keys 5
+expect_screen "; every timed variant" "a click on the family row: every timed variant"
+keys 1
+wheel down 10 2
+keys 5
+expect_screen "1 series, .*; device\\.atomic at the ca" "the wheel onto device.atomic's cases"
+keys q
+expect_screen "^EXIT=0" "q exits 0 after the mouse in the catalog"
+t kill-session -t tui
+
 # Eight series at 80x24: f64 copies of three variants at the two smaller
 # sizes.  The read-out goes two to a row and lists all eight, "–" where an
 # f64 series has no result.

@@ -771,10 +771,14 @@ static void catalog_destroy(struct tui_pane *p)
 	free(cp);
 }
 
+/* A click or the wheel moves the cursor as a key does: the Plot follows it
+ * (publish_cursor). */
 static int catalog_mouse(struct tui_pane *p, const struct tui_mouse *m)
 {
 	struct catalog_pane *cp = (struct catalog_pane *)p;
-	return tui_pane_hit(p, tui_list_mouse(&cp->list, m));
+	int used = tui_pane_hit(p, tui_list_mouse(&cp->list, m));
+	publish_cursor(cp);
+	return used;
 }
 
 static const struct tui_pane_class catalog_class = {
