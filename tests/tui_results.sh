@@ -121,8 +121,21 @@ expect_screen "copied: conform tune device\\.atomic --n 2\\^24 --dtype f32 --op 
 checks=$((checks + 1))
 t show-buffer 2>/dev/null | grep -q "^conform tune device.atomic --n 2^24 --dtype f32 --op sum --fresh --db $db$" ||
 	fail "the clipboard holds '$(t show-buffer 2>/dev/null)'"
+# A filter typed in the detail is the detail's: the list keeps its own,
+# and the next detail opens with every configuration.
+keys / z z z Enter
+expect_screen "no configuration matches the filter" "a filter in the detail that matches none says so"
 keys Escape
 expect_screen "^Best configurations +$best_2p24 matching" "Esc goes back to the list"
+keys Enter
+expect_screen "^ 1 $want +[0-9.]+ \\[" "the detail opened again lists its configurations"
+keys /
+expect_screen "^Filter: *Enter: keep" "the detail's filter starts empty"
+keys Escape Escape
+expect_screen "^Best configurations +$best_2p24 matching" "Esc goes back to the list"
+keys /
+expect_screen "^Filter: 2\\^24 " "back in the list, its filter is the one to edit"
+keys Escape
 keys Escape b q
 expect_screen "^EXIT=0" "q leaves"
 

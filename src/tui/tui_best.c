@@ -222,6 +222,9 @@ static void open_detail(struct tui_best *b)
 		text_copy(b->error, sizeof b->error, err);
 	tui_table_begin(&b->configs);
 	b->configs.cursor = b->configs.top = 0;
+	/* A problem's configurations start unfiltered: the list's words name
+	 * variants and sizes, which the configurations' rows do not show. */
+	b->configs.filter[0] = '\0';
 	double best = b->ncfg ? b->cfg[0].median_ms : NAN;
 	for (size_t i = 0; i < b->ncfg; i++) {
 		const struct db_tuned_row *r = &b->cfg[i];
@@ -305,6 +308,9 @@ static void draw_detail(struct tui_best *b, const struct tui_rect *r)
 	tui_table_draw(&b->configs, &tr, 1);
 	if (b->error[0])
 		tui_put(y + 2, r->x + 2, r->w - 4, tui_term_status_attr(STATUS_ERROR), b->error);
+	else if (!b->configs.nview && b->configs.count)
+		tui_put(y + 2, r->x + 2, r->w - 4, tui_term_attr(TUI_DIM),
+			"no configuration matches the filter (Esc goes back)");
 }
 
 void tui_best_draw(struct tui_best *b, const struct tui_rect *r)

@@ -571,7 +571,13 @@ static int results_key(struct tui_pane *p, int key)
 			tui_best_filter(&rp->best, "");
 			return 1;
 		}
-		return tui_best_key(&rp->best, key);
+		int used = tui_best_key(&rp->best, key);
+		/* The filter's text is the shown table's: a problem's
+		 * configurations start without one, and the list's is back
+		 * when they close. */
+		text_copy(p->filter, sizeof p->filter,
+			  rp->best.detail ? rp->best.configs.filter : rp->best.table.filter);
+		return used;
 	}
 	if (TUI_IS_ENTER(key)) {
 		rp->show_detail = !rp->show_detail;
