@@ -96,6 +96,9 @@ keys z Escape
 keys b
 expect_screen "^Best configurations +$best_all " "b: the best configurations ($best_all in the database)"
 expect_screen "^softmax\\.three_pass +2\\^14(×|x)128 +rpb=" "softmax best rows name rows x cols"
+keys '['
+expect_screen "^Best configurations +$best_all " "[ does not leave the best view"
+expect_not_screen "\\[ \\] Run" "the best view's key bar offers no [ ] (they step through runs, which it is not)"
 keys / 2 ^ 2 4 Enter
 expect_screen "^Best configurations +$best_2p24 matching" "/2^24 in the best view"
 expect_screen "^device\\.last_block +2\\^24 +block=" "the variant column fits the longest name"

@@ -643,10 +643,10 @@ static const struct tui_hint results_hints[] = {
 	{"Enter", "Detail"}, {"b", "Best"}, {"[ ]", "Run"}, {"<>", "Sort"}, {"/", "Filter"},
 	{"n", "Next fail"}, {"S", "Sanitize"}, {"z", "Zoom"}, {"y", "Copy"},
 };
-/* S re-runs from the table only. */
+/* S re-runs and [ ] step through the runs from the table only: the best
+ * view is the database's, not a run's. */
 static const struct tui_hint best_hints[] = {
-	{"Enter", "Detail"}, {"b", "Best"}, {"[ ]", "Run"}, {"<>", "Sort"}, {"/", "Filter"},
-	{"n", "Next fail"}, {"z", "Zoom"}, {"y", "Copy"},
+	{"Enter", "Detail"}, {"b", "Best"}, {"<>", "Sort"}, {"/", "Filter"}, {"z", "Zoom"}, {"y", "Copy"},
 };
 
 static size_t results_hints_fn(struct tui_pane *p, const struct tui_hint **out)
