@@ -84,6 +84,17 @@ runs_checks() {
 	keys / t u n e Enter
 	expect_not_screen "bench-a" "$1: the filter hides the benches"
 	expect_screen "^ +4 tune " "$1: and keeps the tunes"
+	# The comparison has a filter of its own: the list's words name runs.
+	keys Enter
+	expect_screen "^base +run 2 " "$1: Enter on the filtered list compares the marked runs"
+	expect_screen " $total of $total listed$" "$1: the list's filter (tune) is not the comparison's"
+	keys / d e v i c e . c u b Enter
+	expect_screen " [1-9][0-9]* of $total listed$" "$1: a filter of the comparison's own"
+	keys Escape
+	expect_screen " $total of $total listed$" "$1: Esc clears the comparison's filter"
+	keys Escape
+	expect_screen "^ +4 tune " "$1: Esc back to the list, its filter kept"
+	expect_not_screen "bench-a" "$1: the list still without the benches"
 	keys Escape q
 	expect_screen "EXIT=0" "$1: q quits"
 	keys "clear" Enter

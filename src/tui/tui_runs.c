@@ -136,7 +136,6 @@ static void fill_runs(struct runs_pane *rp)
 		tui_table_set(row, R_DEVICE, NAN, tui_term_attr(TUI_DIM), "%s", db_device_short(r->device));
 		tui_table_set(row, R_COMMAND, NAN, tui_term_attr(TUI_DIM), "%s", r->command_line);
 	}
-	text_copy(rp->runs.filter, sizeof rp->runs.filter, rp->super.filter);
 	tui_table_end(&rp->runs);
 }
 
@@ -203,15 +202,28 @@ static void toggle_mark(struct runs_pane *rp, int64_t id)
 		tui_screen_note(rp->super.screen, "two runs are marked: Space on one unmarks it");
 }
 
-static void compare(struct runs_pane *rp, int64_t base, int64_t cand)
+/* The list and the comparison each have a filter, the prompt's text being
+ * the shown one's: a run's words (a tag, "bench") name no item of its
+ * comparison, and an item's no run. */
+static void show_list(struct runs_pane *rp)
 {
-	char err[256];
-	if (tui_compare_open(&rp->cmp, base, cand, rp->super.filter, err, sizeof err) < 0) {
-		rp->comparing = 0;
+	rp->comparing = 0;
+	text_copy(rp->super.filter, sizeof rp->super.filter, rp->runs.filter);
+}
+
+/* Opens the comparison of base and cand with the filter text (the list's
+ * Enter: none; x: the comparison's own). */
+static void compare(struct runs_pane *rp, int64_t base, int64_t cand, const char *filter)
+{
+	char err[256], text[TUI_FILTER_MAX];
+	text_copy(text, sizeof text, filter);
+	if (tui_compare_open(&rp->cmp, base, cand, text, err, sizeof err) < 0) {
+		show_list(rp);
 		tui_screen_note(rp->super.screen, "compare: %s", err);
 		return;
 	}
 	rp->comparing = 1;
+	text_copy(rp->super.filter, sizeof rp->super.filter, text);
 }
 
 static void draw_list(struct runs_pane *rp, const struct tui_rect *r)
@@ -260,7 +272,7 @@ static void swap_roles(struct runs_pane *rp)
 	rp->swapped = !rp->swapped;
 	fill_runs(rp);
 	if (rp->comparing)
-		compare(rp, rp->cmp.cand->run.id, rp->cmp.base->run.id);
+		compare(rp, rp->cmp.cand->run.id, rp->cmp.base->run.id, rp->cmp.items.filter);
 }
 
 static int runs_key(struct tui_pane *p, int key)
@@ -274,7 +286,12 @@ static int runs_key(struct tui_pane *p, int key)
 		if (tui_compare_key(&rp->cmp, key))
 			return 1;
 		if (key == TUI_KEY_ESC || key == KEY_BACKSPACE || key == 127 || key == 8) {
-			rp->comparing = 0;
+			if (p->filter[0]) {
+				p->filter[0] = '\0';
+				tui_compare_filter(&rp->cmp, "");
+			} else {
+				show_list(rp);
+			}
 			return 1;
 		}
 		return 0;
@@ -290,7 +307,7 @@ static int runs_key(struct tui_pane *p, int key)
 	}
 	if (key == 'd' || TUI_IS_ENTER(key)) {
 		if (pick_pair(rp, &base, &cand) == 0)
-			compare(rp, base, cand);
+			compare(rp, base, cand, "");
 		return 1;
 	}
 	if (key == TUI_KEY_ESC) {
@@ -298,6 +315,7 @@ static int runs_key(struct tui_pane *p, int key)
 			p->filter[0] = '\0';
 		else
 			rp->mark[0] = rp->mark[1] = 0, rp->swapped = 0;
+		text_copy(rp->runs.filter, sizeof rp->runs.filter, p->filter);
 		fill_runs(rp);
 		return 1;
 	}
@@ -315,7 +333,8 @@ static void runs_filter(struct tui_pane *p, const char *text)
 	(void)text;
 	if (rp->comparing)
 		tui_compare_filter(&rp->cmp, p->filter);
-	fill_runs(rp);
+	else
+		tui_table_filter(&rp->runs, p->filter);
 }
 
 static void runs_show(struct tui_pane *p)
@@ -357,8 +376,8 @@ static const struct tui_hint runs_help[] = {
 	{"x", "compare the other way round"},
 	{"Left/Right h/l", "scroll the columns; the verdict, variant or case, n, configuration stay"},
 	{"< > s", "sort by the column before / after (a click on a heading too), reverse"},
-	{"Esc Backspace", "close the item, else back to the runs"},
-	{"/", "filter by any text in a row; Esc clears"},
+	{"Esc Backspace", "close the item, else clear the filter, else back to the runs"},
+	{"/", "filter by any text in a row (the list keeps its own)"},
 };
 
 static void runs_destroy(struct tui_pane *p)
