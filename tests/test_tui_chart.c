@@ -6,7 +6,9 @@
  * without gaps.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tests/test.h"
 #include "tui/tui_chart_scale.h"
@@ -77,6 +79,42 @@ static void test_scale_y(void)
 			check_y_even(v, rows);
 }
 
+/* The labels of an axis: distinct, each its value. */
+static void check_labels(double ymax, int rows)
+{
+	struct tui_yaxis ax;
+	char prev[32] = "", lab[32];
+	tui_chart_scale_y(ymax, rows, &ax);
+	for (int k = 0; k < ax.ticks; k++) {
+		tui_chart_scale_label(k * ax.step, &ax, lab, sizeof lab);
+		CHECK_NEAR(strtod(lab, NULL), k * ax.step, 1e-9 * ax.step);
+		CHECK(strcmp(lab, prev) != 0);
+		snprintf(prev, sizeof prev, "%s", lab);
+	}
+}
+
+static void test_scale_label(void)
+{
+	struct tui_yaxis ax;
+	char lab[32];
+	/* GB/s of n = 1 and 2: 4 and 8 bytes in 2 us, labels 0.005 apart
+	 * (two decimals said 0.01 twice). */
+	tui_chart_scale_y(0.008, 11, &ax);
+	tui_chart_scale_label(ax.step, &ax, lab, sizeof lab);
+	CHECK(strcmp(lab, "0.005") == 0);
+	tui_chart_scale_label(2 * ax.step, &ax, lab, sizeof lab);
+	CHECK(strcmp(lab, "0.010") == 0);
+	tui_chart_scale_y(3146, 11, &ax);
+	tui_chart_scale_label(3 * ax.step, &ax, lab, sizeof lab);
+	CHECK(strcmp(lab, "3000") == 0);
+	tui_chart_scale_y(0.9, 11, &ax);
+	tui_chart_scale_label(ax.step, &ax, lab, sizeof lab);
+	CHECK(strchr(lab, '.') && strlen(strchr(lab, '.')) == 2); /* one decimal */
+	for (int rows = 3; rows <= 40; rows += 3)
+		for (double v = 1e-4; v < 2e5; v *= 1.37)
+			check_labels(v, rows);
+}
+
 static void test_scale_x(void)
 {
 	struct tui_xaxis ax;
@@ -97,6 +135,14 @@ static void test_scale_x(void)
 	CHECK_INT(ax.hi, 13);
 	CHECK_INT(tui_chart_scale_col(12, &ax, 71) - tui_chart_scale_col(11, &ax, 71),
 		  tui_chart_scale_col(13, &ax, 71) - tui_chart_scale_col(12, &ax, 71));
+	/* Sizes of 1 and 2 (a sweep from n = 1): no power below 2^0, whose
+	 * label would be 1 << -1. */
+	tui_chart_scale_x(0, 0, 71, 3, 4, &ax);
+	CHECK_INT(ax.lo, 0);
+	CHECK(ax.hi >= 2);
+	tui_chart_scale_x(0, 1, 71, 3, 4, &ax);
+	CHECK_INT(ax.lo, 0);
+	CHECK(ax.hi >= 2);
 	/* Too many powers for a label each: every fifth, from a multiple of
 	 * five, so the labels are 2^0, 2^5 ... and a blank column apart. */
 	tui_chart_scale_x(3, 29, 40, 0, 4, &ax);
@@ -175,6 +221,7 @@ static void test_scale_line(void)
 int main(void)
 {
 	test_scale_y();
+	test_scale_label();
 	test_scale_x();
 	test_scale_dodge();
 	test_scale_positions();

@@ -153,7 +153,7 @@ int tui_chart_draw(const struct tui_chart *c, const struct tui_rect *r)
 	for (int k = 0; k < ya.ticks; k++) {
 		int row = py + ROW(k * ya.step);
 		char lab[32];
-		snprintf(lab, sizeof lab, ya.step >= 1 ? "%.0f" : ya.step >= 0.1 ? "%.1f" : "%.2f", k * ya.step);
+		tui_chart_scale_label(k * ya.step, &ya, lab, sizeof lab);
 		tui_put_right(row, r->x, YLABEL_W - 2, tui_term_attr(TUI_DIM), lab);
 		tui_put(row, px - 1, 1, tui_term_attr(TUI_BORDER), g->tick_y);
 	}

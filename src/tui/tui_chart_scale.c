@@ -4,6 +4,7 @@
 #include "tui/tui_chart_scale.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 /* The y axis with labels q_lo .. q_hi rows apart and at least min_ticks of
@@ -61,6 +62,13 @@ int tui_chart_scale_row(double y, const struct tui_yaxis *ax, int rows)
 	return r < 0 ? 0 : r > rows - 1 ? rows - 1 : (int)r;
 }
 
+void tui_chart_scale_label(double v, const struct tui_yaxis *ax, char *buf, size_t len)
+{
+	/* step is 1, 2 or 5 times 10^e: -e decimals when e < 0. */
+	int decimals = ax->step > 0 && ax->step < 1 ? (int)ceil(-log10(ax->step) - 1e-9) : 0;
+	snprintf(buf, len, "%.*f", decimals, v);
+}
+
 static int floor_to(int v, int k)
 {
 	return (v >= 0 ? v / k : -((-v + k - 1) / k)) * k;
@@ -69,8 +77,13 @@ static int floor_to(int v, int k)
 void tui_chart_scale_x(double xmin, double xmax, int cols, int margin, int label_w, struct tui_xaxis *ax)
 {
 	int lo = (int)floor(xmin), hi = (int)ceil(xmax);
+	/* A power either side; none below 2^0, the smallest size (the
+	 * labels are of whole sizes). */
 	if (hi - lo < 2) {
-		lo -= 1;
+		if (lo > 0)
+			lo -= 1;
+		else
+			hi += 1;
 		hi += 1;
 	}
 	int avail = cols - 2 * margin;

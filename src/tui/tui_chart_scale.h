@@ -38,6 +38,10 @@ void tui_chart_scale_y(double ymax, int rows, struct tui_yaxis *ax);
 /* The row (0 .. rows-1) of value y. */
 int tui_chart_scale_row(double y, const struct tui_yaxis *ax, int rows);
 
+/* The label of value v, a multiple of the axis's step: with as many
+ * decimals as the step has ("0.002", "0.004", never "0.00" twice). */
+void tui_chart_scale_label(double v, const struct tui_yaxis *ax, char *buf, size_t len);
+
 /* An x axis of log2 sizes: the tick of 2^k (lo <= k <= hi, k - lo a
  * multiple of every) sits in column left + (k - lo) * per_power and is
  * labelled; every is the fewest powers whose labels (label_w columns) keep
@@ -46,10 +50,10 @@ struct tui_xaxis {
 	int lo, hi, every, per_power, left;
 };
 
-/* The x axis for log2 sizes xmin .. xmax on `cols` columns, keeping
- * `margin` columns free at each end (for the series standing beside a
- * size, tui_chart_scale_dodge).  The range is whole powers, at least two
- * wide. */
+/* The x axis for log2 sizes xmin .. xmax (0 or more) on `cols` columns,
+ * keeping `margin` columns free at each end (for the series standing
+ * beside a size, tui_chart_scale_dodge).  The range is whole powers, at
+ * least two wide, from 2^0 up. */
 void tui_chart_scale_x(double xmin, double xmax, int cols, int margin, int label_w, struct tui_xaxis *ax);
 
 /* The column (0 .. cols-1) of log2 value lx. */
