@@ -261,4 +261,31 @@ expect_screen "$plot_row[^0-9]*[2-9]" "a digit where series share a cell"
 keys q
 expect_screen "^EXIT=0" "q exits 0 with shared cells"
 
+# device.atomic measured on two H200s as well (one name, two devices): a
+# series each, named apart ("... #2", "... #3", the end kept where the name
+# is cut), each drawn in its own letter (the chart knows a series by its
+# name: two of one name were one).
+two="$TMP/two.db"
+tui_fixture "$two"
+"${SQLITE3:-sqlite3}" "$two" "INSERT INTO devices (id, name, uuid, cc_major, cc_minor, sm_count, memory_bytes,
+	driver_version, runtime_version, first_seen) VALUES
+	(2, 'NVIDIA H200 NVL 141GB HBM3e', 'GPU-h200-a', 9, 0, 132, 150000000000, 13000, 13000, '2026-11-26T00:00:00Z'),
+	(3, 'NVIDIA H200 NVL 141GB HBM3e', 'GPU-h200-b', 9, 0, 132, 150000000000, 13000, 13000, '2026-11-26T00:00:00Z');
+	INSERT INTO results (run_id, case_name, kernel, variant, params, dtype, n, cols, expect, status, observed,
+	message, duration_ms, seed, created_at, median_ms, samples, gbps, op, device_id)
+	SELECT run_id, case_name, kernel, variant, params, dtype, n, cols, expect, status, observed, message,
+	duration_ms, seed, created_at, median_ms * d.f, samples, gbps / d.f, op, d.id
+	FROM results, (SELECT 2 AS id, 1.25 AS f UNION ALL SELECT 3, 1.5) d
+	WHERE variant = 'device.atomic' AND median_ms IS NOT NULL" || fail "adding two H200s"
+launch "'$CONFORM' tui --db '$two'"
+expect_screen "1 Catalog" "start with two H200s"
+keys / d e v i c e . a t o m i c Enter a Escape 5
+expect_screen "best configuration per size: 3 series" "device.atomic on three devices: three series"
+expect_screen "^ b device\\.atomic f32 @H.*HBM3e #2 " "the first H200 named by its id"
+expect_screen "^ c device\\.atomic f32 @H.*HBM3e #3 " "the second H200 named apart"
+checks=$((checks + 1))
+grep -E "$plot_row" "$TMP/screen" | grep -q '[Cc]' || fail "the second H200's points drawn as its own letter, c"
+keys q
+expect_screen "^EXIT=0" "q exits 0 with two H200s"
+
 finish

@@ -49,6 +49,7 @@
 #include "tui/tui_app.h"
 #include "tui/tui_best.h"
 #include "tui/tui_chart.h"
+#include "tui/tui_devices.h"
 #include "tune/tune.h"
 #include "tune/tune_refs.h"
 
@@ -76,6 +77,7 @@ struct plot_pane {
 	size_t nall;
 	struct plot_series series[MAX_SERIES];
 	size_t nseries, more;      /* more: series left out past MAX_SERIES */
+	struct tui_devices devices; /* the series' devices, labelled apart */
 	int64_t shapes[MAX_SHAPES]; /* the distinct cols of the chosen variants, ascending */
 	size_t nshapes;
 	int64_t shape;             /* the cols shown (0: flat) */
@@ -138,7 +140,9 @@ static size_t shape_index(const struct plot_pane *pp)
 }
 
 /* "device.atomic f32", with the operator and the device when the series
- * differ in them. */
+ * differ in them: the device's short label, its id after it where two
+ * devices share a name (tui_devices.h), so that no two series are named
+ * alike (the chart knows a series by its name). */
 static void series_name(const struct plot_pane *pp, size_t i, char *buf, size_t len)
 {
 	const struct plot_series *s = &pp->series[i];
@@ -148,7 +152,7 @@ static void series_name(const struct plot_pane *pp, size_t i, char *buf, size_t 
 		devices |= pp->series[k].device_id != s->device_id;
 	}
 	snprintf(buf, len, "%s %s%s%s%s%s", s->variant, s->dtype, ops ? " " : "", ops ? s->op : "",
-		 devices ? " @" : "", devices ? db_device_label(s->device) : "");
+		 devices ? " @" : "", devices ? tui_devices_label(&pp->devices, s->device_id, s->device) : "");
 }
 
 /* A point's value on the y axis: GB/s, or % of the series' copy bandwidth
@@ -334,6 +338,9 @@ static void choose_series(struct plot_pane *pp)
 				s->hidden = old[o].hidden;
 		copy_of(pp, s);
 	}
+	tui_devices_clear(&pp->devices);
+	for (size_t i = 0; i < pp->nseries; i++)
+		tui_devices_add(&pp->devices, pp->series[i].device_id, pp->series[i].device);
 	if (pp->selected >= (int)pp->nseries)
 		pp->selected = pp->nseries ? (int)pp->nseries - 1 : 0;
 }
@@ -410,7 +417,9 @@ static void readout_entry(const struct plot_pane *pp, size_t i, int y, int x, in
 	tui_put(y, x + 1, 1, tui_term_series_attr((int)i) | (at_best ? A_REVERSE : 0), mark + 1);
 	char name[96];
 	series_name(pp, i, name, sizeof name);
-	tui_put_clip(y, x + 3, namew, text, name);
+	/* Cut in the middle: series that differ at the end (their type, their
+	 * device) still differ. */
+	tui_put_middle(y, x + 3, namew, text, name);
 	int at = x + 3 + namew + (compact ? 1 : 2), left = x + w - at;
 	if (left <= 0)
 		return;
