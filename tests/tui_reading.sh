@@ -43,7 +43,9 @@ expect_not_screen "0\\.0%" "no interval shown as 0.0%"
 keys j Enter
 expect_screen "^interval: not stored" "the detail says the interval was not stored"
 expect_screen "^timing: median 25\\.4 (µs|us)" "the detail's median in the table's unit"
-keys Enter
+keys Enter z
+expect_screen "^Spread +$miss$" "z: the row in full says the spread is missing, as the table does"
+keys z
 i=0
 while [ "$i" -lt "$rights" ]; do keys Left; i=$((i + 1)); done
 

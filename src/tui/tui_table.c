@@ -638,13 +638,23 @@ static int title_width(const struct tui_table *t)
 	return tw;
 }
 
+/* What the zoom shows of cell c: its text, the missing glyph for a value
+ * not measured (as the table draws it), NULL for an empty text. */
+static const char *zoom_text(const struct tui_table *t, const struct tui_table_row *row, int c)
+{
+	if (row->cell[c][0])
+		return row->cell[c];
+	return t->cols[c].numeric ? tui_term_glyphs()->missing : NULL;
+}
+
 /* The lines the zoom of the cursor's row takes at width w. */
 static int zoom_lines(const struct tui_table *t, int w)
 {
 	const struct tui_table_row *row = tui_table_current(t);
 	int avail = w - title_width(t) - 2, lines = 0;
 	for (int c = 0; row && avail > 0 && c < t->ncols; c++) {
-		int n = tui_text_width(row->cell[c]);
+		const char *s = zoom_text(t, row, c);
+		int n = s ? tui_text_width(s) : 0;
 		lines += n ? (n + avail - 1) / avail : 0;
 	}
 	return lines;
@@ -659,14 +669,16 @@ static void draw_zoom(const struct tui_table *t, const struct tui_rect *r)
 	int tw = title_width(t);
 	int y = r->y + 1;
 	for (int c = 0; row && c < t->ncols; c++) {
-		const char *s = row->cell[c];
-		if (!*s)
+		const char *s = zoom_text(t, row, c);
+		if (!s)
 			continue;
+		attr_t a = !row->cell[c][0] ? tui_term_attr(TUI_DIM)
+			   : row->attr[c]   ? row->attr[c] : tui_term_attr(TUI_NORMAL);
 		tui_put(y, r->x, tw, tui_term_attr(TUI_HEADER), t->cols[c].title);
 		/* Long text goes on over the next lines. */
 		int tx = r->x + tw + 2, avail = r->w - tw - 2;
 		while (*s && y < r->y + r->h && avail > 0) {
-			int n = tui_put(y, tx, avail, row->attr[c] ? row->attr[c] : tui_term_attr(TUI_NORMAL), s);
+			int n = tui_put(y, tx, avail, a, s);
 			while (n-- > 0 && *s) {
 				s++;
 				while ((*s & 0xC0) == 0x80)

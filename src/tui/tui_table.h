@@ -19,7 +19,8 @@
  * columns, a foldable one whose shown rows all say the same is left off
  * first (the table says what it held, tui_table_folded), a flexible one
  * takes what is left down to its minimum, and the rest are left off the
- * right.  z shows the row under the cursor in full.
+ * right.  z shows the row under the cursor in full (a value not measured
+ * as "–" there too).
  *
  * The table holds every row added (rows, count) and shows those its filter
  * takes (view, nview), in the sort order; the cursor moves over what is shown.
