@@ -174,9 +174,31 @@ static void test_params(void)
 	tui_table_free(&t);
 }
 
+/* A text longer than a cell is cut where a character begins, and says so. */
+static void test_long_cell(void)
+{
+	struct tui_table t;
+	char text[600] = "";
+	const char *mark = tui_term_glyphs()->ellipsis;
+	tui_table_init(&t, cols, C_COUNT);
+	struct tui_table_row *r = tui_table_add(&t);
+	for (int i = 0; i < 200; i++)
+		strcat(text, "\xc2\xb5"); /* µ: two bytes */
+	tui_table_set(r, C_MSG, NAN, 0, "x%s", text);
+	size_t len = strlen(r->cell[C_MSG]), ml = strlen(mark);
+	CHECK(len < TUI_CELL_MAX);
+	CHECK(len > ml && strcmp(r->cell[C_MSG] + len - ml, mark) == 0);
+	/* Before the mark, whole characters: "x" then pairs. */
+	CHECK((len - ml - 1) % 2 == 0);
+	tui_table_set(r, C_MSG, NAN, 0, "%s", "short");
+	CHECK(strcmp(r->cell[C_MSG], "short") == 0);
+	tui_table_free(&t);
+}
+
 int main(void)
 {
 	test_params();
+	test_long_cell();
 	test_layout_keys();
 	test_sort();
 	return TEST_END();

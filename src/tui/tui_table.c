@@ -58,9 +58,19 @@ void tui_table_set(struct tui_table_row *row, int col, double key, attr_t a, con
 	va_list ap;
 	if (col < 0 || col >= TUI_TABLE_COLS)
 		return;
+	char *cell = row->cell[col];
 	va_start(ap, fmt);
-	vsnprintf(row->cell[col], sizeof row->cell[col], fmt, ap);
+	int n = vsnprintf(cell, sizeof row->cell[col], fmt, ap);
 	va_end(ap);
+	if (n >= (int)sizeof row->cell[col]) {
+		/* Longer than a cell: cut where a character begins and said so
+		 * (z shows the cell, not the text it came from). */
+		const char *mark = tui_term_glyphs()->ellipsis;
+		size_t end = sizeof row->cell[col] - 1 - strlen(mark);
+		while (end > 0 && (cell[end] & 0xC0) == 0x80)
+			end--;
+		memcpy(cell + end, mark, strlen(mark) + 1);
+	}
 	row->key[col] = key;
 	row->attr[col] = a;
 }

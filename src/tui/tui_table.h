@@ -98,7 +98,8 @@ void tui_table_free(struct tui_table *t);
 /* Empties the table, remembering the row under the cursor. */
 void tui_table_begin(struct tui_table *t);
 struct tui_table_row *tui_table_add(struct tui_table *t);
-/* Sets a cell: text, and the sort key for numeric columns. */
+/* Sets a cell: text, and the sort key for numeric columns.  Text longer
+ * than a cell (TUI_CELL_MAX bytes) is cut and ends with "…". */
 void tui_table_set(struct tui_table_row *row, int col, double key, attr_t a, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 /* Filters and sorts, and puts the cursor back on the remembered row. */
