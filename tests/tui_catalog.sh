@@ -38,10 +38,10 @@ keys / C-u T I M E O U T Enter
 expect_screen "block\\.tree\\.max\\.f32\\.b512 +TIMEOUT" "/TIMEOUT finds the case that timed out"
 keys / C-u l a u n c h - e r r o r Enter
 # (Its name is cut at 80 columns; the detail beside it says it.)
-expect_screen "\\[ \\] divergence\\.coop_grid\\.[^ ]* +launch-error [│|]" "/launch-error finds the case expected to fail its launch"
+expect_screen "\\[ \\] divergence\\.[^ ]*too_large +launch-error [│|]" "/launch-error finds the case expected to fail its launch"
 expect_screen "[│|] divergence\\.coop_grid\\.too_large *$" "the cursor on it"
 keys / C-u g r i d = t o o _ l a r g e Enter
-expect_screen "\\[ \\] divergence\\.coop_grid\\.[^ ]* +launch-error [│|]" "a case's parameters match"
+expect_screen "\\[ \\] divergence\\.[^ ]*too_large +launch-error [│|]" "a case's parameters match"
 expect_not_screen "divergence\\.coop_grid\\.fit" "and only its"
 # A glob is matched against the whole text: [d]evice is the family's name.
 keys / C-u '[' d ']' e v i c e Enter

@@ -21,6 +21,12 @@ expect_screen "1 Catalog" "the interface at 80x24"
 [ "$(mouse_on)" = 1 ] || fail "the interface asks the terminal for mouse events"
 checks=$((checks + 1))
 if [ -n "$utf8" ]; then miss="–"; up="▲"; else miss="-"; up="\\^"; fi
+
+# --- The Catalog's two TIMEOUTs, names that differ at their ends -------------
+keys / T I M E O U T Enter
+expect_screen "n4099 +TIMEOUT" "a case's name cut in the middle keeps its end (n4099)"
+expect_screen "n1000003 +TIMEOUT" "and the other's (n1000003): the two read apart"
+keys Escape
 # Run 9's two device.atomic rows share vec=4,grid=0: said once above them.
 cfg1="block=512,items=2,evict_first=1"
 

@@ -201,9 +201,10 @@ void tui_list_draw(struct tui_list *l, const struct tui_rect *r, int focused)
 		int note_w = row->note[0] ? tui_text_width(row->note) + 1 : 0;
 		if (note_w > end - x - 8)
 			note_w = 0;
-		/* A cut name ends with an ellipsis: two names can differ in the end. */
-		tui_put_clip(row_y, x, end - x - note_w,
-			     cur || !row->label_attr ? base : row->label_attr, row->label);
+		/* A name cut short is cut in the middle, as a table's key is: the
+		 * cases of a variant differ at their ends (n4099, n1000003). */
+		tui_put_middle(row_y, x, end - x - note_w,
+			       cur || !row->label_attr ? base : row->label_attr, row->label);
 		if (note_w)
 			tui_put_right(row_y, x, end - x, cur ? base : row->note_attr ? row->note_attr
 							: tui_term_attr(TUI_DIM), row->note);
