@@ -102,6 +102,12 @@ keys Escape b
 # --- The mouse ---------------------------------------------------------------
 # A click on the tab "6 Runs" (row 0) shows the Runs pane.
 tab=$(t capture-pane -p -t tui | head -n 1 | awk '{ print index($0, "6 Runs") - 1 }')
+# On a screen too small, which shows no tab, the click does nothing.
+tui_resize 70 20
+expect_screen "terminal too small" "70x20 is too small"
+click "$tab" 0
+tui_resize 80 24
+expect_screen "^Run #[0-9]+ " "a click on a screen too small shows no other pane"
 click "$tab" 0
 expect_screen "^Runs +9" "a click on a tab shows its pane"
 # A click on the Id heading sorts by it; again, the other way.

@@ -133,11 +133,12 @@ static void prompt_key(struct tui_screen *s, int key)
 
 /* A click on a tab shows its pane; in the pane, the pane takes it (or the
  * wheel moves as Up/Down).  A click answers no question: it drops it, as
- * any key but y does, and closes the help. */
+ * any key but y does, and closes the help.  On a screen too small, which
+ * shows no pane, it does nothing, as keys other than q do. */
 static void mouse_event(struct tui_screen *s, struct tui_pane *p)
 {
 	struct tui_mouse m;
-	if (tui_term_mouse(&m) < 0 || s->prompt.open)
+	if (tui_term_mouse(&m) < 0 || s->prompt.open || COLS < TUI_MIN_COLS || LINES < TUI_MIN_LINES)
 		return;
 	if (s->confirm.open || s->help) {
 		s->confirm.open = 0;
