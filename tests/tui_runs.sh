@@ -244,4 +244,19 @@ expect_screen "^Runs +9 +base: run 1 +new: run 7" "Esc again: back to the list"
 keys q
 expect_screen "EXIT=0" "q quits"
 
+# A median stored wrong (1e200 ms, 200 digits in us): an item's detail
+# cuts it at the line's end, and the interface goes on (the detail wrote
+# past its line's buffer: an ASan build stops there).
+sq "UPDATE results SET median_ms = 1e200 WHERE run_id IN (2, 5) AND variant = 'device.cub'"
+launch "'$CONFORM' tui --db '$db'"
+keys 6 Escape g j j j j z
+expect_screen "^Id +5$" "the cursor on run 5"
+keys z Enter
+expect_screen "^base +run 2 \\(bench" "run 5 against the bench before it"
+keys / d e v i c e . c u b Enter Enter
+expect_screen "^base: run 2: PASS, observed completed-correct; median" "the detail's base side"
+expect_screen "^  9{15}" "the median as it is stored, cut at the line's end"
+keys Escape Escape Escape q
+expect_screen "EXIT=0" "q quits after the detail of a median stored wrong"
+
 finish

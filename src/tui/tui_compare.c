@@ -330,14 +330,16 @@ static void detail_side(struct tui_compare *c, const char *name, const struct co
 	}
 	const struct timing_stats *t = &e->timing;
 	if (t->samples > 0 && t->median_ms > 0) {
+		/* Appended, each cut at the buffer's end: a median of any size
+		 * (one stored wrong) is text longer than the line. */
 		const char *us = tui_term_glyphs()->us;
-		int n = snprintf(timing, sizeof timing, "median %.3f %s", t->median_ms * 1e3, us);
+		snprintf(timing, sizeof timing, "median %.3f %s", t->median_ms * 1e3, us);
 		if (t->ci_high_ms > 0)
-			n += snprintf(timing + n, sizeof timing - (size_t)n, " in [%.3f, %.3f] %s",
-				      t->ci_low_ms * 1e3, t->ci_high_ms * 1e3, us);
+			text_appendf(timing, sizeof timing, " in [%.3f, %.3f] %s", t->ci_low_ms * 1e3,
+				     t->ci_high_ms * 1e3, us);
 		else
-			n += snprintf(timing + n, sizeof timing - (size_t)n, ", no interval stored");
-		snprintf(timing + n, sizeof timing - (size_t)n, ", %d samples", t->samples);
+			text_appendf(timing, sizeof timing, ", no interval stored");
+		text_appendf(timing, sizeof timing, ", %d samples", t->samples);
 	} else {
 		text_copy(timing, sizeof timing, "not timed");
 	}
