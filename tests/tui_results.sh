@@ -171,7 +171,13 @@ expect_screen "^ *# +Status +Case +Wall s +Message" "the conformance run's colum
 expect_screen "Done: 8 passed" "the run ends" 10
 keys k k k k Enter
 expect_screen "row in full \\(z closes\\)" "Enter shows a run row in full"
-keys Escape q
+keys Escape
+# A filter that hides every row says so, and Esc clears it.
+keys / z z z Enter
+expect_screen "no result matches the filter" "the Run pane's filter hiding every row says so"
+keys Escape
+expect_screen "harness\\.hang" "Esc clears the Run pane's filter"
+keys q
 expect_screen "^EXIT=0" "q after the run"
 
 # --- Every row complete: devices, user kernels, missing values, copies ------

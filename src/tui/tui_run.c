@@ -308,6 +308,8 @@ static void run_draw(struct tui_pane *p, const struct tui_rect *r)
 	int log_h = 4;
 	struct tui_rect tr = {y, x, r->y + r->h - y - log_h - 1, w};
 	tui_table_draw(&rp->table, &tr, 1);
+	if (!rp->table.nview && rp->table.count)
+		tui_put(tr.y + 2, x + 2, w - 4, tui_term_attr(TUI_DIM), "no result matches the filter (Esc clears it)");
 	int ly = tr.y + tr.h;
 	tui_hline(ly, x, w);
 	tui_put(ly, x + 2, w - 4, tui_term_attr(TUI_DIM), " log ");
@@ -322,9 +324,18 @@ static int run_key(struct tui_pane *p, int key)
 	 * column ("worker killed by signal 11 (Segmentation fault)"). */
 	if (TUI_IS_ENTER(key))
 		key = 'z';
-	if ((key == TUI_KEY_ESC || key == KEY_BACKSPACE || key == 127 || key == 8) && rp->table.zoom) {
-		rp->table.zoom = 0;
-		return 1;
+	if (key == TUI_KEY_ESC || key == KEY_BACKSPACE || key == 127 || key == 8) {
+		/* Back: out of the row in full, else the filter cleared, as in
+		 * the other panes. */
+		if (rp->table.zoom) {
+			rp->table.zoom = 0;
+			return 1;
+		}
+		if (p->filter[0]) {
+			p->filter[0] = '\0';
+			tui_table_filter(&rp->table, "");
+			return 1;
+		}
 	}
 	if (!tui_table_key(&rp->table, key))
 		return 0;
@@ -354,7 +365,7 @@ static const struct tui_hint run_help[] = {
 	{"Left/Right h/l", "scroll the columns; the case (a sweep: variant, n, config) stays"},
 	{"< >", "sort by the column before / after; s reverses, o: run order"},
 	{"n N", "next / previous failure"},
-	{"/", "filter: words found in any column (!word: not found)"},
+	{"/", "filter: words found in any column (!word: not found); Esc clears"},
 };
 
 static void run_filter(struct tui_pane *p, const char *text)
