@@ -266,8 +266,10 @@ static void draw_list(struct tui_best *b, const struct tui_rect *r)
 	tui_table_draw(&b->table, &tr, 1);
 	char folded[160];
 	tui_table_folded(&b->table, folded, sizeof folded);
-	tui_putf(y + 1, r->x, r->w, tui_term_attr(TUI_DIM), "%s%s",
-		 folded[0] ? "every row: " : "Enter: every configuration of a problem", folded);
+	char line[256];
+	snprintf(line, sizeof line, "%s%s", folded[0] ? "every row: " : "Enter: every configuration of a problem",
+		 folded);
+	tui_put_clip(y + 1, r->x, r->w, tui_term_attr(TUI_DIM), line);
 	if (b->error[0])
 		tui_put(y + 4, r->x + 2, r->w - 4, tui_term_status_attr(STATUS_ERROR), b->error);
 	else if (!b->table.nview)

@@ -343,7 +343,8 @@ static void results_info(const struct results_pane *rp, char *buf, size_t len)
 		text_copy(device, sizeof device,
 			  rp->devices.count ? db_device_label(rp->devices.v[0].name)
 					    : run->device[0] ? run->device : "no GPU");
-	snprintf(buf, len, "%.10s %.5s  %s%s%s", run->started_at, run->started_at[0] ? run->started_at + 11 : "",
+	snprintf(buf, len, "%.10s %.5s  %s%s%s", run->started_at,
+		 strlen(run->started_at) > 11 ? run->started_at + 11 : "",
 		 run->tag, run->tag[0] ? "  " : "", device);
 }
 
@@ -401,13 +402,14 @@ static void results_draw(struct tui_pane *p, const struct tui_rect *r)
 	struct tui_rect tr = {y, r->x, table_h, r->w};
 	tui_table_draw(&rp->table, &tr, 1);
 	tui_table_folded(&rp->table, folded, sizeof folded);
-	if (folded_y < 0)
-		tui_putf(info_y, r->x, r->w, tui_term_attr(TUI_DIM), "%s%s%s", info,
-			 folded[0] ? "; every row: " : "", folded);
-	else {
-		tui_put(info_y, r->x, r->w, tui_term_attr(TUI_DIM), info);
-		tui_putf(folded_y, r->x, r->w, tui_term_attr(TUI_DIM), "every row: %s", folded);
-	}
+	/* Cut with a mark: what every row holds must not lose a word unseen
+	 * ("Status PAS"). */
+	char line[600];
+	snprintf(line, sizeof line, "%s%s%s", folded_y < 0 ? info : "every row: ",
+		 folded_y < 0 && folded[0] ? "; every row: " : "", folded);
+	if (folded_y >= 0)
+		tui_put_clip(info_y, r->x, r->w, tui_term_attr(TUI_DIM), info);
+	tui_put_clip(folded_y < 0 ? info_y : folded_y, r->x, r->w, tui_term_attr(TUI_DIM), line);
 	if (!rp->table.nview)
 		tui_put(y + 2, r->x + 2, r->w - 4, tui_term_attr(TUI_DIM),
 			rp->nrows ? "no result matches the filter (Esc clears it)" : "no results in this run yet");
