@@ -90,13 +90,28 @@ static void test_layout_keys(void)
 	CHECK_INT(w[C_MSG], 8);
 	CHECK_INT(w[C_CONFIG], 80 - 15 - 1 - 4 - 1 - 1 - 8);
 	CHECK_INT(off, 0);
-	/* Narrower than the keys: the flexible key gives up width first (the
-	 * last column stays free for the mark of the columns left off). */
+	/* 46: the keys at the configuration's minimum leave no room for us;
+	 * the first column after the keys is drawn all the same, the
+	 * configuration below its minimum, so that Right reaches each column
+	 * in turn (the last column stays free for the mark). */
+	t.first = 0;
+	off = tui_table_layout(&t, 46, w);
+	CHECK_INT(w[C_US], 5);
+	CHECK_INT(w[C_CONFIG], 45 - 15 - 1 - 4 - 1 - 1 - 5);
+	CHECK_INT(off, 2);
+	t.first = 1;
+	tui_table_layout(&t, 46, w);
+	CHECK_INT(w[C_US], 0);
+	CHECK_INT(w[C_GBPS], 6);
+	CHECK_INT(w[C_CONFIG], 45 - 15 - 1 - 4 - 1 - 1 - 6);
+	/* Narrower than the keys: the flexible key gives up width first, to
+	 * 12, for the keys and the first column after them. */
 	t.first = 0;
 	tui_table_layout(&t, 40, w);
 	CHECK_INT(w[C_NAME], 15);
 	CHECK_INT(w[C_N], 4);
-	CHECK_INT(w[C_CONFIG], 39 - 15 - 1 - 4 - 1);
+	CHECK_INT(w[C_US], 5);
+	CHECK_INT(w[C_CONFIG], 39 - 15 - 1 - 4 - 1 - 1 - 5);
 	tui_table_free(&t);
 }
 

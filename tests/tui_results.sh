@@ -98,6 +98,11 @@ expect_screen "^Best configurations +$best_all " "b: the best configurations ($b
 expect_screen "^softmax\\.three_pass +2\\^14(×|x)128 +rpb=" "softmax best rows name rows x cols"
 keys '['
 expect_screen "^Best configurations +$best_all " "[ does not leave the best view"
+# At 80 columns the keys leave little room: the first column after them is
+# drawn all the same, so that Right reaches the median.
+keys Right
+expect_screen "^Variant +n +Config +<.* us" "Right in the best view at 80 columns reaches the median"
+keys Left
 expect_not_screen "\\[ \\] Run" "the best view's key bar offers no [ ] (they step through runs, which it is not)"
 keys / 2 ^ 2 4 Enter
 expect_screen "^Best configurations +$best_2p24 matching" "/2^24 in the best view"

@@ -528,20 +528,28 @@ static void shrink_keys(const struct tui_table *t, int widths[], int w)
 		}
 }
 
+/* How narrow flexible key c may become: its minimum, or with below_min
+ * the 12 columns shrink_keys leaves a key whose table is too narrow. */
+static int key_floor(const struct tui_table *t, int c, int below_min)
+{
+	int min = flex_min(t, c);
+	return below_min && min > 12 ? 12 : min;
+}
+
 /* Takes up to `want` columns from the flexible keys, the widest first,
- * none below its minimum; gives nothing back unless it can take it all. */
-static int shrink_flex_keys(const struct tui_table *t, int widths[], int want)
+ * none below its floor; gives nothing back unless it can take it all. */
+static int shrink_flex_keys(const struct tui_table *t, int widths[], int want, int below_min)
 {
 	int spare = 0;
 	for (int c = 0; c < t->ncols; c++)
-		if (is_key(t, c) && t->cols[c].flex && widths[c] > flex_min(t, c))
-			spare += widths[c] - flex_min(t, c);
+		if (is_key(t, c) && t->cols[c].flex && widths[c] > key_floor(t, c, below_min))
+			spare += widths[c] - key_floor(t, c, below_min);
 	if (spare < want)
 		return 0;
 	for (int taken = 0; taken < want; taken++) {
 		int widest = -1;
 		for (int c = 0; c < t->ncols; c++)
-			if (is_key(t, c) && t->cols[c].flex && widths[c] > flex_min(t, c) &&
+			if (is_key(t, c) && t->cols[c].flex && widths[c] > key_floor(t, c, below_min) &&
 			    (widest < 0 || widths[c] > widths[widest]))
 				widest = c;
 		widths[widest]--;
@@ -579,12 +587,19 @@ static int layout_in(const struct tui_table *t, int w, int widths[TUI_TABLE_COLS
 		if (left_off == 0 && !t->cols[c].flex && natural[c] > room)
 			/* A measure comes before a key's full width: the
 			 * flexible keys give up width down to their minimum. */
-			room += shrink_flex_keys(t, widths, natural[c] - room);
+			room += shrink_flex_keys(t, widths, natural[c] - room, 0);
 		else if (left_off == 0 && t->cols[c].flex && (!shown || c == last) && flex_min(t, c) > room)
 			/* So does a flexible column scrolled to the front
 			 * (every column can be reached by scrolling) or the
 			 * last one, a message, when all before it fit. */
-			room += shrink_flex_keys(t, widths, flex_min(t, c) - room);
+			room += shrink_flex_keys(t, widths, flex_min(t, c) - room, 0);
+		int need = t->cols[c].flex ? flex_min(t, c) : natural[c];
+		if (left_off == 0 && !shown && need > room)
+			/* The first column after the keys is shown whatever
+			 * the keys' minimums: with none, Right would scroll
+			 * through columns never drawn (the best view at 80
+			 * columns showed no median at all). */
+			room += shrink_flex_keys(t, widths, need - room, 1);
 		if (left_off == 0 && natural[c] <= room)
 			widths[c] = natural[c];
 		else if (left_off == 0 && t->cols[c].flex && room >= flex_min(t, c))

@@ -12,7 +12,9 @@
  * through them.  A measure (a column neither key nor flexible) that does
  * not fit takes width from the flexible keys, down to their minimum, and so
  * does a flexible column scrolled to the front or, when every column before
- * it fits, the last column (a message); when
+ * it fits, the last column (a message); the first column after the keys
+ * is drawn even if the flexible keys must go below their minimum for it,
+ * so that Left/Right reach every column; when
  * even the key columns are too wide, the widest flexible one gives up
  * width.  A key cut short is cut in the middle, so that names and
  * configurations that differ only at their ends still differ.  Of the other
