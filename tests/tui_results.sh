@@ -104,8 +104,13 @@ keys Right
 expect_screen "^Variant +n +Config +<.* us" "Right in the best view at 80 columns reaches the median"
 keys Left
 expect_not_screen "\\[ \\] Run" "the best view's key bar offers no [ ] (they step through runs, which it is not)"
+# Scrolled to the last column, then filtered to rows of one type: the type
+# folds, and the scroll comes back to the columns there are.
+keys Right Right Right Right Right Right Right Right Right
 keys / 2 ^ 2 4 Enter
 expect_screen "^Best configurations +$best_2p24 matching" "/2^24 in the best view"
+expect_screen "^Variant +n +Config +< +[A-Za-z]" "a column after the keys drawn when the filter folded one the scroll had passed"
+keys Left Left Left Left Left Left Left Left Left
 expect_screen "^device\\.last_block +2\\^24 +block=" "the variant column fits the longest name"
 expect_not_screen "no timed results yet" "a filter is not 'no timed results'"
 keys Enter

@@ -716,6 +716,15 @@ static void draw_zoom(const struct tui_table *t, const struct tui_rect *r)
 	}
 }
 
+/* 1 when a column other than the keys has a width. */
+static int others_drawn(const struct tui_table *t, const int widths[])
+{
+	for (int c = 0; c < t->ncols; c++)
+		if (!is_key(t, c) && widths[c])
+			return 1;
+	return 0;
+}
+
 void tui_table_draw(struct tui_table *t, const struct tui_rect *area, int focused)
 {
 	const struct tui_glyphs *g = tui_term_glyphs();
@@ -731,6 +740,13 @@ void tui_table_draw(struct tui_table *t, const struct tui_rect *area, int focuse
 	}
 	int widths[TUI_TABLE_COLS], order[TUI_TABLE_COLS], norder = draw_order(t, order);
 	t->left_off = tui_table_layout(t, r->w, widths);
+	/* A filter may fold columns the scroll had gone past, leaving it
+	 * beyond the last: it comes back until a column after the keys is
+	 * drawn. */
+	while (t->first > 0 && !t->left_off && !others_drawn(t, widths)) {
+		t->first--;
+		t->left_off = tui_table_layout(t, r->w, widths);
+	}
 	t->folded = t->drawn = 0;
 	t->area = *r;
 	for (int c = 0; c < t->ncols; c++) {
