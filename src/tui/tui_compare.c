@@ -445,10 +445,7 @@ void tui_compare_draw(struct tui_compare *c, const struct tui_rect *r)
 			tui_log_clear(&c->log), c->log_item = -1;
 		else if (cur->id != c->log_item)
 			detail_make(c, (size_t)cur->id);
-		int want = (int)c->log.count + 4;
-		table_h = table_h - want > 4 ? table_h - want : 4;
-		if (table_h > (r->y + r->h - y) / 2)
-			table_h = (r->y + r->h - y) / 2;
+		table_h = tui_log_table_rows(&c->log, table_h);
 	}
 	struct tui_rect tr = {y, r->x, table_h, r->w};
 	tui_table_draw(&c->items, &tr, 1);
@@ -460,11 +457,7 @@ void tui_compare_draw(struct tui_compare *c, const struct tui_rect *r)
 			c->changes_only ? "nothing changed (u lists every item)" : "no item matches the filter");
 	if (!c->detail)
 		return;
-	int dy = y + table_h;
-	tui_hline(dy, r->x, r->w);
-	tui_put(dy, r->x + 2, r->w - 4, tui_term_attr(TUI_DIM), " item (Enter closes) ");
-	struct tui_rect dr = {dy + 1, r->x, r->y + r->h - dy - 1, r->w};
-	tui_log_draw(&c->log, &dr);
+	tui_log_draw_below(&c->log, r, y + table_h, "item (Enter closes)");
 }
 
 int tui_compare_key(struct tui_compare *c, int key)

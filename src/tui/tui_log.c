@@ -171,3 +171,18 @@ void tui_log_draw(struct tui_log *l, const struct tui_rect *r)
 		} while (*s);
 	}
 }
+
+int tui_log_table_rows(const struct tui_log *l, int h)
+{
+	int want = (int)l->count + 4;
+	int rows = h - want > 4 ? h - want : 4;
+	return rows > h / 2 ? h / 2 : rows;
+}
+
+void tui_log_draw_below(struct tui_log *l, const struct tui_rect *r, int y, const char *title)
+{
+	tui_hline(y, r->x, r->w);
+	tui_putf(y, r->x + 2, r->w - 4, tui_term_attr(TUI_DIM), " %s ", title);
+	struct tui_rect lr = {y + 1, r->x, r->y + r->h - y - 1, r->w};
+	tui_log_draw(l, &lr);
+}

@@ -37,7 +37,14 @@ void tui_log_add(struct tui_log *l, attr_t a, const char *fmt, ...)
 void tui_log_field(struct tui_log *l, const char *label, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-
 void tui_log_draw(struct tui_log *l, const struct tui_rect *r);
+
+/* A detail under a table, in h rows for both: the rows the table keeps,
+ * leaving the log the lines it needs and a rule above them, the table at
+ * least 4 and at most half. */
+int tui_log_table_rows(const struct tui_log *l, int h);
+/* Draws the log under a rule at row y that says `title` ("detail (Enter
+ * closes)"), down to the bottom of r. */
+void tui_log_draw_below(struct tui_log *l, const struct tui_rect *r, int y, const char *title);
 
 #endif

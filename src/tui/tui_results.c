@@ -394,10 +394,7 @@ static void results_draw(struct tui_pane *p, const struct tui_rect *r)
 			tui_result_detail(&rp->detail, &rp->rows[cur->id]);
 		else
 			tui_log_clear(&rp->detail);
-		int want = (int)rp->detail.count + 4;
-		table_h = table_h - want > 4 ? table_h - want : 4;
-		if (table_h > (r->y + r->h - y) / 2)
-			table_h = (r->y + r->h - y) / 2;
+		table_h = tui_log_table_rows(&rp->detail, table_h);
 	}
 	struct tui_rect tr = {y, r->x, table_h, r->w};
 	tui_table_draw(&rp->table, &tr, 1);
@@ -415,11 +412,7 @@ static void results_draw(struct tui_pane *p, const struct tui_rect *r)
 			rp->nrows ? "no result matches the filter (Esc clears it)" : "no results in this run yet");
 	if (!rp->show_detail)
 		return;
-	int dy = y + table_h;
-	tui_hline(dy, r->x, r->w);
-	tui_put(dy, r->x + 2, r->w - 4, tui_term_attr(TUI_DIM), " detail (Enter closes) ");
-	struct tui_rect dr = {dy + 1, r->x, r->y + r->h - dy - 1, r->w};
-	tui_log_draw(&rp->detail, &dr);
+	tui_log_draw_below(&rp->detail, r, y + table_h, "detail (Enter closes)");
 }
 
 static void step_run(struct results_pane *rp, int dir)
