@@ -495,8 +495,8 @@ static void catalog_draw(struct tui_pane *p, const struct tui_rect *r)
 	char title[96];
 	snprintf(title, sizeof title, "Kernels and cases: %zu of %zu checked", checked, cp->app->suite.count);
 	/* The tree takes what its widest row needs, and a blank column before
-	 * the divider, up to 58 %: at 200 columns it took 116 and drew each
-	 * count 100 columns from its name.  The detail has the rest. */
+	 * the divider, up to 58 %, so that on a wide screen a row's count
+	 * stays beside its name.  The detail has the rest. */
 	int left = widest(cp->tree_w, tui_text_width(title)) + 1;
 	if (left > r->w * 58 / 100)
 		left = r->w * 58 / 100;

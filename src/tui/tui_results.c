@@ -399,8 +399,7 @@ static void results_draw(struct tui_pane *p, const struct tui_rect *r)
 	struct tui_rect tr = {y, r->x, table_h, r->w};
 	tui_table_draw(&rp->table, &tr, 1);
 	tui_table_folded(&rp->table, folded, sizeof folded);
-	/* Cut with a mark: what every row holds must not lose a word unseen
-	 * ("Status PAS"). */
+	/* Cut with a mark: what every row holds must not lose a word unseen. */
 	char line[600];
 	snprintf(line, sizeof line, "%s%s%s", folded_y < 0 ? info : "every row: ",
 		 folded_y < 0 && folded[0] ? "; every row: " : "", folded);

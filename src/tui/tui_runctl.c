@@ -312,9 +312,9 @@ static void run_reset(struct tui_runctl *rc, enum tui_mode mode, enum sanitizer_
 	rc->cancelled = 0;
 	rc->ordinary_s = 0;
 	rc->ordinary_done = 0;
-	/* The devices are the new run's to say (sink_begin): a sweep after a
-	 * run over several GPUs showed their lines, idle, instead of its own
-	 * evaluation in flight. */
+	/* The devices are the new run's to say (sink_begin), not the last
+	 * run's: a sweep has none of its own and shows its evaluation in
+	 * flight instead. */
 	rc->ndev = 0;
 	memset(rc->dev, 0, sizeof rc->dev);
 	rc->started = text_now();
@@ -700,7 +700,7 @@ static void sweep_step(struct tui_runctl *rc, double wait_s)
 	const struct runner *rn = &rc->ts->run.rn;
 	rc->remaining = runner_case_remaining(rn);
 	/* An evaluation's deadline grows with its elements (tune.c): the
-	 * countdown is out of that, not of --timeout ("5.6 s left of 5.0"). */
+	 * countdown is out of that, not of --timeout, which it may exceed. */
 	if (rn->busy)
 		rc->deadline_s = runner_case_deadline(rn, rn->c);
 	if (st == TUNE_STEP_BUSY)

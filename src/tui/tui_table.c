@@ -597,8 +597,7 @@ static int layout_in(const struct tui_table *t, int w, int widths[TUI_TABLE_COLS
 		if (left_off == 0 && !shown && need > room)
 			/* The first column after the keys is shown whatever
 			 * the keys' minimums: with none, Right would scroll
-			 * through columns never drawn (the best view at 80
-			 * columns showed no median at all). */
+			 * through columns never drawn. */
 			room += shrink_flex_keys(t, widths, need - room, 1);
 		if (left_off == 0 && natural[c] <= room)
 			widths[c] = natural[c];
