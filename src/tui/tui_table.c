@@ -5,6 +5,7 @@
  * a pane may change a row's cells in place (the run pane does, as results
  * come) and the view only needs sorting again (tui_table_refresh).
  */
+#include "common/params.h"
 #include "common/vec.h"
 #include "tui/tui_table.h"
 
@@ -170,67 +171,95 @@ int tui_table_row_matches(const struct tui_table *t, const struct tui_table_row 
 	return 1;
 }
 
-/* 1 when the list "a,b,c" has the item of len bytes at item. */
-static int has_item(const char *list, const char *item, size_t len)
+/* 1 when params (common/params.h, "k=v,k=v") has the pair key=value. */
+static int has_pair(const char *params, const char *key, const char *value)
 {
-	for (const char *p = list; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
-		if (strcspn(p, ",") == len && strncmp(p, item, len) == 0)
-			return 1;
-	}
+	char v[TUI_CELL_MAX];
+	return params_get(params, key, v, sizeof v) == 0 && strcmp(v, value) == 0;
+}
+
+static int count_pair(void *ctx, const char *key, const char *value)
+{
+	(void)key, (void)value;
+	++*(int *)ctx;
 	return 0;
 }
 
-/* The items of cell not in common, joined by ","; into buf. */
-static const char *without_common(const char *cell, const char *common, char *buf, size_t len)
+/* 1 when a cell is a list of pairs (not "(default)", not cut short). */
+static int is_params(const char *cell)
 {
-	size_t used = 0;
-	buf[0] = '\0';
-	for (const char *p = cell; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
-		size_t n = strcspn(p, ",");
-		if (!n || has_item(common, p, n))
-			continue;
-		int w = snprintf(buf + used, len - used, "%s%.*s", used ? "," : "", (int)n, p);
-		if (w < 0 || (size_t)w >= len - used)
-			break;
-		used += (size_t)w;
-	}
-	return buf;
+	int n = 0;
+	return params_each(cell, count_pair, &n) == 0 && n > 0;
 }
 
-/* The items ("k=v") every shown row of params column c has, when there are
- * two rows of items or more and each keeps one of its own: what a row's
- * cell shows them without.  Cells without items ("(default)") take no part. */
+struct own_pairs {
+	const char *common;
+	char *out;
+	size_t len;
+};
+
+static int keep_own(void *ctx, const char *key, const char *value)
+{
+	struct own_pairs *o = ctx;
+	if (!has_pair(o->common, key, value))
+		params_append(o->out, o->len, key, value);
+	return 0;
+}
+
+/* The pairs of cell not in common, into buf; a cell that is no list of
+ * pairs as it is. */
+static const char *without_common(const char *cell, const char *common, char *buf, size_t len)
+{
+	struct own_pairs o = {common, buf, len};
+	buf[0] = '\0';
+	return params_each(cell, keep_own, &o) == 0 ? buf : cell;
+}
+
+struct shared_pairs {
+	struct tui_table *t;
+	int c;
+};
+
+/* Adds key=value to the column's common pairs when every shown list has it. */
+static int add_if_shared(void *ctx, const char *key, const char *value)
+{
+	const struct shared_pairs *sp = ctx;
+	struct tui_table *t = sp->t;
+	for (size_t i = 0; i < t->nview; i++) {
+		const char *cell = t->rows[t->view[i]].cell[sp->c];
+		if (is_params(cell) && !has_pair(cell, key, value))
+			return 0;
+	}
+	params_append(t->common[sp->c], TUI_CELL_MAX, key, value);
+	return 0;
+}
+
+/* The pairs ("k=v") every shown row of params column c has, when there are
+ * two lists of pairs or more and each keeps one of its own: what a row's
+ * cell shows them without.  Cells that are no list ("(default)") take no
+ * part. */
 static void find_common(struct tui_table *t, int c)
 {
 	char *common = t->common[c], rest[TUI_CELL_MAX];
 	const char *first = NULL;
-	size_t rows = 0, used = 0;
+	size_t rows = 0;
 	common[0] = '\0';
 	if (!t->cols[c].params)
 		return;
 	for (size_t i = 0; i < t->nview; i++) {
 		const char *cell = t->rows[t->view[i]].cell[c];
-		if (strchr(cell, '=')) {
+		if (is_params(cell)) {
 			first = first ? first : cell;
 			rows++;
 		}
 	}
 	if (rows < 2)
 		return;
-	for (const char *p = first; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
-		size_t n = strcspn(p, ","), i;
-		for (i = 0; i < t->nview; i++) {
-			const char *cell = t->rows[t->view[i]].cell[c];
-			if (strchr(cell, '=') && !has_item(cell, p, n))
-				break;
-		}
-		if (n && i == t->nview && used + n + 2 < TUI_CELL_MAX)
-			used += (size_t)snprintf(common + used, TUI_CELL_MAX - used, "%s%.*s", used ? "," : "",
-						 (int)n, p);
-	}
+	struct shared_pairs sp = {t, c};
+	params_each(first, add_if_shared, &sp);
 	for (size_t i = 0; i < t->nview && common[0]; i++) {
 		const char *cell = t->rows[t->view[i]].cell[c];
-		if (strchr(cell, '=') && !*without_common(cell, common, rest, sizeof rest))
+		if (is_params(cell) && !*without_common(cell, common, rest, sizeof rest))
 			common[0] = '\0'; /* a row would be left with nothing */
 	}
 }
