@@ -94,8 +94,11 @@ static int run_kernels(const struct tui_app *app, int64_t run_id, char *buf, siz
 	return tui_command_kernel_options(run.command_line, append_option, &o);
 }
 
-int tui_command_kernels(const struct tui_app *app, const struct tui_command_of *w, char *buf,
-			size_t len, char *why, size_t wlen)
+/* Appends the options that make a user kernel's variant known (" --kernel
+ * FILE", or the run's --kernel/--kernels options) to buf; nothing for a
+ * built-in variant.  Returns 0, or -1 with why (the file is not known). */
+static int command_kernels(const struct tui_app *app, const struct tui_command_of *w, char *buf,
+			   size_t len, char *why, size_t wlen)
 {
 	if (!is_user(app, w))
 		return 0;
@@ -122,7 +125,7 @@ int tui_command_tune(const struct tui_app *app, const struct tui_command_of *w, 
 	char n[32], cols[32];
 	text_copy(buf, len, "conform tune");
 	text_shell_append(buf, len, w->variant);
-	if (tui_command_kernels(app, w, buf, len, why, wlen) < 0)
+	if (command_kernels(app, w, buf, len, why, wlen) < 0)
 		return -1;
 	text_count(n, sizeof n, w->n);
 	text_shell_append(buf, len, "--n");
@@ -163,7 +166,7 @@ int tui_command_run(const struct tui_app *app, const struct db_result_row *r, co
 		return -1;
 	}
 	text_copy(buf, len, "conform run");
-	if (user && tui_command_kernels(app, &w, buf, len, why, wlen) < 0)
+	if (user && command_kernels(app, &w, buf, len, why, wlen) < 0)
 		return -1;
 	if (!ladder && c && c->file[0]) {
 		text_shell_append(buf, len, "--suite");

@@ -39,12 +39,6 @@ struct tui_command_of {
 typedef void (*tui_kernel_option_fn)(void *ctx, const char *option, const char *file, size_t flen);
 int tui_command_kernel_options(const char *command_line, tui_kernel_option_fn fn, void *ctx);
 
-/* Appends the options that make a user kernel's variant known (" --kernel
- * FILE", or the run's --kernel/--kernels options) to buf; nothing for a
- * built-in variant.  Returns 0, or -1 with why (the file is not known). */
-int tui_command_kernels(const struct tui_app *app, const struct tui_command_of *w, char *buf,
-			size_t len, char *why, size_t wlen);
-
 /* "conform tune VARIANT [--kernel FILE] --n N [--cols C] --dtype T [--op OP]
  * --fresh --db DB": measures the problem again, nothing taken from the
  * database.  Returns 0, or -1 with why. */
