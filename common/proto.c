@@ -17,7 +17,7 @@
 #include "common/num.h"
 #include "common/text.h"
 
-#define MAX_FIELDS 24
+#define MAX_FIELDS 34
 
 static int fits(int written, size_t len)
 {
@@ -121,8 +121,8 @@ static int format_request(char *buf, size_t len, const char *verb, unsigned seq,
 {
 	char timing[128] = "-";
 	if (t)
-		snprintf(timing, sizeof timing, "%d,%d,%.9g,%.9g,%d", t->min_samples, t->max_samples,
-			 t->max_noise, t->max_time_s, t->hot);
+		snprintf(timing, sizeof timing, "%d,%d,%.9g,%.9g,%d,%d", t->min_samples, t->max_samples,
+			 t->max_noise, t->max_time_s, t->hot, t->energy);
 	return fits(snprintf(buf, len, "%s\t%u\t%s\t%s\t%s\t%" PRId64 "\t%" PRId64 "\t%" PRIu64 "\t%s\t%s\n",
 			     verb, seq, c->name, c->variant, dtype_name(c->dtype), c->n, c->cols, seed,
 			     c->params[0] ? c->params : "-", timing), len);
@@ -162,18 +162,20 @@ int proto_parse_request(char *line, enum proto_verb *verb, unsigned *seq, struct
 	a->seed = seed;
 	a->params = strcmp(f[8], "-") ? f[8] : "";
 	if (strcmp(f[9], "-") != 0) {
-		/* min_samples,max_samples,max_noise,max_time_s,hot */
-		char *v[6];
-		long long lo, hi, hot;
+		/* min_samples,max_samples,max_noise,max_time_s,hot,energy */
+		char *v[7];
+		long long lo, hi, hot, energy;
 		memset(t, 0, sizeof *t);
-		if (split_commas(f[9], v, 6) != 5 || num_parse_int(v[0], 1, INT_MAX, &lo) < 0 ||
+		if (split_commas(f[9], v, 7) != 6 || num_parse_int(v[0], 1, INT_MAX, &lo) < 0 ||
 		    num_parse_int(v[1], lo, INT_MAX, &hi) < 0 || num_parse_printed(v[2], &t->max_noise) < 0 ||
 		    num_parse_printed(v[3], &t->max_time_s) < 0 || num_parse_int(v[4], 0, 1, &hot) < 0 ||
+		    num_parse_int(v[5], 0, 1, &energy) < 0 ||
 		    !(t->max_noise > 0) || !(t->max_time_s > 0))
 			return -1;
 		t->min_samples = (int)lo;
 		t->max_samples = (int)hi;
 		t->hot = (int)hot;
+		t->energy = (int)energy;
 		a->timing = t;
 	}
 	return 0;
@@ -181,15 +183,47 @@ int proto_parse_request(char *line, enum proto_verb *verb, unsigned *seq, struct
 
 int proto_format_done(char *buf, size_t len, unsigned seq, const struct case_result *r)
 {
-	char msg[RESULT_MESSAGE_MAX];
+	char msg[RESULT_MESSAGE_MAX], reasons[24] = "-";
 	text_copy(msg, sizeof msg, r->message);
 	text_one_line(msg);
 	const struct timing_stats *t = &r->timing;
-	return fits(snprintf(buf, len, "DONE\t%u\t%s\t%d\t%.9g\t%.9g\t%.6f\t%d\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%d\t%d\t%s\t%.17g\t%d\t%d\t%.9g\t%s\n",
+	const struct energy_stats *e = &t->energy;
+	if (e->reasons_known)
+		snprintf(reasons, sizeof reasons, "%llu", e->reasons);
+	return fits(snprintf(buf, len, "DONE\t%u\t%s\t%d\t%.9g\t%.9g\t%.6f\t%d\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%d\t%d\t%s\t%.17g\t%d\t%d\t%.9g"
+			     "\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%ld\t%d\t%d\t%s\t%s\n",
 			     seq, outcome_name(r->outcome), r->fatal, r->err_norm,
 			     r->tol_checked ? r->err_ratio : -1.0, r->kernel_ms,
 			     t->samples, t->median_ms, t->mean_ms, t->stddev_ms, t->min_ms, t->noise,
-			     t->ci_low_ms, t->ci_high_ms, t->spread, t->noise_met, t->throttled, timing_timer_name(t->timer), t->bytes, t->clock_start_mhz, t->clock_end_mhz, t->result_spread, msg), len);
+			     t->ci_low_ms, t->ci_high_ms, t->spread, t->noise_met, t->throttled, timing_timer_name(t->timer), t->bytes, t->clock_start_mhz, t->clock_end_mhz, t->result_spread,
+			     e->joules, e->watts, e->watts_sampled, e->uncertainty, e->window_s, e->burst_s,
+			     e->launches, e->sm_mhz, e->mem_mhz, reasons, msg), len);
+}
+
+/* The energy fields of a DONE line, f[23..32] (energy.h): each figure
+ * finite and not negative, the reasons "-" (not read) or a bit mask. */
+static int parse_energy(char *const *f, struct energy_stats *e)
+{
+	double *figures[] = {&e->joules, &e->watts, &e->watts_sampled, &e->uncertainty,
+			     &e->window_s, &e->burst_s};
+	long long launches, sm, mem;
+	unsigned long long reasons;
+	for (int i = 0; i < 6; i++)
+		if (num_parse_printed(f[i], figures[i]) < 0 || !isfinite(*figures[i]) || *figures[i] < 0)
+			return -1;
+	if (num_parse_int(f[6], 0, LONG_MAX, &launches) < 0 || num_parse_int(f[7], 0, INT_MAX, &sm) < 0 ||
+	    num_parse_int(f[8], 0, INT_MAX, &mem) < 0)
+		return -1;
+	e->launches = (long)launches;
+	e->sm_mhz = (int)sm;
+	e->mem_mhz = (int)mem;
+	if (strcmp(f[9], "-") != 0) {
+		if (num_parse_uint(f[9], UINT64_MAX, &reasons) < 0)
+			return -1;
+		e->reasons_known = 1;
+		e->reasons = reasons;
+	}
+	return 0;
 }
 
 int proto_parse_done(const char *line, unsigned *seq, struct case_result *r)
@@ -201,7 +235,7 @@ int proto_parse_done(const char *line, unsigned *seq, struct case_result *r)
 	memset(r, 0, sizeof *r);
 	long long samples, noise_met, throttled, clk0, clk1;
 	struct timing_stats *t = &r->timing;
-	if (n != 24 || strcmp(f[0], "DONE") != 0 || num_parse_int(f[1], 0, UINT_MAX, &s) < 0 ||
+	if (n != 34 || strcmp(f[0], "DONE") != 0 || num_parse_int(f[1], 0, UINT_MAX, &s) < 0 ||
 	    outcome_parse(f[2], &r->outcome) < 0 || num_parse_int(f[3], 0, 1, &fatal) < 0 ||
 	    num_parse_printed(f[4], &r->err_norm) < 0 || num_parse_printed(f[5], &r->err_ratio) < 0 ||
 	    num_parse_printed(f[6], &r->kernel_ms) < 0 ||
@@ -212,7 +246,8 @@ int proto_parse_done(const char *line, unsigned *seq, struct case_result *r)
 	    num_parse_printed(f[15], &t->spread) < 0 || num_parse_int(f[16], 0, 1, &noise_met) < 0 ||
 	    num_parse_int(f[17], 0, INT_MAX, &throttled) < 0 || timing_timer_parse(f[18], &t->timer) < 0 ||
 	    num_parse_printed(f[19], &t->bytes) < 0 || num_parse_int(f[20], 0, INT_MAX, &clk0) < 0 ||
-	    num_parse_int(f[21], 0, INT_MAX, &clk1) < 0 || num_parse_printed(f[22], &t->result_spread) < 0)
+	    num_parse_int(f[21], 0, INT_MAX, &clk1) < 0 || num_parse_printed(f[22], &t->result_spread) < 0 ||
+	    parse_energy(f + 23, &t->energy) < 0)
 		return -1;
 	/* A ratio is finite and non-negative; anything else means none. */
 	r->tol_checked = r->err_ratio >= 0 && isfinite(r->err_ratio);
@@ -225,6 +260,6 @@ int proto_parse_done(const char *line, unsigned *seq, struct case_result *r)
 	t->throttled = (int)throttled;
 	t->clock_start_mhz = (int)clk0;
 	t->clock_end_mhz = (int)clk1;
-	take_text(r->message, sizeof r->message, f[23]);
+	take_text(r->message, sizeof r->message, f[33]);
 	return 0;
 }

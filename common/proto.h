@@ -13,7 +13,9 @@
  *   worker -> conform  DONE   seq outcome fatal err_norm err_ratio kernel_ms samples median_ms
  *                             mean_ms stddev_ms min_ms noise ci_low_ms ci_high_ms spread
  *                             noise_met throttled timer bytes clock_start clock_end
- *                             result_spread message
+ *                             result_spread joules watts watts_sampled energy_uncertainty
+ *                             energy_window_s burst_s launches sm_mhz mem_mhz reasons
+ *                             message
  *
  * Free text (names, reasons, messages) is made one-line before sending,
  * and what conform reads from a worker (HELLO, NODEV, DONE) comes out of
@@ -29,11 +31,13 @@
  * PROTO_LINE_MAX bytes, newline and terminator included; the parsers refuse
  * a longer one.
  * An empty params string travels as "-", and so does an untimed case's
- * timing (else "min_samples,max_samples,max_noise,max_time_s,hot").
+ * timing (else "min_samples,max_samples,max_noise,max_time_s,hot,energy").
  * err_ratio is -1 when the result has none (case_result.tol_checked).
  * The timing fields are struct timing_stats' (timing.h), all 0 untimed;
  * noise_met is a flag (0 or 1), throttled a count and timer a word
- * (timing_timer_name: "cupti", "events", "host", "-" untimed).
+ * (timing_timer_name: "cupti", "events", "host", "-" untimed).  The
+ * energy fields are struct energy_stats' (energy.h), 0 when not measured;
+ * reasons is NVML's bit mask in decimal, "-" when not read.
  */
 #ifndef CONFORM_PROTO_H
 #define CONFORM_PROTO_H

@@ -125,4 +125,5 @@ void stats_request_defaults(struct timing_request *t)
 	t->max_noise = 0.005;
 	t->max_time_s = 1.0;
 	t->hot = 0;
+	t->energy = 1;
 }

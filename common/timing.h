@@ -17,6 +17,8 @@
 #ifndef CONFORM_TIMING_H
 #define CONFORM_TIMING_H
 
+#include "common/energy.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -36,6 +38,8 @@ struct timing_request {
 	double max_noise;    /* stop when spread is below this (default 0.005) */
 	double max_time_s;   /* stop after this much measuring, once min_samples are in (default 1.0 s) */
 	int hot;             /* 1: no L2 flush between samples */
+	int energy;          /* 1: after the samples, a burst measures energy,
+			      * power, clocks and throttle reasons (energy.h) */
 	/* For testing a regression gate only: each timed launch runs this
 	 * many times (0 or 1: once).  Never crosses the protocol; the worker
 	 * sets it from CONFORM_TEST_SLOW (worker_main.c). */
@@ -63,6 +67,7 @@ struct timing_stats {
 	int clock_start_mhz; /* SM clock before and after, 0 when NVML is absent */
 	int clock_end_mhz;
 	double result_spread; /* relative spread of the result over repeats; 0: bit-identical, -1: not measured */
+	struct energy_stats energy; /* the burst after the samples; all 0 when not measured */
 };
 
 /*

@@ -599,3 +599,70 @@ ALTER TABLE results ADD COLUMN sanitizer TEXT;
 ALTER TABLE results ADD COLUMN shrunk TEXT;
 ALTER TABLE results ADD COLUMN repro TEXT;
 ALTER TABLE results ADD COLUMN pattern TEXT;
+
+-- migration 14: what a timed configuration spent
+
+-- After a configuration's timed samples, a burst of back-to-back launches
+-- is measured through NVML (common/energy.h): each column is NULL when it
+-- could not be (no NVML, no total-energy counter, a burst that held no
+-- whole counter period, an untimed result, or a result stored before this
+-- migration), never 0.
+-- energy_j: energy per launch, J: the counter's average power over a window
+-- between two of its ticks inside the burst, times the GPU time of a
+-- launch in the burst.
+-- power_w: that average power, W.
+-- power_sampled_w: the mean of NVML's power readings over the same window,
+-- W: the cross-check of power_w.
+-- energy_uncertainty: the relative half-width of energy_j that the timing
+-- of the window's two ticks and the counter's 1 mJ unit allow, a fraction.
+-- energy_window_s: the counter window, s.
+-- energy_launches: the launches in the burst.
+-- sm_mhz, mem_mhz: the median SM and memory clocks read during the burst,
+-- MHz.  conform never sets clocks or power limits; it records them.
+-- throttle_reasons: NVML's clock event reasons seen during the burst,
+-- comma separated ("sw_power_cap,hw_slowdown"), 'none' when there were
+-- none; a bit without a name is written in hex ("0x200").
+ALTER TABLE results ADD COLUMN energy_j REAL;
+ALTER TABLE results ADD COLUMN power_w REAL;
+ALTER TABLE results ADD COLUMN power_sampled_w REAL;
+ALTER TABLE results ADD COLUMN energy_uncertainty REAL;
+ALTER TABLE results ADD COLUMN energy_window_s REAL;
+ALTER TABLE results ADD COLUMN energy_launches INTEGER;
+ALTER TABLE results ADD COLUMN sm_mhz INTEGER;
+ALTER TABLE results ADD COLUMN mem_mhz INTEGER;
+ALTER TABLE results ADD COLUMN throttle_reasons TEXT;
+
+-- config_timing with the energy columns, for scripts that follow a
+-- configuration's time and energy across builds.
+DROP VIEW config_timing;
+CREATE VIEW config_timing AS
+SELECT
+	r.device_id     AS device_id,         -- devices.id; NULL for host-only runs
+	r.variant       AS variant,           -- catalog variant, "device.two_pass"
+	r.dtype         AS dtype,             -- element type
+	r.op            AS op,                -- sum, max or min; NULL when params name none
+	r.n             AS n,                 -- elements, or rows when cols > 0
+	r.cols          AS cols,              -- elements per row; 0 for flat problems
+	r.params        AS params,            -- the configuration, "block=256,items=4,vec=4,op=sum"
+	r.id            AS result_id,         -- its results.id
+	r.run_id        AS run_id,            -- the run that measured it
+	u.started_at    AS started_at,        -- when that run began, ISO-8601 UTC
+	u.kind          AS kind,              -- that run's kind: conformance, tune, bench, sweep
+	u.tag           AS tag,               -- that run's --tag, NULL without one
+	u.git_revision  AS git_revision,      -- the build that measured it, NULL when unknown
+	r.median_ms     AS median_ms,         -- median kernel time, ms
+	r.ci_low_ms     AS ci_low_ms,         -- lower end of the median's 95% confidence interval, ms
+	r.ci_high_ms    AS ci_high_ms,        -- its upper end, ms (both NULL for results stored before migration 5)
+	r.spread        AS spread,            -- the interval's relative half-width, a fraction
+	r.noise_met     AS noise_met,         -- 1: sampling reached --max-noise; 0: a time or sample limit came first
+	r.samples       AS samples,           -- timed launches
+	r.timer         AS timer,             -- what timed them: cupti, events or host
+	r.energy_j      AS energy_j,          -- energy per launch, J; NULL when not measured (migration 14)
+	r.power_w       AS power_w,           -- average power over the counter's window, W
+	r.energy_uncertainty AS energy_uncertainty, -- energy_j's relative half-width
+	r.sm_mhz        AS sm_mhz,            -- median SM clock during the burst, MHz
+	r.mem_mhz       AS mem_mhz,           -- median memory clock, MHz
+	r.throttle_reasons AS throttle_reasons -- clock event reasons seen, 'none' when none
+FROM results r JOIN runs u ON u.id = r.run_id
+WHERE r.samples IS NOT NULL
+ORDER BY r.id;

@@ -9,17 +9,20 @@
 #include "common/proto.h"
 #include "tests/test.h"
 
-/* A valid DONE line with field i (1..23) replaced by value: parsed. */
+/* A valid DONE line with field i (1..33) replaced by value: parsed. */
+#define DONE_FIELDS 34
 static int done_with(int i, const char *value)
 {
-	const char *f[24] = {"DONE", "4", "completed-correct", "0", "0.25", "1.93", "1.500000", "12",
+	const char *f[DONE_FIELDS] = {"DONE", "4", "completed-correct", "0", "0.25", "1.93", "1.500000", "12",
 			     "0.125", "0.13", "0.001", "0.12", "0.0077", "0.124", "0.126", "0.008", "1",
-			     "2", "cupti", "4294967296", "1980", "1755", "-1", "msg"};
+			     "2", "cupti", "4294967296", "1980", "1755", "-1",
+			     "0.0421", "437.5", "440.1", "0.013", "0.301", "0.52", "5461", "1980", "3201", "4",
+			     "msg"};
 	char line[PROTO_LINE_MAX] = "";
 	f[i] = value;
-	for (int k = 0; k < 24; k++) {
+	for (int k = 0; k < DONE_FIELDS; k++) {
 		strcat(line, f[k]);
-		strcat(line, k < 23 ? "\t" : "\n");
+		strcat(line, k < DONE_FIELDS - 1 ? "\t" : "\n");
 	}
 	unsigned seq;
 	struct case_result r;
@@ -29,7 +32,27 @@ static int done_with(int i, const char *value)
 /* A number the other side's printf could have written, and junk. */
 static void test_numbers(void)
 {
-	CHECK_INT(done_with(23, "msg"), 0);
+	CHECK_INT(done_with(33, "msg"), 0);
+	/* The energy figures: numbers printf wrote, none negative or not
+	 * finite (0 is "not measured"); launches and clocks integers; the
+	 * reasons a bit mask or "-". */
+	for (int i = 23; i <= 28; i++) {
+		CHECK_INT(done_with(i, "0"), 0);
+		CHECK_INT(done_with(i, "-0.5"), -1);
+		CHECK_INT(done_with(i, "inf"), -1);
+		CHECK_INT(done_with(i, "nan"), -1);
+		CHECK_INT(done_with(i, "-"), -1);
+	}
+	for (int i = 29; i <= 31; i++) {
+		CHECK_INT(done_with(i, "0"), 0);
+		CHECK_INT(done_with(i, "-1"), -1);
+		CHECK_INT(done_with(i, "1.5"), -1);
+	}
+	CHECK_INT(done_with(32, "-"), 0);
+	CHECK_INT(done_with(32, "0"), 0);
+	CHECK_INT(done_with(32, "18446744073709551615"), 0);
+	CHECK_INT(done_with(32, "-1"), -1);
+	CHECK_INT(done_with(32, "0x4"), -1);
 	/* Integers: seq, samples, throttled, clocks (fatal, noise_met below). */
 	const char *bad_ints[] = {"", " 4", "4 ", "+4", "-1", "0x10", "4.0", "1e3", "4294967296",
 				  "99999999999999999999", "٤"};
@@ -71,12 +94,13 @@ static void test_numbers(void)
 	struct case_args a;
 	struct timing_request t;
 	enum proto_verb verb;
-	char ok[] = "RUN\t1\tx\tv\tf32\t1\t0\t1\t-\t10,500,0.005,1.5,1\n";
+	char ok[] = "RUN\t1\tx\tv\tf32\t1\t0\t1\t-\t10,500,0.005,1.5,1,1\n";
 	CHECK_INT(proto_parse_request(ok, &verb, &seq, &a, &t), 0);
 	CHECK_INT(verb, PROTO_RUN);
-	const char *bad_timing[] = {" 10,500,0.005,1.5,1", "10,500,0.005,1.5,1,", "10,500,0.005,1.5",
-				    "10,+500,0.005,1.5,1", "10,500,0x1,1.5,1", "10,500,0.005,1.5,2",
-				    "10,5,0.005,1.5,1", "0,5,0.005,1.5,1", "10,500,0,1.5,1"};
+	const char *bad_timing[] = {" 10,500,0.005,1.5,1,1", "10,500,0.005,1.5,1,1,", "10,500,0.005,1.5,1",
+				    "10,+500,0.005,1.5,1,1", "10,500,0x1,1.5,1,1", "10,500,0.005,1.5,2,1",
+				    "10,5,0.005,1.5,1,1", "0,5,0.005,1.5,1,1", "10,500,0,1.5,1,1",
+				    "10,500,0.005,1.5,1,-1", "10,500,0.005,1.5,1, 1"};
 	for (size_t k = 0; k < sizeof bad_timing / sizeof *bad_timing; k++) {
 		char line[256];
 		snprintf(line, sizeof line, "RUN\t1\tx\tv\tf32\t1\t0\t1\t-\t%s\n", bad_timing[k]);
@@ -138,7 +162,7 @@ int main(void)
 
 	c.params[0] = '\0'; /* empty params travel as "-" and come back empty */
 	struct timing_request want = {.min_samples = 10, .max_samples = 500, .max_noise = 0.005,
-				      .max_time_s = 1.5, .hot = 1};
+				      .max_time_s = 1.5, .hot = 1, .energy = 1};
 	CHECK_INT(proto_format_run(line, sizeof line, 8, &c, 1, &want), 0);
 	CHECK_INT(proto_parse_request(line, &verb, &seq, &a, &tr), 0);
 	CHECK_INT(verb, PROTO_RUN);
@@ -149,6 +173,11 @@ int main(void)
 	CHECK_NEAR(tr.max_noise, 0.005, 1e-15);
 	CHECK_NEAR(tr.max_time_s, 1.5, 1e-15);
 	CHECK_INT(tr.hot, 1);
+	CHECK_INT(tr.energy, 1);
+	want.energy = 0;
+	CHECK_INT(proto_format_run(line, sizeof line, 8, &c, 1, &want), 0);
+	CHECK_INT(proto_parse_request(line, &verb, &seq, &a, &tr), 0);
+	CHECK_INT(tr.energy, 0);
 	/* BUILD carries the same case and seed, never timed, and is told
 	 * apart from RUN by its verb alone. */
 	CHECK_INT(proto_format_build(line, sizeof line, 9, &c, 3), 0);
@@ -158,8 +187,12 @@ int main(void)
 	CHECK(a.seed == 3 && a.timing == NULL);
 	char bad[] = "RUN\t1\tx\tv\tf99\t1\t0\t1\t-\t-\n";
 	CHECK_INT(proto_parse_request(bad, &verb, &seq, &a, &tr), -1);
-	char bad_timing[] = "RUN\t1\tx\tv\tf32\t1\t0\t1\t-\t0,5,0.1,1,0\n";
+	char bad_timing[] = "RUN\t1\tx\tv\tf32\t1\t0\t1\t-\t0,5,0.1,1,0,1\n";
 	CHECK_INT(proto_parse_request(bad_timing, &verb, &seq, &a, &tr), -1);
+	char no_energy_flag[] = "RUN\t1\tx\tv\tf32\t1\t0\t1\t-\t1,5,0.1,1,0\n";
+	CHECK_INT(proto_parse_request(no_energy_flag, &verb, &seq, &a, &tr), -1);
+	char energy_2[] = "RUN\t1\tx\tv\tf32\t1\t0\t1\t-\t1,5,0.1,1,0,2\n";
+	CHECK_INT(proto_parse_request(energy_2, &verb, &seq, &a, &tr), -1);
 	char short_line[] = "RUN\t1\tx\n";
 	CHECK_INT(proto_parse_request(short_line, &verb, &seq, &a, &tr), -1);
 
@@ -169,7 +202,11 @@ int main(void)
 					   .min_ms = 0.12, .noise = 0.0077, .ci_low_ms = 0.124,
 					   .ci_high_ms = 0.126, .spread = 0.008, .noise_met = 1, .throttled = 2,
 					   .timer = TIMER_CUPTI, .bytes = 4294967296.0, .clock_start_mhz = 1980, .clock_end_mhz = 1755,
-					   .result_spread = -1}};
+					   .result_spread = -1,
+					   .energy = {.joules = 0.0421, .watts = 437.5, .watts_sampled = 440.1,
+						      .uncertainty = 0.013, .window_s = 0.301, .burst_s = 0.52,
+						      .launches = 5461, .sm_mhz = 1980, .mem_mhz = 3201,
+						      .reasons_known = 1, .reasons = 4}}};
 	strcpy(r.message, "2 of 8 wrong:\n[1] got 3\twant 4");
 	CHECK_INT(proto_format_done(line, sizeof line, 9, &r), 0);
 	CHECK(strchr(line, '\n') == line + strlen(line) - 1); /* one line */
@@ -194,6 +231,17 @@ int main(void)
 	CHECK_NEAR(q.timing.bytes, 4294967296.0, 0.5);
 	CHECK_INT(q.timing.clock_end_mhz, 1755);
 	CHECK_NEAR(q.timing.result_spread, -1, 0);
+	CHECK_NEAR(q.timing.energy.joules, 0.0421, 1e-12);
+	CHECK_NEAR(q.timing.energy.watts, 437.5, 1e-12);
+	CHECK_NEAR(q.timing.energy.watts_sampled, 440.1, 1e-12);
+	CHECK_NEAR(q.timing.energy.uncertainty, 0.013, 1e-12);
+	CHECK_NEAR(q.timing.energy.window_s, 0.301, 1e-12);
+	CHECK_NEAR(q.timing.energy.burst_s, 0.52, 1e-12);
+	CHECK_INT(q.timing.energy.launches, 5461);
+	CHECK_INT(q.timing.energy.sm_mhz, 1980);
+	CHECK_INT(q.timing.energy.mem_mhz, 3201);
+	CHECK_INT(q.timing.energy.reasons_known, 1);
+	CHECK_INT(q.timing.energy.reasons, 4);
 	CHECK_INT(proto_parse_done("DONE\t1\tbogus\t0\t0\t0\tx", &seq, &q), -1);
 	CHECK_INT(proto_parse_done("DONE\t1\thung\t0\t0\t0", &seq, &q), -1);
 
@@ -203,6 +251,9 @@ int main(void)
 	strcpy(skip.message, "cub::WarpReduceBatched: not in this toolkit (CUDA 13.0)");
 	CHECK_INT(proto_format_done(line, sizeof line, 10, &skip), 0);
 	CHECK_INT(proto_parse_done(line, &seq, &q), 0);
+	/* Nothing measured crosses as nothing: no energy, reasons not read. */
+	CHECK(!energy_measured(&q.timing.energy));
+	CHECK_INT(q.timing.energy.reasons_known, 0);
 	/* No ratio (tol_checked 0, whatever err_ratio holds) crosses as none. */
 	CHECK_INT(q.tol_checked, 0);
 	CHECK_NEAR(q.err_ratio, -1, 0);
@@ -216,7 +267,7 @@ int main(void)
 				    sizeof reason), 1);
 	CHECK_STR(h.name, "H100?[8m");
 	CHECK_STR(h.uuid, "GPU-?");
-	CHECK_INT(proto_parse_done("DONE\t3\tcompleted-correct\t0\t0\t-1\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t-\t0\t0\t0\t0\t"
+	CHECK_INT(proto_parse_done("DONE\t3\tcompleted-correct\t0\t0\t-1\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t-\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t-\t"
 				   "\x1b]0;title\x07ok \xc2\xb1 \xc2\x9b" "1m\n", &seq, &q), 0);
 	CHECK_STR(q.message, "?]0;title?ok \xc2\xb1 ?1m");
 
@@ -224,7 +275,7 @@ int main(void)
 	 * short; a message longer than a result holds is cut, and made
 	 * printable after the cut, which here splits a character. */
 	char *long_line = malloc(PROTO_LINE_MAX + 64);
-	strcpy(long_line, "DONE\t3\tcompleted-correct\t0\t0\t-1\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t-\t0\t0\t0\t0\t");
+	strcpy(long_line, "DONE\t3\tcompleted-correct\t0\t0\t-1\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t-\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t0\t-\t");
 	size_t at = strlen(long_line);
 	memset(long_line + at, 'm', PROTO_LINE_MAX - at);
 	strcpy(long_line + PROTO_LINE_MAX - 1, "\n");

@@ -33,6 +33,7 @@
 #include <stdlib.h>
 
 #include <chrono>
+#include <math.h>
 
 #include "common/stats.h"
 #include "worker/activity.cuh"
@@ -51,20 +52,27 @@ static double seconds_now(void)
 	return std::chrono::duration<double>(clock::now().time_since_epoch()).count();
 }
 
-/* ---- SM clock through NVML, resolved at run time ------------------------ */
+/* ---- NVML, resolved at run time ------------------------------------------ */
 
 /* The few NVML entry points used, declared here so that no NVML header is
- * needed to build.  NVML_SUCCESS is 0 and NVML_CLOCK_SM is 1 (nvml.h). */
+ * needed to build.  NVML_SUCCESS is 0; NVML_CLOCK_SM is 1 and NVML_CLOCK_MEM
+ * 2 (nvml.h).  The energy counter counts mJ, the power reading mW. */
 typedef int (*nvml_init_fn)(void);
 typedef int (*nvml_handle_by_pci_fn)(const char *bus_id, void **device);
 typedef int (*nvml_clock_fn)(void *device, int type, unsigned *mhz);
+typedef int (*nvml_u64_fn)(void *device, unsigned long long *value);
+typedef int (*nvml_u32_fn)(void *device, unsigned *value);
 #define NVML_OK 0
 #define NVML_CLOCK_SM_TYPE 1
+#define NVML_CLOCK_MEM_TYPE 2
 
 static struct {
 	int tried; /* dlopen attempted (once per process) */
 	nvml_handle_by_pci_fn by_pci;
 	nvml_clock_fn clock;
+	nvml_u64_fn energy;  /* nvmlDeviceGetTotalEnergyConsumption; NULL: none */
+	nvml_u32_fn power;   /* nvmlDeviceGetPowerUsage; NULL: none */
+	nvml_u64_fn reasons; /* the clock event (throttle) reasons; NULL: none */
 } nvml;
 
 static void nvml_open(void)
@@ -85,7 +93,14 @@ static void nvml_open(void)
 		nvml.by_pci = NULL;
 		nvml.clock = NULL;
 		dlclose(lib);
+		return;
 	}
+	/* Each of these may be missing from an older library. */
+	nvml.energy = (nvml_u64_fn)dlsym(lib, "nvmlDeviceGetTotalEnergyConsumption");
+	nvml.power = (nvml_u32_fn)dlsym(lib, "nvmlDeviceGetPowerUsage");
+	nvml.reasons = (nvml_u64_fn)dlsym(lib, "nvmlDeviceGetCurrentClocksEventReasons");
+	if (!nvml.reasons)
+		nvml.reasons = (nvml_u64_fn)dlsym(lib, "nvmlDeviceGetCurrentClocksThrottleReasons");
 	/* Otherwise the library stays loaded for the life of the worker. */
 }
 
@@ -104,14 +119,37 @@ static void *nvml_device(int dev)
 	return handle;
 }
 
-/* The current SM clock of the device in MHz, or 0 when unknown. */
-static int sm_clock_mhz(void *handle)
+/* A clock of the device in MHz (NVML_CLOCK_*_TYPE), or 0 when unknown. */
+static int clock_mhz(void *handle, int type)
 {
 	unsigned mhz = 0;
 
-	if (!handle || nvml.clock(handle, NVML_CLOCK_SM_TYPE, &mhz) != NVML_OK)
+	if (!handle || nvml.clock(handle, type, &mhz) != NVML_OK)
 		return 0;
 	return (int)mhz;
+}
+
+static int sm_clock_mhz(void *handle)
+{
+	return clock_mhz(handle, NVML_CLOCK_SM_TYPE);
+}
+
+/* One reading of everything energy.h takes; the counter only when asked
+ * (a call costs milliseconds on some devices), timed by the middle of its
+ * call. */
+static void nvml_poll(void *handle, int counter, struct energy_poll *p)
+{
+	unsigned long long mj = 0, reasons = 0;
+	unsigned mw = 0;
+	double t0 = seconds_now();
+
+	p->counter_mj = counter && nvml.energy && nvml.energy(handle, &mj) == NVML_OK ? (double)mj : -1;
+	p->t_s = (t0 + seconds_now()) / 2;
+	p->power_w = nvml.power && nvml.power(handle, &mw) == NVML_OK ? mw / 1e3 : -1;
+	p->sm_mhz = clock_mhz(handle, NVML_CLOCK_SM_TYPE);
+	p->mem_mhz = clock_mhz(handle, NVML_CLOCK_MEM_TYPE);
+	p->reasons_read = nvml.reasons && nvml.reasons(handle, &reasons) == NVML_OK;
+	p->reasons = p->reasons_read ? reasons : 0;
 }
 
 /* ---- the blocking kernel ------------------------------------------------- */
@@ -323,6 +361,124 @@ static int measure_samples(const struct timing_request *t, struct measure_state 
 	return 0;
 }
 
+/* ---- energy: a burst after the samples ------------------------------------ */
+
+/* The launches enqueued at a time (a chunk) aim at this much GPU time; two
+ * chunks stay queued while the host reads NVML, so that the GPU does not
+ * wait for the host between them. */
+#define ENERGY_CHUNK_S 0.005
+#define ENERGY_CHUNK_MAX 4096
+#define ENERGY_POLLS_MAX 8192
+
+/* Enqueues one chunk and the event that tells when it is done. */
+static int energy_chunk(measure_launch_fn launch, void *ctx, int chunk, cudaEvent_t done,
+			struct case_result *r)
+{
+	cudaError_t e;
+
+	for (int k = 0; k < chunk; k++)
+		if (launch_checked(launch, ctx, r) < 0)
+			return -1;
+	if ((e = cudaEventRecord(done, 0)) != cudaSuccess)
+		return cuda_call_failed(r, "cudaEventRecord", e);
+	return 0;
+}
+
+/* Back-to-back launches while NVML is read (energy.h), until the counter
+ * has ticked ENERGY_TICKS times inside the burst or ENERGY_BURST_MAX_S
+ * have passed; then energy_estimate.  Without the counter, one reading
+ * gives the clocks and the reasons.  The burst comes after the samples and
+ * changes none of them.  launch_ms: the time of a launch, to size chunks. */
+static int measure_energy(struct measure_state *m, measure_launch_fn launch, void *ctx,
+			  double launch_ms, struct energy_stats *out, struct case_result *r)
+{
+	struct energy_poll *polls, probe;
+	struct energy_burst b = {};
+	cudaEvent_t done[2] = {};
+	int head = 0, queued = 0, stopping = 0, rc = -1;
+	size_t np = 0;
+	float gpu_ms = 0;
+	cudaError_t e;
+
+	if (!m->nvml)
+		return 0;
+	nvml_poll(m->nvml, 1, &probe);
+	if (probe.counter_mj < 0) {
+		b.polls = &probe;
+		b.n = 1;
+		b.start_s = b.end_s = probe.t_s;
+		energy_estimate(&b, out);
+		return 0;
+	}
+	int chunk = launch_ms > 0 ? (int)(ENERGY_CHUNK_S * 1e3 / launch_ms) + 1 : 1;
+	if (chunk > ENERGY_CHUNK_MAX)
+		chunk = ENERGY_CHUNK_MAX;
+	polls = (struct energy_poll *)malloc(ENERGY_POLLS_MAX * sizeof *polls);
+	if (!polls) {
+		case_result_set(r, OUTCOME_ERROR, "out of host memory");
+		return -1;
+	}
+	for (int i = 0; i < 2; i++)
+		if ((e = cudaEventCreateWithFlags(&done[i], cudaEventDisableTiming)) != cudaSuccess) {
+			cuda_call_failed(r, "cudaEventCreate", e);
+			goto out;
+		}
+	if ((e = cudaEventRecord(m->start, 0)) != cudaSuccess) {
+		cuda_call_failed(r, "cudaEventRecord", e);
+		goto out;
+	}
+	b.start_s = seconds_now();
+	b.end_s = b.start_s;
+	for (;;) {
+		while (!stopping && queued < 2) {
+			if (energy_chunk(launch, ctx, chunk, done[(head + queued) % 2], r) < 0)
+				goto out;
+			b.launches += chunk;
+			queued++;
+		}
+		if (np < ENERGY_POLLS_MAX)
+			nvml_poll(m->nvml, 1, &polls[np++]);
+		double seen = seconds_now();
+		while (queued && (e = cudaEventQuery(done[head])) == cudaSuccess) {
+			head = (head + 1) % 2;
+			queued--;
+		}
+		if (queued && e != cudaErrorNotReady) {
+			cuda_kernel_failed(r, e);
+			goto out;
+		}
+		if (queued)
+			b.end_s = seen; /* the GPU was still at work */
+		stopping = stopping || np == ENERGY_POLLS_MAX ||
+			   energy_ticks_inside(polls, np, b.start_s) >= ENERGY_TICKS ||
+			   seen - b.start_s > ENERGY_BURST_MAX_S;
+		if (stopping && !queued)
+			break;
+	}
+	if ((e = cudaEventRecord(m->stop, 0)) != cudaSuccess ||
+	    (e = cudaEventSynchronize(m->stop)) != cudaSuccess ||
+	    (e = cudaEventElapsedTime(&gpu_ms, m->start, m->stop)) != cudaSuccess) {
+		cuda_call_failed(r, "timing the energy burst", e);
+		goto out;
+	}
+	b.polls = polls;
+	b.n = np;
+	b.gpu_s = gpu_ms / 1e3;
+	if (!energy_estimate(&b, out))
+		case_result_note(r, "energy: the counter ticked %d times in a %.2f s burst; not measured",
+				 energy_ticks_inside(polls, np, b.start_s), b.gpu_s);
+	else if (out->watts_sampled > 0 && fabs(out->watts_sampled / out->watts - 1) > 0.1)
+		case_result_note(r, "energy: the counter's %.0f W and the power readings' %.0f W differ "
+				 "by more than 10 %%", out->watts, out->watts_sampled);
+	rc = 0;
+out:
+	for (int i = 0; i < 2; i++)
+		if (done[i])
+			(void)cudaEventDestroy(done[i]);
+	free(polls);
+	return rc;
+}
+
 /* Samples are timed from CUPTI's records when it loads: first learn
  * the id CUPTI gives the measurement's own stream, from a blocking kernel
  * released at once.  Returns -1 only on a CUDA error. */
@@ -403,6 +559,16 @@ int measure_kernel(const struct timing_request *t, measure_launch_fn launch, voi
 	if (measure_samples(t, &m, launch, ctx, out, r) < 0)
 		goto done;
 	out->clock_end_mhz = sm_clock_mhz(m.nvml);
+	if (t->energy) {
+		/* The burst is timed by events; CUPTI's records of it would only
+		 * fill its buffers. */
+		if (m.activity) {
+			activity_stop();
+			m.activity = 0;
+		}
+		if (measure_energy(&m, launch, ctx, out->median_ms, &out->energy, r) < 0)
+			goto done;
+	}
 	out->bytes = bytes;
 	rc = 0;
 done:

@@ -245,6 +245,7 @@ struct db_result_row {
 	int64_t device_id;
 	char device[128];
 	char source[65];            /* a user kernel's source hash; "" for a built-in variant */
+	struct energy_stats energy; /* what it spent (migration 14); all 0 when not measured */
 };
 
 /* One timed result: a point of the GB/s plot. */
@@ -398,6 +399,7 @@ struct db_tuned_row {
 	char measured_at[32];       /* ISO-8601 UTC */
 	char git_revision[64];      /* "" when unknown */
 	char source[65];            /* a user kernel's source hash; "" for a built-in variant */
+	struct energy_stats energy; /* what it spent (migration 14); all 0 when not measured */
 };
 
 /* What to look up; NULL members match anything.  pattern and device are

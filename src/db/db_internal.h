@@ -120,6 +120,21 @@ double db_column_real(sqlite3_stmt *st, int i);
  * build does not know reads as events too. */
 void db_robust_read(sqlite3_stmt *st, int col, int timed, struct db_robust *rb);
 
+/* The energy columns (migration 14) of the results aliased a, in the
+ * order db_energy_read() takes them. */
+#define DB_ENERGY_COLUMNS(a)                                                          \
+	a ".energy_j, " a ".power_w, " a ".power_sampled_w, " a ".energy_uncertainty, "    \
+	a ".energy_window_s, " a ".energy_launches, " a ".sm_mhz, " a ".mem_mhz, "         \
+	a ".throttle_reasons"
+#define DB_ENERGY_NCOLUMNS 9
+/* Reads DB_ENERGY_COLUMNS from column col into e: a NULL reads as 0, "not
+ * measured" (energy.h), and so does a value that is no figure (negative,
+ * not finite); reasons_known only for a text energy_reasons_parse takes. */
+void db_energy_read(sqlite3_stmt *st, int col, struct energy_stats *e);
+/* Binds e's figures from parameter `first` on, in DB_ENERGY_COLUMNS'
+ * order; what was not measured stays unbound (NULL). */
+void db_energy_bind(sqlite3_stmt *st, int first, const struct energy_stats *e);
+
 /* Makes conform_text(X, LEN), db_column_text as an SQL function, known to
  * the connection (db_stmt.c). */
 int db_register_functions(struct db *db, char *err, size_t len);

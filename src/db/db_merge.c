@@ -56,12 +56,15 @@ static const char merge_results_sql[] =
 	"INSERT INTO main.results (run_id, case_name, kernel, variant, params, dtype, n, cols, expect, "
 	"status, observed, message, err_norm, duration_ms, seed, created_at, median_ms, mean_ms, "
 	"stddev_ms, min_ms, samples, noise, gbps, op, device_id, ci_low_ms, ci_high_ms, spread, "
-	"noise_met, throttled, timer, source, sanitizer, shrunk, repro, pattern) "
+	"noise_met, throttled, timer, source, sanitizer, shrunk, repro, pattern, "
+	"energy_j, power_w, power_sampled_w, energy_uncertainty, energy_window_s, energy_launches, "
+	"sm_mhz, mem_mhz, throttle_reasons) "
 	"SELECT m.dst, x.case_name, x.kernel, x.variant, x.params, x.dtype, x.n, x.cols, x.expect, "
 	"x.status, x.observed, x.message, x.err_norm, x.duration_ms, x.seed, x.created_at, x.median_ms, "
 	"x.mean_ms, x.stddev_ms, x.min_ms, x.samples, x.noise, x.gbps, x.op, "
 	"(SELECT dst FROM temp.merge_device_map WHERE src = x.device_id), x.ci_low_ms, x.ci_high_ms, "
-	"x.spread, x.noise_met, x.throttled, x.timer, x.source, x.sanitizer, x.shrunk, x.repro, x.pattern "
+	"x.spread, x.noise_met, x.throttled, x.timer, x.source, x.sanitizer, x.shrunk, x.repro, x.pattern, "
+	DB_ENERGY_COLUMNS("x") " "
 	"FROM merge_src.results x JOIN temp.merge_run_map m ON m.src = x.run_id ORDER BY x.id;";
 
 /* Copy-bandwidth measurements the output lacks (same device, copy kernel,

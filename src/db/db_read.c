@@ -148,7 +148,7 @@ int db_run_list(struct db *db, struct db_run_row **rows, size_t *count, char *er
 	"coalesce(shrunk, ''), " \
 	"coalesce(repro, ''), coalesce(pattern, ''), coalesce(device_id, 0), " \
 	"coalesce((SELECT d.name FROM devices d WHERE d.id = results.device_id), ''), " \
-	"coalesce(source, '') FROM results"
+	"coalesce(source, ''), " DB_ENERGY_COLUMNS("results") " FROM results"
 
 static void read_result(sqlite3_stmt *st, void *row)
 {
@@ -186,6 +186,7 @@ static void read_result(sqlite3_stmt *st, void *row)
 	r->device_id = sqlite3_column_int64(st, 30);
 	db_column_text(st, 31, r->device, sizeof r->device);
 	db_column_text(st, 32, r->source, sizeof r->source);
+	db_energy_read(st, 33, &r->energy);
 }
 
 int db_run_results(struct db *db, int64_t run_id, struct db_result_row **rows, size_t *count,

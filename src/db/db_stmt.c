@@ -253,6 +253,55 @@ void db_robust_read(sqlite3_stmt *st, int col, int timed, struct db_robust *rb)
 		rb->timer = TIMER_EVENTS;
 }
 
+/* A positive, finite REAL column, else 0. */
+static double figure(sqlite3_stmt *st, int i)
+{
+	double v = db_column_real(st, i);
+	return isfinite(v) && v > 0 ? v : 0;
+}
+
+void db_energy_read(sqlite3_stmt *st, int col, struct energy_stats *e)
+{
+	memset(e, 0, sizeof *e);
+	e->joules = figure(st, col);
+	e->watts = figure(st, col + 1);
+	e->watts_sampled = figure(st, col + 2);
+	e->uncertainty = figure(st, col + 3);
+	e->window_s = figure(st, col + 4);
+	e->launches = sqlite3_column_type(st, col + 5) == SQLITE_INTEGER && sqlite3_column_int64(st, col + 5) > 0
+			      ? (long)sqlite3_column_int64(st, col + 5) : 0;
+	e->sm_mhz = sqlite3_column_int(st, col + 6) > 0 ? sqlite3_column_int(st, col + 6) : 0;
+	e->mem_mhz = sqlite3_column_int(st, col + 7) > 0 ? sqlite3_column_int(st, col + 7) : 0;
+	const char *reasons = (const char *)sqlite3_column_text(st, col + 8);
+	if (reasons && energy_reasons_parse(reasons, &e->reasons) == 0)
+		e->reasons_known = 1;
+	else
+		e->reasons = 0;
+}
+
+void db_energy_bind(sqlite3_stmt *st, int first, const struct energy_stats *e)
+{
+	const double figures[] = {e->joules, e->watts, e->watts_sampled};
+	for (int i = 0; i < 3; i++)
+		if (figures[i] > 0)
+			sqlite3_bind_double(st, first + i, figures[i]);
+	if (energy_measured(e)) {
+		sqlite3_bind_double(st, first + 3, e->uncertainty);
+		sqlite3_bind_double(st, first + 4, e->window_s);
+	}
+	if (e->launches > 0)
+		sqlite3_bind_int64(st, first + 5, e->launches);
+	if (e->sm_mhz > 0)
+		sqlite3_bind_int(st, first + 6, e->sm_mhz);
+	if (e->mem_mhz > 0)
+		sqlite3_bind_int(st, first + 7, e->mem_mhz);
+	if (e->reasons_known) {
+		char text[200];
+		sqlite3_bind_text(st, first + 8, energy_reasons_text(e->reasons, text, sizeof text), -1,
+				  SQLITE_TRANSIENT);
+	}
+}
+
 /* conform_text(X, LEN): X as db_column_text gives it in a buffer of LEN
  * bytes, as a blob, so that ORDER BY sorts rows in the order strcmp puts
  * the strings the caller then reads (db_read.c's sorted results). */

@@ -26,7 +26,8 @@ int db_tuned_find(struct db *db, const struct db_tuned_key *k, struct result *r,
 	 * device and the build. */
 	if (db_prepare(db, "SELECT r.status, r.observed, r.message, r.err_norm, r.duration_ms, "
 			   "r.median_ms, r.mean_ms, r.stddev_ms, r.min_ms, r.samples, r.noise, r.gbps, "
-			   DB_ROBUST_COLUMNS("r") " FROM results r JOIN runs ON runs.id = r.run_id "
+			   DB_ROBUST_COLUMNS("r") ", " DB_ENERGY_COLUMNS("r")
+			   " FROM results r JOIN runs ON runs.id = r.run_id "
 			   "WHERE r.variant = ?1 AND r.dtype = ?2 AND r.n = ?3 AND r.cols = ?4 "
 			   "AND r.params = ?5 AND runs.device_id IS ?6 AND runs.git_revision IS ?7 "
 			   "AND r.source IS ?8 "
@@ -85,6 +86,7 @@ int db_tuned_find(struct db *db, const struct db_tuned_key *k, struct result *r,
 		t->noise_met = rb.noise_met;
 		t->throttled = rb.throttled;
 		t->timer = rb.timer;
+		db_energy_read(st, 18, &t->energy);
 	}
 	sqlite3_finalize(st);
 	return 1;
@@ -157,7 +159,7 @@ int db_bandwidth_put(struct db *db, const struct db_bandwidth *b, char *err, siz
 /* The tuned-row queries select these columns in this order; the last,
  * the rank's bound (timing_rank_bound: the interval's upper end, else the
  * median), is what they ranked by and is not read back. */
-#define TUNED_ROW_COLUMNS 23
+#define TUNED_ROW_COLUMNS (23 + DB_ENERGY_NCOLUMNS)
 #define TUNED_RANK_BOUND(a) "coalesce(" a ".ci_high_ms, " a ".median_ms)"
 
 static void tuned_row_read(sqlite3_stmt *st, struct db_tuned_row *row)
@@ -180,6 +182,7 @@ static void tuned_row_read(sqlite3_stmt *st, struct db_tuned_row *row)
 	db_column_text(st, 14, row->git_revision, sizeof row->git_revision);
 	db_robust_read(st, 15, 1, &row->robust);
 	db_column_text(st, 21, row->source, sizeof row->source);
+	db_energy_read(st, 22, &row->energy);
 }
 
 static int tuned_rows(struct db *db, sqlite3_stmt *st, db_tuned_fn fn, void *ctx, const char *what,
@@ -240,6 +243,7 @@ int db_best_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, 
 		"coalesce(b.op, ''), b.n, b.cols, b.params, b.median_ms, coalesce(b.gbps, 0), "
 		"coalesce(b.noise, 0), b.result_id, b.run_id, b.measured_at, "
 		"coalesce(runs.git_revision, ''), " DB_ROBUST_COLUMNS("x") ", coalesce(x.source, ''), "
+		DB_ENERGY_COLUMNS("x") ", "
 		TUNED_RANK_BOUND("x") " FROM best_configs b JOIN runs ON runs.id = b.run_id "
 		"JOIN results x ON x.id = b.result_id "
 		"LEFT JOIN devices d ON d.id = b.device_id "
@@ -260,6 +264,7 @@ int db_best_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, 
 	"coalesce(r.op, ''), r.n, r.cols, r.params, r.median_ms, coalesce(r.gbps, 0), " \
 	"coalesce(r.noise, 0), r.id, r.run_id, runs.started_at, " \
 	"coalesce(runs.git_revision, ''), " DB_ROBUST_COLUMNS("r") ", coalesce(r.source, ''), " \
+	DB_ENERGY_COLUMNS("r") ", " \
 	"min(" TUNED_RANK_BOUND("r") ") " \
 	"FROM results r JOIN runs ON runs.id = r.run_id " \
 	"LEFT JOIN devices d ON d.id = r.device_id "

@@ -199,11 +199,13 @@ int db_result_insert(struct db *db, int64_t run_id, const struct result *r, char
 			   "n, cols, expect, status, observed, message, err_norm, duration_ms, seed, "
 			   "created_at, median_ms, mean_ms, stddev_ms, min_ms, samples, noise, gbps, op, "
 			   "ci_low_ms, ci_high_ms, spread, noise_met, throttled, timer, source, device_id, "
-			   "sanitizer) "
+			   "sanitizer, energy_j, power_w, power_sampled_w, energy_uncertainty, "
+			   "energy_window_s, energy_launches, sm_mhz, mem_mhz, throttle_reasons) "
 			   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
 			   "?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, "
 			   "?25, ?26, ?27, ?28, ?29, ?30, ?31, "
-			   "coalesce(?32, (SELECT device_id FROM runs WHERE id = ?1)), ?33)", &st, err, len)) != 0)
+			   "coalesce(?32, (SELECT device_id FROM runs WHERE id = ?1)), ?33, "
+			   "?34, ?35, ?36, ?37, ?38, ?39, ?40, ?41, ?42)", &st, err, len)) != 0)
 		return rc;
 	db_now_iso(now, sizeof now);
 	dot = strchr(c->variant, '.');
@@ -247,6 +249,7 @@ int db_result_insert(struct db *db, int64_t run_id, const struct result *r, char
 		sqlite3_bind_int(st, 29, t->throttled);
 		if (t->timer != TIMER_NONE)
 			sqlite3_bind_text(st, 30, timing_timer_name(t->timer), -1, SQLITE_STATIC);
+		db_energy_bind(st, 34, &t->energy);
 	}
 	db_bind_text(st, 31, r->source, 1);
 	/* A result of a run over several devices names its own (unbound,
