@@ -138,6 +138,65 @@ int energy_estimate(const struct energy_burst *b, struct energy_stats *out)
 	return measured;
 }
 
+void energy_trace_write(FILE *f, const struct energy_burst *b)
+{
+	fprintf(f, "burst %.9f %.9f %.9g %ld\n", b->start_s, b->end_s, b->gpu_s, b->launches);
+	for (size_t i = 0; i < b->n; i++) {
+		const struct energy_poll *p = &b->polls[i];
+		fprintf(f, "poll %.9f %.0f %.3f %d %d ", p->t_s, p->counter_mj, p->power_w, p->sm_mhz,
+			p->mem_mhz);
+		if (p->reasons_read)
+			fprintf(f, "%llu\n", p->reasons);
+		else
+			fprintf(f, "-\n");
+	}
+	fprintf(f, "end\n");
+}
+
+int energy_trace_read(FILE *f, struct energy_poll **polls, size_t *cap, struct energy_burst *b)
+{
+	char line[256], reasons[32];
+	int started = 0;
+
+	memset(b, 0, sizeof *b);
+	while (fgets(line, sizeof line, f)) {
+		struct energy_poll p = {0};
+		if (!started) {
+			if (line[0] == '\n' || line[0] == '#')
+				continue;
+			if (sscanf(line, "burst %lf %lf %lf %ld", &b->start_s, &b->end_s, &b->gpu_s,
+				   &b->launches) != 4)
+				return -1;
+			started = 1;
+			continue;
+		}
+		if (strcmp(line, "end\n") == 0) {
+			b->polls = *polls;
+			return 1;
+		}
+		if (sscanf(line, "poll %lf %lf %lf %d %d %31s", &p.t_s, &p.counter_mj, &p.power_w,
+			   &p.sm_mhz, &p.mem_mhz, reasons) != 6)
+			return -1;
+		if (strcmp(reasons, "-") != 0) {
+			char *e;
+			p.reasons = strtoull(reasons, &e, 10);
+			if (*e)
+				return -1;
+			p.reasons_read = 1;
+		}
+		if (b->n == *cap) {
+			size_t grown = *cap ? 2 * *cap : 256;
+			struct energy_poll *q = realloc(*polls, grown * sizeof *q);
+			if (!q)
+				return -1;
+			*polls = q;
+			*cap = grown;
+		}
+		(*polls)[b->n++] = p;
+	}
+	return started ? -1 : 0;
+}
+
 int energy_measured(const struct energy_stats *e)
 {
 	return e->joules > 0;
@@ -192,6 +251,8 @@ int energy_reasons_parse(const char *text, unsigned long long *out)
 	*out = 0;
 	if (strcmp(text, "none") == 0)
 		return 0;
+	if (!*text)
+		return -1;
 	for (const char *p = text; *p;) {
 		const char *end = strchr(p, ',');
 		size_t n = end ? (size_t)(end - p) : strlen(p);

@@ -72,6 +72,10 @@ struct energy_burst {
 #define ENERGY_PERIODS 3
 #define ENERGY_TICKS (ENERGY_PERIODS + 2)
 #define ENERGY_BURST_MAX_S 3.0
+/* The power readings change about as often as the counter ticks, so over
+ * a window of a few periods they agree with its average only roughly: a
+ * result is noted when the two differ by more than this fraction. */
+#define ENERGY_CROSS_CHECK 0.2
 
 /* Fills out from b: the clocks (median), the reasons (their union) and,
  * when two counter ticks lie inside the burst, the energy figures.
@@ -82,6 +86,22 @@ int energy_estimate(const struct energy_burst *b, struct energy_stats *out);
 /* Counter ticks seen since start_s: what the worker watches to know when
  * the burst is long enough (ENERGY_TICKS). */
 int energy_ticks_inside(const struct energy_poll *polls, size_t n, double start_s);
+
+/*
+ * The trace of bursts (CONFORM_ENERGY_TRACE=FILE makes the worker append
+ * one per measurement): text, a burst per block,
+ *   burst START_S END_S GPU_S LAUNCHES
+ *   poll T_S COUNTER_MJ POWER_W SM_MHZ MEM_MHZ REASONS|-     (one per reading)
+ *   end
+ * with figures not read written as energy_poll holds them (-1, 0).  The
+ * raw data behind a figure, and what the tests replay.
+ */
+#include <stdio.h>
+void energy_trace_write(FILE *f, const struct energy_burst *b);
+/* Reads the next burst: 1 with *b (b->polls points into *polls, which is
+ * grown with realloc as needed; the caller frees it), 0 at the end of the
+ * file, -1 on a malformed block. */
+int energy_trace_read(FILE *f, struct energy_poll **polls, size_t *cap, struct energy_burst *b);
 
 /* 1 when e holds an energy figure. */
 int energy_measured(const struct energy_stats *e);

@@ -44,6 +44,10 @@ struct timing_request {
 	 * many times (0 or 1: once).  Never crosses the protocol; the worker
 	 * sets it from CONFORM_TEST_SLOW (worker_main.c). */
 	int slowdown;
+	/* Diagnostics only, never crosses the protocol either: a file the
+	 * worker appends each energy burst's readings to (worker_main.c sets
+	 * it from CONFORM_ENERGY_TRACE; measure.cuh says the format); NULL: none. */
+	const char *energy_trace;
 };
 
 struct timing_stats {

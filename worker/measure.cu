@@ -29,6 +29,7 @@
  * throttled, and timing goes on.
  */
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -62,6 +63,21 @@ typedef int (*nvml_handle_by_pci_fn)(const char *bus_id, void **device);
 typedef int (*nvml_clock_fn)(void *device, int type, unsigned *mhz);
 typedef int (*nvml_u64_fn)(void *device, unsigned long long *value);
 typedef int (*nvml_u32_fn)(void *device, unsigned *value);
+/* nvmlFieldValue_t, as nvml.h lays it out. */
+struct nvml_field {
+	unsigned field_id, scope_id;
+	long long timestamp, latency_us;
+	int value_type, nvml_return;
+	union {
+		double d;
+		unsigned ui;
+		unsigned long ul;
+		unsigned long long ull;
+		long long sll;
+	} value;
+};
+typedef int (*nvml_fields_fn)(void *device, int count, struct nvml_field *values);
+#define NVML_FI_DEV_POWER_INSTANT 186 /* mW, as the value's ui */
 #define NVML_OK 0
 #define NVML_CLOCK_SM_TYPE 1
 #define NVML_CLOCK_MEM_TYPE 2
@@ -72,6 +88,7 @@ static struct {
 	nvml_clock_fn clock;
 	nvml_u64_fn energy;  /* nvmlDeviceGetTotalEnergyConsumption; NULL: none */
 	nvml_u32_fn power;   /* nvmlDeviceGetPowerUsage; NULL: none */
+	nvml_fields_fn fields; /* nvmlDeviceGetFieldValues, for the instant power; NULL: none */
 	nvml_u64_fn reasons; /* the clock event (throttle) reasons; NULL: none */
 } nvml;
 
@@ -98,6 +115,7 @@ static void nvml_open(void)
 	/* Each of these may be missing from an older library. */
 	nvml.energy = (nvml_u64_fn)dlsym(lib, "nvmlDeviceGetTotalEnergyConsumption");
 	nvml.power = (nvml_u32_fn)dlsym(lib, "nvmlDeviceGetPowerUsage");
+	nvml.fields = (nvml_fields_fn)dlsym(lib, "nvmlDeviceGetFieldValues");
 	nvml.reasons = (nvml_u64_fn)dlsym(lib, "nvmlDeviceGetCurrentClocksEventReasons");
 	if (!nvml.reasons)
 		nvml.reasons = (nvml_u64_fn)dlsym(lib, "nvmlDeviceGetCurrentClocksThrottleReasons");
@@ -134,18 +152,31 @@ static int sm_clock_mhz(void *handle)
 	return clock_mhz(handle, NVML_CLOCK_SM_TYPE);
 }
 
+/* The device's power in W, or -1: the instant reading where the device has
+ * one, else NVML's power usage, which some devices average over a second
+ * (it would lag a burst of a fraction of one). */
+static double power_w(void *handle)
+{
+	struct nvml_field f = {};
+	unsigned mw = 0;
+
+	f.field_id = NVML_FI_DEV_POWER_INSTANT;
+	if (nvml.fields && nvml.fields(handle, 1, &f) == NVML_OK && f.nvml_return == NVML_OK)
+		return f.value.ui / 1e3;
+	return nvml.power && nvml.power(handle, &mw) == NVML_OK ? mw / 1e3 : -1;
+}
+
 /* One reading of everything energy.h takes; the counter only when asked
  * (a call costs milliseconds on some devices), timed by the middle of its
  * call. */
 static void nvml_poll(void *handle, int counter, struct energy_poll *p)
 {
 	unsigned long long mj = 0, reasons = 0;
-	unsigned mw = 0;
 	double t0 = seconds_now();
 
 	p->counter_mj = counter && nvml.energy && nvml.energy(handle, &mj) == NVML_OK ? (double)mj : -1;
 	p->t_s = (t0 + seconds_now()) / 2;
-	p->power_w = nvml.power && nvml.power(handle, &mw) == NVML_OK ? mw / 1e3 : -1;
+	p->power_w = power_w(handle);
 	p->sm_mhz = clock_mhz(handle, NVML_CLOCK_SM_TYPE);
 	p->mem_mhz = clock_mhz(handle, NVML_CLOCK_MEM_TYPE);
 	p->reasons_read = nvml.reasons && nvml.reasons(handle, &reasons) == NVML_OK;
@@ -363,9 +394,9 @@ static int measure_samples(const struct timing_request *t, struct measure_state 
 
 /* ---- energy: a burst after the samples ------------------------------------ */
 
-/* The launches enqueued at a time (a chunk) aim at this much GPU time; two
- * chunks stay queued while the host reads NVML, so that the GPU does not
- * wait for the host between them. */
+/* The launches enqueued at a time (a chunk) aim at this much GPU time; the
+ * next chunk is enqueued while one runs, so that the GPU does not wait for
+ * the host between them. */
 #define ENERGY_CHUNK_S 0.005
 #define ENERGY_CHUNK_MAX 4096
 #define ENERGY_POLLS_MAX 8192
@@ -384,19 +415,49 @@ static int energy_chunk(measure_launch_fn launch, void *ctx, int chunk, cudaEven
 	return 0;
 }
 
-/* Back-to-back launches while NVML is read (energy.h), until the counter
- * has ticked ENERGY_TICKS times inside the burst or ENERGY_BURST_MAX_S
- * have passed; then energy_estimate.  Without the counter, one reading
- * gives the clocks and the reasons.  The burst comes after the samples and
+/* The thread that reads NVML through a burst, so that the launching thread
+ * never waits for it (a counter read costs milliseconds on some devices):
+ * it fills polls until `stop` or the array is full, publishing each
+ * reading by `count`. */
+struct energy_poller {
+	void *nvml;
+	struct energy_poll *polls;
+	size_t count;   /* readings published; __atomic */
+	int stop;       /* set by the launching thread; __atomic */
+};
+
+static void *energy_poller_run(void *arg)
+{
+	struct energy_poller *p = (struct energy_poller *)arg;
+	size_t n = 0;
+
+	while (!__atomic_load_n(&p->stop, __ATOMIC_ACQUIRE) && n < ENERGY_POLLS_MAX) {
+		nvml_poll(p->nvml, 1, &p->polls[n]);
+		__atomic_store_n(&p->count, ++n, __ATOMIC_RELEASE);
+	}
+	return NULL;
+}
+
+/* Back-to-back launches while a second thread reads NVML (energy.h),
+ * until the counter has ticked ENERGY_TICKS times inside the burst or
+ * ENERGY_BURST_MAX_S have passed; then energy_estimate.  Launches go in
+ * chunks of about ENERGY_CHUNK_S, one queued behind the one running.  The
+ * burst is every launch between the start and stop events, gaps included
+ * where the host cannot issue launches as fast as the GPU runs them (very
+ * short kernels): its energy per launch is then what a launch costs at
+ * the rate launches can be issued.  Without the counter, one reading gives
+ * the clocks and the reasons.  The burst comes after the samples and
  * changes none of them.  launch_ms: the time of a launch, to size chunks. */
 static int measure_energy(struct measure_state *m, measure_launch_fn launch, void *ctx,
-			  double launch_ms, struct energy_stats *out, struct case_result *r)
+			  double launch_ms, const char *trace, struct energy_stats *out,
+			  struct case_result *r)
 {
-	struct energy_poll *polls, probe;
+	struct energy_poll probe;
+	struct energy_poller poller = {};
 	struct energy_burst b = {};
 	cudaEvent_t done[2] = {};
-	int head = 0, queued = 0, stopping = 0, rc = -1;
-	size_t np = 0;
+	pthread_t thread;
+	int head = 0, queued = 0, running = 0, rc = -1;
 	float gpu_ms = 0;
 	cudaError_t e;
 
@@ -413,8 +474,9 @@ static int measure_energy(struct measure_state *m, measure_launch_fn launch, voi
 	int chunk = launch_ms > 0 ? (int)(ENERGY_CHUNK_S * 1e3 / launch_ms) + 1 : 1;
 	if (chunk > ENERGY_CHUNK_MAX)
 		chunk = ENERGY_CHUNK_MAX;
-	polls = (struct energy_poll *)malloc(ENERGY_POLLS_MAX * sizeof *polls);
-	if (!polls) {
+	poller.nvml = m->nvml;
+	poller.polls = (struct energy_poll *)malloc(ENERGY_POLLS_MAX * sizeof *poller.polls);
+	if (!poller.polls) {
 		case_result_set(r, OUTCOME_ERROR, "out of host memory");
 		return -1;
 	}
@@ -428,32 +490,30 @@ static int measure_energy(struct measure_state *m, measure_launch_fn launch, voi
 		goto out;
 	}
 	b.start_s = seconds_now();
-	b.end_s = b.start_s;
+	if (pthread_create(&thread, NULL, energy_poller_run, &poller) != 0) {
+		case_result_set(r, OUTCOME_ERROR, "energy: cannot start the NVML reader");
+		goto out;
+	}
+	running = 1;
 	for (;;) {
-		while (!stopping && queued < 2) {
-			if (energy_chunk(launch, ctx, chunk, done[(head + queued) % 2], r) < 0)
+		if (queued == 2) {
+			if ((e = cudaEventSynchronize(done[head])) != cudaSuccess) {
+				cuda_kernel_failed(r, e);
 				goto out;
-			b.launches += chunk;
-			queued++;
-		}
-		if (np < ENERGY_POLLS_MAX)
-			nvml_poll(m->nvml, 1, &polls[np++]);
-		double seen = seconds_now();
-		while (queued && (e = cudaEventQuery(done[head])) == cudaSuccess) {
+			}
 			head = (head + 1) % 2;
 			queued--;
 		}
-		if (queued && e != cudaErrorNotReady) {
-			cuda_kernel_failed(r, e);
-			goto out;
-		}
-		if (queued)
-			b.end_s = seen; /* the GPU was still at work */
-		stopping = stopping || np == ENERGY_POLLS_MAX ||
-			   energy_ticks_inside(polls, np, b.start_s) >= ENERGY_TICKS ||
-			   seen - b.start_s > ENERGY_BURST_MAX_S;
-		if (stopping && !queued)
+		/* A chunk is still queued: the GPU is at work now. */
+		b.end_s = seconds_now();
+		size_t n = __atomic_load_n(&poller.count, __ATOMIC_ACQUIRE);
+		if (n == ENERGY_POLLS_MAX || b.end_s - b.start_s > ENERGY_BURST_MAX_S ||
+		    energy_ticks_inside(poller.polls, n, b.start_s) >= ENERGY_TICKS)
 			break;
+		if (energy_chunk(launch, ctx, chunk, done[(head + queued) % 2], r) < 0)
+			goto out;
+		b.launches += chunk;
+		queued++;
 	}
 	if ((e = cudaEventRecord(m->stop, 0)) != cudaSuccess ||
 	    (e = cudaEventSynchronize(m->stop)) != cudaSuccess ||
@@ -461,21 +521,39 @@ static int measure_energy(struct measure_state *m, measure_launch_fn launch, voi
 		cuda_call_failed(r, "timing the energy burst", e);
 		goto out;
 	}
-	b.polls = polls;
-	b.n = np;
+	__atomic_store_n(&poller.stop, 1, __ATOMIC_RELEASE);
+	pthread_join(thread, NULL);
+	running = 0;
+	b.polls = poller.polls;
+	b.n = poller.count;
 	b.gpu_s = gpu_ms / 1e3;
+	if (trace) {
+		/* A trace that cannot be written is passed over: it is a
+		 * diagnostic, the measurement goes on. */
+		FILE *f = fopen(trace, "a");
+		if (f) {
+			energy_trace_write(f, &b);
+			fclose(f);
+		}
+	}
 	if (!energy_estimate(&b, out))
 		case_result_note(r, "energy: the counter ticked %d times in a %.2f s burst; not measured",
-				 energy_ticks_inside(polls, np, b.start_s), b.gpu_s);
-	else if (out->watts_sampled > 0 && fabs(out->watts_sampled / out->watts - 1) > 0.1)
+				 energy_ticks_inside(b.polls, b.n, b.start_s), b.gpu_s);
+	else if (out->watts_sampled > 0 &&
+		 fabs(out->watts_sampled / out->watts - 1) > ENERGY_CROSS_CHECK)
 		case_result_note(r, "energy: the counter's %.0f W and the power readings' %.0f W differ "
-				 "by more than 10 %%", out->watts, out->watts_sampled);
+				 "by more than %.0f %%", out->watts, out->watts_sampled,
+				 100 * ENERGY_CROSS_CHECK);
 	rc = 0;
 out:
+	if (running) {
+		__atomic_store_n(&poller.stop, 1, __ATOMIC_RELEASE);
+		pthread_join(thread, NULL);
+	}
 	for (int i = 0; i < 2; i++)
 		if (done[i])
 			(void)cudaEventDestroy(done[i]);
-	free(polls);
+	free(poller.polls);
 	return rc;
 }
 
@@ -566,7 +644,7 @@ int measure_kernel(const struct timing_request *t, measure_launch_fn launch, voi
 			activity_stop();
 			m.activity = 0;
 		}
-		if (measure_energy(&m, launch, ctx, out->median_ms, &out->energy, r) < 0)
+		if (measure_energy(&m, launch, ctx, out->median_ms, t->energy_trace, &out->energy, r) < 0)
 			goto done;
 	}
 	out->bytes = bytes;
