@@ -400,6 +400,9 @@ static int measure_samples(const struct timing_request *t, struct measure_state 
 #define ENERGY_CHUNK_S 0.005
 #define ENERGY_CHUNK_MAX 4096
 #define ENERGY_POLLS_MAX 8192
+/* Below this fraction of the burst spent in launches (by the samples'
+ * median), the result says the energy per launch holds idle time. */
+#define ENERGY_BUSY 0.8
 
 /* Enqueues one chunk and the event that tells when it is done. */
 static int energy_chunk(measure_launch_fn launch, void *ctx, int chunk, cudaEvent_t done,
@@ -539,6 +542,10 @@ static int measure_energy(struct measure_state *m, measure_launch_fn launch, voi
 	if (!energy_estimate(&b, out))
 		case_result_note(r, "energy: the counter ticked %d times in a %.2f s burst; not measured",
 				 energy_ticks_inside(b.polls, b.n, b.start_s), b.gpu_s);
+	else if (out->launches * launch_ms * 1e-3 < ENERGY_BUSY * b.gpu_s)
+		case_result_note(r, "energy: launches ran back to back only about %.0f %% of the burst "
+				 "(the host issues them slower than they run): a launch's energy holds "
+				 "its share of the GPU's idle time", 100 * out->launches * launch_ms * 1e-3 / b.gpu_s);
 	else if (out->watts_sampled > 0 &&
 		 fabs(out->watts_sampled / out->watts - 1) > ENERGY_CROSS_CHECK)
 		case_result_note(r, "energy: the counter's %.0f W and the power readings' %.0f W differ "
