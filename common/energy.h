@@ -77,6 +77,14 @@ struct energy_burst {
  * result is noted when the two differ by more than this fraction. */
 #define ENERGY_CROSS_CHECK 0.2
 
+/* How far apart, relatively, two measurements of one configuration's
+ * energy may lie beyond their own uncertainties (the counter's window and
+ * unit) and still be the same: what the GPU's state adds between bursts
+ * (temperature, clocks).  conform compare calls a change of energy more or
+ * less only beyond u_base + u_new + ENERGY_REPEAT.  docs/PERFORMANCE.md
+ * holds the measurement behind it. */
+#define ENERGY_REPEAT 0.02
+
 /* Fills out from b: the clocks (median), the reasons (their union) and,
  * when two counter ticks lie inside the burst, the energy figures.
  * Returns 1 when energy was measured, 0 when the counter gave no window

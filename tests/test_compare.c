@@ -1,7 +1,9 @@
 /*
  * test_compare.c - conform compare's decisions on host-made entries: each
- * timing verdict at and around the threshold and the noise, every kind of
- * status change, and the pairing of two runs' entries with duplicates.
+ * timing verdict at and around the threshold and the noise, each energy
+ * verdict around its margin (both uncertainties and ENERGY_REPEAT), every
+ * kind of status change, the pairing of two runs' entries with duplicates,
+ * and what fails a comparison with and without --gate energy.
  */
 #include <stdio.h>
 #include <string.h>
@@ -28,6 +30,17 @@ static struct compare_entry timed(const char *name, const char *params, double m
 	e.timing.ci_high_ms = hi;
 	e.timing.samples = 100;
 	e.timing.timer = TIMER_CUPTI;
+	return e;
+}
+
+/* e with energy measured: joules per launch and their uncertainty. */
+static struct compare_entry spent(struct compare_entry e, double joules, double uncertainty)
+{
+	e.timing.energy.joules = joules;
+	e.timing.energy.uncertainty = uncertainty;
+	e.timing.energy.watts = 500;
+	e.timing.energy.window_s = 0.3;
+	e.timing.energy.launches = 1000;
 	return e;
 }
 
@@ -71,6 +84,134 @@ static void test_verdicts(void)
 	c = timed("c", "b=1", 1.20, 0, 0);
 	CHECK_INT(compare_timing(&old, &c, 0.05, &ratio, &lo, &hi), VERDICT_SLOWER);
 	CHECK_NEAR(lo, 1.20, 1e-12);
+}
+
+static void test_energy(void)
+{
+	struct energy_stats none = {0}, base = {.joules = 1e-3, .uncertainty = 0.01}, c = base;
+	double ratio = -1;
+	/* Either side without energy: no verdict, and no ratio. */
+	CHECK_INT(compare_energy(&none, &base, &ratio), ENERGY_VERDICT_NONE);
+	CHECK_NEAR(ratio, 0, 0);
+	CHECK_INT(compare_energy(&base, &none, &ratio), ENERGY_VERDICT_NONE);
+	CHECK_INT(compare_energy(&none, &none, &ratio), ENERGY_VERDICT_NONE);
+	/* +12 %, 1 % each: beyond 1 + 1 + 2 %. */
+	c.joules = 1.12e-3;
+	CHECK_INT(compare_energy(&base, &c, &ratio), ENERGY_VERDICT_MORE);
+	CHECK_NEAR(ratio, 1.12, 1e-12);
+	/* The margin is the sum of both uncertainties and ENERGY_REPEAT:
+	 * 4 % here, on either side of it. */
+	c.joules = 1.041e-3;
+	CHECK_INT(compare_energy(&base, &c, &ratio), ENERGY_VERDICT_MORE);
+	c.joules = 1.039e-3;
+	CHECK_INT(compare_energy(&base, &c, &ratio), ENERGY_VERDICT_SAME);
+	c.joules = 0.959e-3;
+	CHECK_INT(compare_energy(&base, &c, &ratio), ENERGY_VERDICT_LESS);
+	c.joules = 0.961e-3;
+	CHECK_INT(compare_energy(&base, &c, &ratio), ENERGY_VERDICT_SAME);
+	/* Each uncertainty counts: 1 % on one side alone leaves 3 %. */
+	struct energy_stats exact = {.joules = 1e-3};
+	c.joules = 1.035e-3;
+	CHECK_INT(compare_energy(&exact, &c, &ratio), ENERGY_VERDICT_MORE);
+	CHECK_INT(compare_energy(&base, &c, &ratio), ENERGY_VERDICT_SAME);
+	c.joules = 0.965e-3;
+	CHECK_INT(compare_energy(&exact, &c, &ratio), ENERGY_VERDICT_LESS);
+	/* Without uncertainties, ENERGY_REPEAT alone is the margin. */
+	struct energy_stats e2 = exact;
+	e2.joules = 1e-3 * (1 + ENERGY_REPEAT + 0.001);
+	CHECK_INT(compare_energy(&exact, &e2, &ratio), ENERGY_VERDICT_MORE);
+	e2.joules = 1e-3 * (1 + ENERGY_REPEAT - 0.001);
+	CHECK_INT(compare_energy(&exact, &e2, &ratio), ENERGY_VERDICT_SAME);
+	e2.joules = 1e-3 * (1 - ENERGY_REPEAT + 0.001);
+	CHECK_INT(compare_energy(&exact, &e2, &ratio), ENERGY_VERDICT_SAME);
+	e2.joules = 1e-3 * (1 - ENERGY_REPEAT - 0.001);
+	CHECK_INT(compare_energy(&exact, &e2, &ratio), ENERGY_VERDICT_LESS);
+	/* The same figure twice. */
+	CHECK_INT(compare_energy(&base, &base, &ratio), ENERGY_VERDICT_SAME);
+	CHECK_STR(compare_energy_name(ENERGY_VERDICT_MORE), "more");
+	CHECK_STR(compare_energy_name(ENERGY_VERDICT_LESS), "less");
+	CHECK_STR(compare_energy_name(ENERGY_VERDICT_SAME), "same");
+	CHECK_STR(compare_energy_name(ENERGY_VERDICT_NONE), "not measured");
+
+	/* An item has an energy verdict only when timed in both: a failure's
+	 * energy, were one stored, is no figure to compare. */
+	struct compare_item it;
+	struct compare_entry tb = spent(timed("c", "b=1", 1.0, 0.99, 1.01), 1e-3, 0.01);
+	struct compare_entry tc = spent(timed("c", "b=1", 1.0, 0.99, 1.01), 2e-3, 0.01);
+	compare_item_make(&tb, &tc, 0.05, &it);
+	CHECK_INT(it.energy, ENERGY_VERDICT_MORE);
+	CHECK_NEAR(it.energy_ratio, 2.0, 1e-12);
+	CHECK_INT(it.verdict, VERDICT_SAME);
+	tc.timed = 0;
+	tc.status = STATUS_FAIL;
+	compare_item_make(&tb, &tc, 0.05, &it);
+	CHECK_INT(it.energy, ENERGY_VERDICT_NONE);
+	compare_item_make(&tb, NULL, 0.05, &it);
+	CHECK_INT(it.energy, ENERGY_VERDICT_NONE);
+}
+
+/* The energy tallies of a comparison, and what fails it: more energy only
+ * under --gate energy, an item both SLOWER and MORE once. */
+static void test_energy_gate(void)
+{
+	struct compare_side base, cand;
+	struct compare_result r;
+	memset(&base, 0, sizeof base);
+	memset(&cand, 0, sizeof cand);
+	struct compare_entry b[] = {
+		spent(timed("t", "b=1", 1.00, 0.99, 1.01), 1.0e-3, 0.01),
+		spent(timed("t", "b=2", 2.00, 1.99, 2.01), 2.0e-3, 0.01),
+		spent(timed("t", "b=3", 3.00, 2.99, 3.01), 3.0e-3, 0.01),
+		spent(timed("t", "b=4", 4.00, 3.99, 4.01), 4.0e-3, 0.01),
+		timed("t", "b=5", 5.00, 4.99, 5.01),
+	};
+	struct compare_entry c[] = {
+		spent(timed("t", "b=1", 1.00, 0.99, 1.01), 1.2e-3, 0.01),  /* more, time SAME */
+		spent(timed("t", "b=2", 2.00, 1.99, 2.01), 2.02e-3, 0.01), /* same */
+		spent(timed("t", "b=3", 3.00, 2.99, 3.01), 2.4e-3, 0.01),  /* less */
+		timed("t", "b=4", 4.00, 3.99, 4.01),                      /* not measured: new side */
+		timed("t", "b=5", 5.00, 4.99, 5.01),                      /* neither side */
+	};
+	base.entries = b;
+	base.count = compare_dedupe(b, 5);
+	cand.entries = c;
+	cand.count = compare_dedupe(c, 5);
+	CHECK_INT(compare_run(&base, &cand, 0.05, &r), 0);
+	CHECK_INT(r.energy[ENERGY_VERDICT_MORE], 1);
+	CHECK_INT(r.energy[ENERGY_VERDICT_SAME], 1);
+	CHECK_INT(r.energy[ENERGY_VERDICT_LESS], 1);
+	CHECK_INT(r.energy[ENERGY_VERDICT_NONE], 2);
+	CHECK_INT(r.energy_seen, 4); /* b=5 has none on either side */
+	CHECK_INT(r.verdicts[VERDICT_SAME], 5);
+	/* Reported, never failing, without the gate. */
+	CHECK_INT(compare_failures(&r), 0);
+	CHECK_INT(compare_regressed(&r), 0);
+	r.gate_energy = 1;
+	CHECK_INT(compare_failures(&r), 1);
+	CHECK_INT(compare_regressed(&r), 1);
+	compare_result_free(&r);
+
+	/* b=1 SLOWER as well: one failure, with the gate or without. */
+	c[0] = spent(timed("t", "b=1", 1.50, 1.49, 1.51), 1.2e-3, 0.01);
+	cand.count = compare_dedupe(c, 5);
+	CHECK_INT(compare_run(&base, &cand, 0.05, &r), 0);
+	CHECK_INT(r.verdicts[VERDICT_SLOWER], 1);
+	CHECK_INT(r.more_energy_slower, 1);
+	CHECK_INT(compare_failures(&r), 1);
+	r.gate_energy = 1;
+	CHECK_INT(compare_failures(&r), 1);
+	compare_result_free(&r);
+
+	/* Runs without energy: nothing seen, nothing said. */
+	struct compare_entry plain[] = {timed("t", "b=1", 1.00, 0.99, 1.01)};
+	base.entries = plain;
+	base.count = 1;
+	cand.entries = plain;
+	cand.count = 1;
+	CHECK_INT(compare_run(&base, &cand, 0.05, &r), 0);
+	CHECK_INT(r.energy_seen, 0);
+	CHECK_INT(r.energy[ENERGY_VERDICT_NONE], 1);
+	compare_result_free(&r);
 }
 
 static void test_changes(void)
@@ -161,6 +302,8 @@ static void test_best_rank(void)
 int main(void)
 {
 	test_verdicts();
+	test_energy();
+	test_energy_gate();
 	test_changes();
 	test_pairing();
 	test_best_rank();

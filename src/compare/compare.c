@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/energy.h"
 #include "common/timing.h"
 #include "common/vec.h"
 #include "compare/compare.h"
@@ -16,6 +17,29 @@ const char *compare_verdict_name(enum compare_verdict v)
 {
 	static const char *const names[] = {"SAME", "FASTER", "SLOWER"};
 	return names[v];
+}
+
+const char *compare_energy_name(enum energy_verdict v)
+{
+	static const char *const names[] = {"not measured", "same", "less", "more"};
+	return names[v];
+}
+
+enum energy_verdict compare_energy(const struct energy_stats *base, const struct energy_stats *cand,
+				   double *ratio)
+{
+	*ratio = 0;
+	if (!energy_measured(base) || !energy_measured(cand))
+		return ENERGY_VERDICT_NONE;
+	*ratio = cand->joules / base->joules;
+	/* Each figure's own uncertainty, and what separates two measurements
+	 * of one configuration beyond them. */
+	double margin = base->uncertainty + cand->uncertainty + ENERGY_REPEAT;
+	if (*ratio - 1 > margin)
+		return ENERGY_VERDICT_MORE;
+	if (*ratio - 1 < -margin)
+		return ENERGY_VERDICT_LESS;
+	return ENERGY_VERDICT_SAME;
 }
 
 const char *compare_change_name(enum compare_change c)
@@ -149,8 +173,10 @@ void compare_item_make(const struct compare_entry *base, const struct compare_en
 	it->cand = cand;
 	it->change = compare_status(base, cand);
 	it->timed = base && cand && base->timed && cand->timed;
-	if (it->timed)
+	if (it->timed) {
 		it->verdict = compare_timing(base, cand, threshold, &it->ratio, &it->lo, &it->hi);
+		it->energy = compare_energy(&base->timing.energy, &cand->timing.energy, &it->energy_ratio);
+	}
 }
 
 void compare_result_init(struct compare_result *r, struct compare_side *base, struct compare_side *cand,
@@ -167,6 +193,9 @@ int compare_tally(struct compare_result *r, const struct compare_item *it)
 	if (it->timed) {
 		r->verdicts[it->verdict]++;
 		r->mixed_timers |= it->base->timing.timer != it->cand->timing.timer;
+		r->energy[it->energy]++;
+		r->energy_seen += energy_measured(&it->base->timing.energy) || energy_measured(&it->cand->timing.energy);
+		r->more_energy_slower += it->energy == ENERGY_VERDICT_MORE && it->verdict == VERDICT_SLOWER;
 	}
 	r->counts[it->change]++;
 	r->reported += it->change != CHANGE_NONE || it->timed;
@@ -211,9 +240,17 @@ void compare_result_free(struct compare_result *r)
 	vec_free(r->best, r->nbest, r->capbest);
 }
 
+int compare_failures(const struct compare_result *r)
+{
+	int n = r->counts[CHANGE_REGRESSION] + r->verdicts[VERDICT_SLOWER];
+	if (r->gate_energy)
+		n += r->energy[ENERGY_VERDICT_MORE] - r->more_energy_slower;
+	return n;
+}
+
 int compare_regressed(const struct compare_result *r)
 {
-	return r->counts[CHANGE_REGRESSION] > 0 || r->verdicts[VERDICT_SLOWER] > 0;
+	return compare_failures(r) > 0;
 }
 
 int compare_overlaps(const struct compare_result *r)

@@ -1,9 +1,9 @@
 /*
  * compare.h - what conform compare decides about two runs, apart from where
  * the runs come from (compare_side.c, compare_stream.c) and how the answer
- * is printed (compare_print.c): the verdict on one configuration's timing,
- * the kind of change of one case's status, the pairing of two runs' entries
- * and the tallies of a comparison.
+ * is printed (compare_print.c): the verdict on one configuration's timing
+ * and, apart from it, on its energy, the kind of change of one case's
+ * status, the pairing of two runs' entries and the tallies of a comparison.
  */
 #ifndef CONFORM_COMPARE_H
 #define CONFORM_COMPARE_H
@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "common/case.h"
+#include "common/energy.h"
 #include "common/status.h"
 #include "common/timing.h"
 #include "db/db.h"
@@ -35,7 +36,8 @@ struct compare_entry {
 	enum expect expect;
 	char observed[24];
 	int timed;                  /* timing holds a correct result's median */
-	struct timing_stats timing; /* median, interval, samples and timer */
+	struct timing_stats timing; /* median, interval, samples, timer and
+				     * energy (all 0 when not measured) */
 	int64_t result_id, run_id;
 };
 
@@ -53,6 +55,22 @@ const char *compare_verdict_name(enum compare_verdict v);
  * threshold, or within the noise. */
 enum compare_verdict compare_timing(const struct compare_entry *base, const struct compare_entry *cand,
 				    double threshold, double *ratio, double *lo, double *hi);
+
+/* What a configuration timed in both spent, judged apart from its time:
+ * NONE when either side has no energy figure (energy_measured). */
+enum energy_verdict { ENERGY_VERDICT_NONE, ENERGY_VERDICT_SAME, ENERGY_VERDICT_LESS, ENERGY_VERDICT_MORE };
+#define ENERGY_VERDICTS 4
+
+/* "not measured", "same", "less", "more". */
+const char *compare_energy_name(enum energy_verdict v);
+
+/* The ratio of the new energy per launch to the base one (0 when either
+ * is not measured) and its verdict: MORE when ratio - 1 exceeds the sum of
+ * the two figures' uncertainties and ENERGY_REPEAT (common/energy.h), the
+ * most two measurements of one configuration are seen to differ; LESS when
+ * it lies below the negative of that sum; SAME otherwise. */
+enum energy_verdict compare_energy(const struct energy_stats *base, const struct energy_stats *cand,
+				   double *ratio);
 
 enum compare_change {
 	CHANGE_NONE,
@@ -103,9 +121,11 @@ struct compare_filter {
 struct compare_item {
 	const struct compare_entry *base, *cand; /* NULL: absent from that side */
 	enum compare_change change;
-	int timed;                  /* both sides timed: the verdict below holds */
+	int timed;                  /* both sides timed: the verdicts below hold */
 	enum compare_verdict verdict;
 	double ratio, lo, hi;       /* new / base, and its interval */
+	enum energy_verdict energy; /* its energy's, apart from its time */
+	double energy_ratio;        /* new / base joules; 0 when not measured */
 };
 
 /* The best configuration of one variant for one problem on each side (what
@@ -129,8 +149,14 @@ struct compare_result {
 	size_t nbest, capbest;
 	int counts[7];              /* items per enum compare_change */
 	int verdicts[3];            /* timed items per enum compare_verdict */
+	int energy[ENERGY_VERDICTS]; /* timed items per enum energy_verdict */
+	int energy_seen;            /* timed items with energy on either side: when none
+				     * has, the comparison says nothing of energy */
+	int more_energy_slower;     /* items both SLOWER and MORE: one failure each */
 	int reported;               /* items with a change or a verdict: the tests of JUnit */
 	int mixed_timers;           /* some paired medians were taken by different timers */
+	int gate_energy;            /* set by the caller after init (--gate energy): more
+				     * energy fails as SLOWER does; else it is reported only */
 };
 
 /* Which of the next entries of the two sides, in key order, the next item
@@ -157,8 +183,12 @@ int compare_run(struct compare_side *base, struct compare_side *cand, double thr
 		struct compare_result *out);
 void compare_result_free(struct compare_result *r);
 
-/* 1 when the comparison finds a regression: a status that became a
- * failure, or a configuration SLOWER beyond the threshold. */
+/* The items that fail the comparison: statuses that became a failure,
+ * configurations SLOWER beyond the threshold and, when gate_energy, those
+ * that spend more energy (an item both SLOWER and MORE counts once). */
+int compare_failures(const struct compare_result *r);
+
+/* 1 when the comparison finds a regression: compare_failures is not 0. */
 int compare_regressed(const struct compare_result *r);
 
 /* 1 when some case or configuration is in both sides: a comparison without

@@ -50,6 +50,7 @@ static void entry_from_row(const struct db_result_row *row, struct compare_entry
 	e->timing.ci_high_ms = isnan(row->robust.ci_high_ms) ? 0 : row->robust.ci_high_ms;
 	e->timing.samples = row->samples;
 	e->timing.timer = row->robust.timer;
+	e->timing.energy = row->energy;
 	e->result_id = row->id;
 	e->run_id = row->run_id;
 }

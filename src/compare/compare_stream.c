@@ -91,11 +91,12 @@ void compare_stream_close(struct compare_stream *s)
 	free(s);
 }
 
-/* An item whose only news is a SAME timing: listed only by -v, JSON and
- * JUnit. */
+/* An item whose only news is a SAME timing, its energy the same or not
+ * measured: listed only by -v, JSON and JUnit. */
 static int same_only(const struct compare_item *it)
 {
-	return it->change == CHANGE_NONE && it->verdict == VERDICT_SAME;
+	return it->change == CHANGE_NONE && it->verdict == VERDICT_SAME && it->energy != ENERGY_VERDICT_MORE &&
+	       it->energy != ENERGY_VERDICT_LESS;
 }
 
 /* Lets go of the SAME-only items, and of all when that leaves less than

@@ -31,8 +31,8 @@ void compare_stream_close(struct compare_stream *s);
 int compare_stream_start(struct compare_stream *s, char *err, size_t len);
 
 /* Starts a pass over the items a printer lists: those with a change, and
- * the timed ones (same_too: with a SAME verdict as well; without it, an
- * item with neither may come too).  Replayed from memory when the tallying
+ * the timed ones (same_too: with a SAME verdict and the same or no energy
+ * verdict as well; without it, an item with neither may come too).  Replayed from memory when the tallying
  * pass (compare_stream_tally) could keep them, else read as
  * compare_stream_start reads.  Returns 0, or -1 with a message. */
 int compare_stream_start_listing(struct compare_stream *s, int same_too, char *err, size_t len);
