@@ -3,8 +3,10 @@
 # the host-only harness whose expectation changes between runs, and bench
 # runs whose timings are written with sqlite3 to hit each verdict: a
 # configuration slower beyond the threshold and the noise, one slower
-# within the noise, one within the threshold; shards of a tag compared as
-# one run; every output form read back by a real parser; every exit code.
+# within the noise, one within the threshold; their energy, written the
+# same way, for each energy verdict and --gate energy, and without it the
+# output as it was before energy; shards of a tag compared as one run;
+# every output form read back by a real parser; every exit code.
 . "$(dirname "$0")/lib.sh"
 
 command -v "${SQLITE3:-sqlite3}" >/dev/null 2>&1 || { echo "sqlite3 not found: skipped"; exit 77; }
@@ -120,6 +122,176 @@ print(t.get("failures"), len(cases), [c.get("name") for c in cases if c.find("fa
 		"1 4 ['device.v f32 sum n=2^20 b=2']" "junit parsed"
 else
 	echo "python3 not found: json and junit not parsed"
+fi
+
+# --- Energy: the same bench runs, energy per launch set here ---------------
+# same_file GOT WANT DESCRIPTION: byte for byte.
+same_file() {
+	checks=$((checks + 1))
+	cmp -s "$1" "$2" || { fail "$3: not as before"; diff "$2" "$1" | sed 's/^/  | /' | head -n 20 >&2; }
+}
+# Runs that measured no energy read as before energy was measured: the
+# terminal's, Markdown's and JUnit's whole text, as a build without energy
+# printed them.
+cat >"$TMP/want-text" <<'EOF'
+base: run 11 (bench, 2026-01-01T00:00:11Z, build abc1234)
+new:  run 12 (bench, 2026-01-01T00:00:12Z, build abc1234)
+device: host
+
+status: 0 regressions, 0 fixed, 0 other changes, 0 new, 0 removed
+
+timing: 4 configurations timed in both, threshold 5%: 1 slower, 0 faster, 3 same
+  SLOWER  device.v f32 sum n=2^20 b=2
+          2000.000 us [1990.000, 2010.000] -> 2300.000 us [2290.000, 2310.000]: +15.0% [+13.9%, +16.1%]
+
+best per problem (what conform history follows; not a verdict): 0 of 1 changed
+
+result: 0 regressions, 1 slower configuration: exit 1
+EOF
+cat >"$TMP/want-md" <<'EOF'
+## conform compare: regression
+
+| | run |
+|---|---|
+| base | run 11 (bench, 2026-01-01T00:00:11Z, build abc1234) |
+| new | run 12 (bench, 2026-01-01T00:00:12Z, build abc1234) |
+| device | host |
+
+**0 status regressions, 1 slower configuration** (threshold 5%); 0 fixed, 0 faster.
+
+### Timing
+
+| verdict | configuration | base (µs) | new (µs) | change | its interval |
+|---|---|---|---|---|---|
+| **SAME** | `device.v f32 sum n=2^20 b=1` | 1000.000 [990.000, 1010.000] | 1000.000 [990.000, 1010.000] | +0.0% | [-2.0%, +2.0%] |
+| **SLOWER** | `device.v f32 sum n=2^20 b=2` | 2000.000 [1990.000, 2010.000] | 2300.000 [2290.000, 2310.000] | +15.0% | [+13.9%, +16.1%] |
+| **SAME** | `device.v f32 sum n=2^20 b=3` | 3000.000 [2900.000, 3100.000] | 3300.000 [3050.000, 3600.000] | +10.0% | [-1.6%, +24.1%] |
+| **SAME** | `device.v f32 sum n=2^20 b=4` | 4000.000 [3990.000, 4010.000] | 4120.000 [4110.000, 4130.000] | +3.0% | [+2.5%, +3.5%] |
+
+4 configurations timed in both: 1 slower, 0 faster, 3 the same.  Cases: 0 new, 0 removed.
+
+Exit status 1.
+EOF
+cat >"$TMP/want-junit" <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<testsuites name="conform compare" tests="4" failures="1" errors="0">
+<testsuite name="compare" tests="4" failures="1" errors="0">
+<testcase classname="timing" name="device.v f32 sum n=2^20 b=1"></testcase>
+<testcase classname="timing" name="device.v f32 sum n=2^20 b=2"><failure message="SLOWER: 2000.000 -&gt; 2300.000 us (+15.0%, interval +13.9% to +16.1%)"/></testcase>
+<testcase classname="timing" name="device.v f32 sum n=2^20 b=3"></testcase>
+<testcase classname="timing" name="device.v f32 sum n=2^20 b=4"></testcase>
+</testsuite>
+</testsuites>
+EOF
+expect_exit 1 "time only" -- "$CONFORM" compare 11 12 --junit "$TMP/time.xml" --db "$db"
+same_file "$TMP/out" "$TMP/want-text" "time only: the terminal's text"
+same_file "$TMP/time.xml" "$TMP/want-junit" "time only: JUnit"
+expect_exit 1 "time only, markdown" -- "$CONFORM" compare --markdown -v 11 12 --db "$db"
+same_file "$TMP/out" "$TMP/want-md" "time only: Markdown"
+# Gated, the energy line says that nothing was measured.
+expect_exit 1 "time only, --gate energy" -- "$CONFORM" compare --gate energy 11 12 --db "$db"
+expect_grep "$TMP/out" "^energy: 0 more, 0 less, 0 same, 4 not measured$" "time only, --gate energy: nothing measured, said"
+
+# A copy where b=2 is as fast as before and b=5 to b=10 are b=1 again
+# (every timing SAME: only energy differs), with energy: b=1 more, b=2 the
+# same within both uncertainties and the repeatability, b=3 less, b=4
+# measured on the base side alone; b=5 and b=6 more, b=7 the same, b=8 to
+# b=10 measured by neither.  Each count differs from the others.
+edb="$TMP/energy.db"
+cp "$db" "$edb"
+energy() {
+	sql "$edb" "update results set energy_j = $3, energy_uncertainty = $4, power_w = 500, energy_window_s = 0.3,
+		energy_launches = 1000 where run_id = $1 and params = '$2'"
+}
+sql "$edb" "update results set median_ms = 2.00, ci_low_ms = 1.99, ci_high_ms = 2.01 where run_id = 12 and params = 'b=2,op=sum';
+	insert into results (run_id, case_name, kernel, variant, params, dtype, n, cols, expect, status, observed,
+		duration_ms, created_at, median_ms, samples, ci_low_ms, ci_high_ms, spread, noise_met, timer, op)
+	select run_id, case_name, kernel, variant, 'b=' || k.b || ',op=sum', dtype, n, cols, expect, status, observed,
+		duration_ms, created_at, median_ms, samples, ci_low_ms, ci_high_ms, spread, noise_met, timer, op
+	from results, (select 5 as b union all select 6 union all select 7 union all select 8 union all select 9
+		union all select 10) k
+	where run_id in (11, 12) and params = 'b=1,op=sum'"
+for b in 1 5 6; do
+	energy 11 b=$b,op=sum 0.001 0.01
+	energy 12 b=$b,op=sum 0.00112 0.01
+done
+energy 11 b=2,op=sum 0.002 0.01
+energy 12 b=2,op=sum 0.00206 0.01
+energy 11 b=3,op=sum 0.003 0.005
+energy 12 b=3,op=sum 0.0027 0.005
+energy 11 b=4,op=sum 0.004 0.01
+energy 11 b=7,op=sum 0.001 0.01
+energy 12 b=7,op=sum 0.00101 0.01
+expect_exit 0 "more energy: reported, no regression" -- "$CONFORM" compare 11 12 --db "$edb"
+expect_grep "$TMP/out" "^timing: 10 configurations timed in both, threshold 5%: 0 slower, 0 faster, 10 same$" "energy: every timing SAME"
+expect_grep "$TMP/out" "^energy: 3 more, 1 less, 2 same, 4 not measured$" "energy: the summary line"
+expect_eq "$(grep -c '^  more    ' "$TMP/out")" 3 "energy: each more listed"
+expect_grep "$TMP/out" "^  more    device\.v f32 sum n=2\^20 b=1$" "energy: more listed"
+expect_grep "$TMP/out" "^          1\.000 mJ \+/-1\.0% -> 1\.120 mJ \+/-1\.0%: energy \+12\.0% \(more\)$" "energy: by how much"
+expect_grep "$TMP/out" "^  less    device\.v f32 sum n=2\^20 b=3$" "energy: less listed"
+expect_grep "$TMP/out" "^          3\.000 mJ \+/-0\.5% -> 2\.700 mJ \+/-0\.5%: energy -10\.0% \(less\)$" "energy: less, by how much"
+expect_no_grep "$TMP/out" "b=([24789]|10)$" "energy: the same and the not measured only counted"
+expect_grep "$TMP/out" "^result: 0 regressions, 0 slower configurations: exit 0$" "energy: no regression said"
+expect_exit 0 "energy -v" -- "$CONFORM" compare -v 11 12 --db "$edb"
+expect_grep "$TMP/out" "^          2\.000 mJ \+/-1\.0% -> 2\.060 mJ \+/-1\.0%: energy \+3\.0% \(same\)$" "energy -v: +3 % within 1 + 1 + 2 %"
+expect_no_grep "$TMP/out" "4\.000 mJ" "energy -v: no verdict where one side did not measure"
+expect_exit 1 "--gate energy: more energy fails" -- "$CONFORM" compare --gate energy 11 12 --db "$edb"
+expect_grep "$TMP/out" "^result: 0 regressions, 0 slower configurations, 3 with more energy: exit 1$" "--gate energy: the result"
+# The margin the pages state is ENERGY_REPEAT's.
+repeat=$(sed -n 's/^#define ENERGY_REPEAT \([0-9.]*\).*/\1/p' "$top_srcdir/common/energy.h")
+pct=$(awk -v r="$repeat" 'BEGIN { printf "%g", 100 * r }')
+expect_grep "$top_srcdir/docs/comparing.md" "u_base \+ u_new \+ $pct %" "docs/comparing.md: the repeatability is ENERGY_REPEAT ($repeat)"
+expect_grep "$top_srcdir/docs/conform.1" "uncertainties plus $pct%" "conform.1: the repeatability is ENERGY_REPEAT ($repeat)"
+one_line_exit2 "--gate of something else" "$CONFORM" compare --gate power 11 12 --db "$edb"
+expect_grep "$TMP/err" "^conform: --gate: expected energy" "--gate power: why"
+expect_exit 0 "energy markdown" -- "$CONFORM" compare --markdown 11 12 --db "$edb"
+expect_grep "$TMP/out" "^\| \*\*more\*\* \| \`device\.v f32 sum n=2\^20 b=1\` \| 1\.000 mJ \+/-1\.0% \| 1\.120 mJ \+/-1\.0% \| \+12\.0% \|$" "energy markdown: the row"
+expect_grep "$TMP/out" "^Energy: 3 more, 1 less, 2 same, 4 not measured \(not gated\)\.$" "energy markdown: the count"
+expect_grep "$TMP/out" "^## conform compare: no regression$" "energy markdown: no regression"
+# The JSON's energy members, each null where a side did not measure;
+# JUnit fails more energy only under --gate energy.
+json_energy() {
+	python3 -c '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+t = {r["params"]: r for r in rows if r.get("section") == "timing"}
+s = rows[-1]["summary"]
+def f(v): return "null" if v is None else ("%.4g" % v if isinstance(v, float) else str(v))
+for p in ("b=1,op=sum", "b=3,op=sum", "b=4,op=sum"):
+    r = t[p]
+    print(p, f(r["energy_base_j"]), f(r["energy_new_j"]), f(r["energy_change"]), f(r["energy_verdict"]))
+print(s["energy_more"], s["energy_less"], s["energy_same"], s["energy_not_measured"], s["gate_energy"], s["exit"])' "$1"
+}
+junit_failures() {
+	python3 -c '
+import sys, xml.etree.ElementTree as ET
+t = ET.parse(sys.argv[1]).getroot()
+print(t.get("failures"))
+for c in t.iter("testcase"):
+    if c.find("failure") is not None:
+        print(c.get("name") + ": " + c.find("failure").get("message"))' "$1"
+}
+if command -v python3 >/dev/null 2>&1; then
+	expect_exit 0 "energy json" -- "$CONFORM" compare --json --junit "$TMP/e.xml" 11 12 --db "$edb"
+	expect_eq "$(json_energy "$TMP/out")" "b=1,op=sum 0.001 0.00112 0.12 more
+b=3,op=sum 0.003 0.0027 -0.1 less
+b=4,op=sum 0.004 null null null
+3 1 2 4 False 0" "energy json: members and summary"
+	expect_eq "$(junit_failures "$TMP/e.xml")" "0" "energy junit: no failure without the gate"
+	expect_exit 1 "energy json, gated" -- "$CONFORM" compare --json --gate energy --junit "$TMP/e.xml" 11 12 --db "$edb"
+	expect_eq "$(json_energy "$TMP/out" | tail -n 1)" "3 1 2 4 True 1" "energy json, gated: the summary"
+	expect_eq "$(junit_failures "$TMP/e.xml")" "3
+device.v f32 sum n=2^20 b=1: MORE ENERGY: 1.000 -> 1.120 mJ per launch (+12.0%)
+device.v f32 sum n=2^20 b=5: MORE ENERGY: 1.000 -> 1.120 mJ per launch (+12.0%)
+device.v f32 sum n=2^20 b=6: MORE ENERGY: 1.000 -> 1.120 mJ per launch (+12.0%)" "energy junit, gated: the failures"
+	# Slower and more: one failure, saying both.
+	sql "$edb" "update results set median_ms = 1.5, ci_low_ms = 1.49, ci_high_ms = 1.51 where run_id = 12 and params = 'b=1,op=sum'"
+	expect_exit 1 "slower and more" -- "$CONFORM" compare --gate energy --junit "$TMP/e.xml" 11 12 --db "$edb"
+	expect_grep "$TMP/out" "^result: 0 regressions, 1 slower configuration, 3 with more energy: exit 1$" "slower and more: the result"
+	expect_eq "$(junit_failures "$TMP/e.xml" | head -n 2)" "3
+device.v f32 sum n=2^20 b=1: SLOWER: 1000.000 -> 1500.000 us (+50.0%, interval +47.5% to +52.5%); MORE ENERGY: 1.000 -> 1.120 mJ per launch (+12.0%)" "slower and more: one failure"
+else
+	echo "python3 not found: energy json and junit not parsed"
 fi
 
 # A run of another kind and build.

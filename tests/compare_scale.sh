@@ -2,7 +2,8 @@
 # compare_scale.sh - conform compare streams: two bench runs of N results
 # each are compared in bounded memory (under 50 MB of maximum resident set,
 # where holding both runs took about 3 KB a result), with the verdicts,
-# the regression and the newest-of-a-key rule of a small comparison.
+# the regression and the newest-of-a-key rule of a small comparison, and
+# every energy change listed.
 . "$(dirname "$0")/lib.sh"
 
 command -v "${SQLITE3:-sqlite3}" >/dev/null 2>&1 || { echo "sqlite3 not found: skipped"; exit 77; }
@@ -70,4 +71,15 @@ expect_grep "$TMP/out" "^status: 1 regression, 0 fixed, 0 other changes, 0 new, 
 expect_grep "$TMP/out" "^  regression +device\.v0 f32 sum n=2\^20 b=0 +PASS -> FAIL" "the regression listed"
 expect_grep "$TMP/out" "^timing: $((N - 1)) configurations timed in both, threshold 5%: $slower slower, 0 faster, $((N - 1 - slower)) same$" "verdict counts"
 expect_eq "$(grep -c '^  SLOWER  ' "$TMP/out")" "$slower" "every slower configuration listed"
+
+# Energy: every 1000th configuration (another) spends 20 % more in run 12,
+# its time the same; the rest measured none.  The items a listing pass
+# replays from memory are those with news: a SAME timing with more energy
+# is news, and is listed though the SAME ones no longer fit.
+sql "$db" "update results set energy_j = case run_id when 12 then 0.0012 else 0.001 end, energy_uncertainty = 0.01
+	where cast(substr(params, 3, instr(params, ',') - 3) as integer) % 1000 = 3" || fail "writing the energy"
+more=$(( (N + 996) / 1000 ))
+expect_exit 1 "compare of 2x$N with energy" -- "$CONFORM" compare 11 12 --db "$db"
+expect_grep "$TMP/out" "^energy: $more more, 0 less, 0 same, $((N - 1 - more)) not measured$" "energy counts"
+expect_eq "$(grep -c '^  more    ' "$TMP/out")" "$more" "every configuration with more energy listed"
 finish

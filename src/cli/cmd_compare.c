@@ -2,7 +2,7 @@
  * cmd_compare.c - "conform compare": did anything get wrong or slower?
  *
  *   conform compare [BASE] [NEW] [--tag NAME]... [--kind K] [--threshold P]
- *                   [--markdown|--json] [--junit FILE] [--db PATH] [-v]
+ *                   [--gate energy] [--markdown|--json] [--junit FILE] [--db PATH] [-v]
  *
  * A side is a run id (up to 6 digits), "last", "last~N" (N finished runs
  * before the newest of the kind), a git revision (4 to 40 hex digits, not
@@ -14,8 +14,10 @@
  * newest run.
  *
  * Exit status: 0 no regression, 1 a status that became a failure or a
- * configuration SLOWER beyond the threshold, 2 usage (bad flags, no such
- * run, an unusable database).
+ * configuration SLOWER beyond the threshold (and, with --gate energy, one
+ * that spends more energy), 2 usage (bad flags, no such run, an unusable
+ * database).  Statuses and time always gate; energy, whose measurement
+ * a GPU may lack, is reported beside time and gates only when asked.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -35,13 +37,14 @@
 #include "db/db.h"
 #include "session/baseline.h"
 
-enum { O_KIND = CMD_OPT_OWN, O_THRESHOLD, O_MARKDOWN, O_JUNIT, O_FILTER, O_N, O_WRITE_BASELINE };
+enum { O_KIND = CMD_OPT_OWN, O_THRESHOLD, O_GATE, O_MARKDOWN, O_JUNIT, O_FILTER, O_N, O_WRITE_BASELINE };
 
 struct compare_opts {
 	const char *tags[2];
 	int ntags;
 	int kind;                   /* -1: from the runs */
 	double threshold;
+	int gate_energy;            /* --gate energy */
 	int markdown, json, verbose;
 	const char *junit_path, *db_path, *baseline_path;
 	struct compare_filter filter;
@@ -54,6 +57,9 @@ static const struct cmd_option compare_options[] = {
 	 .help = "conformance, tune, bench or sweep (default: the new run's)"},
 	{.id = O_THRESHOLD, .name = "threshold", .arg = CMD_ARG_TEXT, .metavar = "P%",
 	 .help = "how much slower counts, beyond the noise (default 5%)"},
+	{.id = O_GATE, .name = "gate", .arg = CMD_ARG_TEXT, .metavar = "energy",
+	 .help = "also exit 1 when a configuration spends more energy\n"
+		 "(statuses and time always gate)"},
 	{.id = O_FILTER, .name = "filter", .arg = CMD_ARG_TEXT, .metavar = "GLOB",
 	 .help = "only cases or variants whose name matches"},
 	{.id = O_N, .name = "n", .arg = CMD_ARG_TEXT, .metavar = "N", .help = "only this size (decimal or 2^K)"},
@@ -111,6 +117,14 @@ static int compare_set(void *opts, int id, const struct cmd_value *v)
 		o->kind = (int)k;
 		break;
 	case O_THRESHOLD: return parse_threshold(v->text, &o->threshold);
+	case O_GATE:
+		/* What gates besides statuses and time, which always do. */
+		if (strcmp(v->text, "energy") != 0) {
+			cmd_error("--gate: expected energy (statuses and time always gate), got '%s'", v->text);
+			return -1;
+		}
+		o->gate_energy = 1;
+		break;
 	case O_FILTER: o->filter.glob = v->text; break;
 	case O_N: {
 		long long n;
@@ -406,6 +420,7 @@ static int compare_exec(int argc, char **argv)
 		goto out;
 	}
 	compare_result_init(&res, base, cand, o.threshold);
+	res.gate_energy = o.gate_energy;
 	have_res = 1;
 	if (compare_stream_open(db, base, cand, &o.filter, o.threshold, &st, err, sizeof err) < 0 ||
 	    compare_stream_tally(st, &res, err, sizeof err) < 0) {
@@ -443,16 +458,20 @@ const struct cmd_entry cmd_compare_entry = {
 	.exec = compare_exec,
 	.options = compare_options,
 	.help_head = "usage: conform compare [BASE] [NEW] [--tag NAME]... [--kind K] [--threshold P%]\n"
-		     "                       [--filter GLOB] [--n N] [--dtype T] [--op O]\n"
+		     "                       [--gate energy] [--filter GLOB] [--n N] [--dtype T] [--op O]\n"
 		     "                       [--markdown|--json] [--junit FILE] [--db PATH] [-v]\n"
 		     "       conform compare [NEW] --write-baseline FILE\n"
 		     "  BASE, NEW             a run id, last, last~N, or a git revision (4-40 hex digits);\n"
 		     "                        default: the newest finished run and the one of the same\n"
 		     "                        kind and device before it\n",
 	.help_tail = "A configuration is SLOWER when its median grew by more than the threshold and\n"
-		     "its interval lies above the base's; FASTER likewise; else SAME.\n"
+		     "its interval lies above the base's; FASTER likewise; else SAME.  Where both\n"
+		     "sides measured its energy per launch, it spends more energy when new / base - 1\n"
+		     "exceeds both figures' uncertainties plus a measurement's repeatability\n"
+		     "(docs/comparing.md); less likewise; else the same.  Reported beside time, a\n"
+		     "failure only with --gate energy.\n"
 		     "exit: 0 no regression, 1 a status became a failure or a configuration is\n"
-		     "SLOWER, 2 usage error or no such run\n",
+		     "SLOWER (or spends more energy, with --gate energy), 2 usage error or no such run\n",
 	.operands = 2,
 	.set = compare_set,
 };

@@ -5,13 +5,19 @@
  *
  * Every form says the same things in the same order: the two sides and
  * what differs between them besides the change (device, build, timer), the
- * status changes, the timing verdicts, the best per problem (labelled as
- * no verdict), and the result with its exit code.
+ * status changes, the timing verdicts, the energy verdicts, the best per
+ * problem (labelled as no verdict), and the result with its exit code.
+ * The energy verdicts are said only when some item timed in both has an
+ * energy figure on either side, or under --gate energy (energy_said), so a
+ * comparison of runs that measured no energy reads as it did before energy
+ * was measured; JSON, read by programs, carries its energy members always
+ * (null when missing).
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "common/energy.h"
 #include "common/params.h"
 #include "common/text.h"
 #include "compare/compare.h"
@@ -126,6 +132,22 @@ static int listed_timing(const struct compare_item *it, int verbose)
 	return it->timed && (verbose || it->verdict != VERDICT_SAME);
 }
 
+/* Whether the energy verdicts are said: when some item timed in both has
+ * an energy figure, or when they gate (--gate energy), so that a gate with
+ * nothing measured says so rather than passing in silence. */
+static int energy_said(const struct compare_result *r)
+{
+	return r->energy_seen > 0 || r->gate_energy;
+}
+
+/* An energy verdict is listed when it is one of a change, or when asked;
+ * an item without one only counts. */
+static int listed_energy(const struct compare_item *it, int verbose)
+{
+	return it->timed && (it->energy == ENERGY_VERDICT_MORE || it->energy == ENERGY_VERDICT_LESS ||
+			     (verbose && it->energy == ENERGY_VERDICT_SAME));
+}
+
 /* How many items listed_change takes, from the tallies alone. */
 static int changes_listed(const struct compare_result *r, int verbose)
 {
@@ -139,6 +161,13 @@ static int changes_listed(const struct compare_result *r, int verbose)
 static int timings_listed(const struct compare_result *r, int verbose)
 {
 	return r->verdicts[VERDICT_SLOWER] + r->verdicts[VERDICT_FASTER] + (verbose ? r->verdicts[VERDICT_SAME] : 0);
+}
+
+/* How many items listed_energy takes, from the tallies alone. */
+static int energies_listed(const struct compare_result *r, int verbose)
+{
+	return r->energy[ENERGY_VERDICT_MORE] + r->energy[ENERGY_VERDICT_LESS] +
+	       (verbose ? r->energy[ENERGY_VERDICT_SAME] : 0);
 }
 
 /* Starts a pass over the items for a list of `listed` of them (same_too:
@@ -166,6 +195,41 @@ void compare_timing_text(const struct compare_result *r, char *buf, size_t len)
 	snprintf(buf, len, "%d configuration%s timed in both, threshold %.3g%%: %d slower, %d faster, %d same",
 		 timed, timed == 1 ? "" : "s", 100 * r->threshold, r->verdicts[VERDICT_SLOWER],
 		 r->verdicts[VERDICT_FASTER], r->verdicts[VERDICT_SAME]);
+}
+
+void compare_energy_text(const struct compare_result *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "%d more, %d less, %d same, %d not measured", r->energy[ENERGY_VERDICT_MORE],
+		 r->energy[ENERGY_VERDICT_LESS], r->energy[ENERGY_VERDICT_SAME], r->energy[ENERGY_VERDICT_NONE]);
+}
+
+void compare_energy_change_text(const struct compare_item *it, char *buf, size_t len)
+{
+	if (it->energy == ENERGY_VERDICT_NONE)
+		snprintf(buf, len, "energy %s", compare_energy_name(it->energy));
+	else
+		snprintf(buf, len, "energy %+.1f%% (%s)", 100 * (it->energy_ratio - 1), compare_energy_name(it->energy));
+}
+
+/* One side's energy per launch as listed, in mJ with its uncertainty; "-"
+ * when not measured. */
+static const char *joules_text(const struct compare_entry *e, char *buf, size_t len)
+{
+	const struct energy_stats *en = &e->timing.energy;
+	if (energy_measured(en))
+		snprintf(buf, len, "%.3f mJ +/-%.1f%%", en->joules * 1e3, 100 * en->uncertainty);
+	else
+		snprintf(buf, len, "-");
+	return buf;
+}
+
+/* What the result line says of energy: its verdicts fail only under
+ * --gate energy, and only then does the line count them. */
+static void gated_energy_text(const struct compare_result *r, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (r->gate_energy)
+		snprintf(buf, len, ", %d with more energy", r->energy[ENERGY_VERDICT_MORE]);
 }
 
 void compare_change_text(const struct compare_item *it, char *buf, size_t len)
@@ -227,6 +291,21 @@ int compare_print_table(FILE *f, const struct compare_result *r, struct compare_
 	}
 	if (got < 0)
 		return -1;
+	if (energy_said(r)) {
+		compare_energy_text(r, line, sizeof line);
+		fprintf(f, "\nenergy: %s\n", line);
+		got = pass_start(s, energies_listed(r, verbose), verbose, err, len);
+		while (got > 0 && (got = compare_stream_next(s, &it, err, len)) > 0) {
+			if (!listed_energy(it, verbose))
+				continue;
+			config_text(it->cand, cfg, sizeof cfg);
+			compare_energy_change_text(it, line, sizeof line);
+			fprintf(f, "  %-6s  %s\n          %s -> %s: %s\n", compare_energy_name(it->energy), cfg,
+				joules_text(it->base, ia, sizeof ia), joules_text(it->cand, ib, sizeof ib), line);
+		}
+		if (got < 0)
+			return -1;
+	}
 	int changed = 0;
 	for (size_t i = 0; i < r->nbest; i++)
 		changed += best_changed(r, &r->best[i]);
@@ -246,9 +325,10 @@ int compare_print_table(FILE *f, const struct compare_result *r, struct compare_
 				bb->cand->timing.median_ms * 1e3, 100 * (bb->cand->timing.median_ms / bb->base->timing.median_ms - 1));
 		fputc('\n', f);
 	}
-	fprintf(f, "\nresult: %d regression%s, %d slower configuration%s: %s\n",
+	gated_energy_text(r, line, sizeof line);
+	fprintf(f, "\nresult: %d regression%s, %d slower configuration%s%s: %s\n",
 		r->counts[CHANGE_REGRESSION], r->counts[CHANGE_REGRESSION] == 1 ? "" : "s",
-		r->verdicts[VERDICT_SLOWER], r->verdicts[VERDICT_SLOWER] == 1 ? "" : "s",
+		r->verdicts[VERDICT_SLOWER], r->verdicts[VERDICT_SLOWER] == 1 ? "" : "s", line,
 		compare_regressed(r) ? "exit 1" : "exit 0");
 	return 0;
 }
@@ -256,21 +336,22 @@ int compare_print_table(FILE *f, const struct compare_result *r, struct compare_
 int compare_print_markdown(FILE *f, const struct compare_result *r, struct compare_stream *s, int verbose,
 			   char *err, size_t len)
 {
-	char a[512], b[512], diff[512], cfg[CASE_PARAMS_MAX + 128], ia[64], ib[64];
+	char a[512], b[512], diff[512], cfg[CASE_PARAMS_MAX + 128], ia[64], ib[64], gated[64];
 	const struct compare_item *it;
 	int got;
 	compare_side_text(r->base, a, sizeof a);
 	compare_side_text(r->cand, b, sizeof b);
 	compare_differences(r, diff, sizeof diff);
+	gated_energy_text(r, gated, sizeof gated);
 	fprintf(f, "## conform compare: %s\n\n", compare_regressed(r) ? "regression" : "no regression");
 	fprintf(f, "| | run |\n|---|---|\n| base | %s |\n| new | %s |\n| device | %s |\n\n", a, b,
 		db_device_label(r->cand->run.device));
 	if (diff[0])
 		fprintf(f, "> **Warning:** %s\n\n", diff);
-	fprintf(f, "**%d status regression%s, %d slower configuration%s** (threshold %.3g%%); "
+	fprintf(f, "**%d status regression%s, %d slower configuration%s%s** (threshold %.3g%%); "
 		"%d fixed, %d faster.\n\n",
 		r->counts[CHANGE_REGRESSION], r->counts[CHANGE_REGRESSION] == 1 ? "" : "s",
-		r->verdicts[VERDICT_SLOWER], r->verdicts[VERDICT_SLOWER] == 1 ? "" : "s",
+		r->verdicts[VERDICT_SLOWER], r->verdicts[VERDICT_SLOWER] == 1 ? "" : "s", gated,
 		100 * r->threshold, r->counts[CHANGE_FIXED], r->verdicts[VERDICT_FASTER]);
 	int any = 0;
 	got = pass_start(s, changes_listed(r, verbose), 0, err, len);
@@ -312,6 +393,29 @@ int compare_print_markdown(FILE *f, const struct compare_result *r, struct compa
 		"Cases: %d new, %d removed.\n\n",
 		timed, timed == 1 ? "" : "s", r->verdicts[VERDICT_SLOWER], r->verdicts[VERDICT_FASTER],
 		r->verdicts[VERDICT_SAME], r->counts[CHANGE_NEW], r->counts[CHANGE_REMOVED]);
+	if (energy_said(r)) {
+		char line[160];
+		any = 0;
+		got = pass_start(s, energies_listed(r, verbose), verbose, err, len);
+		while (got > 0 && (got = compare_stream_next(s, &it, err, len)) > 0) {
+			if (!listed_energy(it, verbose))
+				continue;
+			if (!any++)
+				fputs("### Energy\n\n| verdict | configuration | base (per launch) | new (per launch) | change |\n"
+				      "|---|---|---|---|---|\n", f);
+			config_text(it->cand, cfg, sizeof cfg);
+			fprintf(f, "| **%s** | `%s` | %s | %s | %+.1f%% |\n", compare_energy_name(it->energy), cfg,
+				joules_text(it->base, ia, sizeof ia), joules_text(it->cand, ib, sizeof ib),
+				100 * (it->energy_ratio - 1));
+		}
+		if (got < 0)
+			return -1;
+		if (any)
+			fputc('\n', f);
+		compare_energy_text(r, line, sizeof line);
+		fprintf(f, "Energy: %s%s.\n\n", line,
+			r->gate_energy ? " (`--gate energy`: more energy fails)" : " (not gated)");
+	}
 	any = 0;
 	for (size_t i = 0; i < r->nbest; i++) {
 		const struct compare_best *bb = &r->best[i];
@@ -349,6 +453,15 @@ static void json_text(struct emit_json *j, const char *key, const char *s)
 {
 	if (s)
 		emit_json_string(j, key, s);
+	else
+		emit_json_null(j, key);
+}
+
+/* A side's energy per launch, null when not measured. */
+static void json_joules(struct emit_json *j, const char *key, const struct energy_stats *e)
+{
+	if (energy_measured(e))
+		emit_json_real(j, key, e->joules, -1);
 	else
 		emit_json_null(j, key);
 }
@@ -402,6 +515,15 @@ int compare_print_json(FILE *f, const struct compare_result *r, struct compare_s
 			emit_json_real(&j, "ratio_high", it->hi, -1);
 			emit_json_string(&j, "timer_base", timing_timer_name(it->base->timing.timer));
 			emit_json_string(&j, "timer_new", timing_timer_name(it->cand->timing.timer));
+			json_joules(&j, "energy_base_j", &it->base->timing.energy);
+			json_joules(&j, "energy_new_j", &it->cand->timing.energy);
+			if (it->energy != ENERGY_VERDICT_NONE) {
+				emit_json_real(&j, "energy_change", it->energy_ratio - 1, -1);
+				emit_json_string(&j, "energy_verdict", compare_energy_name(it->energy));
+			} else {
+				emit_json_null(&j, "energy_change");
+				emit_json_null(&j, "energy_verdict");
+			}
 		}
 		emit_json_close(&j);
 	}
@@ -441,6 +563,11 @@ int compare_print_json(FILE *f, const struct compare_result *r, struct compare_s
 	emit_json_int(&j, "slower", r->verdicts[VERDICT_SLOWER]);
 	emit_json_int(&j, "faster", r->verdicts[VERDICT_FASTER]);
 	emit_json_int(&j, "same", r->verdicts[VERDICT_SAME]);
+	emit_json_int(&j, "energy_more", r->energy[ENERGY_VERDICT_MORE]);
+	emit_json_int(&j, "energy_less", r->energy[ENERGY_VERDICT_LESS]);
+	emit_json_int(&j, "energy_same", r->energy[ENERGY_VERDICT_SAME]);
+	emit_json_int(&j, "energy_not_measured", r->energy[ENERGY_VERDICT_NONE]);
+	emit_json_bool(&j, "gate_energy", r->gate_energy);
 	emit_json_real(&j, "threshold", r->threshold, -1);
 	emit_json_bool(&j, "mixed_timers", r->mixed_timers);
 	emit_json_int(&j, "exit", compare_regressed(r));
@@ -455,7 +582,7 @@ int compare_print_junit(FILE *f, const struct compare_result *r, struct compare_
 	const struct compare_item *it;
 	int got;
 	char cfg[CASE_PARAMS_MAX + 128];
-	int tests = r->reported, failures = r->counts[CHANGE_REGRESSION] + r->verdicts[VERDICT_SLOWER];
+	int tests = r->reported, failures = compare_failures(r);
 	/* errors: the schema CI readers follow (junit-10.xsd, as run's
 	 * report) requires it on a <testsuite>; a comparison has none. */
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -477,12 +604,23 @@ int compare_print_junit(FILE *f, const struct compare_result *r, struct compare_
 			text_xml_escape(f, entry_label(r, e, cfg, sizeof cfg));
 		}
 		fputs("\">", f);
-		if (it->change == CHANGE_REGRESSION)
+		int slower = it->timed && it->verdict == VERDICT_SLOWER;
+		int more = it->timed && r->gate_energy && it->energy == ENERGY_VERDICT_MORE;
+		if (it->change == CHANGE_REGRESSION) {
 			fprintf(f, "<failure message=\"%s -&gt; %s\"/>", status_of(it->base), status_of(it->cand));
-		else if (it->timed && it->verdict == VERDICT_SLOWER)
-			fprintf(f, "<failure message=\"SLOWER: %.3f -&gt; %.3f us (%+.1f%%, interval %+.1f%% to %+.1f%%)\"/>",
-				it->base->timing.median_ms * 1e3, it->cand->timing.median_ms * 1e3, 100 * (it->ratio - 1),
-				100 * (it->lo - 1), 100 * (it->hi - 1));
+		} else if (slower || more) {
+			/* One failure for the item, saying each verdict that fails it. */
+			fputs("<failure message=\"", f);
+			if (slower)
+				fprintf(f, "SLOWER: %.3f -&gt; %.3f us (%+.1f%%, interval %+.1f%% to %+.1f%%)",
+					it->base->timing.median_ms * 1e3, it->cand->timing.median_ms * 1e3,
+					100 * (it->ratio - 1), 100 * (it->lo - 1), 100 * (it->hi - 1));
+			if (more)
+				fprintf(f, "%sMORE ENERGY: %.3f -&gt; %.3f mJ per launch (%+.1f%%)", slower ? "; " : "",
+					it->base->timing.energy.joules * 1e3, it->cand->timing.energy.joules * 1e3,
+					100 * (it->energy_ratio - 1));
+			fputs("\"/>", f);
+		}
 		fputs("</testcase>\n", f);
 	}
 	if (got < 0)

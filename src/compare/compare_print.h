@@ -37,6 +37,12 @@ void compare_differences(const struct compare_result *r, char *buf, size_t len);
 void compare_status_text(const struct compare_result *r, char *buf, size_t len);
 /* "296 configurations timed in both, threshold 5%: 3 slower, 5 faster, 288 same". */
 void compare_timing_text(const struct compare_result *r, char *buf, size_t len);
+/* "2 more, 1 less, 5 same, 3 not measured": the energy verdicts of the
+ * items timed in both. */
+void compare_energy_text(const struct compare_result *r, char *buf, size_t len);
+/* A timed item's change of energy: "energy +12.0% (more)", "energy not
+ * measured". */
+void compare_energy_change_text(const struct compare_item *it, char *buf, size_t len);
 /* The size as users write it ("2^20"), "x128" after it for rows. */
 void compare_size_text(const struct compare_entry *e, char *buf, size_t len);
 /* A timed item's change of median and its interval: "+3.2% [+1.0%, +5.1%]";
