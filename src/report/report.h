@@ -48,6 +48,7 @@ struct console_state {
 void console_sink(struct report_sink *s, struct console_state *st);
 
 struct json_state {
+	FILE *out;               /* where the lines go; NULL: stdout */
 	/* Set by begin (a session begins its sinks before it ends them):
 	 * the summary names the run. */
 	const struct run_context *rc;

@@ -7,6 +7,9 @@
  * which conform it came from.  A result names the device it ran on: its
  * CUDA ordinal, or "host" without a GPU, the word the summary and the
  * database's lookups use for it.
+ * A timed result carries what it spent, named as the database's columns
+ * (emit_energy.h: energy_j, power_w, ... throttle_reasons), each null when
+ * not measured, never 0; a result that was not timed has none of them.
  * A seed is a string of digits, as the database stores it (emit.h: a
  * JSON number would lose digits above 2^53 in most readers).
  * The summary's known and fixed count the results of cases the baseline
@@ -18,7 +21,13 @@
 
 #include "db/db.h"
 #include "report/emit.h"
+#include "report/emit_energy.h"
 #include "report/report.h"
+
+static FILE *json_out(const struct json_state *st)
+{
+	return st->out ? st->out : stdout;
+}
 
 static int json_begin(void *ctx, const struct run_context *rc, char *err, size_t len)
 {
@@ -31,9 +40,10 @@ static int json_begin(void *ctx, const struct run_context *rc, char *err, size_t
 static int json_result(void *ctx, const struct result *r, size_t index, size_t total,
 		       char *err, size_t len)
 {
-	(void)ctx; (void)index; (void)total; (void)err; (void)len;
+	(void)index; (void)total; (void)err; (void)len;
 	const struct case_spec *c = r->c;
-	const struct emit_field fields[] = {
+	char reasons[EMIT_ENERGY_TEXT];
+	const struct emit_field every[] = {
 		EMIT_STR("case", c->name),
 		EMIT_STR("variant", c->variant),
 		EMIT_STR("dtype", dtype_name(c->dtype)),
@@ -50,8 +60,13 @@ static int json_result(void *ctx, const struct result *r, size_t index, size_t t
 		EMIT_UINT_EXACT("seed", r->seed),
 		r->gpu ? EMIT_INT("device", r->gpu->index) : EMIT_STR("device", db_device_label("")),
 	};
-	struct emit_rows rows = {.f = stdout, .format = EMIT_JSON};
-	emit_row(&rows, fields, sizeof fields / sizeof fields[0]);
+	struct emit_field fields[sizeof every / sizeof every[0] + EMIT_ENERGY_FIELDS];
+	size_t n = sizeof every / sizeof every[0];
+	memcpy(fields, every, sizeof every);
+	if (r->timing.samples > 0)
+		n += emit_energy_fields(&r->timing.energy, fields + n, reasons, sizeof reasons);
+	struct emit_rows rows = {.f = json_out(ctx), .format = EMIT_JSON};
+	emit_row(&rows, fields, n);
 	return 0;
 }
 
@@ -59,9 +74,9 @@ static int json_result(void *ctx, const struct result *r, size_t index, size_t t
  * ("diagnosis") so that a reader of results passes it by. */
 static int json_amend(void *ctx, const struct result_diagnosis *d, size_t index, char *err, size_t len)
 {
-	(void)ctx; (void)index; (void)err; (void)len;
+	(void)index; (void)err; (void)len;
 	struct emit_json j;
-	emit_json_init(&j, stdout);
+	emit_json_init(&j, json_out(ctx));
 	emit_json_object(&j, NULL);
 	emit_json_object(&j, "diagnosis");
 	emit_json_string(&j, "case", d->c->name);
@@ -97,7 +112,7 @@ static int json_end(void *ctx, const struct run_summary *s, char *err, size_t le
 	const struct run_context *rc = st->rc;
 	(void)err; (void)len;
 	struct emit_json j;
-	emit_json_init(&j, stdout);
+	emit_json_init(&j, json_out(st));
 	emit_json_object(&j, NULL);
 	emit_json_object(&j, "summary");
 	emit_json_int(&j, "passed", s->tally[TALLY_PASSED]);
