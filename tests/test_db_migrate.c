@@ -68,7 +68,7 @@ static void test_migration(void)
 	sqlite3 *h;
 	double t0, dt;
 
-	CHECK_INT(db_schema_latest(), 13);
+	CHECK_INT(db_schema_latest(), 14);
 	path_in(path, sizeof path, "old.db");
 	CHECK_INT(db_open_at_version(path, 1, &db, err, sizeof err), 0);
 	if (!db)
@@ -572,7 +572,7 @@ static void test_migration_8(void)
 	int64_t da = 0, dbb = 0, r;
 	sqlite3 *h;
 
-	CHECK_INT(db_schema_latest(), 13);
+	CHECK_INT(db_schema_latest(), 14);
 	path_in(path, sizeof path, "v7.db");
 	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
 	if (!db)
@@ -662,6 +662,13 @@ static void test_migration_8(void)
 			      "(started_at IS NOT NULL), ' ') FROM config_timing", buf, sizeof buf),
 		  "1:x.v:f32:sum:64:0:block=128,op=sum:6:tune:t:r2:2.0:10:1 "
 		  "1:x.v:f32:sum:64:0:block=256,op=sum:6:tune:t:r2:1.5:10:1");
+	/* Migration 14's columns are there, NULL where nothing was measured
+	 * (never 0). */
+	CHECK_INT(raw_int(h, "SELECT count(*) FROM config_timing WHERE energy_j IS NULL AND power_w IS NULL "
+			     "AND energy_uncertainty IS NULL AND sm_mhz IS NULL AND mem_mhz IS NULL "
+			     "AND throttle_reasons IS NULL"), 2);
+	CHECK_INT(raw_int(h, "SELECT count(*) FROM results WHERE energy_j = 0 OR power_w = 0 "
+			     "OR power_sampled_w = 0 OR energy_launches = 0 OR sm_mhz = 0"), 0);
 
 	/* x.b.f32 on A in build r1; x.a.f32 on A in r2 (the killed run's
 	 * CRASH counts, its results are real); x.a.f32 on B in r1.  Not the

@@ -87,6 +87,10 @@ static void test_reads(void)
 		r.timing.samples = 10;
 		r.timing.median_ms = 1.0;
 		r.timing.bytes = 8e6;
+		/* What it spent, its power readings left out (0: not read) */
+		r.timing.energy = (struct energy_stats){.joules = 0.4375, .watts = 437.5,
+			.uncertainty = 0.0125, .window_s = 0.3, .burst_s = 0.5, .launches = 500,
+			.sm_mhz = 1980, .mem_mhz = 3201, .reasons_known = 1, .reasons = 0x4};
 		CHECK_INT(db_result_insert(db, run1, &r, err, sizeof err), 0);
 	}
 	CHECK_INT(db_run_end(db, run1, "complete", 2, 0, 1, err, sizeof err), 0);
@@ -167,6 +171,20 @@ static void test_reads(void)
 		CHECK_INT(a->device_id, dev);
 		CHECK_STR(a->device, "NVIDIA H100 80GB HBM3");
 		CHECK_STR(a->source, "");
+		/* Timed without an energy figure: every energy field missing. */
+		CHECK(!energy_measured(&a->energy) && a->energy.watts == 0 && a->energy.sm_mhz == 0 &&
+		      a->energy.launches == 0 && !a->energy.reasons_known);
+		/* The third's figures come back; the power reading not taken stays missing. */
+		CHECK_NEAR(c->energy.joules, 0.4375, 0);
+		CHECK_NEAR(c->energy.watts, 437.5, 0);
+		CHECK_NEAR(c->energy.watts_sampled, 0, 0);
+		CHECK_NEAR(c->energy.uncertainty, 0.0125, 0);
+		CHECK_NEAR(c->energy.window_s, 0.3, 0);
+		CHECK_INT(c->energy.launches, 500);
+		CHECK_INT(c->energy.sm_mhz, 1980);
+		CHECK_INT(c->energy.mem_mhz, 3201);
+		CHECK_INT(c->energy.reasons_known, 1);
+		CHECK(c->energy.reasons == 0x4);
 
 		CHECK_STR(b->case_name, shfl.name);
 		CHECK_STR(b->dtype, "i32");

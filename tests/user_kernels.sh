@@ -327,7 +327,7 @@ fi
 	echo "[ \"\$1\" = --catalog ] && exec \"$top_builddir/conform-worker\" \"\$@\""
 	printf '%s\n' "printf 'HELLO\\t0\\tStand-in GPU\\tGPU-0\\t9\\t0\\t132\\t85899345920\\t13000\\t13000\\n'"
 	printf '%s\n' 'while read -r verb seq rest; do'
-	printf '%s\n' "	printf 'DONE\\t%s\\terror\\t0\\t-1\\t-1\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t-\\t0\\t0\\t0\\t-1\\tk.cu:3: error: planted\\n' \"\$seq\""
+	printf '%s\n' "	printf 'DONE\\t%s\\terror\\t0\\t-1\\t-1\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t-\\t0\\t0\\t0\\t-1\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t-\\tk.cu:3: error: planted\\n' \"\$seq\""
 	printf '%s\n' 'done'
 } >"$TMP/nobuild"
 chmod +x "$TMP/nobuild"

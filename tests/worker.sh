@@ -63,7 +63,7 @@ expect_grep "$TMP/out" "^ERROR   w.pass: worker protocol error: unexpected reply
 	echo "printf 'NODEV\\tdeaf\\n'"
 	echo "i=1"
 	echo "while [ \$i -le 600 ]; do"
-	echo "	printf 'DONE\\t%s\\tcompleted-correct\\t0\\t0\\t-1\\t0.5\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t-\\t0\\t0\\t0\\t0\\tok\\n' \$i"
+	echo "	printf 'DONE\\t%s\\tcompleted-correct\\t0\\t0\\t-1\\t0.5\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t-\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t-\\tok\\n' \$i"
 	echo "	i=\$((i + 1))"
 	echo "done"
 	echo "exec sleep 1000"
@@ -104,7 +104,7 @@ no_esc() {
 # whose message is $1 (printf escapes allowed).
 answer() {
 	echo "while IFS='$(printf '\t')' read -r tag seq rest; do"
-	echo "	printf 'DONE\\t%s\\tcompleted-correct\\t0\\t0\\t-1\\t0.5\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t-\\t0\\t0\\t0\\t0\\t$1\\n' \"\$seq\""
+	echo "	printf 'DONE\\t%s\\tcompleted-correct\\t0\\t0\\t-1\\t0.5\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t-\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t0\\t-\\t$1\\n' \"\$seq\""
 	echo "done"
 }
 cat >"$TMP/two.suite" <<'SUITE'
