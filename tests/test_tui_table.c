@@ -4,7 +4,8 @@
  * measure takes width from a flexible key down to its minimum, foldable
  * constant columns go first, and what is left off is counted; and the
  * keys: a new sort starts at the top, text sorts without its marks, an
- * empty numeric cell sorts last.
+ * empty numeric cell sorts last; a sparse column is there only while a
+ * shown row has a value in it.
  */
 #include <math.h>
 #include <string.h>
@@ -210,8 +211,57 @@ static void test_long_cell(void)
 	tui_table_free(&t);
 }
 
+/* A sparse column (energy) is not there while no shown row has a value:
+ * no width, not counted as left off, so the table reads as one without
+ * it; a value in one shown row brings it back, an empty cell of another
+ * row then drawn as missing. */
+static void test_sparse(void)
+{
+	enum { S_NAME, S_US, S_MJ, S_GBPS, S_COUNT };
+	static const struct tui_table_col scols[S_COUNT] = {
+		[S_NAME] = {.title = "Variant"},
+		[S_US] = {.title = "us", .right = 1, .numeric = 1},
+		[S_MJ] = {.title = "mJ", .right = 1, .numeric = 1, .sparse = 1},
+		[S_GBPS] = {.title = "GB/s", .right = 1, .numeric = 1},
+	};
+	struct tui_table t;
+	int w[TUI_TABLE_COLS], plain[TUI_TABLE_COLS];
+	tui_table_init(&t, scols, S_COUNT);
+	tui_table_begin(&t);
+	for (int i = 0; i < 3; i++) {
+		struct tui_table_row *r = tui_table_add(&t);
+		r->id = i;
+		tui_table_set(r, S_NAME, NAN, 0, "%s", i == 2 ? "device.cub" : "device.atomic");
+		tui_table_set(r, S_US, 18.4 + i, 0, "%.2f", 18.4 + i);
+		tui_table_set(r, S_GBPS, 3600.0, 0, "3600.0");
+	}
+	tui_table_end(&t);
+	/* No row has energy: the column takes nothing, even where only
+	 * part of the table fits (it is not what is left off). */
+	CHECK_INT(tui_table_layout(&t, 80, plain), 0);
+	CHECK_INT(plain[S_MJ], 0);
+	CHECK_INT(plain[S_GBPS], 6);
+	CHECK_INT(tui_table_layout(&t, 13 + 1 + 6, w), 1); /* GB/s left off, not mJ as well */
+	/* One row with energy: the column is there, as wide as its title
+	 * and cells. */
+	t.rows[0].key[S_MJ] = 0.00948;
+	snprintf(t.rows[0].cell[S_MJ], TUI_CELL_MAX, "9.48");
+	tui_table_refresh(&t);
+	CHECK_INT(tui_table_layout(&t, 80, w), 0);
+	CHECK_INT(w[S_MJ], 4);
+	CHECK_INT(tui_table_layout(&t, 13 + 1 + 6, w), 2); /* now two are left off */
+	/* Filtered to the rows without it: gone again, the layout as before. */
+	tui_table_filter(&t, "!18.40");
+	CHECK_INT(t.nview, 2);
+	tui_table_layout(&t, 80, w);
+	CHECK_INT(w[S_MJ], 0);
+	CHECK(memcmp(w, plain, sizeof w) == 0);
+	tui_table_free(&t);
+}
+
 int main(void)
 {
+	test_sparse();
 	test_params();
 	test_long_cell();
 	test_layout_keys();

@@ -525,6 +525,18 @@ static int constant_column(const struct tui_table *t, int c)
 	return t->nview > 0;
 }
 
+/* 1 when column c is sparse and no shown row has a value in it: it is
+ * not there (neither drawn nor in the zoom). */
+static int absent_column(const struct tui_table *t, int c)
+{
+	if (!t->cols[c].sparse)
+		return 0;
+	for (size_t i = 0; i < t->nview; i++)
+		if (t->rows[t->view[i]].cell[c][0])
+			return 0;
+	return 1;
+}
+
 static int flex_min(const struct tui_table *t, int c)
 {
 	int min = t->cols[c].min > 0 ? t->cols[c].min : tui_text_width(t->cols[c].title) + 1;
@@ -601,12 +613,13 @@ static int layout_in(const struct tui_table *t, int w, int widths[TUI_TABLE_COLS
 	/* Foldable columns go only when everything cannot be shown. */
 	int all = used;
 	for (int c = 0; c < t->ncols; c++)
-		if (!is_key(t, c))
+		if (!is_key(t, c) && !absent_column(t, c))
 			all += natural[c] + 1;
 	room_for_all = all <= w;
 	int last = t->ncols - 1;
 	for (int c = 0; c < t->ncols; c++) {
-		if (is_key(t, c) || (!room_for_all && t->cols[c].fold && constant_column(t, c)))
+		if (is_key(t, c) || absent_column(t, c) ||
+		    (!room_for_all && t->cols[c].fold && constant_column(t, c)))
 			continue;
 		if (skip > 0) { /* scrolled off to the left */
 			skip--;
@@ -695,6 +708,8 @@ static int title_width(const struct tui_table *t)
  * not measured (as the table draws it), NULL for an empty text. */
 static const char *zoom_text(const struct tui_table *t, const struct tui_table_row *row, int c)
 {
+	if (absent_column(t, c))
+		return NULL;
 	if (row->cell[c][0])
 		return row->cell[c];
 	return t->cols[c].numeric ? tui_term_glyphs()->missing : NULL;

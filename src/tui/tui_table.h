@@ -21,8 +21,10 @@
  * columns, a foldable one whose shown rows all say the same is left off
  * first (the table says what it held, tui_table_folded), a flexible one
  * takes what is left down to its minimum, and the rest are left off the
- * right.  z shows the row under the cursor in full (a value not measured
- * as "–" there too).
+ * right.  A sparse column (a figure some machines do not measure) is not
+ * there at all while no shown row has a value in it, so a table without
+ * any reads as it did before the figure existed.  z shows the row under
+ * the cursor in full (a value not measured as "–" there too).
  *
  * The table holds every row added (rows, count) and shows those its filter
  * takes (view, nview), in the sort order; the cursor moves over what is shown.
@@ -37,7 +39,7 @@
 
 #include "tui/tui_term.h"
 
-#define TUI_TABLE_COLS 14
+#define TUI_TABLE_COLS 18
 #define TUI_CELL_MAX 160
 #define TUI_FILTER_MAX 128
 
@@ -54,6 +56,9 @@ struct tui_table_col {
 			       * other columns scroll (Left/Right) */
 	int params;           /* "k=v,k=v" (a configuration): the items every
 			       * shown row has are said once above the table */
+	int sparse;           /* a figure only some results have (energy):
+			       * left out, heading and all, while no shown
+			       * row has a value in it */
 };
 
 struct tui_table_row {
