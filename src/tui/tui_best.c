@@ -7,6 +7,12 @@
  * at the same problem and device, the device's stored copy bandwidth.  The
  * references themselves are not listed: they are what the rows are
  * measured against.  What was not measured stays empty, drawn as missing.
+ *
+ * By time the list is best_configs as it is.  By energy or edp a problem's
+ * best is the first of its configurations (db_configs_each: each by its
+ * fastest correct result, with that result's energy) ranked by
+ * objective_rank_cmp, which the detail lists in that order; the Pareto
+ * mark is objective_pareto's over the problem's configurations.
  */
 #include "tui/tui_best.h"
 
@@ -20,11 +26,12 @@
 #include "common/vec.h"
 #include "tui/tui_app.h"
 #include "tui/tui_command.h"
+#include "tui/tui_energy.h"
 #include "tune/tune.h"
 #include "tune/tune_refs.h"
 
-enum { B_VARIANT, B_N, B_DTYPE, B_OP, B_CONFIG, B_MEDIAN, B_GBPS, B_BASE, B_COPY, B_SPREAD, B_DEVICE,
-       B_COLS };
+enum { B_VARIANT, B_N, B_DTYPE, B_OP, B_CONFIG, B_MEDIAN, B_ENERGY, B_POWER, B_GBPS, B_BASE, B_COPY,
+       B_SPREAD, B_DEVICE, B_COLS };
 
 static const struct tui_table_col best_cols[B_COLS] = {
 	[B_VARIANT] = {.title = "Variant", .key = 1},
@@ -33,6 +40,8 @@ static const struct tui_table_col best_cols[B_COLS] = {
 	[B_OP] = {.title = "Op", .fold = 1},
 	[B_CONFIG] = {.title = "Config", .flex = 1, .min = 46, .key = 1, .params = 1},
 	[B_MEDIAN] = {.title = "us", .right = 1, .numeric = 1},
+	[B_ENERGY] = {.title = TUI_ENERGY_TITLE, .right = 1, .numeric = 1, .sparse = 1},
+	[B_POWER] = {.title = TUI_POWER_TITLE, .right = 1, .numeric = 1, .sparse = 1},
 	[B_GBPS] = {.title = "GB/s", .right = 1, .numeric = 1},
 	[B_BASE] = {.title = "xbase", .right = 1, .numeric = 1},
 	[B_COPY] = {.title = "%copy", .right = 1, .numeric = 1},
@@ -41,12 +50,16 @@ static const struct tui_table_col best_cols[B_COLS] = {
 };
 
 /* The detail: the configurations of one problem. */
-enum { C_RANK, C_CONFIG, C_MEDIAN, C_INTERVAL, C_SPREAD, C_GBPS, C_VSBEST, C_RUN, C_WHEN, C_COLS };
+enum { C_RANK, C_CONFIG, C_MEDIAN, C_ENERGY, C_POWER, C_PARETO, C_INTERVAL, C_SPREAD, C_GBPS, C_VSBEST,
+       C_RUN, C_WHEN, C_COLS };
 
 static const struct tui_table_col config_cols[C_COLS] = {
 	[C_RANK] = {.title = "#", .right = 1, .numeric = 1, .key = 1},
 	[C_CONFIG] = {.title = "Config", .flex = 1, .min = 46, .key = 1},
 	[C_MEDIAN] = {.title = "us", .right = 1, .numeric = 1},
+	[C_ENERGY] = {.title = TUI_ENERGY_TITLE, .right = 1, .numeric = 1, .sparse = 1},
+	[C_POWER] = {.title = TUI_POWER_TITLE, .right = 1, .numeric = 1, .sparse = 1},
+	[C_PARETO] = {.title = TUI_PARETO_TITLE, .sparse = 1},
 	[C_INTERVAL] = {.title = "95% interval", .right = 1},
 	[C_SPREAD] = {.title = "Spread", .right = 1, .numeric = 1},
 	[C_GBPS] = {.title = "GB/s", .right = 1, .numeric = 1},
@@ -110,6 +123,85 @@ static int collect(void *ctx, const struct db_tuned_row *row)
 	return vec_push(b->rows, b->count, b->cap, *row) < 0 ? 1 : 0;
 }
 
+struct ranked {
+	struct objective_key key;
+	size_t at;                    /* its place in the database's order */
+};
+
+static int ranked_cmp(const void *pa, const void *pb, void *arg)
+{
+	const struct ranked *a = pa, *b = pb;
+	int c = objective_rank_cmp(*(const enum objective *)arg, &a->key, &b->key);
+	return c ? c : (a->at > b->at) - (a->at < b->at);
+}
+
+/* Puts rows, which come in the database's order (time's rule, ties by
+ * configuration), in objective o's order, best first; rows o cannot tell
+ * apart keep the database's order.  Time's order is the database's own.
+ * Out of memory, the order stays time's. */
+static void rank_rows(enum objective o, struct db_tuned_row *rows, size_t n)
+{
+	if (o == OBJECTIVE_TIME || n < 2)
+		return;
+	struct ranked *r = malloc(n * sizeof *r);
+	struct db_tuned_row *copy = malloc(n * sizeof *copy);
+	if (r && copy) {
+		for (size_t i = 0; i < n; i++) {
+			tui_energy_key(&r[i].key, rows[i].median_ms, &rows[i].robust, &rows[i].energy);
+			r[i].at = i;
+		}
+		qsort_r(r, n, sizeof *r, ranked_cmp, &o);
+		memcpy(copy, rows, n * sizeof *rows);
+		for (size_t i = 0; i < n; i++)
+			rows[i] = copy[r[i].at];
+	}
+	free(r);
+	free(copy);
+}
+
+struct configs {
+	struct db_tuned_row **v;
+	size_t *n, *cap;
+};
+
+static int collect_config(void *ctx, const struct db_tuned_row *row)
+{
+	struct configs *c = ctx;
+	return vec_push(*c->v, *c->n, *c->cap, *row) < 0 ? 1 : 0;
+}
+
+/* Every configuration measured for the problem of `problem` (each by its
+ * fastest correct result, db_configs_each), best first by b's objective,
+ * into *v.  Returns 0, or -1 with a message. */
+static int problem_configs(const struct tui_best *b, const struct db_tuned_row *problem,
+			   struct db_tuned_row **v, size_t *n, size_t *cap, char *err, size_t len)
+{
+	struct configs c = {v, n, cap};
+	*n = 0;
+	if (db_configs_each(b->app->db, problem, collect_config, &c, err, len) < 0)
+		return -1;
+	rank_rows(b->objective, *v, *n);
+	return 0;
+}
+
+/* best_configs holds each problem's best by time; by another objective a
+ * problem's best is the first of its configurations ranked by it. */
+static void best_by_objective(struct tui_best *b)
+{
+	struct db_tuned_row *v = NULL;
+	size_t n = 0, cap = 0;
+	char err[256];
+	for (size_t i = 0; i < b->count; i++) {
+		if (problem_configs(b, &b->rows[i], &v, &n, &cap, err, sizeof err) < 0) {
+			text_copy(b->error, sizeof b->error, err);
+			break;
+		}
+		if (n)
+			b->rows[i] = v[0];
+	}
+	free(v);
+}
+
 static int same_problem(const struct db_tuned_row *a, const struct db_tuned_row *b)
 {
 	return a->device_id == b->device_id && a->n == b->n && a->cols == b->cols &&
@@ -161,6 +253,8 @@ void tui_best_load(struct tui_best *b, const char *filter)
 	tui_table_begin(&b->table);
 	if (b->app->db && db_best_each(b->app->db, &q, collect, b, err, sizeof err) < 0)
 		text_copy(b->error, sizeof b->error, err);
+	else if (b->app->db && b->objective != OBJECTIVE_TIME)
+		best_by_objective(b);
 	tui_devices_clear(&b->devices);
 	for (size_t i = 0; i < b->count; i++)
 		tui_devices_add(&b->devices, b->rows[i].device_id, b->rows[i].device);
@@ -182,6 +276,7 @@ void tui_best_load(struct tui_best *b, const char *filter)
 		tui_table_set(row, B_OP, NAN, 0, "%s", r->op);
 		tui_table_set(row, B_CONFIG, NAN, A_BOLD, "%s", config);
 		set_median(row, B_MEDIAN, r->median_ms);
+		tui_energy_set(row, B_ENERGY, B_POWER, &r->energy);
 		set_gbps(row, B_GBPS, r->gbps);
 		double copy, base;
 		row_refs(b, r, &copy, &base);
@@ -202,30 +297,28 @@ void tui_best_filter(struct tui_best *b, const char *filter)
 	tui_table_filter(b->detail ? &b->configs : &b->table, filter);
 }
 
-static int collect_config(void *ctx, const struct db_tuned_row *row)
+/* The configurations of b->problem's problem, ranked by the objective,
+ * as the detail's table: the Pareto front of time and energy marked, "vs
+ * best" the objective's figure against the best's. */
+static void fill_configs(struct tui_best *b)
 {
-	struct tui_best *b = ctx;
-	return vec_push(b->cfg, b->ncfg, b->capcfg, *row) < 0 ? 1 : 0;
-}
-
-/* Enter: the configurations measured for the problem of the cursor's row. */
-static void open_detail(struct tui_best *b)
-{
-	const struct tui_table_row *cur = tui_table_current(&b->table);
 	char err[256];
-	if (!cur || !b->app->db)
-		return;
-	b->problem = b->rows[cur->id];
-	b->ncfg = 0;
 	b->error[0] = '\0';
-	if (db_configs_each(b->app->db, &b->problem, collect_config, b, err, sizeof err) < 0)
+	if (problem_configs(b, &b->problem, &b->cfg, &b->ncfg, &b->capcfg, err, sizeof err) < 0)
 		text_copy(b->error, sizeof b->error, err);
+	/* The problem's best is the objective's (time's: the list's row). */
+	if (b->objective != OBJECTIVE_TIME && b->ncfg)
+		b->problem = b->cfg[0];
+	struct objective_key *k = malloc((b->ncfg ? b->ncfg : 1) * sizeof *k);
+	int *front = calloc(b->ncfg ? b->ncfg : 1, sizeof *front);
+	long *group = calloc(b->ncfg ? b->ncfg : 1, sizeof *group); /* one group: the problem */
+	for (size_t i = 0; k && i < b->ncfg; i++)
+		tui_energy_key(&k[i], b->cfg[i].median_ms, &b->cfg[i].robust, &b->cfg[i].energy);
+	if (k && front && group)
+		tui_energy_fronts(k, group, b->ncfg, front);
 	tui_table_begin(&b->configs);
 	b->configs.cursor = b->configs.top = 0;
-	/* A problem's configurations start unfiltered: the list's words name
-	 * variants and sizes, which the configurations' rows do not show. */
-	b->configs.filter[0] = '\0';
-	double best = b->ncfg ? b->cfg[0].median_ms : NAN;
+	double best = b->ncfg && k ? objective_value(b->objective, &k[0]) : -1;
 	for (size_t i = 0; i < b->ncfg; i++) {
 		const struct db_tuned_row *r = &b->cfg[i];
 		struct tui_table_row *row = tui_table_add(&b->configs);
@@ -237,6 +330,8 @@ static void open_detail(struct tui_best *b)
 		tui_table_set(row, C_RANK, (double)(i + 1), tui_term_attr(TUI_DIM), "%zu", i + 1);
 		tui_table_set(row, C_CONFIG, NAN, i == 0 ? A_BOLD : 0, "%s", config);
 		set_median(row, C_MEDIAN, r->median_ms);
+		tui_energy_set(row, C_ENERGY, C_POWER, &r->energy);
+		tui_energy_set_front(row, C_PARETO, front && front[i]);
 		/* A text column: the missing glyph by hand. */
 		if (!isnan(r->robust.ci_low_ms) && !isnan(r->robust.ci_high_ms))
 			tui_table_set(row, C_INTERVAL, NAN, 0, "[%.2f, %.2f]", r->robust.ci_low_ms * 1e3,
@@ -246,22 +341,64 @@ static void open_detail(struct tui_best *b)
 				      tui_term_glyphs()->missing);
 		set_spread(row, C_SPREAD, &r->robust);
 		set_gbps(row, C_GBPS, r->gbps);
-		if (best > 0 && !isnan(r->median_ms))
-			tui_table_set(row, C_VSBEST, r->median_ms / best, 0, i ? "+%.1f%%" : "best",
-				      100 * (r->median_ms / best - 1));
+		/* By energy or edp, a row without energy has nothing to compare. */
+		double v = k ? objective_value(b->objective, &k[i]) : -1;
+		if (best > 0 && v > 0)
+			tui_table_set(row, C_VSBEST, v / best, 0, i ? "%+.1f%%" : "best", 100 * (v / best - 1));
 		tui_table_set(row, C_RUN, (double)r->run_id, tui_term_attr(TUI_DIM), "#%lld",
 			      (long long)r->run_id);
 		tui_table_set(row, C_WHEN, NAN, tui_term_attr(TUI_DIM), "%.16s", r->measured_at);
 	}
 	tui_table_end(&b->configs);
+	free(k);
+	free(front);
+	free(group);
+}
+
+/* Enter: the configurations measured for the problem of the cursor's row. */
+static void open_detail(struct tui_best *b)
+{
+	const struct tui_table_row *cur = tui_table_current(&b->table);
+	if (!cur || !b->app->db)
+		return;
+	b->problem = b->rows[cur->id];
+	/* A problem's configurations start unfiltered: the list's words name
+	 * variants and sizes, which the configurations' rows do not show. */
+	b->configs.filter[0] = '\0';
+	fill_configs(b);
 	b->detail = 1;
+}
+
+/* 1 when some row of v has an energy figure. */
+static int any_energy(const struct db_tuned_row *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (energy_measured(&v[i].energy))
+			return 1;
+	return 0;
+}
+
+static enum objective next_objective(enum objective o)
+{
+	return (enum objective)((o + 1) % (OBJECTIVE_EDP + 1));
+}
+
+/* " by energy" or " by edp" for the headings; "" by time, the rule of
+ * every "best" in conform, where they say nothing more. */
+static const char *by(const struct tui_best *b, char *buf, size_t len)
+{
+	if (b->objective == OBJECTIVE_TIME)
+		return "";
+	snprintf(buf, len, " by %s", objective_name(b->objective));
+	return buf;
 }
 
 static void draw_list(struct tui_best *b, const struct tui_rect *r)
 {
 	int y = r->y;
-	tui_putf(y, r->x, r->w, A_BOLD, "Best configurations  %zu%s  (b: back to the run)",
-		 b->table.nview, b->table.filter[0] ? " matching" : "");
+	char objective[32];
+	tui_putf(y, r->x, r->w, A_BOLD, "Best configurations%s  %zu%s  (b: back to the run)",
+		 by(b, objective, sizeof objective), b->table.nview, b->table.filter[0] ? " matching" : "");
 	struct tui_rect tr = {y + 2, r->x, r->h - 2, r->w};
 	tui_table_draw(&b->table, &tr, 1);
 	char folded[160];
@@ -304,6 +441,15 @@ static void draw_detail(struct tui_best *b, const struct tui_rect *r)
 	tui_putf(y++, r->x, r->w, tui_term_attr(TUI_DIM), "%srun #%lld%s%s; %zu configuration%s, best first",
 		 timing, (long long)p->run_id, p->git_revision[0] ? ", build " : "", p->git_revision,
 		 b->ncfg, b->ncfg == 1 ? "" : "s");
+	if (b->objective != OBJECTIVE_TIME || any_energy(b->cfg, b->ncfg)) {
+		char line[160], spent[64];
+		tui_energy_text(&p->energy, spent, sizeof spent);
+		snprintf(line, sizeof line, "by %s: %s", objective_name(b->objective),
+			 spent[0] ? spent : "the best has no energy figure");
+		text_appendf(line, sizeof line, "; %s: time/energy Pareto front; e: by %s", TUI_PARETO_TITLE,
+			     objective_name(next_objective(b->objective)));
+		tui_put(y++, r->x, r->w, tui_term_attr(TUI_DIM), line);
+	}
 	tui_put(y++, r->x, r->w, tui_term_attr(TUI_DIM),
 		"y copies the configuration, Y the conform tune command line; Esc goes back");
 	struct tui_rect tr = {y, r->x, r->y + r->h - y, r->w};
@@ -353,6 +499,27 @@ static void copy(struct tui_best *b, int command)
 	tui_screen_note(&b->app->screen, "copied: %s", text);
 }
 
+int tui_best_has_energy(const struct tui_best *b)
+{
+	return any_energy(b->rows, b->count) || (b->detail && any_energy(b->cfg, b->ncfg));
+}
+
+void tui_best_objective(struct tui_best *b, enum objective o)
+{
+	char filter[TUI_FILTER_MAX];
+	b->objective = o;
+	text_copy(filter, sizeof filter, b->table.filter);
+	tui_best_load(b, filter);
+	if (b->detail) {
+		/* The same problem: its best is the list's row again (by time
+		 * best_configs'), its configurations ranked again. */
+		const struct db_tuned_row *r = best_at(b, &b->problem, b->problem.variant);
+		if (r)
+			b->problem = *r;
+		fill_configs(b);
+	}
+}
+
 enum tui_hit tui_best_mouse(struct tui_best *b, const struct tui_mouse *m)
 {
 	return tui_table_mouse(b->detail ? &b->configs : &b->table, m);
@@ -371,6 +538,10 @@ int tui_best_key(struct tui_best *b, int key)
 	}
 	if (key == 'y' || key == 'Y') {
 		copy(b, key == 'Y');
+		return 1;
+	}
+	if (key == 'e') {
+		tui_best_objective(b, next_objective(b->objective));
 		return 1;
 	}
 	if (tui_table_key(t, key)) {

@@ -11,8 +11,9 @@
  *
  * An item's detail (Enter) says what each side was: its run, status,
  * observed behaviour, median and interval in us (the table's unit), samples
- * and message; the message is read from the database by the result's id,
- * since a comparison's entries do not carry it.
+ * and message, and what it spent where its GPU measured energy; the message
+ * and the energy are read from the database by the result's id, since a
+ * comparison's entries do not carry them.
  */
 #include <math.h>
 #include <stdio.h>
@@ -26,6 +27,7 @@
 #include "db/db.h"
 #include "tui/tui_app.h"
 #include "tui/tui_compare.h"
+#include "tui/tui_energy.h"
 
 /* The items of a comparison: the same fields in two orders.  A conformance
  * comparison is read by case and status; a tune's, bench's or sweep's by
@@ -354,6 +356,13 @@ static void detail_side(struct tui_compare *c, const char *name, const struct co
 	else
 		tui_log_field(d, label, "(not read: %s)",
 			      !row ? "out of memory" : got == 0 ? "the result is gone" : err);
+	/* What it spent, as stored; the change between the sides is the
+	 * comparison's to judge, not this pane's. */
+	char spent[64];
+	if (got > 0 && tui_energy_text(&row->energy, spent, sizeof spent)[0]) {
+		snprintf(label, sizeof label, "%s energy", name);
+		tui_log_field(d, label, "%s", spent);
+	}
 	free(row);
 }
 

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "common/text.h"
+#include "tui/tui_energy.h"
 
 /* The parts the checks write, by their first words, and their labels. */
 static const struct {
@@ -141,8 +142,10 @@ void tui_result_detail(struct tui_log *d, const struct db_result_row *r)
 		tui_log_field(d, "source", "%s (the kernel file's SHA-256)", r->source);
 	if (!isnan(r->err_norm))
 		tui_log_field(d, "error norm", "%.3g (relative L2)", r->err_norm);
-	if (r->samples > 0 || !isnan(r->median_ms))
+	if (r->samples > 0 || !isnan(r->median_ms)) {
 		timing_fields(d, r);
+		tui_energy_detail(d, &r->energy);
+	}
 	/* What the verdict rests on; a sanitizer's report, which leads a
 	 * message it is in, is its own field below. */
 	const char *m = r->message;

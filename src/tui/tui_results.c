@@ -9,9 +9,14 @@
  * baseline, spread: the relative half-width of the median's 95 % interval,
  * "~" after it when sampling stopped before reaching --max-noise) appear
  * when the run has timed results; the fastest
- * configuration of each variant and problem in the run is marked "*".  b
- * shows the best configurations instead: the database's best_configs (what
- * "conform best" reads), one per device, variant, type and size.  S runs
+ * configuration of each variant and problem in the run is marked "*".
+ * Where the GPU measured energy, energy per launch (mJ) and the counter's
+ * average power (W) stand beside the median, and P marks the rows on the
+ * time/energy Pareto front of their variant and problem (tui_energy.h);
+ * with no energy in the run those columns are not there at all.  b shows
+ * the best configurations instead: the database's best_configs (what
+ * "conform best" reads), one per device, variant, type and size, or the
+ * best by energy or edp (e there, tui_best.h).  S runs
  * the case under the cursor again under compute-sanitizer, through the run
  * controller (tui_runctl_start_sanitized): the new run is then the one
  * shown.  The pane re-reads its run as the controller stores results, and
@@ -31,6 +36,7 @@
 #include "tui/tui_best.h"
 #include "tui/tui_command.h"
 #include "tui/tui_devices.h"
+#include "tui/tui_energy.h"
 #include "tui/tui_log.h"
 #include "tui/tui_result_detail.h"
 #include "tui/tui_table.h"
@@ -52,8 +58,8 @@ static const struct tui_table_col plain_cols[P_COLS] = {
 /* Timed runs (tunes, sweeps, benches): one row per configuration, the
  * problem in its own columns so that rows never look alike; the observed
  * behaviour and the message go last, the first to be left off. */
-enum { T_VARIANT, T_N, T_DEVICE, T_DTYPE, T_OP, T_CONFIG, T_STATUS, T_MEDIAN, T_GBPS, T_COPY, T_BASE,
-       T_NOISE, T_SPREAD, T_MESSAGE, T_COLS };
+enum { T_VARIANT, T_N, T_DEVICE, T_DTYPE, T_OP, T_CONFIG, T_STATUS, T_MEDIAN, T_ENERGY, T_POWER,
+       T_PARETO, T_GBPS, T_COPY, T_BASE, T_NOISE, T_SPREAD, T_MESSAGE, T_COLS };
 static const struct tui_table_col timed_cols[T_COLS] = {
 	[T_VARIANT] = {.title = "Variant", .key = 1},
 	[T_N] = {.title = "n", .right = 1, .numeric = 1, .key = 1},
@@ -63,6 +69,11 @@ static const struct tui_table_col timed_cols[T_COLS] = {
 	[T_CONFIG] = {.title = "Config", .flex = 1, .min = 46, .key = 1, .params = 1},
 	[T_STATUS] = {.title = "Status", .status = 1, .fold = 1},
 	[T_MEDIAN] = {.title = "us", .right = 1, .numeric = 1},
+	/* Energy beside time: the columns are there only when some row
+	 * has a figure (a GPU whose NVML counts energy). */
+	[T_ENERGY] = {.title = TUI_ENERGY_TITLE, .right = 1, .numeric = 1, .sparse = 1},
+	[T_POWER] = {.title = TUI_POWER_TITLE, .right = 1, .numeric = 1, .sparse = 1},
+	[T_PARETO] = {.title = TUI_PARETO_TITLE, .sparse = 1},
 	[T_GBPS] = {.title = "GB/s", .right = 1, .numeric = 1},
 	[T_COPY] = {.title = "%copy", .right = 1, .numeric = 1},
 	[T_BASE] = {.title = "xbase", .right = 1, .numeric = 1},
@@ -79,6 +90,7 @@ struct results_pane {
 	struct tui_log detail;
 	struct db_result_row *rows;
 	size_t nrows;
+	int *front;                /* per row: on its problem's time/energy Pareto front */
 	int64_t run_id;            /* 0: no run shown */
 	struct db_run_row run;
 	int follow;                /* stay on the newest run */
@@ -134,6 +146,44 @@ static int is_best(const struct results_pane *rp, size_t k)
 		}
 	}
 	return rivals > 0;
+}
+
+/* rp->front: the rows on the time/energy Pareto front of their variant
+ * and problem, among the run's timed PASS of it ("P"); a reference is
+ * what the others are measured against, as for "*", and takes no part. */
+static void mark_fronts(struct results_pane *rp)
+{
+	size_t n = rp->nrows ? rp->nrows : 1;
+	struct objective_key *k = malloc(n * sizeof *k);
+	long *group = malloc(n * sizeof *group);
+	free(rp->front);
+	rp->front = malloc(n * sizeof *rp->front);
+	if (!k || !group || !rp->front) {
+		/* Out of memory: no marks, never a wrong one. */
+		free(k);
+		free(group);
+		free(rp->front);
+		rp->front = NULL;
+		return;
+	}
+	for (size_t i = 0; i < rp->nrows; i++) {
+		const struct db_result_row *r = &rp->rows[i];
+		tui_energy_key(&k[i], r->median_ms, &r->robust, &r->energy);
+		group[i] = -1;
+		if (!timed_pass(r) || tune_is_reference(&rp->app->cat, r->variant))
+			continue;
+		/* The group is named by its first row. */
+		group[i] = (long)i;
+		for (size_t j = 0; j < i; j++)
+			if (group[j] == (long)j && strcmp(rp->rows[j].variant, r->variant) == 0 &&
+			    same_problem(&rp->rows[j], r)) {
+				group[i] = (long)j;
+				break;
+			}
+	}
+	tui_energy_fronts(k, group, rp->nrows, rp->front);
+	free(k);
+	free(group);
 }
 
 /* The run's timed PASS of variant at r's problem, or NULL. */
@@ -227,6 +277,8 @@ static void fill_timed(struct results_pane *rp, struct tui_table_row *row, size_
 		      status_name(r->status));
 	if (!isnan(r->median_ms))
 		tui_table_set(row, col(rp, T_MEDIAN), r->median_ms, 0, "%.2f", r->median_ms * 1e3);
+	tui_energy_set(row, col(rp, T_ENERGY), col(rp, T_POWER), &r->energy);
+	tui_energy_set_front(row, col(rp, T_PARETO), rp->front && rp->front[k]);
 	if (!isnan(r->gbps))
 		tui_table_set(row, col(rp, T_GBPS), r->gbps, 0, "%.1f", r->gbps);
 	double copy, base;
@@ -276,6 +328,8 @@ static void fill_table(struct results_pane *rp)
 	int by_device = tui_devices_count(&rp->devices) > 1;
 	if (timed != rp->timed || by_device != rp->by_device || !rp->table.cols)
 		layout(rp, timed, by_device);
+	if (timed)
+		mark_fronts(rp);
 	tui_table_begin(&rp->table);
 	for (size_t i = 0; i < rp->nrows; i++) {
 		struct tui_table_row *row = tui_table_add(&rp->table);
@@ -642,10 +696,24 @@ static const struct tui_hint results_hints[] = {
 static const struct tui_hint best_hints[] = {
 	{"Enter", "Detail"}, {"b", "Best"}, {"<>", "Sort"}, {"/", "Filter"}, {"z", "Zoom"}, {"y", "Copy"},
 };
+/* With energy figures, e and what it ranks by next (the objective after
+ * the one shown); without, the bar is as it was before energy. */
+#define BEST_HINTS_E(next)                                                                        \
+	{{"Enter", "Detail"}, {"b", "Best"}, {"e", next}, {"<>", "Sort"}, {"/", "Filter"}, {"z", "Zoom"}, \
+	 {"y", "Copy"}}
+static const struct tui_hint best_hints_energy[][7] = {
+	[OBJECTIVE_TIME] = BEST_HINTS_E("By energy"),
+	[OBJECTIVE_ENERGY] = BEST_HINTS_E("By edp"),
+	[OBJECTIVE_EDP] = BEST_HINTS_E("By time"),
+};
 
 static size_t results_hints_fn(struct tui_pane *p, const struct tui_hint **out)
 {
 	struct results_pane *rp = (struct results_pane *)p;
+	if (rp->show_best && tui_best_has_energy(&rp->best)) {
+		*out = best_hints_energy[rp->best.objective];
+		return sizeof best_hints_energy[0] / sizeof best_hints_energy[0][0];
+	}
 	if (rp->show_best) {
 		*out = best_hints;
 		return sizeof best_hints / sizeof best_hints[0];
@@ -671,6 +739,11 @@ static const struct tui_hint results_help[] = {
 		"a case's name / the conform run line that runs it again with the run's seed"},
 	{"b", "the best configuration per device, variant, type, size"},
 	{"Enter (best)", "every configuration measured for that problem, ranked"},
+	{"e (best)", "rank by time, energy per launch, or energy x time (edp): each problem's best and "
+		     "its configurations' order follow; rows without energy rank last"},
+	{"mJ W P", "energy per launch (mJ) and average power (W) where the GPU measured them (– where "
+		   "not); P: on the time/energy Pareto front of its variant's configurations at that "
+		   "problem (none is both faster and more frugal)"},
 	{"y Y (best)", "copy the configuration / the conform tune command line"},
 	{"/", "filter: words found in any column (!word: not found); Esc clears"},
 };
@@ -679,6 +752,7 @@ static void results_destroy(struct tui_pane *p)
 {
 	struct results_pane *rp = (struct results_pane *)p;
 	free(rp->rows);
+	free(rp->front);
 	tui_table_free(&rp->table);
 	tui_best_free(&rp->best);
 	tui_log_free(&rp->detail);

@@ -38,6 +38,7 @@ static const struct tui_glyphs glyphs_utf8 = {
 	.axis_x = "\u2500", .axis_y = "\u2502", .origin = "\u2514",
 	.tick_x = "\u2534", .tick_y = "\u2524",
 	.ellipsis = "\u2026", .times = "\u00d7", .us = "\u00b5s", .missing = "\u2013",
+	.plusminus = "\u00b1",
 };
 
 static const struct tui_glyphs glyphs_ascii = {
@@ -50,6 +51,7 @@ static const struct tui_glyphs glyphs_ascii = {
 	.axis_x = "-", .axis_y = "|", .origin = "+",
 	.tick_x = "+", .tick_y = "+",
 	.ellipsis = "~", .times = "x", .us = "us", .missing = "-",
+	.plusminus = "+-",
 };
 
 /* Colour pairs: one per role, then one per status, then chart series. */

@@ -61,6 +61,7 @@ struct tui_glyphs {
 	const char *times;                       /* × of a shape, 2^14×128 */
 	const char *us;                          /* µs, the unit of medians */
 	const char *missing;                     /* – where a value was not measured */
+	const char *plusminus;                   /* ± of an uncertainty */
 };
 
 struct tui_rect {
