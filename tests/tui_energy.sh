@@ -12,7 +12,7 @@
 # in the best view ranks by time, energy and edp in turn, each with its own
 # best; the detail of a result says what it spent, part by part, "not
 # measured" where it was not; an item of a comparison says what each side
-# spent.
+# spent; conform tui --objective starts with one.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/tui_lib.sh"
 
@@ -140,6 +140,17 @@ expect_screen "e \\(best\\) +rank by time, energy per launch, or energy x time" 
 expect_screen "P: on the time/energy" "the help: P"
 expect_screen "Pareto front of its variant.s configurations at that" "the help: the front is per problem"
 keys Escape q
+expect_screen "^EXIT=0" "q leaves"
+keys clear Enter
+
+# --- --objective -------------------------------------------------------------------
+one_line_exit2 "tui --objective with a word it does not know" "$CONFORM" tui --objective speed --db "$db"
+expect_grep "$TMP/err" "want time, energy or edp" "--objective's error names the objectives"
+launch "'$CONFORM' tui --db '$db' --objective edp"
+keys 4 b / 2 ^ 2 4 Space a t o m i c Enter
+expect_screen "^Best configurations by edp +1 matching" "--objective edp: the best view starts by edp"
+expect_screen "^device\\.atomic +2\\^24 +$edp " "its best"
+keys Escape b q
 expect_screen "^EXIT=0" "q leaves"
 keys clear Enter
 

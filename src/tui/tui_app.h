@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/objective.h"
 #include "common/timing.h"
 #include "session/catalog_client.h"
 #include "suite/suite.h"
@@ -79,6 +80,7 @@ struct tui_app {
 	char catalog_variant[CASE_VARIANT_MAX];
 
 	int no_mouse;             /* --no-mouse: clicks and the wheel stay the terminal's */
+	enum objective objective; /* --objective: what the best view ranks by first */
 	struct tui_runctl run;     /* the run in progress, or the last one */
 	int quit;
 	struct tui_screen screen;  /* the panes, in enum tui_pane_index's order */

@@ -72,6 +72,7 @@ void tui_best_init(struct tui_best *b, struct tui_app *app)
 {
 	memset(b, 0, sizeof *b);
 	b->app = app;
+	b->objective = app->objective;
 	tui_table_init(&b->table, best_cols, B_COLS);
 	tui_table_init(&b->configs, config_cols, C_COLS);
 }
