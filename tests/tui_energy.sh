@@ -2,17 +2,19 @@
 # tui_energy.sh - energy in the interface, without a GPU: the H100 tuning
 # database (tests/data) once as it is, stored before conform measured energy,
 # and once with energy given by SQL to device.atomic at 2^24 (every run's
-# results: 400 W over each median, but 300 W for one configuration and 228 W
-# for a slow one, none for one result of run 5; and at 2^20, 400 W for every
-# configuration, a front of its own), driven in tmux at 80x24 and
+# results: 400 W over each median, but 300 W for one configuration, 228 W for
+# a slow one and 360 W for the fastest in run 2, none for one result of run
+# 5; and at 2^20, 400 W for every configuration, a front of its own), driven
+# in tmux at 80x24 and
 # 200x50.  Without energy every table reads as before (no mJ, W or P
 # column, tests/tui_results.sh checks the rest); with it the Results pane
 # and the best view show mJ and W, "–" where a row has none, P on the
 # time/energy Pareto front of a variant's configurations at one problem; e
 # in the best view ranks by time, energy and edp in turn, each with its own
 # best; the detail of a result says what it spent, part by part, "not
-# measured" where it was not; an item of a comparison says what each side
-# spent; conform tui --objective starts with one.
+# measured" where it was not; a comparison judges energy apart from time
+# (conform compare's verdict: a column, the counts, the item's line) and an
+# item says what each side spent; conform tui --objective starts with one.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/tui_lib.sh"
 
@@ -36,6 +38,9 @@ UPDATE results SET energy_j = median_ms * 1e-3 * 228, power_w = 228, power_sampl
 UPDATE results SET energy_j = median_ms * 1e-3 * 300, power_w = 300, power_sampled_w = 296,
 	throttle_reasons = 'sw_power_cap,hw_slowdown'
 	WHERE $atomic AND params = 'block=256,items=8,vec=4,grid=0,evict_first=0,op=sum';
+-- the fastest in run 2 at 360 W: run 5's (400 W) spends 11.7 % more
+UPDATE results SET energy_j = median_ms * 1e-3 * 360, power_w = 360
+	WHERE run_id = 2 AND $atomic AND params = 'block=1024,items=2,vec=4,grid=0,evict_first=0,op=sum';
 -- a result of run 5 without energy
 UPDATE results SET energy_j = NULL, power_w = NULL, power_sampled_w = NULL, energy_uncertainty = NULL,
 	energy_window_s = NULL, energy_launches = NULL, sm_mhz = NULL, mem_mhz = NULL, throttle_reasons = NULL
@@ -66,7 +71,17 @@ expect_screen "^energy: not measured$" "the detail of a result without energy: o
 keys Enter b
 expect_screen "^Variant +n +Config +us +GB/s +>$" "the best view without energy: as before"
 expect_not_screen "e By" "and its key bar as before"
-keys Escape b q
+keys Escape b 6 Space j j j Space Enter
+expect_screen "^base +run 2 " "the comparison of runs 2 and 5 without energy"
+expect_not_screen "^energy: " "no energy counts"
+expect_not_screen " Energy " "no Energy column"
+keys l
+expect_screen "^Verdict +Variant +n +Configuration +< +Base us" "none scrolled to either: after the change of median, the medians"
+keys h
+keys / b l o c k = 1 0 2 4 , i t e m s = 2 , v e c = 4 , g r i d = 0 , e v i c t _ f i r s t = 0 Space a t o m i c Space 2 ^ 2 4 Enter Enter
+expect_screen "^new message: " "an item's detail without energy"
+expect_not_screen "energy" "says nothing of energy"
+keys Escape Escape Escape q
 expect_screen "^EXIT=0" "q leaves"
 keys clear Enter
 
@@ -123,7 +138,7 @@ expect_screen "^best: $frugal$" "the problem's detail by energy: its best"
 expect_screen "^by energy: 6\\.51 mJ per launch, 228 W; P: time/energy Pareto front; e: by edp$" "what the best spent, and what P and e mean"
 expect_screen "^ 1 $frugal +28\\.54 +6\\.51 +228 +P$" "ranked by energy, the most frugal first, on the front"
 expect_screen "^ 2 $edp +23\\.90 +7\\.17 +300 +P$" "then the edp's best, on the front"
-expect_screen "^ 3 block=1024,items=2,vec=4,grid=0,evict_first=0 +23\\.71 +9\\.48 +400 +P$" "then the fastest, on the front"
+expect_screen "^ 3 block=1024,items=2,vec=4,grid=0,evict_first=0 +23\\.71 +8\\.54 +360 +P$" "then the fastest, on the front"
 expect_screen "^ 4 block=1024,items=2,vec=4,grid=0,evict_first=1 +23\\.78 +9\\.51 +400$" "then the others, off it"
 keys j z
 expect_screen "^vs best +\\+10\\.2%$" "vs best: the energy's excess over the best's (7.17 / 6.51 mJ)"
@@ -159,8 +174,17 @@ tui_resize 200 50
 launch "'$CONFORM' tui --db '$db'"
 keys 6 Space j j j Space Enter
 expect_screen "^base +run 2 " "200x50: the comparison of runs 2 and 5"
-keys / b l o c k = 1 0 2 4 , i t e m s = 2 , v e c = 4 , g r i d = 0 , e v i c t _ f i r s t = 0 Space a t o m i c Space 2 ^ 2 4 Enter Enter
-expect_screen "^base energy: 9\\.48 mJ per launch, 400 W$" "the base side's energy"
+"$CONFORM" compare 2 5 --db "$db" >"$TMP/compare" 2>&1
+energy_line=$(sed -n 's/^energy: \([0-9]* more, .*\)/\1/p' "$TMP/compare")
+checks=$((checks + 1))
+[ -n "$energy_line" ] || fail "conform compare 2 5 prints no energy counts"
+expect_screen "^energy: $energy_line$" "the energy counts as conform compare prints them ($energy_line)"
+expect_screen "^Verdict +Variant +n +Configuration +Change +Energy +" "an Energy column beside the change of median"
+keys / b l o c k = 1 0 2 4 , i t e m s = 2 , v e c = 4 , g r i d = 0 , e v i c t _ f i r s t = 0 Space a t o m i c Space 2 ^ 2 4 Enter
+expect_screen "^SAME +device\\.atomic +2\\^24 .* \\+0\\.5% +\\+11\\.7% more " "the same time, 11.7 % more energy: apart"
+keys Enter
+expect_screen "^energy: more \\+11\\.7% per launch, judged apart from time$" "the item's energy verdict"
+expect_screen "^base energy: 8\\.54 mJ per launch, 360 W$" "the base side's energy"
 expect_screen "^new energy: 9\\.54 mJ per launch, 400 W$" "the new side's energy"
 keys Escape Escape Escape q
 expect_screen "^EXIT=0" "q leaves the comparison"

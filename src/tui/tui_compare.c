@@ -12,8 +12,10 @@
  * An item's detail (Enter) says what each side was: its run, status,
  * observed behaviour, median and interval in us (the table's unit), samples
  * and message, and what it spent where its GPU measured energy; the message
- * and the energy are read from the database by the result's id, since a
- * comparison's entries do not carry them.
+ * is read from the database by the result's id, since a comparison's
+ * entries do not carry it.  Energy is judged apart from time, as conform
+ * compare does (compare_energy): a column, a line of counts and a line of
+ * the item's detail, each only where some item has energy.
  */
 #include <math.h>
 #include <stdio.h>
@@ -34,7 +36,7 @@
  * variant, configuration and change of median, which must stay on screen
  * at 80 columns. */
 enum { F_VERDICT, F_CASE, F_STATUS, F_OBSERVED, F_N, F_DTYPE, F_CONFIG, F_CHANGE, F_INTERVAL, F_BASE,
-       F_NEW, F_COUNT };
+       F_NEW, F_ENERGY, F_COUNT };
 struct tui_compare_layout {
 	const struct tui_table_col *cols;
 	int ncols;
@@ -47,6 +49,9 @@ static const struct tui_table_col timed_cols[] = {
 	{.title = "n", .right = 1, .numeric = 1, .key = 1},
 	{.title = "Configuration", .flex = 1, .min = 36, .key = 1, .params = 1},
 	{.title = "Change", .right = 1, .numeric = 1},
+	/* The energy's verdict, apart from time's: there only when some
+	 * item has energy on both sides. */
+	{.title = "Energy", .right = 1, .numeric = 1, .sparse = 1},
 	{.title = "Type", .fold = 1},
 	{.title = "Base us", .right = 1, .numeric = 1},
 	{.title = "New us", .right = 1, .numeric = 1},
@@ -56,8 +61,8 @@ static const struct tui_table_col timed_cols[] = {
 };
 static const struct tui_compare_layout timed_layout = {
 	timed_cols, (int)(sizeof timed_cols / sizeof timed_cols[0]),
-	{[F_VERDICT] = 0, [F_CASE] = 1, [F_N] = 2, [F_CONFIG] = 3, [F_CHANGE] = 4, [F_DTYPE] = 5,
-	 [F_BASE] = 6, [F_NEW] = 7, [F_INTERVAL] = 8, [F_STATUS] = 9, [F_OBSERVED] = 10},
+	{[F_VERDICT] = 0, [F_CASE] = 1, [F_N] = 2, [F_CONFIG] = 3, [F_CHANGE] = 4, [F_ENERGY] = 5,
+	 [F_DTYPE] = 6, [F_BASE] = 7, [F_NEW] = 8, [F_INTERVAL] = 9, [F_STATUS] = 10, [F_OBSERVED] = 11},
 };
 
 static const struct tui_table_col case_cols[] = {
@@ -72,11 +77,12 @@ static const struct tui_table_col case_cols[] = {
 	{.title = "New us", .right = 1, .numeric = 1},
 	{.title = "Change", .right = 1, .numeric = 1},
 	{.title = "Interval (95%)"},
+	{.title = "Energy", .right = 1, .numeric = 1, .sparse = 1},
 };
 static const struct tui_compare_layout case_layout = {
 	case_cols, (int)(sizeof case_cols / sizeof case_cols[0]),
 	{[F_VERDICT] = 0, [F_CASE] = 1, [F_STATUS] = 2, [F_OBSERVED] = 3, [F_N] = 4, [F_DTYPE] = 5,
-	 [F_CONFIG] = 6, [F_BASE] = 7, [F_NEW] = 8, [F_CHANGE] = 9, [F_INTERVAL] = 10},
+	 [F_CONFIG] = 6, [F_BASE] = 7, [F_NEW] = 8, [F_CHANGE] = 9, [F_INTERVAL] = 10, [F_ENERGY] = 11},
 };
 
 void tui_compare_init(struct tui_compare *c, struct tui_app *app)
@@ -165,6 +171,17 @@ static attr_t rank_attr(int rank)
 	}
 }
 
+/* More energy warns (a failure only under conform compare --gate energy),
+ * less is good news. */
+static attr_t energy_attr(enum energy_verdict v)
+{
+	switch (v) {
+	case ENERGY_VERDICT_MORE: return tui_term_attr(TUI_WARN);
+	case ENERGY_VERDICT_LESS: return tui_term_status_attr(STATUS_PASS);
+	default: return tui_term_attr(TUI_DIM);
+	}
+}
+
 struct ranked {
 	int rank;
 	double key;                   /* within a rank: the largest change first */
@@ -240,6 +257,11 @@ static void fill_item(struct tui_compare *c, const struct compare_item *it, int 
 		compare_interval_text(it, buf, sizeof buf);
 		tui_table_set(row, col[F_INTERVAL], NAN, rank_attr(rank), "%s", buf);
 	}
+	/* compare_energy's verdict and ratio; the word too, so that it reads
+	 * without colours. */
+	if (it->timed && it->energy != ENERGY_VERDICT_NONE)
+		tui_table_set(row, col[F_ENERGY], it->energy_ratio, energy_attr(it->energy), "%+.1f%% %s",
+			      100 * (it->energy_ratio - 1), compare_energy_name(it->energy));
 }
 
 static void fill_items(struct tui_compare *c, const char *filter)
@@ -319,8 +341,8 @@ void tui_compare_filter(struct tui_compare *c, const char *filter)
 }
 
 /* One side of the detail's item: its run, status and observed behaviour,
- * its timing in us, and its message (from the database: "" when it cannot
- * be read). */
+ * its timing in us, its message (from the database: "" when it cannot be
+ * read) and, where its GPU measured it, what it spent. */
 static void detail_side(struct tui_compare *c, const char *name, const struct compare_side *s,
 			const struct compare_entry *e)
 {
@@ -356,14 +378,13 @@ static void detail_side(struct tui_compare *c, const char *name, const struct co
 	else
 		tui_log_field(d, label, "(not read: %s)",
 			      !row ? "out of memory" : got == 0 ? "the result is gone" : err);
-	/* What it spent, as stored; the change between the sides is the
-	 * comparison's to judge, not this pane's. */
+	free(row);
+	/* What it spent, where its GPU measured it. */
 	char spent[64];
-	if (got > 0 && tui_energy_text(&row->energy, spent, sizeof spent)[0]) {
+	if (tui_energy_text(&t->energy, spent, sizeof spent)[0]) {
 		snprintf(label, sizeof label, "%s energy", name);
 		tui_log_field(d, label, "%s", spent);
 	}
-	free(row);
 }
 
 /* The detail of item i: the change in conform compare's words ("observed
@@ -392,6 +413,14 @@ static void detail_make(struct tui_compare *c, size_t i)
 		tui_log_field(d, "median", "%s %s, threshold %.3g%%", compare_verdict_name(it->verdict), buf,
 			      100 * c->res.threshold);
 	}
+	/* Said only where a side measured energy: a comparison without any
+	 * reads as before. */
+	if (it->timed && it->energy != ENERGY_VERDICT_NONE)
+		tui_log_field(d, "energy", "%s %+.1f%% per launch, judged apart from time",
+			      compare_energy_name(it->energy), 100 * (it->energy_ratio - 1));
+	else if (it->timed && (energy_measured(&it->base->timing.energy) ||
+			       energy_measured(&it->cand->timing.energy)))
+		tui_log_field(d, "energy", "measured on one side only");
 	tui_shape(shape, sizeof shape, e->n, e->cols);
 	config_text(e, buf, sizeof buf);
 	tui_log_field(d, "problem", "%s %s%s%s, %s; configuration %s", e->variant, e->dtype,
@@ -440,6 +469,10 @@ void tui_compare_draw(struct tui_compare *c, const struct tui_rect *r)
 	y++;
 	compare_timing_text(res, line, sizeof line);
 	tui_put(y++, r->x, r->w, 0, line);
+	if (res->energy_seen) {
+		compare_energy_text(res, line, sizeof line);
+		tui_putf(y++, r->x, r->w, 0, "energy: %s", line);
+	}
 	/* What every row has (a folded column, the items of a configuration
 	 * every row shares) goes on a line of its own, under the counts. */
 	char folded[256];
