@@ -12,7 +12,9 @@
  * questions recorded in tests/data/tune_search_questions.h (test_recorded):
  * on eight landscapes, plateaus of equal costs, failures, invalid
  * configurations and costs that drift with the asking included, for
- * budgets, seeds, look-ahead widths and a stop.
+ * budgets, seeds, look-ahead widths and a stop.  By energy or edp
+ * (test_objective) the strategies minimise that figure, not the median,
+ * and a configuration without an energy figure never wins over one with.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -555,6 +557,141 @@ static void test_budget_defaults(const struct landscape *l)
 	}
 }
 
+/*
+ * The objectives.  The bowl's space again, with an energy per launch of
+ * its own: a bowl whose minimum (1 mJ) lies at (1, 6, 1, 3), far from the
+ * median's at (5, 2, 3, 1); about a fifth of the configurations have no
+ * energy figure, among them the fastest and the cells next to the energy's
+ * minimum, so that a rule reading "no figure" as 0 J (or as the median)
+ * would pick one of them.
+ */
+static double energy_bowl(const struct tune_config *c)
+{
+	const int *v = c->v;
+	return 1e-3 * (1 + 0.05 * sq(v[0] - 1) + 0.05 * sq(v[1] - 6) + 0.08 * sq(v[2] - 1) +
+		       0.1 * sq(v[3] - 3));
+}
+
+static int energy_missing(uint64_t i, const struct tune_config *c)
+{
+	const int *v = c->v;
+	if (v[0] == 1 && v[1] == 6 && v[2] == 1 && v[3] == 3)
+		return 0;
+	if (v[0] == 5 && v[1] == 2 && v[2] == 3 && v[3] == 1)
+		return 1;
+	if (v[0] == 1 && v[1] == 6 && v[2] == 1 && (v[3] == 2 || v[3] == 4))
+		return 1;
+	return mix(i + 4242) % 100 < 20;
+}
+
+/* What a configuration measures: the bowl's median, and the energy bowl's
+ * figure unless missing (or `none`: no configuration has one). */
+static void objective_key_of(const struct landscape *l, uint64_t i, int none, struct objective_key *k)
+{
+	struct tune_config c;
+	tune_space_at(&l->space, i, &c);
+	*k = (struct objective_key){.median_ms = bowl(&c)};
+	if (!none && !energy_missing(i, &c))
+		k->joules = energy_bowl(&c);
+}
+
+/* The configuration an objective's exact minimum is at, among those with
+ * an energy figure (by time, or with none, the median's). */
+static uint64_t objective_min(const struct landscape *l, enum objective o, int none, double *value)
+{
+	uint64_t best = 0;
+	int found = 0;
+	for (uint64_t i = 0; i < tune_space_count(&l->space); i++) {
+		struct objective_key k;
+		objective_key_of(l, i, none, &k);
+		double v = objective_value(o, &k);
+		if (v < 0)
+			continue;
+		if (!found || v < *value) {
+			best = i;
+			*value = v;
+			found = 1;
+		}
+	}
+	if (!found)
+		return objective_min(l, OBJECTIVE_TIME, none, value);
+	return best;
+}
+
+/* Drives a search by objective o, each question told its key (none: no
+ * energy figure anywhere). */
+static int drive_objective(const struct landscape *l, const char *strategy, enum objective o,
+			   uint64_t budget, uint64_t seed, int none, struct tune_search_result *r)
+{
+	struct tune_search_config cfg = {.budget = budget, .seed = seed, .objective = o};
+	struct tune_search *s;
+	struct tune_question q;
+	if (tune_search_open(tune_strategy_find(strategy), &l->space, &cfg, &s, err, sizeof err) < 0)
+		return -1;
+	while (tune_search_next(s, &q)) {
+		struct objective_key k;
+		objective_key_of(l, q.config, none, &k);
+		if (tune_search_tell_key(s, q.config, TUNE_MEASURED, &k) < 0)
+			return -1;
+	}
+	tune_search_result(s, r);
+	tune_search_close(s);
+	return 0;
+}
+
+static void test_objective(const struct landscape *l)
+{
+	static const enum objective objectives[] = {OBJECTIVE_TIME, OBJECTIVE_ENERGY, OBJECTIVE_EDP};
+	uint64_t count = tune_space_count(&l->space);
+	for (size_t m = 0; m < 3; m++) {
+		enum objective o = objectives[m];
+		double min;
+		uint64_t at = objective_min(l, o, 0, &min);
+		struct tune_search_result r;
+		struct objective_key k;
+
+		/* Exhaustive and random over the whole space: the minimum. */
+		for (int st = 0; st < 2; st++) {
+			const char *name = st ? "random" : "exhaustive";
+			CHECK_INT(drive_objective(l, name, o, count, 3, 0, &r), 0);
+			if (r.best != at)
+				fprintf(stderr, "%s by %s: best %llu, the minimum is at %llu\n", name,
+					objective_name(o), (unsigned long long)r.best, (unsigned long long)at);
+			CHECK(r.found && r.best == at);
+			CHECK_NEAR(r.best_cost, min, min * 1e-12);
+		}
+		/* Random with a tenth of the space: the cheapest it asked by
+		 * the objective, one with an energy figure. */
+		CHECK_INT(drive_objective(l, "random", o, count / 10, 5, 0, &r), 0);
+		objective_key_of(l, r.best, 0, &k);
+		if (o != OBJECTIVE_TIME)
+			CHECK(k.joules > 0);
+
+		/* Anneal, 30 % of the space, every seed: within 3 % of the
+		 * objective's minimum, on a configuration with energy. */
+		int within = 0, seeds = 20;
+		for (int seed = 1; seed <= seeds; seed++) {
+			CHECK_INT(drive_objective(l, "anneal", o, count * 3 / 10, (uint64_t)seed, 0, &r), 0);
+			objective_key_of(l, r.best, 0, &k);
+			double v = objective_value(o, &k);
+			if (r.found && v >= 0 && v <= min * 1.03)
+				within++;
+			else
+				fprintf(stderr, "anneal by %s, seed %d: best %llu at %g, minimum %g\n",
+					objective_name(o), seed, (unsigned long long)r.best, v, min);
+		}
+		CHECK_INT(within, seeds);
+	}
+	/* No energy figure anywhere (no NVML): by energy the search falls
+	 * back on the median, as objective_rank_cmp does. */
+	double tmin;
+	uint64_t tat = objective_min(l, OBJECTIVE_TIME, 1, &tmin);
+	struct tune_search_result r;
+	CHECK_INT(drive_objective(l, "exhaustive", OBJECTIVE_ENERGY, 0, 1, 1, &r), 0);
+	CHECK(r.found && r.best == tat);
+	CHECK_NEAR(r.best_cost, tmin, 0);
+}
+
 int main(void)
 {
 	static struct landscape ls[] = {
@@ -598,5 +735,6 @@ int main(void)
 	test_stop_and_time(&ls[0]);
 	test_ask_tell(&ls[0]);
 	test_budget_defaults(&ls[0]);
+	test_objective(&ls[0]);
 	return TEST_END();
 }

@@ -1,8 +1,9 @@
 /*
  * tune_search.c - the search strategies (see tune_search.h).
  *
- * The search keeps a cost per configuration, NaN until told; a strategy
- * reads it to know what is known.  tune_search_next() asks the strategy to
+ * The search keeps a cost per configuration (an objective_key: the median,
+ * NaN until told, and the energy), and compares two with cost_cmp(), the
+ * objective's rule; a strategy reads them to know what is known.  tune_search_next() asks the strategy to
  * propose a configuration not asked yet and asks it, unless the budget, the
  * time limit or a stop says the search is over; tune_search_tell() records
  * the answer (an invalid configuration as +inf, a wall to a walk, but not
@@ -29,7 +30,7 @@
 /* Simulated annealing's walk (see "Simulated annealing" below). */
 struct walk {
 	uint64_t cur;
-	double cur_cost;
+	struct objective_key cur_cost;
 	uint32_t id;           /* walk number, recorded with what it evaluates */
 	uint32_t *walk_of;     /* per configuration: the walk that evaluated it */
 	int stale;             /* steps since the last new evaluation */
@@ -46,7 +47,7 @@ struct tune_search {
 	uint64_t count;
 	uint64_t budget;
 	double t0;
-	double *cost;         /* per configuration; NaN: not asked */
+	struct objective_key *cost; /* per configuration; median NaN: not asked */
 	struct rng rng;
 	struct tune_search_result out;
 	int over;             /* no further question */
@@ -69,8 +70,36 @@ struct tune_strategy {
 	int (*propose)(struct tune_search *s, uint64_t *config);
 	/* The answer to the configuration proposed (recorded already); NULL:
 	 * the strategy does not care. */
-	void (*told)(struct tune_search *s, uint64_t config, double cost);
+	void (*told)(struct tune_search *s, uint64_t config, const struct objective_key *cost);
 };
+
+/* Configuration i has not been asked about. */
+static int unknown(const struct tune_search *s, uint64_t i)
+{
+	return isnan(s->cost[i].median_ms);
+}
+
+/* < 0 when a is cheaper than b, > 0 dearer, 0 equal: the objective's rule
+ * (see tune_search.h).  A failure (median +inf, no energy) is dearer than
+ * anything measured. */
+static int cost_cmp(const struct tune_search *s, const struct objective_key *a,
+		    const struct objective_key *b)
+{
+	return objective_rank_cmp(s->cfg.objective, a, b);
+}
+
+/* The figure a cost is measured by, for the relative steps of a walk: the
+ * objective's (by time the median), or the median where it has none. */
+static double figure(const struct tune_search *s, const struct objective_key *k)
+{
+	double v = objective_value(s->cfg.objective, k);
+	return v >= 0 ? v : k->median_ms;
+}
+
+static int has_figure(const struct tune_search *s, const struct objective_key *k)
+{
+	return objective_value(s->cfg.objective, k) >= 0;
+}
 
 static int time_is_up(const struct tune_search *s)
 {
@@ -96,7 +125,7 @@ static void foresee_order(struct tune_search *s, const uint32_t *order, uint64_t
 	s->q.nahead = 0;
 	for (uint64_t k = from; k < s->count && s->q.nahead < room; k++) {
 		uint64_t i = order ? order[k] : k;
-		if (isnan(s->cost[i]))
+		if (unknown(s, i))
 			s->q.ahead[s->q.nahead++] = i;
 	}
 }
@@ -114,7 +143,7 @@ static void foresee_neighbors(struct tune_search *s, uint64_t a, uint64_t b)
 			int dup = nb[j] == a;
 			for (size_t m = 0; m < s->q.nahead && !dup; m++)
 				dup = s->q.ahead[m] == nb[j];
-			if (!dup && isnan(s->cost[nb[j]]))
+			if (!dup && unknown(s, nb[j]))
 				s->q.ahead[s->q.nahead++] = nb[j];
 		}
 	}
@@ -158,7 +187,7 @@ static int pick_unexplored(struct tune_search *s, uint64_t *out)
 {
 	for (int tries = 0; tries < 64; tries++) {
 		uint64_t i = (uint64_t)rng_range(&s->rng, 0, (int64_t)s->count - 1);
-		if (isnan(s->cost[i])) {
+		if (unknown(s, i)) {
 			*out = i;
 			return 0;
 		}
@@ -167,7 +196,7 @@ static int pick_unexplored(struct tune_search *s, uint64_t *out)
 	uint64_t start = (uint64_t)rng_range(&s->rng, 0, (int64_t)s->count - 1);
 	for (uint64_t k = 0; k < s->count; k++) {
 		uint64_t i = (start + k) % s->count;
-		if (isnan(s->cost[i])) {
+		if (unknown(s, i)) {
 			*out = i;
 			return 0;
 		}
@@ -189,7 +218,8 @@ static double progress(const struct tune_search *s)
 
 /*
  * Simulated annealing.  Costs are compared relatively (a move 5 % slower is
- * the same step on a 10 µs kernel as on a 10 ms one), and the temperature
+ * the same step on a 10 µs kernel as on a 10 ms one; by energy, 5 % more
+ * joules), and the temperature
  * falls geometrically with the budget used, from accepting a 5 % worse move
  * about a third of the time to plain descent.
  *
@@ -209,13 +239,13 @@ static double progress(const struct tune_search *s)
 #define ANNEAL_T0 0.05
 #define ANNEAL_T_END 0.002
 
-/* 1 when every neighbour of i is known and none is cheaper. */
-static int explored_minimum(const struct tune_search *s, uint64_t i, double cost)
+/* 1 when every neighbour of i is known and none is cheaper than cost. */
+static int explored_minimum(const struct tune_search *s, uint64_t i, const struct objective_key *cost)
 {
 	uint64_t nb[2 * TUNABLES_MAX];
 	int k = tune_space_neighbors(s->space, i, nb);
 	for (int j = 0; j < k; j++)
-		if (isnan(s->cost[nb[j]]) || s->cost[nb[j]] < cost)
+		if (unknown(s, nb[j]) || cost_cmp(s, &s->cost[nb[j]], cost) < 0)
 			return 0;
 	return 1;
 }
@@ -235,8 +265,10 @@ static int open_anneal(struct tune_search *s)
 }
 
 /* The walk has cost c for candidate cand (known: it had it before this
- * step): it moves there or stays, and ends when it stops learning. */
-static void walk_step(struct tune_search *s, uint64_t cand, int known, double c)
+ * step): it moves there or stays, and ends when it stops learning.  A
+ * candidate without the objective's figure where the walk stands on one
+ * (no energy measured) is dearer by any margin: never taken uphill. */
+static void walk_step(struct tune_search *s, uint64_t cand, int known, const struct objective_key *c)
 {
 	struct walk *w = &s->walk;
 	if (known) {
@@ -251,21 +283,23 @@ static void walk_step(struct tune_search *s, uint64_t cand, int known, double c)
 	 * runs differ only where noise flips an acceptance. */
 	double u = rng_uniform(&s->rng, 0, 1);
 	int accept;
-	if (!isfinite(c))
+	if (!isfinite(c->median_ms))
 		accept = 0;
-	else if (!isfinite(w->cur_cost) || c <= w->cur_cost)
+	else if (!isfinite(w->cur_cost.median_ms) || cost_cmp(s, c, &w->cur_cost) <= 0)
 		accept = 1;
+	else if (!has_figure(s, c) && has_figure(s, &w->cur_cost))
+		accept = 0;
 	else {
 		double t = ANNEAL_T0 * pow(ANNEAL_T_END / ANNEAL_T0, progress(s));
-		accept = u < exp(-(c / w->cur_cost - 1) / t);
+		accept = u < exp(-(figure(s, c) / figure(s, &w->cur_cost) - 1) / t);
 	}
 	int merged = 0;
 	if (accept) {
 		merged = known && w->walk_of[cand] != w->id;
 		w->cur = cand;
-		w->cur_cost = c;
+		w->cur_cost = *c;
 	}
-	if (merged || w->stale >= w->max_stale || explored_minimum(s, w->cur, w->cur_cost))
+	if (merged || w->stale >= w->max_stale || explored_minimum(s, w->cur, &w->cur_cost))
 		w->restart = 1;
 }
 
@@ -283,9 +317,9 @@ static int propose_anneal(struct tune_search *s, uint64_t *config)
 			w->restart = 0;
 			w->id++;
 			w->stale = 0;
-			if (s->out.found && !explored_minimum(s, s->out.best, s->out.best_cost)) {
+			if (s->out.found && !explored_minimum(s, s->out.best, &s->cost[s->out.best])) {
 				w->cur = s->out.best;
-				w->cur_cost = s->out.best_cost;
+				w->cur_cost = s->cost[s->out.best];
 			} else {
 				if (pick_unexplored(s, &w->cur) < 0)
 					return 0;
@@ -302,20 +336,20 @@ static int propose_anneal(struct tune_search *s, uint64_t *config)
 			return 0; /* one configuration: done */
 		uint64_t cand = nb[rng_range(&s->rng, 0, k - 1)];
 		foresee_neighbors(s, cand, w->cur);
-		if (isnan(s->cost[cand])) {
+		if (unknown(s, cand)) {
 			w->starting = 0;
 			*config = cand;
 			return 1;
 		}
-		walk_step(s, cand, 1, s->cost[cand]);
+		walk_step(s, cand, 1, &s->cost[cand]);
 	}
 }
 
-static void told_anneal(struct tune_search *s, uint64_t config, double cost)
+static void told_anneal(struct tune_search *s, uint64_t config, const struct objective_key *cost)
 {
 	struct walk *w = &s->walk;
 	if (w->starting) {
-		w->cur_cost = cost;
+		w->cur_cost = *cost;
 		w->walk_of[config] = w->id;
 	} else {
 		walk_step(s, config, 0, cost);
@@ -386,7 +420,7 @@ int tune_search_open(const struct tune_strategy *st, const struct tune_space *sp
 	s->out.best_cost = INFINITY;
 	rng_init(&s->rng, cfg->seed);
 	for (uint64_t i = 0; i < count; i++)
-		s->cost[i] = NAN;
+		s->cost[i] = (struct objective_key){.median_ms = NAN};
 	if (st->open && st->open(s) < 0) {
 		tune_search_close(s);
 		snprintf(err, len, "out of memory for a search of %llu configurations",
@@ -412,19 +446,24 @@ int tune_search_next(struct tune_search *s, struct tune_question *q)
 	return 1;
 }
 
-int tune_search_tell(struct tune_search *s, uint64_t config, enum tune_verdict verdict, double cost)
+int tune_search_tell_key(struct tune_search *s, uint64_t config, enum tune_verdict verdict,
+			 const struct objective_key *k)
 {
+	/* What the search keeps: the point figures (tune_search.h), and
+	 * nothing but +inf of a failure. */
+	struct objective_key cost = {.median_ms = INFINITY};
 	if (!s->asking || config != s->q.config)
 		return -1;
 	s->asking = 0;
 	switch (verdict) {
 	case TUNE_MEASURED:
-		if (isnan(cost) || cost < 0)
-			cost = INFINITY;
+		if (k->median_ms >= 0 && isfinite(k->median_ms)) {
+			cost.median_ms = k->median_ms;
+			cost.joules = k->joules > 0 ? k->joules : 0;
+		}
 		s->out.evaluated++;
 		break;
 	case TUNE_INVALID:
-		cost = INFINITY;
 		s->out.invalid++;
 		break;
 	case TUNE_STOP:
@@ -434,14 +473,21 @@ int tune_search_tell(struct tune_search *s, uint64_t config, enum tune_verdict v
 		return 0;
 	}
 	s->cost[config] = cost;
-	if (cost < s->out.best_cost) {
-		s->out.best_cost = cost;
+	if (isfinite(cost.median_ms) &&
+	    (!s->out.found || cost_cmp(s, &cost, &s->cost[s->out.best]) < 0)) {
+		s->out.best_cost = figure(s, &cost);
 		s->out.best = config;
 		s->out.found = 1;
 	}
 	if (s->st->told)
-		s->st->told(s, config, cost);
+		s->st->told(s, config, &cost);
 	return 0;
+}
+
+int tune_search_tell(struct tune_search *s, uint64_t config, enum tune_verdict verdict, double cost)
+{
+	const struct objective_key k = {.median_ms = cost};
+	return tune_search_tell_key(s, config, verdict, &k);
 }
 
 void tune_search_result(const struct tune_search *s, struct tune_search_result *out)

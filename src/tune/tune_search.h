@@ -7,7 +7,8 @@
  * measures it however and whenever it likes, and tune_search_tell() gives
  * the answer: its cost, the median time in ms (+inf for a configuration
  * that failed, hung or crashed), that the variant's contract refused it, or
- * that the search is to stop.  The caller owns the loop, so the tuner can
+ * that the search is to stop.  tune_search_tell_key() gives the cost as the
+ * objective reads it (common/objective.h): the median and the energy.  The caller owns the loop, so the tuner can
  * run it straight through (the command line) or one evaluation per step of
  * its own loop (the TUI) with the same object and the same questions.
  *
@@ -24,8 +25,15 @@
  *     same answers bring the same questions in the same order, so a search
  *     can be repeated and resumed from stored results.  Only a time limit
  *     makes where it stops depend on the clock.
- *   - The best is the cheapest finite cost told, the first told among
- *     equals.
+ *   - "Cheaper" is the objective's rule, objective_rank_cmp, on the point
+ *     figures told (the median and the energy per launch, their intervals
+ *     left out: a search steers by what it measured, and the winner among
+ *     close configurations is tune_tie's to pick).  By time that is the
+ *     lower median; by energy or edp a configuration without an energy
+ *     figure is dearer than any with one, and among those without, the
+ *     median decides.  A failure is dearer than anything measured.
+ *   - The best is the cheapest configuration that did not fail, the first
+ *     told among equals.
  *
  *   exhaustive  every configuration, in numbering order
  *   random      configurations drawn without replacement
@@ -38,6 +46,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/objective.h"
 #include "tune/tune_space.h"
 
 /* What became of a question. */
@@ -55,6 +64,7 @@ struct tune_search_config {
 	double time_limit_s;  /* ask nothing after this many seconds; 0: none */
 	uint64_t seed;
 	size_t ahead_max;     /* the longest look ahead a question carries; 0: none */
+	enum objective objective; /* what "cheaper" means; 0: time */
 };
 
 /* A question: the configuration to evaluate, and the look ahead, what the
@@ -73,7 +83,8 @@ struct tune_question {
 struct tune_search_result {
 	int found;            /* some configuration had a finite cost */
 	uint64_t best;        /* the cheapest one (the first found among equals) */
-	double best_cost;     /* its cost; +inf when !found */
+	double best_cost;     /* its figure: objective_value (by time its median), or its median
+			       * where it has none (energy not measured); +inf when !found */
 	uint64_t evaluated;   /* measured evaluations (what the budget counts) */
 	uint64_t invalid;     /* configurations refused as invalid */
 	int stopped;          /* a stop was told */
@@ -111,6 +122,12 @@ int tune_search_next(struct tune_search *s, struct tune_question *q);
  * Returns 0, or -1 (and changes nothing) when config is not the question
  * asked. */
 int tune_search_tell(struct tune_search *s, uint64_t config, enum tune_verdict verdict, double cost);
+
+/* The same with the cost as the objective reads it: k's median (NaN,
+ * negative or +inf: it failed) and energy per launch (0: not measured).
+ * Its intervals are not read (see "cheaper" above). */
+int tune_search_tell_key(struct tune_search *s, uint64_t config, enum tune_verdict verdict,
+			 const struct objective_key *k);
 
 /* What the search has found so far. */
 void tune_search_result(const struct tune_search *s, struct tune_search_result *out);
