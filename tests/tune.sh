@@ -62,8 +62,8 @@ expect_grep "$TMP/out" '"variant":"harness.spin","role":"tuned","config":"block=
 expect_grep "$TMP/out" '^\{"summary":\{"passed":72,"failed":0,"skipped":4,"evaluations":76,"reused":76' "json summary"
 expect_eq "$(tail -n 1 "$TMP/err")" "72 passed, 0 failed, 4 skipped" "summary on stderr with --json"
 expect_exit 0 "csv" -- "$CONFORM" tune harness.spin --n 2^16 --dtype f32 $FAST --db "$A" --csv
-expect_eq "$(head -n 1 "$TMP/out")" "n,dtype,op,cols,variant,role,config,status,observed,median_us,gbps,pct_copy,x_baseline,noise,spread,ci_low_us,ci_high_us,noise_met,throttled,timer,samples,best,tied,reused,message,device" "csv header"
-expect_grep "$TMP/out" '^65536,f32,sum,0,harness.spin,tuned,"block=512,items=4,vec=2",PASS,completed-correct,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]*,[0-9.e+-]*,[0-9.e+-]*,[01],[0-9]+,host,[0-9]+,1,[01],1,,$' "csv best row"
+expect_eq "$(head -n 1 "$TMP/out")" "n,dtype,op,cols,variant,role,config,status,observed,median_us,gbps,pct_copy,x_baseline,noise,spread,ci_low_us,ci_high_us,noise_met,throttled,timer,samples,best,tied,reused,message,device,energy_j,power_w,power_sampled_w,energy_uncertainty,energy_window_s,energy_launches,sm_mhz,mem_mhz,throttle_reasons,pareto" "csv header"
+expect_grep "$TMP/out" '^65536,f32,sum,0,harness.spin,tuned,"block=512,items=4,vec=2",PASS,completed-correct,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]+,[0-9.e+-]*,[0-9.e+-]*,[0-9.e+-]*,[01],[0-9]+,host,[0-9]+,1,[01],1,,,,,,,,,,,,$' "csv best row: no energy on the host, empty cells"
 expect_eq "$(wc -l <"$TMP/out")" 77 "csv rows"
 
 # Anneal with under 30 % of exhaustive's 71 evaluations finds a

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "common/dtype.h"
+#include "common/objective.h"
 #include "report/emit.h"
 #include "session/device_set.h"
 #include "session/kernel_list.h"
@@ -43,6 +44,7 @@ enum cmd_arg {
 	CMD_ARG_DTYPE,    /* value.dtype */
 	CMD_ARG_OP,       /* value.op */
 	CMD_ARG_NAME,     /* value.text: 1 to CMD_NAME_MAX of A-Z a-z 0-9 . _ - + / : */
+	CMD_ARG_OBJECTIVE, /* value.objective: time, energy or edp */
 };
 
 /* The longest --tag (runs.tag). */
@@ -54,7 +56,7 @@ enum cmd_option_id {
 	CMD_OPT_SUITES, CMD_OPT_SUITE, CMD_OPT_TIMEOUT, CMD_OPT_HANG_TIMEOUT, CMD_OPT_SEED,
 	CMD_OPT_DEVICE, CMD_OPT_DB, CMD_OPT_BUDGET, CMD_OPT_MIN_SAMPLES, CMD_OPT_MAX_TIME,
 	CMD_OPT_DTYPE, CMD_OPT_OP, CMD_OPT_CSV, CMD_OPT_JSON, CMD_OPT_VERBOSE, CMD_OPT_TAG,
-	CMD_OPT_KERNEL, CMD_OPT_KERNELS, CMD_OPT_DEVICES,
+	CMD_OPT_KERNEL, CMD_OPT_KERNELS, CMD_OPT_DEVICES, CMD_OPT_OBJECTIVE,
 	CMD_OPT_OWN = 512,
 };
 
@@ -78,6 +80,7 @@ struct cmd_value {
 	double seconds;
 	enum dtype dtype;
 	enum op op;
+	enum objective objective;
 	const char *flag;       /* "--timeout", for messages */
 	const char *command;    /* "tune", for messages */
 };

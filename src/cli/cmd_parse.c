@@ -52,6 +52,9 @@ static const struct cmd_option shared_options[] = {
 	 .help = "a kernel file of yours, compiled at run time (repeatable;\nsee docs/kernels.md)"},
 	{.id = CMD_OPT_KERNELS, .name = "kernels", .arg = CMD_ARG_TEXT, .metavar = "DIR",
 	 .help = "every .cu kernel file of DIR"},
+	{.id = CMD_OPT_OBJECTIVE, .name = "objective", .arg = CMD_ARG_OBJECTIVE, .metavar = "O",
+	 .help = "what \"best\" minimises: time (default), energy (J per\n"
+		 "launch) or edp (energy x time)"},
 	{.id = CMD_OPT_TAG, .name = "tag", .arg = CMD_ARG_NAME, .metavar = "NAME",
 	 .help = "a name stored with the run (a branch, \"baseline\"); runs of\n"
 		 "one tag compare as one run (shards of a CI job)"},
@@ -174,6 +177,11 @@ static int convert(const struct cmd_option *o, const char *arg, struct cmd_value
 		if (op_parse(arg, &v->op) == 0)
 			return 0;
 		cmd_error("%s: unknown operator '%s' (sum, max, min)", v->flag, arg);
+		return -1;
+	case CMD_ARG_OBJECTIVE:
+		if (objective_parse(arg, &v->objective) == 0)
+			return 0;
+		cmd_error("%s: unknown objective '%s' (time, energy, edp)", v->flag, arg);
 		return -1;
 	case CMD_ARG_NAME:
 		if (*arg && strlen(arg) <= CMD_NAME_MAX &&

@@ -31,7 +31,7 @@
 #include "suite/suite.h"
 #include "tune/tune_space.h"
 
-enum { O_N = CMD_OPT_OWN, O_COLS, O_STRATEGY, O_TIME, O_FRESH, O_MAX_NOISE, O_HOT };
+enum { O_N = CMD_OPT_OWN, O_COLS, O_STRATEGY, O_TIME, O_FRESH, O_MAX_NOISE, O_HOT, O_NO_ENERGY };
 
 /* The problem: tune's to choose, bench's preset. */
 static const struct cmd_option problem_options[] = {
@@ -55,12 +55,18 @@ static const struct cmd_option search_options[] = {
 	{.id = O_TIME, .name = "time", .arg = CMD_ARG_SECONDS, .metavar = "SEC",
 	 .help = "time limit per search instead of a budget"},
 	{.id = CMD_OPT_SEED, .help = "search and input seed (default 1)"},
+	{.id = CMD_OPT_OBJECTIVE,
+	 .help = "what the search minimises and each variant's best is best\n"
+		 "by: time (default), energy (J per launch) or edp (J x s)"},
 	{.id = O_FRESH, .name = "fresh", .help = "measure again what the database already has"},
 	{.id = CMD_OPT_MIN_SAMPLES},
 	{.id = O_MAX_NOISE, .name = "max-noise", .arg = CMD_ARG_TEXT, .metavar = "F",
 	 .help = "stop sampling once the median's 95 % interval is\nwithin this fraction of it (default 0.005)"},
 	{.id = CMD_OPT_MAX_TIME},
 	{.id = O_HOT, .name = "hot", .help = "keep the L2 cache warm between launches"},
+	{.id = O_NO_ENERGY, .name = "no-energy",
+	 .help = "measure no energy, power or clocks (no burst of launches\n"
+		 "after the samples): the energy columns are left out"},
 	{.id = CMD_OPT_TIMEOUT,
 	 .help = "deadline of one evaluation, plus 40 ns per element for\n"
 		 "the input and its check on the host (default 10)"},
@@ -173,6 +179,8 @@ int tune_cli_set(void *opts, int id, const struct cmd_value *v)
 	case O_MAX_NOISE: return parse_fraction(v->flag, v->text, &c->o.timing.max_noise);
 	case CMD_OPT_MAX_TIME: c->o.timing.max_time_s = v->seconds; break;
 	case O_HOT: c->o.timing.hot = 1; break;
+	case CMD_OPT_OBJECTIVE: c->o.objective = v->objective; break;
+	case O_NO_ENERGY: c->o.timing.energy = 0; break;
 	case CMD_OPT_TIMEOUT: c->timeout_s = v->seconds; break;
 	case CMD_OPT_CSV:
 	case CMD_OPT_JSON: return cmd_format_set(&c->format, id, v);
@@ -210,6 +218,11 @@ int tune_cli_parse(int argc, char **argv, int bench, struct tune_cli *c)
 	}
 	if (!bench && !p.have_dtype) {
 		cmd_error("tune: --dtype is required (f32, f64, i32, u32, bf16)");
+		return EXIT_USAGE;
+	}
+	if (!c->o.timing.energy && c->o.objective != OBJECTIVE_TIME) {
+		cmd_error("%s: --objective %s needs the energy measured: leave out --no-energy", cmd,
+			  objective_name(c->o.objective));
 		return EXIT_USAGE;
 	}
 	if (p.budget_given && p.time_given) {
@@ -366,9 +379,12 @@ static void describe(FILE *f, const struct tune_cli *c, const struct tune_sessio
 			rc->gpu.cc_major, rc->gpu.cc_minor, rc->gpu.sm_count);
 	else
 		fprintf(f, "host (no GPU)");
-	fprintf(f, "; tuning %zu variant%s at %zu size%s, %s, seed %llu%s\n", nv, nv == 1 ? "" : "s",
-		c->nsizes, c->nsizes == 1 ? "" : "s", tune_strategy_name(c->o.strategy),
-		(unsigned long long)c->o.seed, c->o.fresh ? ", fresh" : "");
+	fprintf(f, "; tuning %zu variant%s at %zu size%s, %s, seed %llu%s%s%s%s\n", nv,
+		nv == 1 ? "" : "s", c->nsizes, c->nsizes == 1 ? "" : "s", tune_strategy_name(c->o.strategy),
+		(unsigned long long)c->o.seed, c->o.fresh ? ", fresh" : "",
+		c->o.objective != OBJECTIVE_TIME ? ", by " : "",
+		c->o.objective != OBJECTIVE_TIME ? objective_name(c->o.objective) : "",
+		c->o.timing.energy ? "" : ", no energy");
 	fprintf(f, "results in %s\n", db_path);
 	fflush(f);
 }

@@ -372,6 +372,10 @@ static struct tune_row *evaluation_row(struct tune_session *s, struct evaluation
 	row->status = res->status;
 	row->outcome = res->outcome;
 	row->timing = res->timing;
+	/* --no-energy: none measured, and none shown of a result stored
+	 * with one. */
+	if (!s->o.timing.energy)
+		memset(&row->timing.energy, 0, sizeof row->timing.energy);
 	if (res->timing.samples > 0 && res->timing.median_ms > 0 && res->timing.bytes > 0)
 		row->gbps = res->timing.bytes / (res->timing.median_ms * 1e-3) / 1e9;
 	row->reused = ev->reused;
@@ -482,6 +486,7 @@ static int variant_search_open(struct tune_session *s, struct variant_search *vs
 	}
 	struct tune_search_config cfg = {
 		.budget = s->o.budget, .time_limit_s = s->o.time_limit_s, .seed = s->o.seed,
+		.objective = s->o.objective,
 	};
 	/* A user's kernel: what the search asks next is compiled meanwhile,
 	 * as many as the session compiles at once. */
@@ -494,8 +499,26 @@ static int variant_search_open(struct tune_session *s, struct variant_search *vs
 	return tune_search_open(s->o.strategy, &vs->space, &cfg, &vs->search, err, len);
 }
 
+/* Marks the timed rows[0..n) on their Pareto front of time and energy. */
+static void mark_pareto(struct tune_row *rows, size_t n)
+{
+	struct objective_key *k = malloc((n ? n : 1) * sizeof *k);
+	int *front = malloc((n ? n : 1) * sizeof *front);
+	for (size_t i = 0; k && front && i < n; i++)
+		tune_row_key(&rows[i], &k[i]);
+	if (k && front) {
+		objective_pareto(k, n, front);
+		for (size_t i = 0; i < n; i++)
+			rows[i].pareto = front[i];
+	}
+	/* Out of memory: no row is marked, as without energy. */
+	free(k);
+	free(front);
+}
+
 /* Ends vs's search, if open: what it measured is shown ranked (also after
- * an interruption), its best picked among the ties. */
+ * an interruption), its best picked among the ties by the objective, and
+ * its Pareto front marked. */
 static void variant_search_close(struct tune_session *s, struct variant_search *vs)
 {
 	struct tune_sweep *sw = &s->sweeping->sw;
@@ -509,7 +532,8 @@ static void variant_search_close(struct tune_session *s, struct variant_search *
 	size_t ntimed = 0;
 	while (vs->first + ntimed < sw->count && row_rank(&sw->rows[vs->first + ntimed]) == 0)
 		ntimed++;
-	tune_tie_pick(sw->rows + vs->first, ntimed);
+	mark_pareto(sw->rows + vs->first, ntimed);
+	tune_tie_pick(sw->rows + vs->first, ntimed, s->o.objective);
 }
 
 /* The first kernel file's first configurations compile while the
@@ -605,7 +629,10 @@ static void config_answered(struct tune_session *s, const struct tune_row *row)
 	struct variant_search *vs = &s->sweeping->vs;
 	struct tune_search_result sr;
 	int refused = row->outcome == OUTCOME_INVALID;
-	tune_search_tell(vs->search, vs->q.config, refused ? TUNE_INVALID : TUNE_MEASURED, row_cost(row));
+	struct objective_key k;
+	tune_row_key(row, &k);
+	k.median_ms = row_cost(row);
+	tune_search_tell_key(vs->search, vs->q.config, refused ? TUNE_INVALID : TUNE_MEASURED, &k);
 	tune_search_result(vs->search, &sr);
 	uint64_t left = tune_space_count(&vs->space) - sr.invalid;
 	if (s->progress.fn)

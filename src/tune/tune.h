@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "common/dtype.h"
+#include "common/objective.h"
 #include "common/timing.h"
 #include "report/report.h"
 #include "session/catalog_client.h"
@@ -51,7 +52,9 @@ struct tune_options {
 	double time_limit_s;             /* per search; 0: none */
 	uint64_t seed;                   /* search and input seed */
 	int fresh;                       /* measure again what the database has */
-	struct timing_request timing;
+	enum objective objective;        /* what the searches minimise and each variant's best is
+					  * best by (tune_search.h, tune_tie.h); 0: time */
+	struct timing_request timing;    /* timing.energy 0: no energy burst (--no-energy) */
 };
 
 enum tune_role { TUNE_TUNED, TUNE_BASELINE, TUNE_COPY };
@@ -68,9 +71,13 @@ struct tune_row {
 	double copy_gbps;                /* the family's copy bandwidth; 0: unknown */
 	double baseline_ms;              /* the family's baseline median; 0: unknown */
 	int reused;                      /* answered from the database */
-	int best;                        /* its variant's best in this sweep (tune_tie.h) */
-	int tied;                        /* its median's interval overlaps the fastest's
-					  * (tune_tie.h); 0 when no other does */
+	int best;                        /* its variant's best in this sweep by the objective
+					  * (tune_tie.h) */
+	int tied;                        /* the measurements cannot tell it from the best
+					  * (tune_tie.h); 0 when no other is tied */
+	int pareto;                      /* on its variant's time/energy Pareto front in this
+					  * sweep (objective_pareto over the variant's timed
+					  * correct rows); meaningful only with an energy figure */
 	char message[256];
 };
 

@@ -3,8 +3,9 @@
  *
  * One function computes each derived figure and one writes each format's
  * row, so tune and bench, text, CSV and JSON always agree.  A figure that
- * does not apply (a failed configuration, no copy bandwidth, no baseline)
- * is "-" in tables, empty in CSV and null in JSON.
+ * does not apply (a failed configuration, no copy bandwidth, no baseline,
+ * no energy measured) is "-" in tables, empty in CSV and null in JSON, and
+ * a table leaves the energy columns out when none of its rows has energy.
  */
 #include "tune/tune_failing.h"
 #include "tune/tune_print.h"
@@ -16,6 +17,8 @@
 #include "common/text.h"
 #include "common/timing.h"
 #include "report/emit.h"
+#include "report/emit_energy.h"
+#include "tune/tune_energy.h"
 #include "tune/tune_tie.h"
 
 static int timed(const struct tune_row *r)
@@ -43,6 +46,19 @@ static double x_baseline(const struct tune_row *r)
 {
 	return timed(r) && r->role != TUNE_COPY && r->baseline_ms > 0
 		       ? r->baseline_ms / r->timing.median_ms : NAN;
+}
+
+/* A timed row's energy figures, when the burst measured them. */
+static int has_energy(const struct tune_row *r)
+{
+	return timed(r) && energy_measured(&r->timing.energy);
+}
+
+/* The Pareto mark of a tuned row with an energy figure; -1: none applies
+ * (a reference, or no energy figure). */
+static int pareto_mark(const struct tune_row *r)
+{
+	return r->role == TUNE_TUNED && has_energy(r) ? r->pareto : -1;
 }
 
 static double noise(const struct tune_row *r)
@@ -186,12 +202,21 @@ static void print_refs(FILE *f, const struct tune_sweep *sw)
 	}
 }
 
+/* A table's layout: its text columns' widths, and whether it has energy
+ * columns (some row has an energy figure) and in what unit. */
 struct widths {
 	int variant, config;
+	int energy;
+	struct tune_energy_unit unit;
+	char energy_title[16];   /* "mJ/launch" */
 };
+
+#define ENERGY_WIDTH 10
+#define WATTS_WIDTH 6
 
 static void widths_of(const struct tune_row *const *rows, size_t n, struct widths *w)
 {
+	double max_j = 0;
 	w->variant = (int)strlen("variant");
 	w->config = (int)strlen("configuration");
 	for (size_t i = 0; i < n; i++) {
@@ -200,7 +225,12 @@ static void widths_of(const struct tune_row *const *rows, size_t n, struct width
 			w->variant = v;
 		if (c > w->config)
 			w->config = c;
+		if (has_energy(rows[i]) && rows[i]->timing.energy.joules > max_j)
+			max_j = rows[i]->timing.energy.joules;
 	}
+	w->energy = max_j > 0;
+	tune_energy_unit(max_j, &w->unit);
+	snprintf(w->energy_title, sizeof w->energy_title, "%s/launch", w->unit.name);
 }
 
 static void table_header(FILE *f, const struct widths *w, const char *config_title)
@@ -209,20 +239,52 @@ static void table_header(FILE *f, const struct widths *w, const char *config_tit
 	cell(f, "variant", w->variant, 0);
 	fputs("  ", f);
 	cell(f, config_title, w->config, 0);
-	const char *titles[] = {"median (µs) ", "GB/s", "% copy", "× base", "noise", "spread"};
-	const int widths[] = {12, 8, 7, 6, 6, 7};
-	for (int i = 0; i < 6; i++) {
+	const char *titles[] = {"median (µs) ", "GB/s", "% copy", "× base", "noise", "spread",
+				w->energy_title, "W", "P"};
+	const int widths[] = {12, 8, 7, 6, 6, 7, ENERGY_WIDTH, WATTS_WIDTH, 1};
+	for (int i = 0; i < (w->energy ? 9 : 6); i++) {
 		fputs("  ", f);
 		cell(f, titles[i], widths[i], 1);
 	}
 	fputs("  status\n", f);
 }
 
+/* The energy cells: J per launch in the table's unit, the counter's
+ * average power, and the Pareto mark: P on the front, . off it, - no
+ * energy figure. */
+static void energy_cells(FILE *f, const struct widths *w, const struct tune_row *r)
+{
+	const struct energy_stats *e = &r->timing.energy;
+	int on = has_energy(r), mark = pareto_mark(r);
+	number_cell(f, on ? e->joules * w->unit.per_joule : NAN, 3, ENERGY_WIDTH);
+	number_cell(f, on && e->watts > 0 ? e->watts : NAN, 1, WATTS_WIDTH);
+	fputs("  ", f);
+	cell(f, mark < 0 ? "-" : mark ? "P" : ".", 1, 1);
+}
+
+/* ": tied, median in [a, b] µs", or the interval of the objective's
+ * figure that tied the row. */
+static void tied_note(FILE *f, const struct widths *w, const struct tune_row *r, enum objective o)
+{
+	double lo, hi;
+	if (o != OBJECTIVE_TIME && tune_tie_objective_interval(o, r, &lo, &hi) == 0) {
+		if (o == OBJECTIVE_ENERGY)
+			fprintf(f, ": tied, energy in [%.3f, %.3f] %s", lo * w->unit.per_joule,
+				hi * w->unit.per_joule, w->unit.name);
+		else
+			fprintf(f, ": tied, edp in [%.3g, %.3g] J·s", lo, hi);
+		return;
+	}
+	tune_tie_interval(&r->timing, &lo, &hi);
+	fprintf(f, ": tied, median in [%.2f, %.2f] µs", lo * 1e3, hi * 1e3);
+}
+
 /* One row; a tune table marks the best ('*') and the rows tied with it
  * ('='; tune_tie.h), whose intervals it shows, a bench table (whose rows
  * are each a variant's best) says why a variant had no configuration to
  * run. */
-static void table_row(FILE *f, const struct widths *w, const struct tune_row *r, int bench)
+static void table_row(FILE *f, const struct widths *w, const struct tune_row *r, int bench,
+		      enum objective o)
 {
 	int mark = !bench;
 	fputc(mark && r->best ? '*' : ' ', f);
@@ -236,20 +298,21 @@ static void table_row(FILE *f, const struct widths *w, const struct tune_row *r,
 	number_cell(f, x_baseline(r), 2, 6);
 	percent_cell(f, noise(r), "", 6);
 	percent_cell(f, spread(r), "±", 7);
+	if (w->energy)
+		energy_cells(f, w, r);
 	fprintf(f, "  %s", status_name(r->status));
 	const char *msg = table_message(r, bench);
 	if (msg[0])
 		fprintf(f, ": %s", msg);
-	else if (mark && r->tied) {
-		double lo, hi;
-		tune_tie_interval(&r->timing, &lo, &hi);
-		fprintf(f, ": tied, median in [%.2f, %.2f] µs", lo * 1e3, hi * 1e3);
-	}
+	else if (mark && r->tied)
+		tied_note(f, w, r, o);
 	fputc('\n', f);
 }
 
-/* The lines under a table that explain the marks its rows carry. */
-static void table_footnotes(FILE *f, const struct tune_row *const *rows, size_t n, int bench)
+/* The lines under a table that explain the marks its rows carry: the
+ * objective's best when it is not time, the ties, the energy columns. */
+static void table_footnotes(FILE *f, const struct widths *w, const struct tune_row *const *rows,
+			    size_t n, int bench, enum objective o)
 {
 	int missed = 0, tied = 0;
 	unsigned timers = 0; /* a bit per timer among the timed rows */
@@ -259,8 +322,19 @@ static void table_footnotes(FILE *f, const struct tune_row *const *rows, size_t 
 		if (timed(rows[i]))
 			timers |= 1u << rows[i]->timing.timer;
 	}
-	if (tied)
+	if (o != OBJECTIVE_TIME)
+		fprintf(f, "  %s by %s: %s;\n    a configuration without an energy figure never beats one with\n",
+			bench ? "best" : "* best", objective_name(o), tune_objective_rule(o));
+	if (tied && o == OBJECTIVE_TIME)
 		fputs("  = tied with the best: median intervals overlap; the lowest upper bound wins\n", f);
+	else if (tied)
+		fprintf(f, "  = tied with the best: %s intervals overlap; the rule above picks among them\n",
+			o == OBJECTIVE_ENERGY ? "energy" : "energy-delay");
+	if (w->energy) {
+		fprintf(f, "  %s/launch: energy per launch; W: average power while it ran\n", w->unit.name);
+		fputs("  P: on its variant's Pareto front of time and energy in this sweep (no other "
+		      "configuration\n     is both faster and more frugal); . off it; - no energy figure\n", f);
+	}
 	if (missed)
 		fputs("  ~ noise target not reached (--max-noise)\n", f);
 	if (timers & (timers - 1)) {
@@ -307,10 +381,10 @@ static void failing_values(FILE *f, const struct tune_row *const *rows, size_t n
  */
 
 /* The columns of a row, the same in CSV and JSON. */
-#define TUNE_FIELDS 26
+#define TUNE_FIELDS (27 + EMIT_ENERGY_FIELDS)
 
 static void row_fields(const struct tune_printer *p, long long n, const struct tune_row *r,
-		       struct emit_field *f)
+		       struct emit_field *f, char reasons[EMIT_ENERGY_TEXT])
 {
 	const struct tune_options *o = p->o;
 	size_t i = 0;
@@ -341,16 +415,23 @@ static void row_fields(const struct tune_printer *p, long long n, const struct t
 	f[i++] = EMIT_BOOL("tied", r->tied);
 	f[i++] = EMIT_BOOL("reused", r->reused);
 	f[i++] = EMIT_STR("message", r->message);
-	/* Last, so that the columns before keep their places: the rows of
-	 * tunes on several devices (--devices) are told apart by it. */
+	/* Columns are only ever appended, so that those before keep their
+	 * places.  The rows of tunes on several devices (--devices) are told
+	 * apart by this one. */
 	f[i++] = p->device >= 0 ? EMIT_INT("device", p->device) : EMIT_NULL("device");
+	/* What it spent, as run --json and the database name it. */
+	const struct energy_stats none = {0};
+	i += emit_energy_fields(has_energy(r) ? &r->timing.energy : &none, f + i, reasons, EMIT_ENERGY_TEXT);
+	int mark = pareto_mark(r);
+	f[i++] = mark < 0 ? EMIT_NULL("pareto") : EMIT_BOOL("pareto", mark);
 }
 
 static void machine_row(struct tune_printer *p, long long n, const struct tune_row *r)
 {
 	struct emit_field fields[TUNE_FIELDS];
+	char reasons[EMIT_ENERGY_TEXT];
 	struct emit_rows rows = {.f = p->f, .format = p->format, .header_done = p->header_done};
-	row_fields(p, n, r, fields);
+	row_fields(p, n, r, fields, reasons);
 	emit_row(&rows, fields, TUNE_FIELDS);
 	p->header_done = rows.header_done;
 }
@@ -380,24 +461,24 @@ void tune_print_sweep(struct tune_printer *p, const struct tune_sweep *sw)
 	widths_of(rows, sw->count, &w);
 	table_header(p->f, &w, "configuration");
 	for (size_t i = 0; i < sw->count; i++)
-		table_row(p->f, &w, rows[i], 0);
-	table_footnotes(p->f, rows, sw->count, 0);
+		table_row(p->f, &w, rows[i], 0, p->o->objective);
+	table_footnotes(p->f, &w, rows, sw->count, 0, p->o->objective);
 	failing_values(p->f, rows, sw->count);
 	fputc('\n', p->f);
 	fflush(p->f);
 	free(rows);
 }
 
-static int bench_order(const void *a, const void *b)
+static int bench_order(const struct tune_row *x, const struct tune_row *y, enum objective o)
 {
-	const struct tune_row *x = *(const struct tune_row *const *)a;
-	const struct tune_row *y = *(const struct tune_row *const *)b;
-	/* The best first, by the rule of every "best"; the untimed last. */
+	/* The best first, by the objective's rule; the untimed last. */
 	if (timed(x) != timed(y))
 		return timed(x) ? -1 : 1;
 	if (timed(x)) {
-		int c = timing_rank_cmp(x->timing.median_ms, x->timing.ci_high_ms, y->timing.median_ms,
-					y->timing.ci_high_ms);
+		struct objective_key kx, ky;
+		tune_row_key(x, &kx);
+		tune_row_key(y, &ky);
+		int c = objective_rank_cmp(o, &kx, &ky);
 		if (c != 0)
 			return c;
 	}
@@ -406,7 +487,7 @@ static int bench_order(const void *a, const void *b)
 
 /* The rows bench shows of one sweep: the baselines, and each tuned
  * variant's first row (its best, or its first failure when none ran). */
-static size_t bench_rows(const struct tune_sweep *sw, const struct tune_row **out)
+static size_t bench_rows(const struct tune_sweep *sw, enum objective o, const struct tune_row **out)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < sw->count; i++) {
@@ -415,7 +496,13 @@ static size_t bench_rows(const struct tune_sweep *sw, const struct tune_row **ou
 		    (r->role == TUNE_TUNED && (i == 0 || strcmp(sw->rows[i - 1].variant, r->variant) != 0)))
 			out[n++] = r;
 	}
-	qsort(out, n, sizeof *out, bench_order);
+	/* A few rows, and qsort takes no objective: an insertion sort. */
+	for (size_t i = 1; i < n; i++)
+		for (size_t k = i; k > 0 && bench_order(out[k], out[k - 1], o) < 0; k--) {
+			const struct tune_row *t = out[k];
+			out[k] = out[k - 1];
+			out[k - 1] = t;
+		}
 	return n;
 }
 
@@ -434,7 +521,7 @@ void tune_print_bench(struct tune_printer *p, const struct tune_sweep *sweeps, s
 	size_t n = 0;
 	for (size_t s = 0; s < nsweeps; s++) {
 		first[s] = n;
-		n += bench_rows(&sweeps[s], rows + n);
+		n += bench_rows(&sweeps[s], p->o->objective, rows + n);
 	}
 	first[nsweeps] = n;
 	if (p->format != EMIT_TABLE) {
@@ -444,8 +531,10 @@ void tune_print_bench(struct tune_printer *p, const struct tune_sweep *sweeps, s
 	} else {
 		struct widths w;
 		widths_of(rows, n, &w);
-		fprintf(p->f, "bench: %s %s, best configuration per variant and size\n",
-			dtype_name(p->o->dtype), op_name(p->o->op));
+		fprintf(p->f, "bench: %s %s, best configuration%s%s per variant and size\n",
+			dtype_name(p->o->dtype), op_name(p->o->op),
+			p->o->objective != OBJECTIVE_TIME ? " by " : "",
+			p->o->objective != OBJECTIVE_TIME ? objective_name(p->o->objective) : "");
 		fprintf(p->f, "%-6s", "size");
 		table_header(p->f, &w, "best configuration");
 		for (size_t s = 0; s < nsweeps; s++) {
@@ -453,10 +542,10 @@ void tune_print_bench(struct tune_printer *p, const struct tune_sweep *sweeps, s
 			text_count(count, sizeof count, sweeps[s].n);
 			for (size_t i = first[s]; i < first[s + 1]; i++) {
 				fprintf(p->f, "%-6s", count);
-				table_row(p->f, &w, rows[i], 1);
+				table_row(p->f, &w, rows[i], 1, p->o->objective);
 			}
 		}
-		table_footnotes(p->f, rows, n, 1);
+		table_footnotes(p->f, &w, rows, n, 1, p->o->objective);
 	}
 	fflush(p->f);
 	free(rows);
@@ -479,6 +568,7 @@ void tune_print_summary(struct tune_printer *p, FILE *human, const struct tune_s
 		emit_json_int(&j, "evaluations", total);
 		emit_json_uint(&j, "reused", s->reused);
 		emit_json_bool(&j, "interrupted", interrupted);
+		emit_json_string(&j, "objective", objective_name(p->o->objective));
 		emit_json_close(&j);
 		emit_json_close(&j);
 	}
