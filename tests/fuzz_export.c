@@ -2,7 +2,9 @@
  * fuzz_export.c - the header exporter fed hostile rows: strings of any
  * byte but NUL, weighted to what breaks C (a comment's end, a newline, a
  * backslash, a quote, ??/ trigraphs, #), and numbers C cannot spell
- * (INT64_MIN and INT64_MAX, infinities, NaN), with tunables of any text.
+ * (INT64_MIN and INT64_MAX, infinities, NaN), with tunables of any text,
+ * exported by each objective (a ranked header writes each entry's energy,
+ * a number of any kind, in a comment).
  *
  *   fuzz_export [DIR] writes DIR/h0.h, DIR/h1.h, ... one header a round
  *                     (FUZZ_EXPORT_ROUNDS, 40 by default; FUZZ_EXPORT_SEED);
@@ -111,6 +113,11 @@ int main(int argc, char **argv)
 			r->gbps = hostile_double(&g);
 			hostile_text(&g, r->measured_at, sizeof r->measured_at);
 			hostile_text(&g, r->git_revision, sizeof r->git_revision);
+			/* The energy a header exported by energy or edp
+			 * writes in a comment beside each entry. */
+			r->energy.joules = hostile_double(&g);
+			r->energy.watts = hostile_double(&g);
+			r->energy.uncertainty = hostile_double(&g);
 		}
 		char name[32];
 		snprintf(name, sizeof name, "h%d.h", written);
@@ -120,7 +127,9 @@ int main(int argc, char **argv)
 			perror(path);
 			return 2;
 		}
-		const struct export_meta m = {"*/ ?\?/ pattern", "db */ path", "0.0", "rev", "now", name};
+		/* Every third round by each objective: ranked tables too. */
+		const struct export_meta m = {"*/ ?\?/ pattern", "db */ path", "0.0", "rev", "now", name,
+					      (enum objective)(round % 3)};
 		int rc = export_header_write(f, rows, n, &m, err, sizeof err);
 		fclose(f);
 		if (rc < 0) {

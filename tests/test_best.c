@@ -3,7 +3,9 @@
  * right answer (fastest correct timed configuration, per device, nearest
  * size when the size was not tuned, across the variants of a glob), the
  * reasons given when there is none, and the time it takes, which must stay
- * under 50 ms so that scripts and builds can ask per kernel.
+ * under 50 ms so that scripts and builds can ask per kernel.  By energy and
+ * edp (test_energy): each problem's best by that objective among every
+ * timed result, never a result without an energy figure over one with.
  *
  * The results are made in bulk by SQLite itself, in one transaction, the
  * way many tuning runs would have stored them; a few planted rows carry the
@@ -144,7 +146,7 @@ static struct best_answer *lookup(const struct db_tuned_query *q, size_t *n, dou
 		fprintf(stderr, "%s\n", err);
 		return NULL;
 	}
-	if (best_lookup(db, q, &a, n, err, sizeof err) < 0)
+	if (best_lookup(db, q, OBJECTIVE_TIME, &a, n, err, sizeof err) < 0)
 		fprintf(stderr, "%s\n", err);
 	db_close(db);
 	*ms = now_ms() - t0;
@@ -251,7 +253,7 @@ static void test_empty(void)
 	CHECK_INT(db_open(empty, &db, err, sizeof err), 0);
 	if (!db)
 		return;
-	CHECK_INT(best_lookup(db, &q, &a, &n, err, sizeof err), 0);
+	CHECK_INT(best_lookup(db, &q, OBJECTIVE_TIME, &a, &n, err, sizeof err), 0);
 	CHECK_INT(n, 0);
 	best_explain_none(db, empty, &q, 0, msg, sizeof msg);
 	CHECK_CONTAINS(msg, "empty.db: no tuning results yet");
@@ -273,7 +275,7 @@ static long pages_touched(const struct db_tuned_query *q)
 		return -1;
 	sqlite3_db_status(db->h, SQLITE_DBSTATUS_CACHE_HIT, &hw, &hw, 1);
 	sqlite3_db_status(db->h, SQLITE_DBSTATUS_CACHE_MISS, &hw, &hw, 1);
-	if (best_lookup(db, q, &a, &n, err, sizeof err) < 0)
+	if (best_lookup(db, q, OBJECTIVE_TIME, &a, &n, err, sizeof err) < 0)
 		fprintf(stderr, "%s\n", err);
 	sqlite3_db_status(db->h, SQLITE_DBSTATUS_CACHE_HIT, &hit, &hw, 0);
 	sqlite3_db_status(db->h, SQLITE_DBSTATUS_CACHE_MISS, &miss, &hw, 0);
@@ -370,7 +372,7 @@ static void test_rank(void)
 	struct db_tuned_row *r;
 	size_t n;
 	struct db_tuned_query q = {.pattern = "device.r"};
-	CHECK_INT(best_rows(db, &q, &r, &n, err, sizeof err), 0);
+	CHECK_INT(best_rows(db, &q, OBJECTIVE_TIME, &r, &n, err, sizeof err), 0);
 	CHECK_INT(n, 1);
 	if (n == 1)
 		CHECK_STR(r[0].params, "block=2,op=sum");
@@ -380,7 +382,7 @@ static void test_rank(void)
 	struct best_answer *a;
 	q.pattern = "device.*";
 	q.n = 1 << 20;
-	CHECK_INT(best_lookup(db, &q, &a, &n, err, sizeof err), 0);
+	CHECK_INT(best_lookup(db, &q, OBJECTIVE_TIME, &a, &n, err, sizeof err), 0);
 	CHECK_INT(n, 1);
 	if (n == 1) {
 		CHECK_STR(a[0].row.variant, "device.r");
@@ -396,6 +398,86 @@ static void test_rank(void)
 		CHECK_STR(r[0].params, "block=2,op=sum");
 	free(r);
 	db_close(db);
+}
+
+/* The params of the one result `where` selects, into buf ("" when none). */
+static void params_of(sqlite3 *h, const char *where, char *buf, size_t len)
+{
+	char sql[1024];
+	sqlite3_stmt *st;
+	buf[0] = '\0';
+	snprintf(sql, sizeof sql, "SELECT params FROM results WHERE %s", where);
+	if (sqlite3_prepare_v2(h, sql, -1, &st, NULL) != SQLITE_OK)
+		return;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		snprintf(buf, len, "%s", (const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+}
+
+/*
+ * device.v3 f32 sum at 2^24 on the H100, by energy and edp.  The fastest
+ * (block=777, 0.5 ms) spends 5 mJ; X, the slowest of the bulk (near 2 ms),
+ * 1 mJ; Y, the fastest of the bulk (near 1 ms), 1.5 mJ; the faster FAIL and
+ * the untimed PASS planted beside them 0.1 mJ, and must not count.  By
+ * energy X wins, by edp Y (1.5 x ~1.0 < 1 x ~2.0), by time block=777; across
+ * device.* by energy X too (no other variant has a figure), by time v5's
+ * block=555.  Last: it changes the database the other tests read.
+ */
+static void test_energy(void)
+{
+	static const char v3[] = "variant = 'device.v3' AND dtype = 'f32' AND op = 'sum' AND n = 16777216 "
+				 "AND device_id = (SELECT device_id FROM runs WHERE id = 1)";
+	char x[256], y[256], where[1024], sql[2048];
+	sqlite3 *h;
+	if (sqlite3_open(path, &h) != SQLITE_OK)
+		return;
+	snprintf(where, sizeof where, "%s AND status = 'PASS' AND median_ms >= 1 ORDER BY median_ms DESC, id LIMIT 1", v3);
+	params_of(h, where, x, sizeof x);
+	snprintf(where, sizeof where, "%s AND status = 'PASS' AND median_ms >= 1 ORDER BY median_ms, id LIMIT 1", v3);
+	params_of(h, where, y, sizeof y);
+	CHECK(x[0] && y[0] && strcmp(x, y) != 0);
+	snprintf(sql, sizeof sql,
+		 "UPDATE results SET energy_j = 0.005, power_w = 400 WHERE %s AND params = 'block=777,op=sum';"
+		 "UPDATE results SET energy_j = 0.001, power_w = 100 WHERE %s AND params = '%s';"
+		 "UPDATE results SET energy_j = 0.0015, power_w = 300 WHERE %s AND params = '%s';"
+		 "UPDATE results SET energy_j = 0.0001 WHERE %s AND params IN ('block=1,op=sum', 'block=2,op=sum');",
+		 v3, v3, x, v3, y, v3);
+	CHECK_INT(exec_sql(h, sql), SQLITE_OK);
+	sqlite3_close(h);
+
+	const struct {
+		const char *pattern;
+		enum objective o;
+		const char *variant, *params;
+	} want[] = {
+		{"device.v3", OBJECTIVE_TIME, "device.v3", "block=777,op=sum"},
+		{"device.v3", OBJECTIVE_ENERGY, "device.v3", x},
+		{"device.v3", OBJECTIVE_EDP, "device.v3", y},
+		{"device.*", OBJECTIVE_ENERGY, "device.v3", x},
+		{"device.*", OBJECTIVE_TIME, "device.v5", "block=555,op=sum"},
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		struct db_tuned_query q = {.pattern = want[i].pattern, .dtype = "f32", .op = "sum",
+					   .device = "*H100*", .n = 1 << 24};
+		struct best_answer *a = NULL;
+		struct db *db;
+		size_t n = 0;
+		double t0 = now_ms();
+		if (db_open_lookup(path, &db, err, sizeof err) < 0)
+			continue;
+		CHECK_INT(best_lookup(db, &q, want[i].o, &a, &n, err, sizeof err), 0);
+		db_close(db);
+		fprintf(stderr, "best %s by %s: %.1f ms\n", want[i].pattern, objective_name(want[i].o),
+			now_ms() - t0);
+		CHECK_INT(n, 1);
+		if (a && n == 1) {
+			CHECK_STR(a[0].row.variant, want[i].variant);
+			CHECK_STR(a[0].row.params, want[i].params);
+			if (want[i].o != OBJECTIVE_TIME)
+				CHECK(a[0].row.energy.joules >= 0.001);
+		}
+		free(a);
+	}
 }
 
 static int rm_one(const char *p, const struct stat *sb, int flag, struct FTW *ftw)
@@ -437,6 +519,7 @@ int main(void)
 		test_answers();
 		test_nothing();
 		test_pages();
+		test_energy();
 	}
 	if (nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS) != 0)
 		fprintf(stderr, "cleaning %s: %s\n", tmpdir, strerror(errno));

@@ -2,7 +2,7 @@
  * cmd_export.c - "conform export": the best configurations into a user's
  * build.
  *
- *   conform export KERNEL --header FILE [--dtype T] [--op O] [--gpu NAME] [--db PATH]
+ *   conform export KERNEL --header FILE [--dtype T] [--op O] [--gpu NAME] [--objective O] [--db PATH]
  *   conform export KERNEL --json [...]
  *
  * KERNEL is a variant or a glob ('device.*').  --header writes a C header
@@ -10,6 +10,8 @@
  * configuration, its tunables as an object.  Both at once is allowed.  The
  * header is written beside FILE and renamed over it, so a build never
  * reads half of one.  Reads the database alone: no worker, no GPU.
+ * --objective energy or edp exports the best by that objective
+ * (tune/best.h), and both outputs say so; by time they are what they were.
  */
 #include "config.h"
 #include "revision.h"
@@ -44,6 +46,8 @@ static const struct cmd_option export_options[] = {
 	{.id = LOOKUP_OPT_GPU, .name = "gpu", .arg = CMD_ARG_TEXT, .metavar = "NAME",
 	 .help = "only devices whose name matches (a glob; \"host\" without GPU)"},
 	{.id = LOOKUP_OPT_DEVICE, .name = "device", .arg = CMD_ARG_TEXT, .unlisted = 1}, /* refused */
+	{.id = CMD_OPT_OBJECTIVE,
+	 .help = "export the best by time (default), energy (J per launch)\nor edp (energy x time)"},
 	{.id = CMD_OPT_JSON, .help = "a JSON line per configuration on standard output"},
 	{.id = CMD_OPT_DB, .help = "result database"},
 	{0},
@@ -138,7 +142,7 @@ static int export_exec(int argc, char **argv)
 	struct db_tuned_row *rows;
 	size_t count;
 	int rc = EXIT_USAGE;
-	if (best_rows(db, &o.lookup.q, &rows, &count, err, sizeof err) < 0) {
+	if (best_rows(db, &o.lookup.q, o.lookup.objective, &rows, &count, err, sizeof err) < 0) {
 		cmd_error("export: %s", err);
 		whole_file_abort(&hf);
 		db_close(db);
@@ -158,11 +162,12 @@ static int export_exec(int argc, char **argv)
 		.revision = CONFORM_GIT_REVISION,
 		.generated_at = when,
 		.header_name = base ? base + 1 : o.header && strcmp(o.header, "-") ? o.header : "best.h",
+		.objective = o.lookup.objective,
 	};
 	if (o.header && write_header(o.header, &hf, rows, count, &m) < 0)
 		goto out;
 	if (o.lookup.format == EMIT_JSON) {
-		if (export_json_write(stdout, rows, count, err, sizeof err) < 0) {
+		if (export_json_write(stdout, rows, count, o.lookup.objective, err, sizeof err) < 0) {
 			cmd_error("export: %s", err);
 			goto out;
 		}
@@ -182,6 +187,7 @@ const struct cmd_entry cmd_export_entry = {
 	.exec = export_exec,
 	.options = export_options,
 	.help_head = "usage: conform export KERNEL --header FILE [--json] [--dtype T] [--op O] [--gpu NAME]\n"
+		     "                     [--objective O]\n"
 		     "       conform export KERNEL --json [...]\n"
 		     "  KERNEL                a variant, or a glob ('device.*'): every matching variant\n",
 	.help_tail = "exit: 0 written, 2 usage error, empty database, nothing tuned for KERNEL,\n"

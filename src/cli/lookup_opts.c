@@ -50,6 +50,7 @@ int lookup_set(void *opts, int id, const struct cmd_value *v)
 	case CMD_OPT_CSV:
 	case CMD_OPT_JSON: return cmd_format_set(&o->format, id, v);
 	case CMD_OPT_DB: o->db_path = v->text; break;
+	case CMD_OPT_OBJECTIVE: o->objective = v->objective; break;
 	}
 	return 0;
 }

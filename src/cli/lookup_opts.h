@@ -1,8 +1,8 @@
 /*
  * lookup_opts.h - the options of the commands that read tuning results
- * from the database (conform best, conform history):
+ * from the database (conform best, conform history, conform export):
  *
- *   KERNEL [--n N] [--dtype T] [--op O] [--gpu NAME] [--json|--csv] [--db PATH]
+ *   KERNEL [--n N] [--dtype T] [--op O] [--gpu NAME] [--objective O] [--json|--csv] [--db PATH]
  *
  * KERNEL is a variant or a glob; --gpu matches the device's name as a glob
  * ("host" for results without a GPU).  --device, a GPU ordinal in run and
@@ -22,6 +22,7 @@ struct lookup_opts {
 	struct db_tuned_query q;      /* pattern, n (0: not given), dtype, op, device (--gpu) */
 	const char *db_path;          /* NULL: the default */
 	enum emit_format format;
+	enum objective objective;     /* --objective: what "best" minimises; 0: time */
 };
 
 /* The options of their own (the rest are shared ones, cmd.h). */

@@ -436,6 +436,15 @@ int db_best_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, 
 int db_history_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, void *ctx,
 		    char *err, size_t len);
 
+/* Calls fn for every correct timed result that matches q (q->n is
+ * ignored), ordered as db_best_each orders its rows (device, dtype, op,
+ * cols, n, variant), then by params and age: the candidates of a best by
+ * an objective best_configs does not rank by (energy, edp; tune/best.c
+ * ranks them with objective_rank_cmp).  Results without an operator are
+ * left out, as in db_best_each. */
+int db_timed_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, void *ctx,
+		  char *err, size_t len);
+
 /* Calls fn for every configuration (params) measured for the problem of
  * `problem` - its device_id, variant, dtype, op, n and cols - with that
  * configuration's fastest correct timed result, fastest first: what the

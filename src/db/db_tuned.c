@@ -1,7 +1,9 @@
 /*
  * db_tuned.c - the tuner's queries: the stored result of one configuration
  * (what lets a tune resume), the copy bandwidth of a device, and the best
- * configurations and their history ("conform best", "conform history").
+ * configurations and their history ("conform best", "conform history"),
+ * and every timed result a ranking by another objective chooses from
+ * (db_timed_each: energy and edp are ranked in C, objective.h).
  *
  * A stored configuration belongs to a device and a build: db_tuned_find()
  * matches the run's device_id and git_revision, so a new build or another
@@ -254,20 +256,26 @@ int db_best_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, 
 	return tuned_each(db, sql, q, fn, ctx, "looking up best configurations", err, len);
 }
 
-/* The tuned-row columns of the best result of each group (the query's
- * GROUP BY) by the rank's bound, read from the results with their run and
- * device: SQLite takes a bare column from the row that gave the one min().
- * Of two results with the same bound, either may come: only results
- * without an interval tie exactly, and then on the median too. */
-#define TUNED_FASTEST_FROM_RESULTS \
+/* The tuned-row columns of the results r, with their run and device, but
+ * for the last (the rank's bound, which the query adds); `measured` is
+ * what measured_at reads. */
+#define TUNED_RESULT_COLUMNS(measured) \
 	"SELECT coalesce(r.device_id, 0), coalesce(d.name, ''), r.variant, r.dtype, " \
 	"coalesce(r.op, ''), r.n, r.cols, r.params, r.median_ms, coalesce(r.gbps, 0), " \
-	"coalesce(r.noise, 0), r.id, r.run_id, runs.started_at, " \
+	"coalesce(r.noise, 0), r.id, r.run_id, " measured ", " \
 	"coalesce(runs.git_revision, ''), " DB_ROBUST_COLUMNS("r") ", coalesce(r.source, ''), " \
-	DB_ENERGY_COLUMNS("r") ", " \
-	"min(" TUNED_RANK_BOUND("r") ") " \
+	DB_ENERGY_COLUMNS("r") ", "
+#define TUNED_RESULTS_FROM \
 	"FROM results r JOIN runs ON runs.id = r.run_id " \
 	"LEFT JOIN devices d ON d.id = r.device_id "
+
+/* The tuned-row columns of the best result of each group (the query's
+ * GROUP BY) by the rank's bound: SQLite takes a bare column from the row
+ * that gave the one min().  Of two results with the same bound, either may
+ * come: only results without an interval tie exactly, and then on the
+ * median too. */
+#define TUNED_FASTEST_FROM_RESULTS \
+	TUNED_RESULT_COLUMNS("runs.started_at") "min(" TUNED_RANK_BOUND("r") ") " TUNED_RESULTS_FROM
 
 int db_history_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, void *ctx,
 		    char *err, size_t len)
@@ -280,6 +288,23 @@ int db_history_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn f
 		"GROUP BY r.run_id, r.dtype, r.op, r.n, r.cols "
 		"ORDER BY coalesce(d.name, ''), r.device_id, r.dtype, r.op, r.n, r.cols, r.run_id";
 	return tuned_each(db, sql, q, fn, ctx, "looking up tuning history", err, len);
+}
+
+int db_timed_each(struct db *db, const struct db_tuned_query *q, db_tuned_fn fn, void *ctx,
+		  char *err, size_t len)
+{
+	/* best_configs' candidates, all of them: measured_at is the result's
+	 * own time, as there.  The order is db_best_each's, then the
+	 * configuration and the age, so a caller that keeps one row per
+	 * problem sees each problem's rows together. */
+	static const char sql[] =
+		TUNED_RESULT_COLUMNS("r.created_at") TUNED_RANK_BOUND("r") " " TUNED_RESULTS_FROM
+		"WHERE r.status = 'PASS' AND r.median_ms IS NOT NULL AND r.variant GLOB ?1 "
+		"AND (?2 IS NULL OR r.dtype = ?2) AND (?3 IS NULL OR r.op = ?3) AND r.op IS NOT NULL "
+		"AND (?4 IS NULL OR coalesce(d.name, 'host') GLOB ?4) "
+		"ORDER BY coalesce(d.name, ''), r.device_id, r.dtype, r.op, r.cols, r.n, r.variant, "
+		"r.params, r.id";
+	return tuned_each(db, sql, q, fn, ctx, "looking up timed results", err, len);
 }
 
 int db_configs_each(struct db *db, const struct db_tuned_row *problem, db_tuned_fn fn, void *ctx,

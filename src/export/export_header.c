@@ -16,6 +16,13 @@
  * tests/export.sh holds it to `conform best` at sizes on and between the
  * tuned ones.
  *
+ * Exported by energy or edp, the entries do not hold the figures the best
+ * is chosen by: each table lists its entries best first (objective_rank_cmp,
+ * the order conform best ranks in), a table of every entry ranked so backs
+ * conform_best_any, and the lookups take the first entry that matches at
+ * the chosen size (conform_lookup_ranked, in a block of its own that two
+ * headers share).  Each entry's energy and power follow it in a comment.
+ *
  * Invariant: no string from the database reaches the header except
  * through put_c_string, inside a C string literal (a comment names a
  * table by its C identifier only), and every number is written as a
@@ -30,6 +37,8 @@
 
 #include "common/timing.h"
 #include "export/export.h"
+#include "tune/best.h"
+#include "tune/tune_energy.h"
 
 /* The helpers every exported header carries, guarded so that two headers
  * can be included together. */
@@ -140,6 +149,40 @@ static const char header_helpers[] =
 	"}\n"
 	"#endif /* CONFORM_EXPORT_TYPES */\n";
 
+/* What a header exported by energy or edp adds to the helpers: lookups in
+ * tables listed best first. */
+static const char ranked_helpers[] =
+	"\n"
+	"#ifndef CONFORM_EXPORT_RANKED\n"
+	"#define CONFORM_EXPORT_RANKED\n"
+	"/* The first of t's matching entries at size, or NULL: t lists its entries best first. */\n"
+	"static inline const struct conform_config *conform_first_at(const struct conform_config *t,\n"
+	"\t\t\t\t\t\t\t    size_t count, const char *device,\n"
+	"\t\t\t\t\t\t\t    const char *dtype, const char *op,\n"
+	"\t\t\t\t\t\t\t    long long size, long long cols)\n"
+	"{\n"
+	"\tsize_t i;\n"
+	"\tfor (i = 0; i < count; i++)\n"
+	"\t\tif (t[i].n == size && conform_matches(&t[i], device, dtype, op, cols))\n"
+	"\t\t\treturn &t[i];\n"
+	"\treturn NULL;\n"
+	"}\n"
+	"\n"
+	"/* conform_lookup for a table listed best first: the nearest size as there, then the first\n"
+	" * entry at it. */\n"
+	"static inline const struct conform_config *conform_lookup_ranked(const struct conform_config *t,\n"
+	"\t\t\t\t\t\t\t\t size_t count, const char *device,\n"
+	"\t\t\t\t\t\t\t\t const char *dtype, const char *op,\n"
+	"\t\t\t\t\t\t\t\t long long n, long long cols)\n"
+	"{\n"
+	"\tlong long size = 0;\n"
+	"\tif (n < 1)\n"
+	"\t\treturn NULL;\n"
+	"\tconform_nearest_size(t, count, device, dtype, op, n, cols, &size);\n"
+	"\treturn size ? conform_first_at(t, count, device, dtype, op, size, cols) : NULL;\n"
+	"}\n"
+	"#endif /* CONFORM_EXPORT_RANKED */\n";
+
 /* One table: the rows of a variant, dtype and op. */
 struct group {
 	const struct db_tuned_row **rows;
@@ -164,6 +207,38 @@ static int row_order(const void *a, const void *b)
 	if (!c)
 		c = (x->n > y->n) - (x->n < y->n);
 	return c;
+}
+
+/* Whether x ranks before y by objective o (tune/best.h). */
+static int ranks_before(enum objective o, const struct db_tuned_row *x, const struct db_tuned_row *y)
+{
+	struct objective_key kx, ky;
+	best_row_key(x, &kx);
+	best_row_key(y, &ky);
+	return objective_rank_cmp(o, &kx, &ky) < 0;
+}
+
+/* 1 when x and y belong to one table: variant, dtype and op. */
+static int same_table(const struct db_tuned_row *x, const struct db_tuned_row *y)
+{
+	return strcmp(x->variant, y->variant) == 0 && strcmp(x->dtype, y->dtype) == 0 &&
+	       strcmp(x->op, y->op) == 0;
+}
+
+/* Orders rows[0..n), sorted by row_order, best first by o: within each
+ * table when by_table, else all of them; rows o cannot tell apart keep
+ * their order.  An insertion sort (qsort takes no objective): a header
+ * holds one row per problem, hundreds, not the results. */
+static void rank_rows(const struct db_tuned_row **rows, size_t n, enum objective o, int by_table)
+{
+	for (size_t i = 1; i < n; i++)
+		for (size_t k = i; k > 0 && (!by_table || same_table(rows[k], rows[k - 1])) &&
+				   ranks_before(o, rows[k], rows[k - 1]);
+		     k--) {
+			const struct db_tuned_row *t = rows[k];
+			rows[k] = rows[k - 1];
+			rows[k - 1] = t;
+		}
 }
 
 /* s as part of a C identifier: letters, digits and '_', anything else '_'. */
@@ -223,7 +298,21 @@ static void put_double(FILE *f, double v)
 		fprintf(f, "%.6g", v);
 }
 
-static int put_entry(FILE *f, const struct db_tuned_row *r, char *err, size_t len)
+/* An entry's energy, in a comment (ranked headers): numbers alone, which
+ * cannot end the comment. */
+static void put_energy_comment(FILE *f, const struct db_tuned_row *r)
+{
+	if (!energy_measured(&r->energy)) {
+		fputs("\t\t/* no energy figure */\n", f);
+		return;
+	}
+	fprintf(f, "\t\t/* %.4g J per launch", r->energy.joules);
+	if (r->energy.watts > 0)
+		fprintf(f, ", %.4g W", r->energy.watts);
+	fputs(" */\n", f);
+}
+
+static int put_entry(FILE *f, const struct db_tuned_row *r, enum objective o, char *err, size_t len)
 {
 	struct export_param p[EXPORT_PARAMS_MAX];
 	int np = export_params(r, p, err, len);
@@ -262,18 +351,28 @@ static int put_entry(FILE *f, const struct db_tuned_row *r, char *err, size_t le
 	fputs(", ", f);
 	put_c_string(f, r->git_revision);
 	fputs("},\n", f);
+	if (o != OBJECTIVE_TIME)
+		put_energy_comment(f, r);
 	return 0;
 }
 
-static int put_group(FILE *f, const struct group *g, char *err, size_t len)
+/* The lookups of the tables: by time the lowest bound at the size, else
+ * the first entry there (the tables listed best first). */
+static const char *lookup_of(enum objective o)
 {
-	fprintf(f, "\n/* %s: %zu configuration%s (the variant, dtype and op are in each entry). */\n",
-		g->ident, g->count, g->count == 1 ? "" : "s");
+	return o == OBJECTIVE_TIME ? "conform_lookup" : "conform_lookup_ranked";
+}
+
+static int put_group(FILE *f, const struct group *g, enum objective o, char *err, size_t len)
+{
+	fprintf(f, "\n/* %s: %zu configuration%s (the variant, dtype and op are in each entry)%s. */\n",
+		g->ident, g->count, g->count == 1 ? "" : "s",
+		o == OBJECTIVE_TIME ? "" : o == OBJECTIVE_ENERGY ? ", best by energy first" : ", best by edp first");
 	fprintf(f, "static inline const struct conform_config *conform_table_%s(size_t *count)\n{\n",
 		g->ident);
 	fputs("\tstatic const struct conform_config t[] = {\n", f);
 	for (size_t i = 0; i < g->count; i++)
-		if (put_entry(f, g->rows[i], err, len) < 0)
+		if (put_entry(f, g->rows[i], o, err, len) < 0)
 			return -1;
 	fputs("\t};\n\t*count = sizeof t / sizeof t[0];\n\treturn t;\n}\n\n", f);
 	fprintf(f, "/* %s's configuration for device (NULL: any) at n elements, or n rows of cols,\n"
@@ -284,8 +383,35 @@ static int put_group(FILE *f, const struct group *g, char *err, size_t len)
 		"\t\t\t\t\t\t\t\t  long long cols)\n{\n"
 		"\tsize_t count;\n"
 		"\tconst struct conform_config *t = conform_table_%s(&count);\n"
-		"\treturn conform_lookup(t, count, device, NULL, NULL, n, cols);\n}\n",
-		g->ident, g->ident);
+		"\treturn %s(t, count, device, NULL, NULL, n, cols);\n}\n",
+		g->ident, g->ident, lookup_of(o));
+	return 0;
+}
+
+/* conform_best_any of a header exported by energy or edp: every entry,
+ * best first across the variants (ranked), looked up as one table. */
+static int put_any_ranked(FILE *f, const struct db_tuned_row **ranked, size_t n, enum objective o,
+			  char *err, size_t len)
+{
+	fprintf(f, "\n/* Every entry above, best by %s first: what conform_best_any looks up. */\n",
+		objective_name(o));
+	fputs("static inline const struct conform_config *conform_ranked_entries(size_t *count)\n{\n"
+	      "\tstatic const struct conform_config t[] = {\n",
+	      f);
+	for (size_t i = 0; i < n; i++)
+		if (put_entry(f, ranked[i], o, err, len) < 0)
+			return -1;
+	fputs("\t};\n\t*count = sizeof t / sizeof t[0];\n\treturn t;\n}\n", f);
+	fprintf(f, "\n/* Across every table above: the best variant by %s for device (NULL: any), dtype and\n"
+		   " * op (each NULL: any) at n elements, or n rows of cols, else at the nearest tuned size;\n"
+		   " * NULL when there is none. */\n",
+		objective_name(o));
+	fputs("static inline const struct conform_config *conform_best_any(const char *device, const char *dtype,\n"
+	      "\t\t\t\t\t\t\t    const char *op, long long n, long long cols)\n{\n"
+	      "\tsize_t count;\n"
+	      "\tconst struct conform_config *t = conform_ranked_entries(&count);\n"
+	      "\treturn conform_lookup_ranked(t, count, device, dtype, op, n, cols);\n}\n",
+	      f);
 	return 0;
 }
 
@@ -357,15 +483,22 @@ int export_header_write(FILE *f, const struct db_tuned_row *rows, size_t n,
 			const struct export_meta *m, char *err, size_t len)
 {
 	const struct db_tuned_row **sorted = calloc(n ? n : 1, sizeof *sorted);
+	const struct db_tuned_row **ranked = calloc(n ? n : 1, sizeof *ranked);
 	struct group *g = calloc(n ? n : 1, sizeof *g);
+	const enum objective o = m->objective;
 	int rc = -1;
-	if (!sorted || !g) {
+	if (!sorted || !ranked || !g) {
 		snprintf(err, len, "out of memory");
 		goto out;
 	}
 	for (size_t i = 0; i < n; i++)
 		sorted[i] = &rows[i];
 	qsort(sorted, n, sizeof *sorted, row_order);
+	if (o != OBJECTIVE_TIME) {
+		memcpy(ranked, sorted, n * sizeof *ranked);
+		rank_rows(ranked, n, o, 0);
+		rank_rows(sorted, n, o, 1);
+	}
 	size_t ng = (size_t)make_groups(sorted, n, g);
 	for (size_t i = 0; i < ng; i++)
 		for (size_t k = i + 1; k < ng; k++)
@@ -385,7 +518,11 @@ int export_header_write(FILE *f, const struct db_tuned_row *rows, size_t n,
 	put_comment_text(f, m->revision);
 	fputs(") on ", f);
 	put_comment_text(f, m->generated_at);
-	fputs(",\n * the best correct configuration measured per device and size, for '", f);
+	if (o == OBJECTIVE_TIME)
+		fputs(",\n * the best correct configuration measured per device and size, for '", f);
+	else
+		fprintf(f, ",\n * the best correct configuration by %s measured per device and size, for '",
+			objective_name(o));
 	put_comment_text(f, m->pattern);
 	fputs("'\n * from ", f);
 	put_comment_text(f, m->db_path);
@@ -399,19 +536,30 @@ int export_header_write(FILE *f, const struct db_tuned_row *rows, size_t n,
 	      " *       (nearest in log2, the larger on a tie), as `conform best` answers\n"
 	      " * and conform_best_any(device, dtype, op, n, cols): the best variant there.\n"
 	      " * conform_param(config, \"block\", fallback) reads one tunable; a tunable a\n"
-	      " * configuration does not list takes the variant's default.\n"
-	      " */\n",
+	      " * configuration does not list takes the variant's default.\n",
 	      f);
+	if (o != OBJECTIVE_TIME)
+		fprintf(f, " *\n * Best by %s: %s;\n"
+			   " * a configuration without an energy figure never beats one with.  Each table\n"
+			   " * lists its entries best first and the lookups take the first at the size.\n",
+			objective_name(o), tune_objective_rule(o));
+	fputs(" */\n", f);
 	fprintf(f, "#ifndef %s\n#define %s\n\n#include <stddef.h>\n#include <string.h>\n\n", guard, guard);
 	fputs(header_helpers, f);
+	if (o != OBJECTIVE_TIME)
+		fputs(ranked_helpers, f);
 	for (size_t i = 0; i < ng; i++)
-		if (put_group(f, &g[i], err, len) < 0)
+		if (put_group(f, &g[i], o, err, len) < 0)
 			goto out;
-	put_any(f, g, ng);
+	if (o == OBJECTIVE_TIME)
+		put_any(f, g, ng);
+	else if (put_any_ranked(f, ranked, n, o, err, len) < 0)
+		goto out;
 	fprintf(f, "\n#endif /* %s */\n", guard);
 	rc = 0;
 out:
 	free(sorted);
+	free(ranked);
 	free(g);
 	return rc;
 }

@@ -5,10 +5,14 @@
  */
 #include "export/export.h"
 #include "report/emit.h"
+#include "report/emit_energy.h"
 
-int export_json_write(FILE *f, const struct db_tuned_row *rows, size_t n, char *err, size_t len)
+int export_json_write(FILE *f, const struct db_tuned_row *rows, size_t n, enum objective o,
+		      char *err, size_t len)
 {
 	struct export_param p[EXPORT_PARAMS_MAX];
+	struct emit_field energy[EMIT_ENERGY_FIELDS];
+	char reasons[EMIT_ENERGY_TEXT];
 	for (size_t i = 0; i < n; i++) {
 		const struct db_tuned_row *r = &rows[i];
 		int np = export_params(r, p, err, len);
@@ -34,6 +38,12 @@ int export_json_write(FILE *f, const struct db_tuned_row *rows, size_t n, char *
 		emit_json_string(&j, "git_revision", r->git_revision);
 		emit_json_int(&j, "run_id", r->run_id);
 		emit_json_int(&j, "result_id", r->result_id);
+		if (o != OBJECTIVE_TIME) {
+			size_t ne = emit_energy_fields(&r->energy, energy, reasons, sizeof reasons);
+			for (size_t k = 0; k < ne; k++)
+				emit_json_field(&j, &energy[k]);
+			emit_json_string(&j, "objective", objective_name(o));
+		}
 		emit_json_close(&j);
 	}
 	return 0;

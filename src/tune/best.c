@@ -1,10 +1,12 @@
 /*
  * best.c - picking the best configuration (see best.h).
  *
- * The database does the heavy part (one row per configuration group out of
- * however many results, through the best_configs view and its index);
- * the rows that come back are few, grouped by device, dtype, op and cols,
- * and the choice of size and variant is made here, in one pass per group.
+ * By time the database does the heavy part (one row per configuration
+ * group out of however many results, through the best_configs view and its
+ * index); by energy or edp the candidates stream through here, one row
+ * kept per group.  The rows kept are few, grouped by device, dtype, op and
+ * cols, and the choice of size and variant is made here, in one pass per
+ * group.
  */
 #include "tune/best.h"
 
@@ -14,14 +16,41 @@
 #include <string.h>
 
 #include "common/text.h"
-#include "common/timing.h"
 #include "common/vec.h"
 
 struct collect {
 	struct db_tuned_row *rows;
 	size_t count, cap;
 	int oom;
+	enum objective o;       /* collect_best_row: what ranks a problem's rows */
 };
+
+void best_row_key(const struct db_tuned_row *row, struct objective_key *k)
+{
+	*k = (struct objective_key){
+		.median_ms = row->median_ms,
+		.ci_high_ms = row->robust.ci_high_ms,
+		.joules = row->energy.joules,
+		.uncertainty = row->energy.uncertainty,
+	};
+}
+
+/* 1 when a and b are results of one problem: device, variant, dtype, op,
+ * n and cols (best_configs' group). */
+static int same_problem(const struct db_tuned_row *a, const struct db_tuned_row *b)
+{
+	return a->device_id == b->device_id && strcmp(a->variant, b->variant) == 0 &&
+	       strcmp(a->dtype, b->dtype) == 0 && strcmp(a->op, b->op) == 0 && a->n == b->n &&
+	       a->cols == b->cols;
+}
+
+static int ranks_before(enum objective o, const struct db_tuned_row *a, const struct db_tuned_row *b)
+{
+	struct objective_key ka, kb;
+	best_row_key(a, &ka);
+	best_row_key(b, &kb);
+	return objective_rank_cmp(o, &ka, &kb) < 0;
+}
 
 static int collect_row(void *ctx, const struct db_tuned_row *row)
 {
@@ -31,6 +60,20 @@ static int collect_row(void *ctx, const struct db_tuned_row *row)
 		return 1;
 	}
 	return 0;
+}
+
+/* db_timed_each's rows come a problem at a time: each problem's best by
+ * c->o, the first among equals, is kept. */
+static int collect_best_row(void *ctx, const struct db_tuned_row *row)
+{
+	struct collect *c = ctx;
+	struct db_tuned_row *last = c->count ? &c->rows[c->count - 1] : NULL;
+	if (last && same_problem(last, row)) {
+		if (ranks_before(c->o, row, last))
+			*last = *row;
+		return 0;
+	}
+	return collect_row(ctx, row);
 }
 
 static int same_group(const struct db_tuned_row *a, const struct db_tuned_row *b)
@@ -46,9 +89,9 @@ static double distance(int64_t m, int64_t n)
 }
 
 /* The best of rows[0..n), one group: nearest size, then the best there by
- * timing_rank_cmp (the first of equals). */
+ * objective o (the first of equals). */
 static const struct db_tuned_row *group_best(const struct db_tuned_row *rows, size_t n,
-					     int64_t want)
+					     int64_t want, enum objective o)
 {
 	int64_t size = rows[0].n;
 	for (size_t i = 1; i < n; i++) {
@@ -58,24 +101,23 @@ static const struct db_tuned_row *group_best(const struct db_tuned_row *rows, si
 	}
 	const struct db_tuned_row *best = NULL;
 	for (size_t i = 0; i < n; i++)
-		if (rows[i].n == size &&
-		    (!best || timing_rank_cmp(rows[i].median_ms, rows[i].robust.ci_high_ms, best->median_ms,
-					      best->robust.ci_high_ms) < 0))
+		if (rows[i].n == size && (!best || ranks_before(o, &rows[i], best)))
 			best = &rows[i];
 	return best;
 }
 
-/* Every row that each(db, q) calls back with, in its order: best_rows and
- * best_history. */
+/* The rows that each(db, q) calls back with, through keep (collect_row:
+ * every one, in its order): best_rows and best_history. */
 static int collect_rows(int (*each)(struct db *, const struct db_tuned_query *, db_tuned_fn, void *,
 				    char *, size_t),
-			struct db *db, const struct db_tuned_query *q, struct db_tuned_row **out,
-			size_t *count, char *err, size_t len)
+			db_tuned_fn keep, enum objective o, struct db *db,
+			const struct db_tuned_query *q, struct db_tuned_row **out, size_t *count,
+			char *err, size_t len)
 {
-	struct collect c = {0};
+	struct collect c = {.o = o};
 	*out = NULL;
 	*count = 0;
-	if (each(db, q, collect_row, &c, err, len) < 0 || c.oom) {
+	if (each(db, q, keep, &c, err, len) < 0 || c.oom) {
 		if (c.oom)
 			snprintf(err, len, "out of memory");
 		free(c.rows);
@@ -86,26 +128,28 @@ static int collect_rows(int (*each)(struct db *, const struct db_tuned_query *, 
 	return 0;
 }
 
-int best_rows(struct db *db, const struct db_tuned_query *q, struct db_tuned_row **out,
-	      size_t *count, char *err, size_t len)
+int best_rows(struct db *db, const struct db_tuned_query *q, enum objective o,
+	      struct db_tuned_row **out, size_t *count, char *err, size_t len)
 {
-	return collect_rows(db_best_each, db, q, out, count, err, len);
+	if (o == OBJECTIVE_TIME)
+		return collect_rows(db_best_each, collect_row, o, db, q, out, count, err, len);
+	return collect_rows(db_timed_each, collect_best_row, o, db, q, out, count, err, len);
 }
 
 int best_history(struct db *db, const struct db_tuned_query *q, struct db_tuned_row **out,
 		 size_t *count, char *err, size_t len)
 {
-	return collect_rows(db_history_each, db, q, out, count, err, len);
+	return collect_rows(db_history_each, collect_row, OBJECTIVE_TIME, db, q, out, count, err, len);
 }
 
-int best_lookup(struct db *db, const struct db_tuned_query *q, struct best_answer **out,
-		size_t *count, char *err, size_t len)
+int best_lookup(struct db *db, const struct db_tuned_query *q, enum objective o,
+		struct best_answer **out, size_t *count, char *err, size_t len)
 {
 	struct db_tuned_row *rows;
 	size_t nrows;
 	*out = NULL;
 	*count = 0;
-	if (best_rows(db, q, &rows, &nrows, err, len) < 0)
+	if (best_rows(db, q, o, &rows, &nrows, err, len) < 0)
 		return -1;
 	struct best_answer *a = calloc(nrows ? nrows : 1, sizeof *a);
 	if (!a) {
@@ -118,7 +162,7 @@ int best_lookup(struct db *db, const struct db_tuned_query *q, struct best_answe
 		size_t j = i + 1;
 		while (j < nrows && same_group(&rows[i], &rows[j]))
 			j++;
-		const struct db_tuned_row *b = group_best(&rows[i], j - i, q->n);
+		const struct db_tuned_row *b = group_best(&rows[i], j - i, q->n, o);
 		a[n].row = *b;
 		a[n].requested_n = q->n;
 		a[n].exact = b->n == q->n;
