@@ -56,8 +56,8 @@ static const struct cmd_option search_options[] = {
 	 .help = "time limit per search instead of a budget"},
 	{.id = CMD_OPT_SEED, .help = "search and input seed (default 1)"},
 	{.id = CMD_OPT_OBJECTIVE,
-	 .help = "what the search minimises and each variant's best is best\n"
-		 "by: time (default), energy (J per launch) or edp (J x s)"},
+	 .help = "what the search minimises, and each variant's best is\n"
+		 "best by: time (default), energy (J per launch) or edp"},
 	{.id = O_FRESH, .name = "fresh", .help = "measure again what the database already has"},
 	{.id = CMD_OPT_MIN_SAMPLES},
 	{.id = O_MAX_NOISE, .name = "max-noise", .arg = CMD_ARG_TEXT, .metavar = "F",
@@ -65,8 +65,8 @@ static const struct cmd_option search_options[] = {
 	{.id = CMD_OPT_MAX_TIME},
 	{.id = O_HOT, .name = "hot", .help = "keep the L2 cache warm between launches"},
 	{.id = O_NO_ENERGY, .name = "no-energy",
-	 .help = "measure no energy, power or clocks (no burst of launches\n"
-		 "after the samples): the energy columns are left out"},
+	 .help = "measure no energy, power or clocks (no burst of\n"
+		 "launches after the samples; no energy columns)"},
 	{.id = CMD_OPT_TIMEOUT,
 	 .help = "deadline of one evaluation, plus 40 ns per element for\n"
 		 "the input and its check on the host (default 10)"},

@@ -8,6 +8,11 @@
  *   % copy    GB/s as a percentage of the family's copy bandwidth
  *   x base    the family baseline's median / this median (above 1: faster
  *             than the baseline: CUB for device.*, cuDNN for softmax.*)
+ * and, when some row has an energy figure (tune_energy.h), J per launch,
+ * the average power and the Pareto mark of each tuned configuration (on its
+ * variant's front of time and energy in the sweep).  Each variant's best is
+ * best by the options' objective, and the reports say which when it is not
+ * time.
  */
 #ifndef CONFORM_TUNE_PRINT_H
 #define CONFORM_TUNE_PRINT_H
