@@ -132,6 +132,12 @@ int energy_estimate(const struct energy_burst *b, struct energy_stats *out)
 		 * readings around it; the counter counts whole mJ. */
 		out->uncertainty = ((a->hi - a->lo) / 2 + (z->hi - z->lo) / 2) / window + 1.0 / mj;
 		out->watts_sampled = power_mean(b->polls, b->n, ta, tz);
+		if (b->launch_s > 0) {
+			out->busy = b->launches * b->launch_s / b->gpu_s;
+			if (out->busy > 1)
+				out->busy = 1; /* back to back, faster than the samples' median */
+			out->uncertainty += 1 - out->busy;
+		}
 		measured = 1;
 	}
 	free(ticks);
@@ -140,7 +146,8 @@ int energy_estimate(const struct energy_burst *b, struct energy_stats *out)
 
 void energy_trace_write(FILE *f, const struct energy_burst *b)
 {
-	fprintf(f, "burst %.9f %.9f %.9g %ld\n", b->start_s, b->end_s, b->gpu_s, b->launches);
+	fprintf(f, "burst %.9f %.9f %.9g %ld %.9g\n", b->start_s, b->end_s, b->gpu_s, b->launches,
+		b->launch_s);
 	for (size_t i = 0; i < b->n; i++) {
 		const struct energy_poll *p = &b->polls[i];
 		fprintf(f, "poll %.9f %.0f %.3f %d %d ", p->t_s, p->counter_mj, p->power_w, p->sm_mhz,
@@ -164,8 +171,9 @@ int energy_trace_read(FILE *f, struct energy_poll **polls, size_t *cap, struct e
 		if (!started) {
 			if (line[0] == '\n' || line[0] == '#')
 				continue;
-			if (sscanf(line, "burst %lf %lf %lf %ld", &b->start_s, &b->end_s, &b->gpu_s,
-				   &b->launches) != 4)
+			int got = sscanf(line, "burst %lf %lf %lf %ld %lf", &b->start_s, &b->end_s,
+					 &b->gpu_s, &b->launches, &b->launch_s);
+			if (got != 4 && got != 5)
 				return -1;
 			started = 1;
 			continue;

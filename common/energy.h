@@ -40,6 +40,9 @@ struct energy_stats {
 	int sm_mhz, mem_mhz;  /* median over the burst's readings; 0: unknown */
 	int reasons_known;    /* 1: reasons holds what NVML said */
 	unsigned long long reasons; /* clock event reasons seen in the burst (NVML's bits) */
+	double busy;          /* the part of the burst its launches ran, by the samples'
+			       * median (energy_burst.launch_s); 0: unknown.  Not stored:
+			       * it is in uncertainty, and the result's message says it */
 };
 
 /* One reading during a burst.  A figure not read is negative (counter,
@@ -55,14 +58,16 @@ struct energy_poll {
 
 /* A burst as the worker saw it: its readings in time order, the host's
  * times of its start (the first launch enqueued on an idle stream) and of
- * the last reading that saw it still running, and the GPU's time and
- * launch count of the burst. */
+ * the last moment it was known to be running, the GPU's time and launch
+ * count of the burst, and the time one launch takes (the samples' median;
+ * 0: unknown). */
 struct energy_burst {
 	const struct energy_poll *polls;
 	size_t n;
 	double start_s, end_s;
 	double gpu_s;
 	long launches;
+	double launch_s;
 };
 
 /* The worker keeps launching until the counter has ticked ENERGY_TICKS
@@ -86,7 +91,11 @@ struct energy_burst {
 #define ENERGY_REPEAT 0.02
 
 /* Fills out from b: the clocks (median), the reasons (their union) and,
- * when two counter ticks lie inside the burst, the energy figures.
+ * when three counter ticks lie inside the burst, the energy figures.
+ * Where the host issued the launches slower than they ran (busy below 1:
+ * very short launches), the GPU idled between them and a launch's energy
+ * holds that idle time, which depends on how fast the host was: the
+ * uncertainty then also holds the idle part, 1 - busy.
  * Returns 1 when energy was measured, 0 when the counter gave no window
  * (out's energy fields 0, the rest filled). */
 int energy_estimate(const struct energy_burst *b, struct energy_stats *out);
@@ -98,11 +107,12 @@ int energy_ticks_inside(const struct energy_poll *polls, size_t n, double start_
 /*
  * The trace of bursts (CONFORM_ENERGY_TRACE=FILE makes the worker append
  * one per measurement): text, a burst per block,
- *   burst START_S END_S GPU_S LAUNCHES
+ *   burst START_S END_S GPU_S LAUNCHES LAUNCH_S
  *   poll T_S COUNTER_MJ POWER_W SM_MHZ MEM_MHZ REASONS|-     (one per reading)
  *   end
- * with figures not read written as energy_poll holds them (-1, 0).  The
- * raw data behind a figure, and what the tests replay.
+ * with figures not read written as energy_poll holds them (-1, 0); a
+ * burst line without LAUNCH_S (recorded before there was one) reads as 0.
+ * The raw data behind a figure, and what the tests replay.
  */
 #include <stdio.h>
 void energy_trace_write(FILE *f, const struct energy_burst *b);

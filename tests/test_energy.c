@@ -119,6 +119,22 @@ static void test_made_up(void)
 	CHECK_NEAR(e.watts_sampled, 500, 1e-9);
 	CHECK_INT(e.sm_mhz, 1980);
 
+	/* Launches that ran half the burst (the host issued them slower than
+	 * they ran): the idle half joins the uncertainty.  Faster than the
+	 * samples' median: back to back, nothing added. */
+	double counter_only = e.uncertainty;
+	CHECK_NEAR(e.busy, 0, 0); /* launch_s unknown */
+	b.launch_s = 0.25e-3;     /* 900 x 0.25 ms = 0.225 s of 0.45 */
+	CHECK_INT(energy_estimate(&b, &e), 1);
+	CHECK_NEAR(e.busy, 0.5, 1e-12);
+	CHECK_NEAR(e.uncertainty, counter_only + 0.5, 1e-12);
+	CHECK_NEAR(e.watts, 500, 0.5); /* the figure itself as before */
+	b.launch_s = 0.6e-3;
+	CHECK_INT(energy_estimate(&b, &e), 1);
+	CHECK_NEAR(e.busy, 1, 0);
+	CHECK_NEAR(e.uncertainty, counter_only, 1e-12);
+	b.launch_s = 0;
+
 	/* Two ticks inside: one period, but the first is skipped: none. */
 	b.end_s = 1.15;
 	b.n = made_up(p, 1.15);
@@ -203,7 +219,7 @@ static void test_trace_round_trip(void)
 	size_t n = made_up(p, 1.45);
 	p[3].reasons_read = 0;
 	struct energy_burst b = {.polls = p, .n = n, .start_s = 1.0, .end_s = 1.45, .gpu_s = 0.45,
-				 .launches = 900}, c;
+				 .launches = 900, .launch_s = 0.4e-3}, c;
 	FILE *f = tmpfile();
 	CHECK(f != NULL);
 	if (!f)
@@ -218,6 +234,7 @@ static void test_trace_round_trip(void)
 	CHECK_INT(energy_trace_read(f, &q, &cap, &c), 1);
 	CHECK_INT(c.n, n);
 	CHECK_INT(c.launches, 900);
+	CHECK_NEAR(c.launch_s, 0.4e-3, 1e-15);
 	CHECK_INT(c.polls[3].reasons_read, 0);
 	CHECK_INT(energy_estimate(&b, &e1), 1);
 	CHECK_INT(energy_estimate(&c, &e2), 1);

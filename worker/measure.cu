@@ -530,6 +530,7 @@ static int measure_energy(struct measure_state *m, measure_launch_fn launch, voi
 	b.polls = poller.polls;
 	b.n = poller.count;
 	b.gpu_s = gpu_ms / 1e3;
+	b.launch_s = launch_ms / 1e3;
 	if (trace) {
 		/* A trace that cannot be written is passed over: it is a
 		 * diagnostic, the measurement goes on. */
@@ -542,10 +543,10 @@ static int measure_energy(struct measure_state *m, measure_launch_fn launch, voi
 	if (!energy_estimate(&b, out))
 		case_result_note(r, "energy: the counter ticked %d times in a %.2f s burst; not measured",
 				 energy_ticks_inside(b.polls, b.n, b.start_s), b.gpu_s);
-	else if (out->launches * launch_ms * 1e-3 < ENERGY_BUSY * b.gpu_s)
-		case_result_note(r, "energy: launches ran back to back only about %.0f %% of the burst "
-				 "(the host issues them slower than they run): a launch's energy holds "
-				 "its share of the GPU's idle time", 100 * out->launches * launch_ms * 1e-3 / b.gpu_s);
+	else if (out->busy > 0 && out->busy < ENERGY_BUSY)
+		case_result_note(r, "energy: launches ran only about %.0f %% of the burst (the host "
+				 "issues them slower than they run): a launch's energy holds its share of "
+				 "the GPU's idle time, and its uncertainty that share", 100 * out->busy);
 	else if (out->watts_sampled > 0 &&
 		 fabs(out->watts_sampled / out->watts - 1) > ENERGY_CROSS_CHECK)
 		case_result_note(r, "energy: the counter's %.0f W and the power readings' %.0f W differ "
