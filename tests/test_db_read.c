@@ -4,7 +4,8 @@
  * order and their headers, the results of a run field by field (each
  * result's own device, in a run over two GPUs), the newest result of a
  * case, the plot's points; results written on another connection are
- * seen; a failed read says where and why.
+ * seen; a failed read says where and why; energy columns holding what no
+ * measurement wrote read as not measured.
  *
  * Everything happens in a fresh directory under $TMPDIR (else /tmp),
  * removed at the end (tests/db_fixture.h).
@@ -277,6 +278,67 @@ static void test_reads(void)
 	db_close(db);
 }
 
+/* 1 when e holds nothing: every figure missing, the reasons not known. */
+static int energy_empty(const struct energy_stats *e)
+{
+	return e->joules == 0 && e->watts == 0 && e->watts_sampled == 0 && e->uncertainty == 0 &&
+	       e->window_s == 0 && e->launches == 0 && e->sm_mhz == 0 && e->mem_mhz == 0 &&
+	       !e->reasons_known && e->reasons == 0;
+}
+
+/* An energy column holding what no measurement wrote (a hand-edited or
+ * damaged database) reads as not measured, whatever the column: text
+ * (SQLite would read '12abc' as 12), a blob, a negative or infinite
+ * number, a count or clock that is no integer or does not fit. */
+static void test_energy_junk(void)
+{
+	/* Each column with the junk from its kind's first on: what only a
+	 * clock refuses (it does not fit an int), what a count refuses too (no
+	 * integer), then what every column refuses. */
+	static const struct {
+		const char *name;
+		size_t first;
+	} columns[] = {{"energy_j", 2}, {"power_w", 2}, {"power_sampled_w", 2},
+		       {"energy_uncertainty", 2}, {"energy_window_s", 2}, {"energy_launches", 1},
+		       {"sm_mhz", 0}, {"mem_mhz", 0}, {"throttle_reasons", 2}};
+	static const char *const junk[] = {"4294967297", "1980.5", "'abc'", "'12abc'",
+					   "'0.005 J'", "''", "'nan'", "'inf'", "x'3132'", "-1", "0",
+					   "0.0", "1e999", "-1e999", "-9223372036854775808"};
+	char path[PATH_MAX], sql[256];
+	struct db *db = NULL;
+	struct case_spec c = mkcase("block.tree.sum.f32.n1000", "block.tree", DTYPE_F32, 1000, 0,
+				    "block=256,op=sum", EXPECT_PASS);
+	struct db_result_row *rows = NULL;
+	size_t n = 0;
+	int64_t run = 0;
+
+	path_in(path, sizeof path, "junk.db");
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	CHECK_INT(db_run_begin(db, &plain_run, &run, err, sizeof err), 0);
+	put_result(db, run, &c, STATUS_PASS, OUTCOME_CORRECT, "", 7, 2.0, 4e6);
+	sqlite3 *h = raw_open(path);
+	for (size_t k = 0; k < sizeof columns / sizeof *columns && h; k++)
+		for (size_t j = columns[k].first; j < sizeof junk / sizeof *junk; j++) {
+			snprintf(sql, sizeof sql, "UPDATE results SET %s = %s", columns[k].name, junk[j]);
+			CHECK_INT(raw_exec(h, sql), 0);
+			CHECK_INT(db_run_results(db, run, &rows, &n, err, sizeof err), 0);
+			CHECK_INT(n, 1);
+			if (n == 1 && !energy_empty(&rows[0].energy)) {
+				test_failures++;
+				fprintf(stderr, "%s = %s reads as a figure\n", columns[k].name, junk[j]);
+			}
+			test_checks++;
+			free(rows);
+			snprintf(sql, sizeof sql, "UPDATE results SET %s = NULL", columns[k].name);
+			CHECK_INT(raw_exec(h, sql), 0);
+		}
+	if (h)
+		sqlite3_close(h);
+	db_close(db);
+}
+
 /* A command line longer than a screen is read back whole (many --kernel
  * files): the runs pane shows what identifies the run's kernels. */
 static void test_long_command_line(void)
@@ -308,6 +370,7 @@ int main(void)
 		return 1;
 	test_reads();
 	test_long_command_line();
+	test_energy_junk();
 	db_fixture_end(&test_checks, &test_failures);
 	return TEST_END();
 }

@@ -10,6 +10,7 @@
  */
 #include "db/db_internal.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -253,11 +254,22 @@ void db_robust_read(sqlite3_stmt *st, int col, int timed, struct db_robust *rb)
 		rb->timer = TIMER_EVENTS;
 }
 
-/* A positive, finite REAL column, else 0. */
+/* A positive, finite number stored as one, else 0.  Text is never a
+ * figure: SQLite would read '12abc' as 12, and a REAL column keeps as text
+ * only what is no number. */
 static double figure(sqlite3_stmt *st, int i)
 {
-	double v = db_column_real(st, i);
-	return isfinite(v) && v > 0 ? v : 0;
+	int type = sqlite3_column_type(st, i);
+	double v = sqlite3_column_double(st, i);
+	return (type == SQLITE_FLOAT || type == SQLITE_INTEGER) && isfinite(v) && v > 0 ? v : 0;
+}
+
+/* A positive integer stored as one, up to max, else 0 (sqlite3_column_int
+ * would cut a larger one to its low 32 bits). */
+static long long count(sqlite3_stmt *st, int i, long long max)
+{
+	long long v = sqlite3_column_int64(st, i);
+	return sqlite3_column_type(st, i) == SQLITE_INTEGER && v > 0 && v <= max ? v : 0;
 }
 
 void db_energy_read(sqlite3_stmt *st, int col, struct energy_stats *e)
@@ -268,10 +280,9 @@ void db_energy_read(sqlite3_stmt *st, int col, struct energy_stats *e)
 	e->watts_sampled = figure(st, col + 2);
 	e->uncertainty = figure(st, col + 3);
 	e->window_s = figure(st, col + 4);
-	e->launches = sqlite3_column_type(st, col + 5) == SQLITE_INTEGER && sqlite3_column_int64(st, col + 5) > 0
-			      ? (long)sqlite3_column_int64(st, col + 5) : 0;
-	e->sm_mhz = sqlite3_column_int(st, col + 6) > 0 ? sqlite3_column_int(st, col + 6) : 0;
-	e->mem_mhz = sqlite3_column_int(st, col + 7) > 0 ? sqlite3_column_int(st, col + 7) : 0;
+	e->launches = (long)count(st, col + 5, LONG_MAX);
+	e->sm_mhz = (int)count(st, col + 6, INT_MAX);
+	e->mem_mhz = (int)count(st, col + 7, INT_MAX);
 	const char *reasons = (const char *)sqlite3_column_text(st, col + 8);
 	if (reasons && energy_reasons_parse(reasons, &e->reasons) == 0)
 		e->reasons_known = 1;
