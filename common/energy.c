@@ -210,6 +210,26 @@ int energy_measured(const struct energy_stats *e)
 	return e->joules > 0;
 }
 
+/* v when it lies in [lo, hi], else 0 (NAN too). */
+static double plausible(double v, double lo, double hi)
+{
+	return v >= lo && v <= hi ? v : 0;
+}
+
+void energy_clear_implausible(struct energy_stats *e)
+{
+	e->joules = plausible(e->joules, 1e-6, 1e6);
+	e->watts = plausible(e->watts, 1, 1e6);
+	e->watts_sampled = plausible(e->watts_sampled, 1, 1e6);
+	e->uncertainty = plausible(e->uncertainty, 0, 100);
+	if (!energy_measured(e))
+		e->uncertainty = e->window_s = 0;
+	if (e->sm_mhz > 100000)
+		e->sm_mhz = 0;
+	if (e->mem_mhz > 100000)
+		e->mem_mhz = 0;
+}
+
 /* NVML's nvmlClocksEventReason* bits, in bit order. */
 static const char *const reason_names[] = {
 	"gpu_idle",        /* 0x1 */

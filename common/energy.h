@@ -124,6 +124,16 @@ int energy_trace_read(FILE *f, struct energy_poll **polls, size_t *cap, struct e
 /* 1 when e holds an energy figure. */
 int energy_measured(const struct energy_stats *e);
 
+/* Clears (to 0, "not measured") every figure of e that no measurement
+ * gives: energy per launch outside a microjoule (a microsecond at a watt)
+ * to a megajoule, power outside a watt to a megawatt, an uncertainty
+ * above 100 (10000 %), a clock above 100 GHz; without the energy per
+ * launch, its uncertainty and window go too.  What reads a stored or
+ * received figure calls it (db_energy_read, proto_parse_done), so that a
+ * damaged database or a broken worker's line reads as not measured and no
+ * output shows such a figure as 0, inf or a number of 300 digits. */
+void energy_clear_implausible(struct energy_stats *e);
+
 /* The reasons as words joined by commas ("sw_power_cap,hw_slowdown"),
  * "none" when no bit is set; a bit without a name is written in hex.
  * Returns buf.  Only meaningful when reasons_known. */

@@ -201,7 +201,9 @@ int proto_format_done(char *buf, size_t len, unsigned seq, const struct case_res
 }
 
 /* The energy fields of a DONE line, f[23..32] (energy.h): each figure
- * finite and not negative, the reasons "-" (not read) or a bit mask. */
+ * finite and not negative, the reasons "-" (not read) or a bit mask.  A
+ * figure no measurement gives reads as not measured: the result stands,
+ * without it (energy_clear_implausible). */
 static int parse_energy(char *const *f, struct energy_stats *e)
 {
 	double *figures[] = {&e->joules, &e->watts, &e->watts_sampled, &e->uncertainty,
@@ -223,6 +225,7 @@ static int parse_energy(char *const *f, struct energy_stats *e)
 		e->reasons_known = 1;
 		e->reasons = reasons;
 	}
+	energy_clear_implausible(e);
 	return 0;
 }
 

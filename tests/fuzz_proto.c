@@ -9,7 +9,8 @@
  * Whatever a parser makes of a line:
  *   - nothing crashes or reads out of bounds (ASan, when configured);
  *   - what it accepts is printable (text_sanitize would change nothing) and
- *     came from a line no longer than the protocol allows;
+ *     came from a line no longer than the protocol allows; a DONE line's
+ *     energy figures are missing (0) or what a measurement gives;
  *   - what it accepts the formatter writes again, and that line reads back
  *     to the same values: format(parse(format(parse(x)))) equals
  *     format(parse(x)), so accept and reject agree on both sides;
@@ -21,6 +22,7 @@
  * comes first, and names the seed and line of any failure, so a failure
  * replays with the same arguments.
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,7 +92,7 @@ static void seed_corpus(void)
 	CHECK_INT(proto_format_run(line, sizeof line, 7, &c, 18446744073709551615ull, NULL), 0);
 	add(line);
 	struct timing_request t = {.min_samples = 10, .max_samples = 500, .max_noise = 0.005,
-				   .max_time_s = 1.5, .hot = 1};
+				   .max_time_s = 1.5, .hot = 1, .energy = 1};
 	c.cols = 4099;
 	c.params[0] = '\0';
 	CHECK_INT(proto_format_run(line, sizeof line, 8, &c, 1, &t), 0);
@@ -101,7 +103,11 @@ static void seed_corpus(void)
 					   .min_ms = 0.12, .noise = 0.0077, .ci_low_ms = 0.124,
 					   .ci_high_ms = 0.126, .spread = 0.008, .noise_met = 1, .throttled = 2,
 					   .timer = TIMER_EVENTS, .bytes = 4294967296.0, .clock_start_mhz = 1980, .clock_end_mhz = 1755,
-					   .result_spread = -1}};
+					   .result_spread = -1,
+					   .energy = {.joules = 0.0421, .watts = 437.5, .watts_sampled = 440.1,
+						      .uncertainty = 0.013, .window_s = 0.301, .burst_s = 0.52,
+						      .launches = 5461, .sm_mhz = 1980, .mem_mhz = 3201,
+						      .reasons_known = 1, .reasons = 4}}};
 	strcpy(r.message, "2 of 8 wrong: [1] got 3 want 4 (\xc2\xb1 1 ulp)");
 	CHECK_INT(proto_format_done(line, sizeof line, 9, &r), 0);
 	add(line);
@@ -277,6 +283,17 @@ static void fuzz_done(const char *line)
 	FUZZ_CHECK(r.timing.noise_met == 0 || r.timing.noise_met == 1);
 	FUZZ_CHECK(r.timing.throttled >= 0);
 	FUZZ_CHECK(r.timing.timer >= TIMER_NONE && r.timing.timer <= TIMER_HOST);
+	/* Energy: missing (0) or what a measurement gives (energy.h). */
+	const struct energy_stats *e = &r.timing.energy;
+	FUZZ_CHECK(e->joules == 0 || (e->joules >= 1e-6 && e->joules <= 1e6));
+	FUZZ_CHECK(e->watts == 0 || (e->watts >= 1 && e->watts <= 1e6));
+	FUZZ_CHECK(e->watts_sampled == 0 || (e->watts_sampled >= 1 && e->watts_sampled <= 1e6));
+	FUZZ_CHECK(e->uncertainty >= 0 && e->uncertainty <= 100);
+	FUZZ_CHECK(e->joules > 0 || (e->uncertainty == 0 && e->window_s == 0));
+	FUZZ_CHECK(isfinite(e->window_s) && e->window_s >= 0 && isfinite(e->burst_s) && e->burst_s >= 0);
+	FUZZ_CHECK(e->launches >= 0 && e->sm_mhz >= 0 && e->sm_mhz <= 100000 && e->mem_mhz >= 0 &&
+		   e->mem_mhz <= 100000);
+	FUZZ_CHECK(e->reasons_known || e->reasons == 0);
 	FUZZ_CHECK(proto_format_done(again, sizeof again, seq, &r) == 0);
 	FUZZ_CHECK(proto_parse_done(again, &seq2, &r2) == 0);
 	FUZZ_CHECK(seq2 == seq && r2.outcome == r.outcome && strcmp(r2.message, r.message) == 0);

@@ -289,7 +289,9 @@ static int energy_empty(const struct energy_stats *e)
 /* An energy column holding what no measurement wrote (a hand-edited or
  * damaged database) reads as not measured, whatever the column: text
  * (SQLite would read '12abc' as 12), a blob, a negative or infinite
- * number, a count or clock that is no integer or does not fit. */
+ * number, a count or clock that is no integer or does not fit, a figure
+ * beyond what a measurement gives (energy_clear_implausible); figures at
+ * the ends of that range read as stored. */
 static void test_energy_junk(void)
 {
 	/* Each column with the junk from its kind's first on: what only a
@@ -334,6 +336,50 @@ static void test_energy_junk(void)
 			snprintf(sql, sizeof sql, "UPDATE results SET %s = NULL", columns[k].name);
 			CHECK_INT(raw_exec(h, sql), 0);
 		}
+	/* Figures no measurement gives, beside plausible ones: that figure
+	 * reads as not measured, the others as stored; an energy per launch
+	 * takes its uncertainty and window with it. */
+	static const struct {
+		const char *column, *value;
+	} beyond[] = {{"energy_j", "1e308"}, {"energy_j", "1e-300"}, {"energy_j", "9e-7"},
+		      {"energy_j", "2e6"}, {"power_w", "0.5"}, {"power_w", "1e308"},
+		      {"power_sampled_w", "0.5"}, {"power_sampled_w", "2e6"},
+		      {"energy_uncertainty", "101"}, {"energy_uncertainty", "1e308"},
+		      {"sm_mhz", "100001"}, {"mem_mhz", "2147483647"}};
+	for (size_t k = 0; k < sizeof beyond / sizeof *beyond && h; k++) {
+		CHECK_INT(raw_exec(h, "UPDATE results SET energy_j = 1e-6, power_w = 1, power_sampled_w = 1e6, "
+				      "energy_uncertainty = 100, energy_window_s = 0.3, energy_launches = 1000, "
+				      "sm_mhz = 100000, mem_mhz = 3201, throttle_reasons = 'none'"),
+			  0);
+		snprintf(sql, sizeof sql, "UPDATE results SET %s = %s", beyond[k].column, beyond[k].value);
+		CHECK_INT(raw_exec(h, sql), 0);
+		CHECK_INT(db_run_results(db, run, &rows, &n, err, sizeof err), 0);
+		CHECK_INT(n, 1);
+		if (n == 1) {
+			const struct energy_stats *e = &rows[0].energy;
+			int joules = strcmp(beyond[k].column, "energy_j") == 0;
+			double want[] = {joules ? 0 : 1e-6,
+					 strcmp(beyond[k].column, "power_w") == 0 ? 0 : 1,
+					 strcmp(beyond[k].column, "power_sampled_w") == 0 ? 0 : 1e6,
+					 joules || strcmp(beyond[k].column, "energy_uncertainty") == 0 ? 0 : 100,
+					 joules ? 0 : 0.3,
+					 1000,
+					 strcmp(beyond[k].column, "sm_mhz") == 0 ? 0 : 100000,
+					 strcmp(beyond[k].column, "mem_mhz") == 0 ? 0 : 3201};
+			double got[] = {e->joules, e->watts, e->watts_sampled, e->uncertainty,
+					e->window_s, (double)e->launches, e->sm_mhz, e->mem_mhz};
+			for (size_t f = 0; f < sizeof got / sizeof *got; f++) {
+				test_checks++;
+				if (got[f] != want[f]) {
+					test_failures++;
+					fprintf(stderr, "%s = %s: field %zu reads %g, want %g\n", beyond[k].column,
+						beyond[k].value, f, got[f], want[f]);
+				}
+			}
+			CHECK_INT(e->reasons_known, 1);
+		}
+		free(rows);
+	}
 	if (h)
 		sqlite3_close(h);
 	db_close(db);

@@ -242,6 +242,25 @@ int main(void)
 	CHECK_INT(q.timing.energy.mem_mhz, 3201);
 	CHECK_INT(q.timing.energy.reasons_known, 1);
 	CHECK_INT(q.timing.energy.reasons, 4);
+	/* A figure no measurement gives (a broken worker) reads as not
+	 * measured, the rest of the result as sent: an energy per launch too
+	 * large takes its uncertainty and window along. */
+	r.timing.energy.joules = 1e300;
+	r.timing.energy.watts_sampled = 0.5;
+	r.timing.energy.sm_mhz = 200000;
+	CHECK_INT(proto_format_done(line, sizeof line, 9, &r), 0);
+	CHECK_INT(proto_parse_done(line, &seq, &q), 0);
+	CHECK(!energy_measured(&q.timing.energy));
+	CHECK(q.timing.energy.uncertainty == 0 && q.timing.energy.window_s == 0);
+	CHECK(q.timing.energy.watts_sampled == 0 && q.timing.energy.sm_mhz == 0);
+	CHECK_NEAR(q.timing.energy.watts, 437.5, 1e-12);
+	CHECK_INT(q.timing.energy.mem_mhz, 3201);
+	CHECK_NEAR(q.timing.median_ms, 0.125, 1e-12);
+	CHECK_INT(q.outcome, OUTCOME_WRONG);
+	r.timing.energy.joules = 1e-300;
+	CHECK_INT(proto_format_done(line, sizeof line, 9, &r), 0);
+	CHECK_INT(proto_parse_done(line, &seq, &q), 0);
+	CHECK(!energy_measured(&q.timing.energy));
 	CHECK_INT(proto_parse_done("DONE\t1\tbogus\t0\t0\t0\tx", &seq, &q), -1);
 	CHECK_INT(proto_parse_done("DONE\t1\thung\t0\t0\t0", &seq, &q), -1);
 

@@ -129,8 +129,9 @@ void db_robust_read(sqlite3_stmt *st, int col, int timed, struct db_robust *rb);
 #define DB_ENERGY_NCOLUMNS 9
 /* Reads DB_ENERGY_COLUMNS from column col into e: a NULL reads as 0, "not
  * measured" (energy.h), and so does a value that is no figure (negative,
- * not finite, text; a count or clock that is no integer); reasons_known
- * only for a text energy_reasons_parse takes. */
+ * not finite, text; a count or clock that is no integer) or one no
+ * measurement gives (energy_clear_implausible); reasons_known only for a
+ * text energy_reasons_parse takes. */
 void db_energy_read(sqlite3_stmt *st, int col, struct energy_stats *e);
 /* Binds e's figures from parameter `first` on, in DB_ENERGY_COLUMNS'
  * order; what was not measured stays unbound (NULL). */

@@ -288,6 +288,7 @@ void db_energy_read(sqlite3_stmt *st, int col, struct energy_stats *e)
 		e->reasons_known = 1;
 	else
 		e->reasons = 0;
+	energy_clear_implausible(e);
 }
 
 void db_energy_bind(sqlite3_stmt *st, int first, const struct energy_stats *e)
