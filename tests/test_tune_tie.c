@@ -128,6 +128,16 @@ int main(void)
 	tune_tie_pick(none, 0, OBJECTIVE_TIME);
 	CHECK_INT(none[0].tied, 7);
 	CHECK_INT(none[0].best, 7);
+
+	/* Medians below 0 (a damaged database or worker line) have no figure
+	 * to be the reference by: rows[0] is, and nothing outside the rows is
+	 * read or marked (here the row before them). */
+	struct tune_row below[3] = {timed("before", 1.00, 0.90, 1.10), timed("p", -2.0, 0, 0),
+				    timed("q", -1.0, 0, 0)};
+	tune_tie_pick(below + 1, 2, OBJECTIVE_TIME);
+	CHECK_INT(below[0].tied + below[0].best, 0);
+	CHECK_STR(below[1].config, "p");
+	CHECK_INT(below[1].best, 1);
 	test_energy();
 	return TEST_END();
 }

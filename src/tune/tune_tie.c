@@ -76,6 +76,8 @@ void tune_tie_pick(struct tune_row *rows, size_t ntimed, enum objective o)
 			ref_value = v;
 		}
 	}
+	if (ref == SIZE_MAX)
+		ref = 0; /* by time, no median >= 0 (a damaged row): rows[0], the fastest */
 	double ref_lo, ref_hi;
 	tune_tie_objective_interval(by, &rows[ref], &ref_lo, &ref_hi);
 	size_t win = ref, tied = 0;
