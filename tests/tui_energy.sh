@@ -160,7 +160,8 @@ keys clear Enter
 
 # --- --objective -------------------------------------------------------------------
 one_line_exit2 "tui --objective with a word it does not know" "$CONFORM" tui --objective speed --db "$db"
-expect_grep "$TMP/err" "want time, energy or edp" "--objective's error names the objectives"
+expect_grep "$TMP/err" "--objective: unknown objective 'speed' \(time, energy, edp\)" \
+	"--objective's error names the objectives, as every command's does"
 launch "'$CONFORM' tui --db '$db' --objective edp"
 keys 4 b / 2 ^ 2 4 Space a t o m i c Enter
 expect_screen "^Best configurations by edp +1 matching" "--objective edp: the best view starts by edp"

@@ -22,7 +22,6 @@
 
 #include "cli/cmd.h"
 #include "cli/cmd_inputs.h"
-#include "common/objective.h"
 #include "common/stats.h"
 #include "common/text.h"
 #include "db/db.h"
@@ -30,7 +29,7 @@
 #include "session/session_check.h"
 #include "tui/tui_app.h"
 
-enum { O_NO_MOUSE = CMD_OPT_OWN, O_OBJECTIVE };
+enum { O_NO_MOUSE = CMD_OPT_OWN };
 
 struct tui_opts {
 	const char *db_path;
@@ -54,7 +53,7 @@ static const struct cmd_option tui_options[] = {
 	{.id = CMD_OPT_BUDGET, .help = "evaluations per search in tune mode (default 20)"},
 	{.id = CMD_OPT_MIN_SAMPLES, .help = "timed launches at least, in sweeps and tunes (default 10)"},
 	{.id = CMD_OPT_MAX_TIME},
-	{.id = O_OBJECTIVE, .name = "objective", .arg = CMD_ARG_TEXT, .metavar = "O",
+	{.id = CMD_OPT_OBJECTIVE,
 	 .help = "what the best view (b) ranks by first: time (default), energy or edp;\n"
 		 "e there changes it"},
 	{.id = O_NO_MOUSE, .name = "no-mouse",
@@ -71,12 +70,7 @@ static int tui_set(void *opts, int id, const struct cmd_value *v)
 	case CMD_OPT_MIN_SAMPLES: o->app->timing.min_samples = (int)v->u; break;
 	case CMD_OPT_MAX_TIME: o->app->timing.max_time_s = v->seconds; break;
 	case O_NO_MOUSE: o->app->no_mouse = 1; break;
-	case O_OBJECTIVE:
-		if (objective_parse(v->text, &o->app->objective) < 0) {
-			cmd_error("tui: --objective %s: want time, energy or edp", v->text);
-			return -1;
-		}
-		break;
+	case CMD_OPT_OBJECTIVE: o->app->objective = v->objective; break;
 	default: return cmd_run_settings_set(&o->rs, id, v);
 	}
 	return 0;
