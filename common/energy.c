@@ -24,7 +24,7 @@ static size_t ticks_between(const struct energy_poll *p, size_t n, double start_
 	const struct energy_poll *prev = NULL;
 
 	for (size_t i = 0; i < n; i++) {
-		if (p[i].counter_mj < 0)
+		if (!(p[i].counter_mj >= 0)) /* not read (NAN too) */
 			continue;
 		if (prev && p[i].counter_mj != prev->counter_mj && prev->t_s >= start_s &&
 		    (end_s < 0 || p[i].t_s <= end_s)) {
@@ -124,6 +124,11 @@ int energy_estimate(const struct energy_burst *b, struct energy_stats *out)
 	const struct tick *a = &ticks[1], *z = &ticks[nt - 1];
 	double ta = (a->lo + a->hi) / 2, tz = (z->lo + z->hi) / 2;
 	double window = tz - ta, mj = z->mj - a->mj;
+	/* A counter that went back inside the window (reset with the driver)
+	 * counted from another origin: its difference is no energy. */
+	for (size_t k = 2; k < nt; k++)
+		if (ticks[k].mj < ticks[k - 1].mj)
+			mj = 0;
 	if (window > 0 && mj > 0) {
 		out->window_s = window;
 		out->watts = mj / 1e3 / window;

@@ -46,7 +46,8 @@ struct energy_stats {
 };
 
 /* One reading during a burst.  A figure not read is negative (counter,
- * power) or 0 (clocks); reasons_read says whether reasons was. */
+ * power; NAN reads the same) or 0 (clocks); reasons_read says whether
+ * reasons was. */
 struct energy_poll {
 	double t_s;           /* when it was read (the middle of the counter's call) */
 	double counter_mj;    /* the total-energy counter; < 0: not read */
@@ -97,7 +98,8 @@ struct energy_burst {
  * holds that idle time, which depends on how fast the host was: the
  * uncertainty then also holds the idle part, 1 - busy.
  * Returns 1 when energy was measured, 0 when the counter gave no window
- * (out's energy fields 0, the rest filled). */
+ * (out's energy fields 0, the rest filled): too few ticks, or a counter
+ * that went back inside the window (reset). */
 int energy_estimate(const struct energy_burst *b, struct energy_stats *out);
 
 /* Counter ticks seen since start_s: what the worker watches to know when

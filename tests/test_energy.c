@@ -159,6 +159,20 @@ static void test_made_up(void)
 	CHECK_INT(energy_estimate(&b, &e), 1);
 	CHECK_NEAR(e.watts, 500, 5);
 	CHECK_NEAR(e.watts_sampled, 500, 1e-9);
+	/* A counter reading that is not a number is one not taken. */
+	for (size_t i = 0; i < b.n; i += 3)
+		p[i].counter_mj = NAN;
+	CHECK_INT(energy_estimate(&b, &e), 1);
+	CHECK_NEAR(e.watts, 500, 5);
+	/* A counter that goes back inside the window (reset with the driver)
+	 * gives no energy, though the last tick still lies above the second. */
+	b.n = made_up(p, 1.45);
+	for (size_t i = 0; i < b.n; i++)
+		if (p[i].t_s > 1.25)
+			p[i].counter_mj -= 100e3;
+	CHECK_INT(energy_estimate(&b, &e), 0);
+	CHECK(!energy_measured(&e));
+	b.n = made_up(p, 1.45);
 	/* No launch, no GPU time: nothing per launch. */
 	b.launches = 0;
 	CHECK_INT(energy_estimate(&b, &e), 0);
