@@ -46,7 +46,7 @@ struct timing_request {
 	int slowdown;
 	/* Diagnostics only, never crosses the protocol either: a file the
 	 * worker appends each energy burst's readings to (worker_main.c sets
-	 * it from CONFORM_ENERGY_TRACE; measure.cuh says the format); NULL: none. */
+	 * it from CONFORM_ENERGY_TRACE; energy.h says the format); NULL: none. */
 	const char *energy_trace;
 };
 

@@ -446,7 +446,7 @@ int main(int argc, char **argv)
 		const char *slow = getenv("CONFORM_TEST_SLOW");
 		t.slowdown = slow && strcmp(slow, a.variant) == 0 ? 2 : 1;
 		/* CONFORM_ENERGY_TRACE=FILE appends every energy burst's NVML
-		 * readings to FILE (measure.cuh), the raw data behind a figure. */
+		 * readings to FILE (energy.h's trace), the raw data behind a figure. */
 		t.energy_trace = getenv("CONFORM_ENERGY_TRACE");
 		if (compile_sm)
 			compile_case(&compiler, verb, &a, compile_sm, &r);
