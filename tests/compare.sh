@@ -248,6 +248,13 @@ expect_exit 0 "energy markdown" -- "$CONFORM" compare --markdown 11 12 --db "$ed
 expect_grep "$TMP/out" "^\| \*\*more\*\* \| \`device\.v f32 sum n=2\^20 b=1\` \| 1\.000 mJ \+/-1\.0% \| 1\.120 mJ \+/-1\.0% \| \+12\.0% \|$" "energy markdown: the row"
 expect_grep "$TMP/out" "^Energy: 3 more, 1 less, 2 same, 4 not measured \(not gated\)\.$" "energy markdown: the count"
 expect_grep "$TMP/out" "^## conform compare: no regression$" "energy markdown: no regression"
+# An uncertainty not measured (a row written by hand) is left out, not
+# shown as 0.
+cp "$edb" "$TMP/no-u.db"
+sql "$TMP/no-u.db" "update results set energy_uncertainty = NULL where run_id = 12 and params = 'b=1,op=sum'"
+expect_exit 0 "energy without its uncertainty" -- "$CONFORM" compare 11 12 --db "$TMP/no-u.db"
+expect_grep "$TMP/out" "^          1\.000 mJ \+/-1\.0% -> 1\.120 mJ: energy \+12\.0% \(more\)$" \
+	"energy without its uncertainty: none shown, not +/-0.0%"
 # The JSON's energy members, each null where a side did not measure;
 # JUnit fails more energy only under --gate energy.
 json_energy() {

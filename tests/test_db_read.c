@@ -5,7 +5,8 @@
  * result's own device, in a run over two GPUs), the newest result of a
  * case, the plot's points; results written on another connection are
  * seen; a failed read says where and why; energy columns holding what no
- * measurement wrote read as not measured.
+ * measurement wrote read as not measured, and parts of a figure not
+ * measured are stored NULL.
  *
  * Everything happens in a fresh directory under $TMPDIR (else /tmp),
  * removed at the end (tests/db_fixture.h).
@@ -385,6 +386,47 @@ static void test_energy_junk(void)
 	db_close(db);
 }
 
+/* Energy whose uncertainty and window were not measured is stored with
+ * those columns NULL, never 0, and reads back so. */
+static void test_energy_parts(void)
+{
+	char path[PATH_MAX];
+	struct db *db = NULL;
+	struct case_spec c = mkcase("device.v3.sum.f32.n4096", "device.v3", DTYPE_F32, 4096, 0, "op=sum",
+				    EXPECT_PASS);
+	struct result r;
+	struct db_result_row *rows = NULL;
+	size_t n = 0;
+	int64_t run = 0;
+
+	path_in(path, sizeof path, "parts.db");
+	CHECK_INT(db_open(path, &db, err, sizeof err), 0);
+	if (!db)
+		return;
+	CHECK_INT(db_run_begin(db, &plain_run, &run, err, sizeof err), 0);
+	memset(&r, 0, sizeof r);
+	r.c = &c;
+	r.status = STATUS_PASS;
+	r.outcome = OUTCOME_CORRECT;
+	r.err_norm = -1;
+	r.timing.samples = 10;
+	r.timing.median_ms = 1.0;
+	r.timing.bytes = 8e6;
+	r.timing.energy = (struct energy_stats){.joules = 1e-3, .watts = 300};
+	CHECK_INT(db_result_insert(db, run, &r, err, sizeof err), 0);
+	sqlite3 *h = raw_open(path);
+	CHECK_INT(raw_int(h, "SELECT count(*) FROM results WHERE energy_j IS NOT NULL AND "
+			     "energy_uncertainty IS NULL AND energy_window_s IS NULL"),
+		  1);
+	if (h)
+		sqlite3_close(h);
+	CHECK_INT(db_run_results(db, run, &rows, &n, err, sizeof err), 0);
+	CHECK(n == 1 && rows[0].energy.joules == 1e-3 && rows[0].energy.uncertainty == 0 &&
+	      rows[0].energy.window_s == 0);
+	free(rows);
+	db_close(db);
+}
+
 /* A command line longer than a screen is read back whole (many --kernel
  * files): the runs pane shows what identifies the run's kernels. */
 static void test_long_command_line(void)
@@ -417,6 +459,7 @@ int main(void)
 	test_reads();
 	test_long_command_line();
 	test_energy_junk();
+	test_energy_parts();
 	db_fixture_end(&test_checks, &test_failures);
 	return TEST_END();
 }

@@ -126,6 +126,12 @@ static void test_missing(void)
 	CHECK_CONTAINS(line, ",\"energy_j\":0.002,\"power_w\":400,\"power_sampled_w\":null,");
 	CHECK_CONTAINS(line, ",\"sm_mhz\":null,\"mem_mhz\":null,\"throttle_reasons\":null}");
 	free(line);
+	/* Energy whose uncertainty and window were not measured (a row
+	 * written by hand, or by a build before them): null, never 0. */
+	r.timing.energy = (struct energy_stats){.joules = 2e-3, .watts = 400};
+	line = line_of(&r);
+	CHECK_CONTAINS(line, ",\"energy_uncertainty\":null,\"energy_window_s\":null,");
+	free(line);
 }
 
 static void test_untimed(void)

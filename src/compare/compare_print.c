@@ -211,15 +211,17 @@ void compare_energy_change_text(const struct compare_item *it, char *buf, size_t
 		snprintf(buf, len, "energy %+.1f%% (%s)", 100 * (it->energy_ratio - 1), compare_energy_name(it->energy));
 }
 
-/* One side's energy per launch as listed, in mJ with its uncertainty; "-"
- * when not measured. */
+/* One side's energy per launch as listed, in mJ with its uncertainty
+ * where that was measured; "-" when the energy was not. */
 static const char *joules_text(const struct compare_entry *e, char *buf, size_t len)
 {
 	const struct energy_stats *en = &e->timing.energy;
-	if (energy_measured(en))
+	if (!energy_measured(en))
+		snprintf(buf, len, "-");
+	else if (en->uncertainty > 0)
 		snprintf(buf, len, "%.3f mJ +/-%.1f%%", en->joules * 1e3, 100 * en->uncertainty);
 	else
-		snprintf(buf, len, "-");
+		snprintf(buf, len, "%.3f mJ", en->joules * 1e3);
 	return buf;
 }
 

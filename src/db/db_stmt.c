@@ -297,10 +297,10 @@ void db_energy_bind(sqlite3_stmt *st, int first, const struct energy_stats *e)
 	for (int i = 0; i < 3; i++)
 		if (figures[i] > 0)
 			sqlite3_bind_double(st, first + i, figures[i]);
-	if (energy_measured(e)) {
+	if (energy_measured(e) && e->uncertainty > 0)
 		sqlite3_bind_double(st, first + 3, e->uncertainty);
+	if (energy_measured(e) && e->window_s > 0)
 		sqlite3_bind_double(st, first + 4, e->window_s);
-	}
 	if (e->launches > 0)
 		sqlite3_bind_int64(st, first + 5, e->launches);
 	if (e->sm_mhz > 0)
