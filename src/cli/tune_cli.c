@@ -69,7 +69,8 @@ static const struct cmd_option search_options[] = {
 		 "launches after the samples; no energy columns)"},
 	{.id = CMD_OPT_TIMEOUT,
 	 .help = "deadline of one evaluation, plus 40 ns per element for\n"
-		 "the input and its check on the host (default 10)"},
+		 "the input and its check on the host, plus 3 s for the\n"
+		 "energy burst unless --no-energy (default 10)"},
 	{.id = CMD_OPT_CSV, .synopsis = "--csv, --json",
 	 .help = "machine-readable rows on stdout (the summary goes to stderr)"},
 	{.id = CMD_OPT_JSON, .unlisted = 1}, /* on the --csv line */

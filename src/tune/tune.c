@@ -180,6 +180,11 @@ static int probe_case(const struct tune_session *s, const struct probe *p, struc
 	 * docs/PERFORMANCE.md).  Allow 40 ns an element for it. */
 	const double elements = (double)p->n * (double)(p->cols ? p->cols : 1);
 	c.timeout_s = s->run.rn.cfg.timeout_s + 4e-8 * elements;
+	/* The energy burst after the samples ends by itself within
+	 * ENERGY_BURST_MAX_S: a deadline set for the measurement must not
+	 * kill it as hung. */
+	if (s->o.timing.energy)
+		c.timeout_s += ENERGY_BURST_MAX_S;
 
 	*cp = c;
 	*seed = rng_case_seed(s->o.seed, problem);
