@@ -141,7 +141,8 @@ int energy_estimate(const struct energy_burst *b, struct energy_stats *out)
 			out->busy = b->launches * b->launch_s / b->gpu_s;
 			if (out->busy > 1)
 				out->busy = 1; /* back to back, faster than the samples' median */
-			out->uncertainty += 1 - out->busy;
+			if (out->busy < ENERGY_BUSY)
+				out->uncertainty += 1 - out->busy;
 		}
 		measured = 1;
 	}

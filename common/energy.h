@@ -91,12 +91,17 @@ struct energy_burst {
  * holds the measurement behind it. */
 #define ENERGY_REPEAT 0.02
 
+/* Below this part of the burst in launches (busy) the burst is bound by
+ * how fast the host issues launches, not by the GPU: the GPU idled more
+ * than it worked, and a launch's energy holds that idle time, which
+ * depends on the host's pace from one run to the next.  Above it the gaps
+ * between launches are the GPU's own and repeat (docs/PERFORMANCE.md has
+ * the measurements behind the line). */
+#define ENERGY_BUSY 0.5
+
 /* Fills out from b: the clocks (median), the reasons (their union) and,
  * when three counter ticks lie inside the burst, the energy figures.
- * Where the host issued the launches slower than they ran (busy below 1:
- * very short launches), the GPU idled between them and a launch's energy
- * holds that idle time, which depends on how fast the host was: the
- * uncertainty then also holds the idle part, 1 - busy.
+ * Below ENERGY_BUSY the uncertainty also holds the idle part, 1 - busy.
  * Returns 1 when energy was measured, 0 when the counter gave no window
  * (out's energy fields 0, the rest filled): too few ticks, or a counter
  * that went back inside the window (reset). */

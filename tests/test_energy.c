@@ -119,15 +119,25 @@ static void test_made_up(void)
 	CHECK_NEAR(e.watts_sampled, 500, 1e-9);
 	CHECK_INT(e.sm_mhz, 1980);
 
-	/* Launches that ran half the burst (the host issued them slower than
-	 * they ran): the idle half joins the uncertainty.  Faster than the
+	/* Launches that ran 30 % of the burst (the host issued them slower
+	 * than they ran): the idle 70 % joins the uncertainty.  Faster than the
 	 * samples' median: back to back, nothing added. */
 	double counter_only = e.uncertainty;
 	CHECK_NEAR(e.busy, 0, 0); /* launch_s unknown */
-	b.launch_s = 0.25e-3;     /* 900 x 0.25 ms = 0.225 s of 0.45 */
+	b.launch_s = 0.15e-3;     /* 900 x 0.15 ms = 0.135 s of 0.45 */
+	CHECK_INT(energy_estimate(&b, &e), 1);
+	CHECK_NEAR(e.busy, 0.3, 1e-12);
+	CHECK_NEAR(e.uncertainty, counter_only + 0.7, 1e-12);
+	/* At or above ENERGY_BUSY the gaps are the GPU's own: the counter's
+	 * uncertainty alone. */
+	b.launch_s = 0.25e-3;     /* 0.225 s of 0.45: half */
 	CHECK_INT(energy_estimate(&b, &e), 1);
 	CHECK_NEAR(e.busy, 0.5, 1e-12);
-	CHECK_NEAR(e.uncertainty, counter_only + 0.5, 1e-12);
+	CHECK_NEAR(e.uncertainty, counter_only, 1e-12);
+	b.launch_s = 0.4e-3;
+	CHECK_INT(energy_estimate(&b, &e), 1);
+	CHECK_NEAR(e.busy, 0.8, 1e-12);
+	CHECK_NEAR(e.uncertainty, counter_only, 1e-12);
 	CHECK_NEAR(e.watts, 500, 0.5); /* the figure itself as before */
 	b.launch_s = 0.6e-3;
 	CHECK_INT(energy_estimate(&b, &e), 1);

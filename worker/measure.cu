@@ -404,9 +404,6 @@ static int measure_samples(const struct timing_request *t, struct measure_state 
 #define ENERGY_CHUNK_S 0.005
 #define ENERGY_CHUNK_MAX 4096
 #define ENERGY_POLLS_MAX 8192
-/* Below this fraction of the burst spent in launches (by the samples'
- * median), the result says the energy per launch holds idle time. */
-#define ENERGY_BUSY 0.8
 
 /* Enqueues one chunk and the event that tells when it is done. */
 static int energy_chunk(measure_launch_fn launch, void *ctx, int chunk, cudaEvent_t done,
