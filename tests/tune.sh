@@ -179,6 +179,8 @@ expect_eq "$(sql "$D" "select count(*) from results where variant = 'harness.bas
 expect_grep "$TMP/out" "harness.crash +\(default\) .* CRASH: worker (killed by signal|exited with status 1)" "crash in the table (ASan turns the signal into exit 1)"
 expect_eq "$(tail -n 1 "$TMP/out")" "3 passed, 2 failed, 0 skipped" "crash summary"
 expect_exit 1 "hang" -- "$CONFORM" tune harness.hang --n 10 --dtype f32 --min-samples 5 --max-time 0.01 --timeout 0.5 --db "$D"
+# A host variant has no energy burst: its deadline is --timeout's alone.
+expect_grep "$TMP/out" "TIMEOUT: no result within 0\.5 s; worker killed" "a host variant's deadline without the burst's allowance"
 expect_eq "$(sql "$D" "select status || ' ' || observed from results where variant = 'harness.hang'")" "TIMEOUT hung" "hang stored as TIMEOUT"
 
 # Usage errors: one line, exit 2, nothing stored.

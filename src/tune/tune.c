@@ -182,8 +182,9 @@ static int probe_case(const struct tune_session *s, const struct probe *p, struc
 	c.timeout_s = s->run.rn.cfg.timeout_s + 4e-8 * elements;
 	/* The energy burst after the samples ends by itself within
 	 * ENERGY_BURST_MAX_S: a deadline set for the measurement must not
-	 * kill it as hung. */
-	if (s->o.timing.energy)
+	 * kill it as hung.  Host variants have no burst. */
+	const struct catalog_entry *e = catalog_lookup(s->cat, p->variant);
+	if (s->o.timing.energy && (!e || e->gpu))
 		c.timeout_s += ENERGY_BURST_MAX_S;
 
 	*cp = c;
