@@ -29,6 +29,17 @@ int objective_parse(const char *word, enum objective *out)
 	return -1;
 }
 
+void objective_key_of(struct objective_key *k, double median_ms, double ci_high_ms,
+		      const struct energy_stats *e)
+{
+	*k = (struct objective_key){
+		.median_ms = median_ms,
+		.ci_high_ms = ci_high_ms,
+		.joules = energy_measured(e) ? e->joules : 0,
+		.uncertainty = e->uncertainty,
+	};
+}
+
 static int has_energy(const struct objective_key *k)
 {
 	return k->joules > 0; /* false for NAN too */

@@ -15,6 +15,8 @@
 
 #include <stddef.h>
 
+#include "common/energy.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -32,6 +34,13 @@ struct objective_key {
 	double median_ms, ci_high_ms;
 	double joules, uncertainty;
 };
+
+/* What a ranking reads of a timed result: its median, the upper end of
+ * the median's interval (NAN or 0: none) and its energy figure (joules 0
+ * when not measured, energy.h).  The one statement of it for every row
+ * type that carries a result (a tune row, a stored result, a tuned row). */
+void objective_key_of(struct objective_key *k, double median_ms, double ci_high_ms,
+		      const struct energy_stats *e);
 
 /* The figure the objective minimises, as shown: ms, J per launch, or J x s
  * (point values: the median and the energy); -1 when the result has none

@@ -586,7 +586,7 @@ static int energy_missing(uint64_t i, const struct tune_config *c)
 
 /* What a configuration measures: the bowl's median, and the energy bowl's
  * figure unless missing (or `none`: no configuration has one). */
-static void objective_key_of(const struct landscape *l, uint64_t i, int none, struct objective_key *k)
+static void landscape_key(const struct landscape *l, uint64_t i, int none, struct objective_key *k)
 {
 	struct tune_config c;
 	tune_space_at(&l->space, i, &c);
@@ -603,7 +603,7 @@ static uint64_t objective_min(const struct landscape *l, enum objective o, int n
 	int found = 0;
 	for (uint64_t i = 0; i < tune_space_count(&l->space); i++) {
 		struct objective_key k;
-		objective_key_of(l, i, none, &k);
+		landscape_key(l, i, none, &k);
 		double v = objective_value(o, &k);
 		if (v < 0)
 			continue;
@@ -630,7 +630,7 @@ static int drive_objective(const struct landscape *l, const char *strategy, enum
 		return -1;
 	while (tune_search_next(s, &q)) {
 		struct objective_key k;
-		objective_key_of(l, q.config, none, &k);
+		landscape_key(l, q.config, none, &k);
 		if (tune_search_tell_key(s, q.config, TUNE_MEASURED, &k) < 0)
 			return -1;
 	}
@@ -663,7 +663,7 @@ static void test_objective(const struct landscape *l)
 		/* Random with a tenth of the space: the cheapest it asked by
 		 * the objective, one with an energy figure. */
 		CHECK_INT(drive_objective(l, "random", o, count / 10, 5, 0, &r), 0);
-		objective_key_of(l, r.best, 0, &k);
+		landscape_key(l, r.best, 0, &k);
 		if (o != OBJECTIVE_TIME)
 			CHECK(k.joules > 0);
 
@@ -672,7 +672,7 @@ static void test_objective(const struct landscape *l)
 		int within = 0, seeds = 20;
 		for (int seed = 1; seed <= seeds; seed++) {
 			CHECK_INT(drive_objective(l, "anneal", o, count * 3 / 10, (uint64_t)seed, 0, &r), 0);
-			objective_key_of(l, r.best, 0, &k);
+			landscape_key(l, r.best, 0, &k);
 			double v = objective_value(o, &k);
 			if (r.found && v >= 0 && v <= min * 1.03)
 				within++;

@@ -26,6 +26,7 @@
 #include "common/vec.h"
 #include "tui/tui_app.h"
 #include "tui/tui_command.h"
+#include "tune/best.h"
 #include "tui/tui_energy.h"
 #include "tune/tune.h"
 #include "tune/tune_refs.h"
@@ -148,7 +149,7 @@ static void rank_rows(enum objective o, struct db_tuned_row *rows, size_t n)
 	struct db_tuned_row *copy = malloc(n * sizeof *copy);
 	if (r && copy) {
 		for (size_t i = 0; i < n; i++) {
-			tui_energy_key(&r[i].key, rows[i].median_ms, &rows[i].robust, &rows[i].energy);
+			best_row_key(&rows[i], &r[i].key);
 			r[i].at = i;
 		}
 		qsort_r(r, n, sizeof *r, ranked_cmp, &o);
@@ -314,7 +315,7 @@ static void fill_configs(struct tui_best *b)
 	int *front = calloc(b->ncfg ? b->ncfg : 1, sizeof *front);
 	long *group = calloc(b->ncfg ? b->ncfg : 1, sizeof *group); /* one group: the problem */
 	for (size_t i = 0; k && i < b->ncfg; i++)
-		tui_energy_key(&k[i], b->cfg[i].median_ms, &b->cfg[i].robust, &b->cfg[i].energy);
+		best_row_key(&b->cfg[i], &k[i]);
 	if (k && front && group)
 		tui_energy_fronts(k, group, b->ncfg, front);
 	tui_table_begin(&b->configs);

@@ -11,16 +11,6 @@
 #include "common/text.h"
 #include "tui/tui_log.h"
 
-void tui_energy_key(struct objective_key *k, double median_ms, const struct db_robust *rb,
-		    const struct energy_stats *e)
-{
-	k->median_ms = median_ms;
-	/* objective.h takes NAN as "no interval", as a stored NULL reads. */
-	k->ci_high_ms = rb->ci_high_ms;
-	k->joules = energy_measured(e) ? e->joules : 0;
-	k->uncertainty = e->uncertainty;
-}
-
 char *tui_energy_mj(double joules, char *buf, size_t len)
 {
 	double mj = joules * 1e3;

@@ -25,11 +25,6 @@
 #define TUI_POWER_TITLE "W"
 #define TUI_PARETO_TITLE "P"
 
-/* What objective.h ranks a stored row by: its median, the upper end of
- * the median's interval (none when not stored) and its energy. */
-void tui_energy_key(struct objective_key *k, double median_ms, const struct db_robust *rb,
-		    const struct energy_stats *e);
-
 /* joules per launch in mJ as the interface writes them, three significant
  * figures or the whole number ("0.0412", "9.48", "1250"). */
 char *tui_energy_mj(double joules, char *buf, size_t len);

@@ -168,7 +168,7 @@ static void mark_fronts(struct results_pane *rp)
 	}
 	for (size_t i = 0; i < rp->nrows; i++) {
 		const struct db_result_row *r = &rp->rows[i];
-		tui_energy_key(&k[i], r->median_ms, &r->robust, &r->energy);
+		objective_key_of(&k[i], r->median_ms, r->robust.ci_high_ms, &r->energy);
 		group[i] = -1;
 		if (!timed_pass(r) || tune_is_reference(&rp->app->cat, r->variant))
 			continue;

@@ -27,12 +27,7 @@ struct collect {
 
 void best_row_key(const struct db_tuned_row *row, struct objective_key *k)
 {
-	*k = (struct objective_key){
-		.median_ms = row->median_ms,
-		.ci_high_ms = row->robust.ci_high_ms,
-		.joules = row->energy.joules,
-		.uncertainty = row->energy.uncertainty,
-	};
+	objective_key_of(k, row->median_ms, row->robust.ci_high_ms, &row->energy);
 }
 
 /* 1 when a and b are results of one problem: device, variant, dtype, op,

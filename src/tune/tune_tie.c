@@ -42,12 +42,7 @@ int tune_tie_objective_interval(enum objective o, const struct tune_row *r, doub
 
 void tune_row_key(const struct tune_row *r, struct objective_key *k)
 {
-	*k = (struct objective_key){
-		.median_ms = r->timing.median_ms,
-		.ci_high_ms = r->timing.ci_high_ms,
-		.joules = r->timing.energy.joules,
-		.uncertainty = r->timing.energy.uncertainty,
-	};
+	objective_key_of(k, r->timing.median_ms, r->timing.ci_high_ms, &r->timing.energy);
 }
 
 void tune_tie_pick(struct tune_row *rows, size_t ntimed, enum objective o)
