@@ -30,15 +30,6 @@ void best_row_key(const struct db_tuned_row *row, struct objective_key *k)
 	objective_key_of(k, row->median_ms, row->robust.ci_high_ms, &row->energy);
 }
 
-/* 1 when a and b are results of one problem: device, variant, dtype, op,
- * n and cols (best_configs' group). */
-static int same_problem(const struct db_tuned_row *a, const struct db_tuned_row *b)
-{
-	return a->device_id == b->device_id && strcmp(a->variant, b->variant) == 0 &&
-	       strcmp(a->dtype, b->dtype) == 0 && strcmp(a->op, b->op) == 0 && a->n == b->n &&
-	       a->cols == b->cols;
-}
-
 static int ranks_before(enum objective o, const struct db_tuned_row *a, const struct db_tuned_row *b)
 {
 	struct objective_key ka, kb;
@@ -57,6 +48,19 @@ static int collect_row(void *ctx, const struct db_tuned_row *row)
 	return 0;
 }
 
+static int same_group(const struct db_tuned_row *a, const struct db_tuned_row *b)
+{
+	return a->device_id == b->device_id && strcmp(a->dtype, b->dtype) == 0 &&
+	       strcmp(a->op, b->op) == 0 && a->cols == b->cols;
+}
+
+/* 1 when a and b are results of one problem: a group's variant at one size
+ * (best_configs' group). */
+static int same_problem(const struct db_tuned_row *a, const struct db_tuned_row *b)
+{
+	return same_group(a, b) && strcmp(a->variant, b->variant) == 0 && a->n == b->n;
+}
+
 /* db_timed_each's rows come a problem at a time: each problem's best by
  * c->o, the first among equals, is kept. */
 static int collect_best_row(void *ctx, const struct db_tuned_row *row)
@@ -71,11 +75,6 @@ static int collect_best_row(void *ctx, const struct db_tuned_row *row)
 	return collect_row(ctx, row);
 }
 
-static int same_group(const struct db_tuned_row *a, const struct db_tuned_row *b)
-{
-	return a->device_id == b->device_id && strcmp(a->dtype, b->dtype) == 0 &&
-	       strcmp(a->op, b->op) == 0 && a->cols == b->cols;
-}
 
 /* How far size m is from n, in octaves. */
 static double distance(int64_t m, int64_t n)
